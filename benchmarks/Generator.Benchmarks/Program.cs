@@ -1,0 +1,1 @@
+Console.WriteLine("generator benchmark: arrives with its issue");

@@ -1,0 +1,1 @@
+Console.WriteLine("runtime benchmark: arrives with its issue");

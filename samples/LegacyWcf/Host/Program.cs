@@ -1,0 +1,7 @@
+namespace LegacyWcf.Host
+{
+    internal static class Program
+    {
+        private static int Main(string[] args) => 0;
+    }
+}

@@ -1,0 +1,1 @@
+Console.WriteLine("interop Client: arrives with issue 4");

@@ -1,0 +1,1 @@
+Console.WriteLine("interop Server: arrives with issue 4");
