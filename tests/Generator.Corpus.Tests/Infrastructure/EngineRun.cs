@@ -1,0 +1,43 @@
+using System.Collections.Immutable;
+using System.Text;
+using Microsoft.CodeAnalysis;
+
+namespace MigrateWcf.Generator.Corpus.Tests.Infrastructure;
+
+/// <summary>Runs the engine and renders its result as the set of text files a baseline holds.</summary>
+public static class EngineRun
+{
+    public const string FindingsFile = "findings.txt";
+    public const string LockFile = "lockfile.txt";
+
+    public static EngineResult Run(Compilation compilation, string? lockFileText = null)
+        => MigrationEngine.Run(compilation, new EngineOptions(lockFileText), CancellationToken.None);
+
+    /// <summary>One line per finding: rule id, severity, file:line, message (engine order: order is part of the output).</summary>
+    public static string FindingsListing(ImmutableArray<Finding> findings)
+    {
+        var text = new StringBuilder();
+        foreach (var finding in findings)
+        {
+            var where = finding.Position is { } p ? $"{p.FilePath}:{p.Line}" : "-";
+            text.Append(finding.RuleId).Append(' ').Append(finding.Severity).Append(' ').Append(where).Append(' ')
+                .Append(finding.Message.Replace("\r", "").Replace("\n", " ")).Append('\n');
+        }
+
+        return text.ToString();
+    }
+
+    /// <summary>Every output of a run as relative path → text: the .proto files, the findings listing and the lock file.</summary>
+    public static SortedDictionary<string, string> Files(EngineResult result)
+    {
+        var files = new SortedDictionary<string, string>(StringComparer.Ordinal);
+        foreach (var proto in result.ProtoFiles)
+        {
+            files.Add(proto.RelativePath.Replace('\\', '/'), proto.Content);
+        }
+
+        files[FindingsFile] = FindingsListing(result.Findings);
+        files[LockFile] = result.LockFileText;
+        return files;
+    }
+}

@@ -1,0 +1,107 @@
+using System.Diagnostics;
+using System.Runtime.InteropServices;
+using System.Text;
+
+namespace MigrateWcf.Generator.Corpus.Tests.Infrastructure;
+
+/// <summary>The real protoc shipped by Grpc.Tools, run over a set of .proto files written to a temporary folder.</summary>
+public static class Protoc
+{
+    private static readonly Lazy<string> Executable = new(PrepareExecutable);
+
+    /// <summary>The folder holding google/protobuf/*.proto (the well-known types).</summary>
+    public static string WellKnownIncludes => Path.Combine(TestEnvironment.GrpcToolsRoot, "build", "native", "include");
+
+    public sealed record Outcome(int ExitCode, string Output, IReadOnlyList<(string Path, string Text)> CSharpFiles);
+
+    /// <summary>Writes the files, runs protoc with --csharp_out over all of them and collects the C# it writes.</summary>
+    public static Outcome CompileToCSharp(IEnumerable<GeneratedFile> protoFiles, bool fatalWarnings = false)
+    {
+        var work = Directory.CreateTempSubdirectory("corpus-protoc-");
+        try
+        {
+            var input = Directory.CreateDirectory(Path.Combine(work.FullName, "in")).FullName;
+            var output = Directory.CreateDirectory(Path.Combine(work.FullName, "out")).FullName;
+            var relativePaths = new List<string>();
+            foreach (var file in protoFiles)
+            {
+                var relative = file.RelativePath.Replace('\\', '/');
+                var target = Path.Combine(input, relative);
+                Directory.CreateDirectory(Path.GetDirectoryName(target)!);
+                File.WriteAllText(target, file.Content);
+                relativePaths.Add(relative);
+            }
+
+            var arguments = new List<string> { "-I" + input, "-I" + WellKnownIncludes, "--csharp_out=" + output };
+            if (fatalWarnings)
+            {
+                arguments.Add("--fatal_warnings");
+            }
+
+            arguments.AddRange(relativePaths);
+            var (exitCode, text) = RunProcess(Executable.Value, arguments, input);
+            var csharp = Directory.EnumerateFiles(output, "*.cs", SearchOption.AllDirectories)
+                .OrderBy(f => f, StringComparer.Ordinal)
+                .Select(f => (Path.GetRelativePath(output, f), File.ReadAllText(f)))
+                .ToList();
+            return new Outcome(exitCode, text, csharp);
+        }
+        finally
+        {
+            work.Delete(recursive: true);
+        }
+    }
+
+    private static (int ExitCode, string Output) RunProcess(string fileName, IEnumerable<string> arguments, string workingDirectory)
+    {
+        var start = new ProcessStartInfo(fileName)
+        {
+            WorkingDirectory = workingDirectory,
+            RedirectStandardError = true,
+            RedirectStandardOutput = true,
+            UseShellExecute = false,
+        };
+        foreach (var argument in arguments)
+        {
+            start.ArgumentList.Add(argument);
+        }
+
+        using var process = Process.Start(start)!;
+        var output = new StringBuilder();
+        var stderr = process.StandardError.ReadToEndAsync();
+        output.Append(process.StandardOutput.ReadToEnd());
+        output.Append(stderr.Result);
+        process.WaitForExit();
+        return (process.ExitCode, output.ToString());
+    }
+
+    // The package does not always keep protoc's execute bit, and it may belong to another user: use a private copy.
+    private static string PrepareExecutable()
+    {
+        var folder = (RuntimeInformation.IsOSPlatform(OSPlatform.Windows), RuntimeInformation.IsOSPlatform(OSPlatform.OSX), RuntimeInformation.OSArchitecture) switch
+        {
+            (true, _, Architecture.X86) => "windows_x86",
+            (true, _, _) => "windows_x64",
+            (_, true, _) => "macosx_universal",
+            (_, _, Architecture.Arm64) => "linux_arm64",
+            (_, _, Architecture.X86) => "linux_x86",
+            _ => "linux_x64",
+        };
+        var name = OperatingSystem.IsWindows() ? "protoc.exe" : "protoc";
+        var source = Path.Combine(TestEnvironment.GrpcToolsRoot, "tools", folder, name);
+        if (!File.Exists(source))
+        {
+            throw new InvalidOperationException($"protoc not found at {source}.");
+        }
+
+        if (OperatingSystem.IsWindows())
+        {
+            return source;
+        }
+
+        var copy = Path.Combine(Directory.CreateTempSubdirectory("corpus-protoc-bin-").FullName, name);
+        File.Copy(source, copy);
+        File.SetUnixFileMode(copy, UnixFileMode.UserRead | UnixFileMode.UserWrite | UnixFileMode.UserExecute);
+        return copy;
+    }
+}

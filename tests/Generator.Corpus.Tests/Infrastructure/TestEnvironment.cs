@@ -1,0 +1,35 @@
+using System.Reflection;
+
+namespace MigrateWcf.Generator.Corpus.Tests.Infrastructure;
+
+/// <summary>Paths and switches MSBuild bakes into this assembly, so tests find them under any artifacts path.</summary>
+internal static class TestEnvironment
+{
+    private static string? Metadata(string key)
+        => typeof(TestEnvironment).Assembly.GetCustomAttributes<AssemblyMetadataAttribute>().SingleOrDefault(a => a.Key == key)?.Value;
+
+    /// <summary>The source folder tests/Corpus (read in place; baselines are written back into it).</summary>
+    public static string CorpusRoot { get; } = Metadata("CorpusRoot") is { Length: > 0 } root && Directory.Exists(root)
+        ? root
+        : throw new InvalidOperationException($"Corpus folder '{Metadata("CorpusRoot")}' not found.");
+
+    /// <summary>The restored Grpc.Tools package folder (holds protoc and the well-known .proto files).</summary>
+    public static string GrpcToolsRoot { get; } = Metadata("GrpcToolsRoot") is { Length: > 0 } root && Directory.Exists(root)
+        ? root
+        : throw new InvalidOperationException($"Grpc.Tools package folder '{Metadata("GrpcToolsRoot")}' not found; run scripts/setup.sh (NuGet restore).");
+
+    /// <summary>True when baselines are to be rewritten instead of compared: UPDATE_BASELINES=1 or /p:UpdateBaselines=true.</summary>
+    public static bool UpdateBaselines
+    {
+        get
+        {
+            var env = Environment.GetEnvironmentVariable("UPDATE_BASELINES");
+            if (env is "1" || string.Equals(env, "true", StringComparison.OrdinalIgnoreCase))
+            {
+                return true;
+            }
+
+            return string.Equals(Metadata("UpdateBaselines"), "true", StringComparison.OrdinalIgnoreCase);
+        }
+    }
+}
