@@ -1,2 +1,3 @@
-Console.Error.WriteLine("usage: migrate-wcf <proto|analyze> ... (arrives with issue 5)");
-return 2;
+using MigrateWcf.Tool.Cli;
+
+return await MigrateWcfCommandLine.InvokeAsync(args, CliDependencies.FromConsole());

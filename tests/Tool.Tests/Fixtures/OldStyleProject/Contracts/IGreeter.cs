@@ -1,0 +1,11 @@
+using System.ServiceModel;
+
+namespace OldStyle
+{
+    [ServiceContract]
+    public interface IGreeter
+    {
+        [OperationContract]
+        Greeting Greet(string name);
+    }
+}

@@ -1,0 +1,11 @@
+using System.ServiceModel;
+
+namespace SdkProject
+{
+    [ServiceContract]
+    public interface IPing
+    {
+        [OperationContract]
+        string Ping(string message);
+    }
+}

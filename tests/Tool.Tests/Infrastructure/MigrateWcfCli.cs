@@ -1,0 +1,26 @@
+using MigrateWcf.Tool.Cli;
+
+namespace MigrateWcf.Tool.Tests.Infrastructure;
+
+public sealed record CliResult(int ExitCode, string Output, string Error)
+{
+    public ExitCode Code => (ExitCode)ExitCode;
+
+    public string[] ErrorLines => Error.Split('\n', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries);
+
+    public override string ToString() => $"exit {ExitCode}\n--- stdout\n{Output}\n--- stderr\n{Error}";
+}
+
+/// <summary>Runs a whole migrate-wcf command line in-process through the same entry point Main uses.</summary>
+public static class MigrateWcfCli
+{
+    public static async Task<CliResult> RunAsync(params string[] args) => await RunAsync(progressThreshold: 500, args);
+
+    public static async Task<CliResult> RunAsync(int progressThreshold, params string[] args)
+    {
+        var output = new StringWriter();
+        var error = new StringWriter();
+        var exitCode = await MigrateWcfCommandLine.InvokeAsync(args, new CliDependencies(output, error, progressThreshold));
+        return new CliResult(exitCode, output.ToString(), error.ToString());
+    }
+}

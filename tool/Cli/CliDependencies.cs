@@ -1,0 +1,12 @@
+namespace MigrateWcf.Tool.Cli;
+
+/// <summary>
+/// What the command line needs from its surroundings, so tests run it in-process with their own writers.
+/// </summary>
+/// <param name="Output">Results (text or JSON reports, the list of written files).</param>
+/// <param name="Error">Errors, findings of <c>proto</c>, and progress of long runs.</param>
+/// <param name="ProgressThreshold">Progress lines are written only for inputs of at least this many files.</param>
+public sealed record CliDependencies(TextWriter Output, TextWriter Error, int ProgressThreshold = 500)
+{
+    public static CliDependencies FromConsole() => new(Console.Out, Console.Error);
+}

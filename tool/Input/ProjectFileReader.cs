@@ -1,0 +1,178 @@
+using System.Collections.Immutable;
+using System.Xml;
+using System.Xml.Linq;
+using MigrateWcf.Tool.Cli;
+
+namespace MigrateWcf.Tool.Input;
+
+/// <summary>
+/// Reads which C# files a .csproj compiles without MSBuild: SDK-style projects take every .cs below their folder (minus
+/// bin, obj and hidden folders) plus their &lt;Compile Include&gt; items, minus &lt;Compile Remove&gt;; old-style projects
+/// take exactly their &lt;Compile Include&gt; items. Items with MSBuild properties ($(…)) cannot be evaluated and are skipped.
+/// </summary>
+internal static class ProjectFileReader
+{
+    public static SourceSet Read(string projectPath, string displayPath)
+    {
+        XDocument document;
+        try
+        {
+            document = XDocument.Load(projectPath, LoadOptions.SetLineInfo);
+        }
+        catch (XmlException e)
+        {
+            throw CommandLineException.Input($"'{displayPath}' is not a valid project file: {e.Message}", e);
+        }
+        catch (Exception e) when (e is UnauthorizedAccessException or IOException)
+        {
+            throw CommandLineException.Input($"cannot read '{displayPath}': {e.Message}", e);
+        }
+
+        var root = document.Root;
+        if (root is null || root.Name.LocalName != "Project")
+        {
+            throw CommandLineException.Input($"'{displayPath}' is not an MSBuild project (its root element is not <Project>).");
+        }
+
+        var projectFolder = Path.GetDirectoryName(projectPath)!;
+        var isSdkStyle = root.Attribute("Sdk") is not null
+                         || root.Elements().Any(e => e.Name.LocalName == "Sdk")
+                         || root.Elements().Any(e => e.Name.LocalName == "Import" && e.Attribute("Sdk") is not null);
+
+        var files = new HashSet<string>(StringComparer.Ordinal);
+        if (isSdkStyle && !string.Equals(Property(root, "EnableDefaultCompileItems"), "false", StringComparison.OrdinalIgnoreCase))
+        {
+            files.UnionWith(InputResolver.EnumerateSources(projectFolder));
+        }
+
+        var compileItems = root.Elements().Where(e => e.Name.LocalName == "ItemGroup")
+            .SelectMany(g => g.Elements().Where(e => e.Name.LocalName == "Compile"))
+            .ToList();
+        foreach (var item in compileItems)
+        {
+            var include = item.Attribute("Include")?.Value;
+            if (include is null)
+            {
+                continue;
+            }
+
+            var excluded = Expand(projectFolder, item.Attribute("Exclude")?.Value, displayPath, mustExist: false);
+            files.UnionWith(Expand(projectFolder, include, displayPath, mustExist: true).Except(excluded));
+        }
+
+        foreach (var item in compileItems)
+        {
+            files.ExceptWith(Expand(projectFolder, item.Attribute("Remove")?.Value, displayPath, mustExist: false));
+        }
+
+        var nullable = Property(root, "Nullable");
+        var nullableEnabled = string.Equals(nullable, "enable", StringComparison.OrdinalIgnoreCase);
+        return new SourceSet(InputKind.Project, projectFolder, files.ToImmutableArray(), nullableEnabled);
+    }
+
+    private static string? Property(XElement root, string name)
+        => root.Elements().Where(e => e.Name.LocalName == "PropertyGroup")
+            .SelectMany(g => g.Elements().Where(e => e.Name.LocalName == name))
+            .Select(e => e.Value.Trim())
+            .LastOrDefault();
+
+    /// <summary>The .cs files an item specification (";"-separated paths and wildcards) names; full paths.</summary>
+    private static IEnumerable<string> Expand(string projectFolder, string? specification, string displayPath, bool mustExist)
+    {
+        if (string.IsNullOrWhiteSpace(specification))
+        {
+            yield break;
+        }
+
+        foreach (var part in specification.Split(';', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries))
+        {
+            if (part.Contains("$(", StringComparison.Ordinal) || part.Contains("@(", StringComparison.Ordinal) || part.Contains("%(", StringComparison.Ordinal))
+            {
+                continue;
+            }
+
+            var normalized = Glob.Normalize(part);
+            if (!Glob.HasWildcards(normalized))
+            {
+                var fullPath = Path.GetFullPath(Path.Combine(projectFolder, normalized));
+                var existing = FindIgnoringCase(fullPath);
+                if (existing is not null)
+                {
+                    if (existing.EndsWith(".cs", StringComparison.OrdinalIgnoreCase))
+                    {
+                        yield return existing;
+                    }
+                }
+                else if (mustExist)
+                {
+                    throw CommandLineException.Input($"'{displayPath}' compiles '{part}', which does not exist.");
+                }
+
+                continue;
+            }
+
+            var prefix = Glob.FixedPrefix(normalized);
+            var searchFolder = Path.GetFullPath(Path.Combine(projectFolder, prefix.Length == 0 ? "." : prefix));
+            if (!Directory.Exists(searchFolder))
+            {
+                continue;
+            }
+
+            var glob = Glob.Create(normalized[prefix.Length..]);
+            foreach (var file in InputResolver.EnumerateSources(searchFolder))
+            {
+                if (glob.IsMatch(Path.GetRelativePath(searchFolder, file)))
+                {
+                    yield return file;
+                }
+            }
+        }
+    }
+
+    /// <summary>
+    /// The file at <paramref name="fullPath"/>, or one whose path differs only in letter case: projects written on
+    /// Windows often spell a file name differently from the disk.
+    /// </summary>
+    private static string? FindIgnoringCase(string fullPath)
+    {
+        if (File.Exists(fullPath))
+        {
+            return fullPath;
+        }
+
+        var folder = Path.GetDirectoryName(fullPath);
+        if (folder is null)
+        {
+            return null;
+        }
+
+        var existingFolder = Directory.Exists(folder) ? folder : FindFolderIgnoringCase(folder);
+        if (existingFolder is null)
+        {
+            return null;
+        }
+
+        var name = Path.GetFileName(fullPath);
+        return Directory.EnumerateFiles(existingFolder)
+            .FirstOrDefault(f => string.Equals(Path.GetFileName(f), name, StringComparison.OrdinalIgnoreCase));
+    }
+
+    private static string? FindFolderIgnoringCase(string folder)
+    {
+        var parent = Path.GetDirectoryName(folder);
+        if (parent is null)
+        {
+            return null;
+        }
+
+        var existingParent = Directory.Exists(parent) ? parent : FindFolderIgnoringCase(parent);
+        if (existingParent is null)
+        {
+            return null;
+        }
+
+        var name = Path.GetFileName(folder);
+        return Directory.EnumerateDirectories(existingParent)
+            .FirstOrDefault(d => string.Equals(Path.GetFileName(d), name, StringComparison.OrdinalIgnoreCase));
+    }
+}
