@@ -16,7 +16,7 @@ public sealed class BaselineTests
     {
         var scenario = CorpusScenario.Get(name);
 
-        var result = EngineRun.Run(scenario.Compile());
+        var result = EngineRun.FirstRun(scenario);
 
         Baseline.Verify(scenario.ExpectedDirectory, EngineRun.Files(result));
     }

@@ -10,8 +10,17 @@ public static class EngineRun
     public const string FindingsFile = "findings.txt";
     public const string LockFile = "lockfile.txt";
 
+    private static readonly System.Collections.Concurrent.ConcurrentDictionary<string, Lazy<EngineResult>> FirstRuns = new(StringComparer.Ordinal);
+
     public static EngineResult Run(Compilation compilation, string? lockFileText = null)
         => MigrationEngine.Run(compilation, new EngineOptions(lockFileText), CancellationToken.None);
+
+    /// <summary>
+    /// The first-run result of a scenario, computed once per test process and shared by the tests that only read it
+    /// (baselines, protoc, coverage). Determinism and robustness tests run the engine themselves.
+    /// </summary>
+    public static EngineResult FirstRun(CorpusScenario scenario)
+        => FirstRuns.GetOrAdd(scenario.Name, _ => new Lazy<EngineResult>(() => Run(scenario.Compile()))).Value;
 
     /// <summary>One line per finding: rule id, severity, file:line, message (engine order: order is part of the output).</summary>
     public static string FindingsListing(ImmutableArray<Finding> findings)
