@@ -13,6 +13,9 @@ internal static class TestEnvironment
         ? root
         : throw new InvalidOperationException($"Corpus folder '{Metadata("CorpusRoot")}' not found.");
 
+    /// <summary>The source folder docs/rules (one page per rule id).</summary>
+    public static string RulesDocs { get; } = Metadata("RulesDocs") ?? throw new InvalidOperationException("RulesDocs not baked in.");
+
     /// <summary>The restored Grpc.Tools package folder (holds protoc and the well-known .proto files).</summary>
     public static string GrpcToolsRoot { get; } = Metadata("GrpcToolsRoot") is { Length: > 0 } root && Directory.Exists(root)
         ? root
