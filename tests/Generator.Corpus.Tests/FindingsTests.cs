@@ -36,6 +36,10 @@ public sealed partial class FindingsTests
         }
     }
 
+    // Rules no contract can trigger on purpose: the engine's own failure reports, and the lock-file rule
+    // (LockFileEvolutionTests.UnreadableLockFile_IsReportedAndFieldsAreStillNumbered covers it).
+    private static readonly HashSet<string> NotTriggeredByContracts = new(StringComparer.Ordinal) { "WCFM1090", "WCFM2090", "WCFM2080" };
+
     [Fact]
     public void Corpus_ExercisesEveryDocumentedRule()
     {
@@ -46,7 +50,7 @@ public sealed partial class FindingsTests
         var reported = CorpusScenario.All.SelectMany(s => EngineRun.FirstRun(s).Findings).Select(f => f.RuleId).ToHashSet(StringComparer.Ordinal);
 
         Assert.NotEmpty(documented);
-        var untouched = documented.Where(id => !reported.Contains(id!)).Order().ToList();
+        var untouched = documented.Where(id => !reported.Contains(id!) && !NotTriggeredByContracts.Contains(id!)).Order().ToList();
         Assert.True(untouched.Count == 0, "No corpus scenario triggers: " + string.Join(", ", untouched));
     }
 

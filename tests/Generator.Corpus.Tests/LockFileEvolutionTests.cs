@@ -123,6 +123,17 @@ public sealed class LockFileEvolutionTests
         Assert.True(Number(after, "Region") < Number(after, "Segment"), $"Order 1 should number before Order 2:\n{Protos(withOrdered)}");
     }
 
+    [Fact]
+    public void UnreadableLockFile_IsReportedAndFieldsAreStillNumbered()
+    {
+        var result = EngineRun.Run(Compile(Steps[0].Members), "this is not a lock file\n{ \"json\": true }\nCustomerProfile = = 3\n");
+
+        Assert.Contains(result.Findings, f => f.RuleId == "WCFM2080");
+        var message = Schema(result)[MessageName];
+        Assert.Equal(Steps[0].Members.Length, message.Fields.Count);
+        Assert.Equal(message.Fields.Count, message.Fields.Values.Distinct().Count());
+    }
+
     private static Microsoft.CodeAnalysis.Compilation Compile(IEnumerable<string> members)
     {
         var body = string.Join("\n", members.Select(m => m.StartsWith('[') ? "        " + m : "        [DataMember] " + m));

@@ -27,6 +27,10 @@ namespace AdventureWorks.Documents
         [OperationContract]
         Stream Transform(Stream source);
 
+        // Streamed transfer allows only the Stream in the body; the file name is a mistake WCF rejects at host open.
+        [OperationContract]
+        string UploadNamed(string fileName, Stream content);
+
         [OperationContract]
         DocumentInfo Describe(string documentId);
 
