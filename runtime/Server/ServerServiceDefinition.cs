@@ -26,6 +26,19 @@ public sealed class ServerServiceDefinition
         public Builder AddMethod<TRequest, TResponse>(Method<TRequest, TResponse> method, DuplexStreamingServerMethod<TRequest, TResponse> handler) =>
             Add(method, MethodType.DuplexStreaming, handler);
 
+        // Named forms: a lambda whose parameters are not typed can match two of the AddMethod overloads; these never do.
+        public Builder AddUnaryMethod<TRequest, TResponse>(Method<TRequest, TResponse> method, UnaryServerMethod<TRequest, TResponse> handler) =>
+            AddMethod(method, handler);
+
+        public Builder AddClientStreamingMethod<TRequest, TResponse>(Method<TRequest, TResponse> method, ClientStreamingServerMethod<TRequest, TResponse> handler) =>
+            AddMethod(method, handler);
+
+        public Builder AddServerStreamingMethod<TRequest, TResponse>(Method<TRequest, TResponse> method, ServerStreamingServerMethod<TRequest, TResponse> handler) =>
+            AddMethod(method, handler);
+
+        public Builder AddDuplexStreamingMethod<TRequest, TResponse>(Method<TRequest, TResponse> method, DuplexStreamingServerMethod<TRequest, TResponse> handler) =>
+            AddMethod(method, handler);
+
         public ServerServiceDefinition Build() => new(_methods.ToArray());
 
         private Builder Add<TRequest, TResponse>(Method<TRequest, TResponse> method, MethodType handlerKind, Delegate handler)
