@@ -11,7 +11,7 @@ public sealed class AtomicOutputWriterTests
     [
         new("orders.proto", "syntax = \"proto3\";\npackage orders;\n"),
         new("contoso/billing.proto", "syntax = \"proto3\";\npackage billing;\n"),
-        new("migrate-wcf.lock.json", "{ \"version\": 1 }\n", OverwriteWithoutForce: true),
+        new("migrate-wcf.lock", "version 1\n", OverwriteWithoutForce: true),
     ];
 
     [Fact]
@@ -81,12 +81,12 @@ public sealed class AtomicOutputWriterTests
     {
         using var temp = new TempFolder();
         var output = temp.Combine("out");
-        temp.WriteFile("out/migrate-wcf.lock.json", "{ \"version\": 0 }\n");
+        temp.WriteFile("out/migrate-wcf.lock", "version 0\n");
 
         var written = AtomicOutputWriter.Write(output, "out", Files, force: false, CancellationToken.None);
 
-        Assert.Equal(PlannedFileState.Replaced, written.Single(w => w.RelativePath == "migrate-wcf.lock.json").State);
-        Assert.Equal(Files[2].Content, File.ReadAllText(Path.Combine(output, "migrate-wcf.lock.json")));
+        Assert.Equal(PlannedFileState.Replaced, written.Single(w => w.RelativePath == "migrate-wcf.lock").State);
+        Assert.Equal(Files[2].Content, File.ReadAllText(Path.Combine(output, "migrate-wcf.lock")));
     }
 
     [Fact]

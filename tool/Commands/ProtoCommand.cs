@@ -16,7 +16,7 @@ internal sealed record ProtoOptions(string InputPath, string OutputFolder, bool 
 internal static class ProtoCommand
 {
     /// <summary>Keeps field numbers stable across runs; read back from the output folder and handed to the engine.</summary>
-    public const string LockFileName = "migrate-wcf.lock.json";
+    public const string LockFileName = "migrate-wcf.lock";
 
     public static Command Create(CliDependencies deps)
     {
@@ -43,23 +43,23 @@ internal static class ProtoCommand
 
         var lockFileText = ReadLockFile(outputFolder, options.OutputFolder);
         var outcome = MigrationRun.Execute(sources, lockFileText, deps, cancellationToken);
-        foreach (var finding in outcome.Findings)
-        {
-            deps.Error.WriteLine(outcome.Format(finding));
-        }
-
         if (outcome.HasErrors)
         {
+            WriteFindings(outcome, deps);
             deps.Error.WriteLine($"{MigrateWcfCommandLine.ToolName}: {outcome.Count(FindingSeverity.Error)} error(s); nothing was written to '{options.OutputFolder}'.");
             return ExitCode.FindingsWithErrors;
         }
 
-        if (outcome.Result.ProtoFiles.IsEmpty)
+        // Whether there is anything to migrate at all is the tool's call; how each contract maps is the engine's.
+        var summary = outcome.Result.Summary;
+        if (summary.ServiceContracts == 0 || outcome.Result.ProtoFiles.IsEmpty)
         {
-            var reason = outcome.Result.Summary.ServiceContracts == 0
-                ? "no WCF service contract ([ServiceContract]) was found"
-                : "the service contracts found have no operations";
-            throw CommandLineException.Input($"{reason} in '{options.InputPath}'; nothing to generate.");
+            throw CommandLineException.Input($"no WCF service contract ([ServiceContract]) was found in '{options.InputPath}'; nothing to generate.");
+        }
+
+        if (summary.Operations == 0)
+        {
+            throw CommandLineException.Input($"the {summary.ServiceContracts} service contract(s) in '{options.InputPath}' have no operations ([OperationContract]); nothing to generate.");
         }
 
         var files = outcome.Result.ProtoFiles
@@ -67,6 +67,9 @@ internal static class ProtoCommand
             .Append(new PlannedFile(LockFileName, outcome.Result.LockFileText, OverwriteWithoutForce: true))
             .ToList();
         var written = AtomicOutputWriter.Write(outputFolder, options.OutputFolder, files, options.Force, cancellationToken);
+
+        // Findings after the write, so a run that fails on its output says exactly one thing.
+        WriteFindings(outcome, deps);
 
         foreach (var file in written)
         {
@@ -79,11 +82,18 @@ internal static class ProtoCommand
             deps.Output.WriteLine($"{verb,-9} {Path.Join(options.OutputFolder, file.RelativePath)}");
         }
 
-        var summary = outcome.Result.Summary;
         deps.Output.WriteLine(
             $"{summary.ServiceContracts} service contract(s), {summary.Operations} operation(s), {summary.DataTypes} data type(s); " +
             $"{outcome.Count(FindingSeverity.Warning)} warning(s).");
         return ExitCode.Success;
+    }
+
+    private static void WriteFindings(MigrationOutcome outcome, CliDependencies deps)
+    {
+        foreach (var finding in outcome.Findings)
+        {
+            deps.Error.WriteLine(outcome.Format(finding));
+        }
     }
 
     private static string? ReadLockFile(string outputFolder, string displayFolder)

@@ -1,0 +1,181 @@
+using System.Text.Json;
+using MigrateWcf.Tool.Cli;
+using MigrateWcf.Tool.Tests.Infrastructure;
+
+namespace MigrateWcf.Tool.Tests;
+
+public sealed class AnalyzeCommandTests
+{
+    [Fact]
+    public async Task Text_ShowsCountsAndCleanMappings()
+    {
+        using var temp = new TempFolder();
+        var input = temp.CopyFixture("Orders");
+
+        var result = await MigrateWcfCli.RunAsync("analyze", input);
+
+        Assert.True(result.Code == ExitCode.Success, result.ToString());
+        Assert.Matches(@"Service contracts\s+1\b", result.Output);
+        Assert.Matches(@"Operations\s+4\s+\d+ map cleanly", result.Output);
+        Assert.Matches(@"Data types\s+\d+\s+\d+ map cleanly", result.Output);
+        Assert.Contains("Findings:", result.Output);
+        Assert.Empty(result.Error);
+    }
+
+    [Fact]
+    public async Task Json_HasTheDocumentedShape_AndCountsWhatIsThere()
+    {
+        using var temp = new TempFolder();
+        var input = temp.CopyFixture("Orders");
+
+        var result = await MigrateWcfCli.RunAsync("analyze", input, "--format", "json");
+
+        Assert.True(result.Code == ExitCode.Success, result.ToString());
+        using var json = JsonDocument.Parse(result.Output);
+        ReportSchema.AssertConforms(json.RootElement);
+        var root = json.RootElement;
+        Assert.Equal(1, root.GetProperty("schemaVersion").GetInt32());
+        Assert.Equal(input, root.GetProperty("input").GetString());
+        Assert.Equal(3, root.GetProperty("sourceFiles").GetInt32());
+        var summary = root.GetProperty("summary");
+        Assert.Equal(1, summary.GetProperty("serviceContracts").GetInt32());
+        Assert.Equal(4, summary.GetProperty("operations").GetInt32());
+        Assert.InRange(summary.GetProperty("operationsMappedCleanly").GetInt32(), 0, 4);
+        Assert.True(summary.GetProperty("dataTypes").GetInt32() >= 4);
+    }
+
+    [Fact]
+    public async Task Json_FindingsPointAtFilesRelativeToTheInput()
+    {
+        using var temp = new TempFolder();
+        var input = temp.CopyFixture("Orders");
+
+        var result = await MigrateWcfCli.RunAsync("analyze", input, "--format", "json");
+
+        using var json = JsonDocument.Parse(result.Output);
+        var findings = json.RootElement.GetProperty("findings").EnumerateArray().ToList();
+        // The fixture has a FaultContract and PerCall instancing, both of which the rule catalog reports.
+        Assert.NotEmpty(findings);
+        foreach (var finding in findings.Where(f => f.GetProperty("file").ValueKind == JsonValueKind.String))
+        {
+            var file = finding.GetProperty("file").GetString()!;
+            Assert.True(File.Exists(Path.Combine(input, file)), $"'{file}' is not a file relative to the input");
+            Assert.DoesNotContain(temp.Path, file);
+            Assert.True(finding.GetProperty("line").GetInt32() >= 1);
+        }
+    }
+
+    [Fact]
+    public async Task Json_IsTheSameOnEveryRun()
+    {
+        using var temp = new TempFolder();
+        var input = temp.CopyFixture("Orders");
+
+        var first = await MigrateWcfCli.RunAsync("analyze", input, "--format", "json");
+        var second = await MigrateWcfCli.RunAsync("analyze", input, "--format", "json");
+
+        Assert.Equal(first.Output, second.Output);
+    }
+
+    [Fact]
+    public async Task SyntaxError_IsAnalysedAsFarAsPossible_AndReportedWithFileAndLine()
+    {
+        using var temp = new TempFolder();
+        var input = temp.CopyFixture("Orders");
+        temp.WriteFile("Orders/Broken/Half.cs", "namespace Contoso.Orders\n{\n    public class Half\n    {\n        public int X { get; set;\n");
+
+        var result = await MigrateWcfCli.RunAsync("analyze", input, "--format", "json");
+
+        Assert.Equal(ExitCode.FindingsWithErrors, result.Code);
+        using var json = JsonDocument.Parse(result.Output);
+        var errors = json.RootElement.GetProperty("findings").EnumerateArray()
+            .Where(f => f.GetProperty("severity").GetString() == "error").ToList();
+        Assert.NotEmpty(errors);
+        Assert.All(errors, e =>
+        {
+            Assert.Equal("Broken/Half.cs", e.GetProperty("file").GetString());
+            Assert.StartsWith("CS", e.GetProperty("ruleId").GetString());
+            Assert.InRange(e.GetProperty("line").GetInt32(), 1, 6);
+        });
+        // The contract in the healthy files is still found.
+        Assert.Equal(1, json.RootElement.GetProperty("summary").GetProperty("serviceContracts").GetInt32());
+    }
+
+    [Fact]
+    public async Task TextFindings_ReadLikeCompilerDiagnostics()
+    {
+        using var temp = new TempFolder();
+        var input = temp.CopyFixture("Orders");
+        temp.WriteFile("Orders/Half.cs", "class Half {");
+
+        var result = await MigrateWcfCli.RunAsync("analyze", input);
+
+        Assert.Equal(ExitCode.FindingsWithErrors, result.Code);
+        Assert.Matches(@"(?m)^  Half\.cs:1:\d+: error CS1513: ", result.Output);
+    }
+
+    [Fact]
+    public async Task CoreWcfContracts_AreFound()
+    {
+        using var temp = new TempFolder();
+        var input = temp.CopyFixture("CoreWcfCalculator");
+
+        var result = await MigrateWcfCli.RunAsync("analyze", input, "--format", "json");
+
+        using var json = JsonDocument.Parse(result.Output);
+        var summary = json.RootElement.GetProperty("summary");
+        Assert.Equal(1, summary.GetProperty("serviceContracts").GetInt32());
+        Assert.Equal(2, summary.GetProperty("operations").GetInt32());
+    }
+
+    [Fact]
+    public async Task SingleFile_IsAnalysedAlone()
+    {
+        using var temp = new TempFolder();
+        var input = temp.CopyFixture("Orders");
+
+        var result = await MigrateWcfCli.RunAsync("analyze", Path.Combine(input, "IOrderService.cs"), "--format", "json");
+
+        using var json = JsonDocument.Parse(result.Output);
+        Assert.Equal(1, json.RootElement.GetProperty("sourceFiles").GetInt32());
+        Assert.Equal(1, json.RootElement.GetProperty("summary").GetProperty("serviceContracts").GetInt32());
+    }
+
+    [Fact]
+    public async Task SdkProject_SkipsRemovedFiles()
+    {
+        using var temp = new TempFolder();
+        var project = temp.CopyFixture("SdkProject");
+
+        var result = await MigrateWcfCli.RunAsync("analyze", Path.Combine(project, "SdkProject.csproj"), "--format", "json");
+
+        Assert.True(result.Code == ExitCode.Success, result.ToString());
+        using var json = JsonDocument.Parse(result.Output);
+        Assert.Equal(1, json.RootElement.GetProperty("summary").GetProperty("operations").GetInt32());
+    }
+
+    [Fact]
+    public async Task Progress_GoesToStderr_AndResultsStayClean()
+    {
+        using var temp = new TempFolder();
+        var input = temp.CopyFixture("Orders");
+
+        var result = await MigrateWcfCli.RunAsync(progressThreshold: 1, "analyze", input, "--format", "json");
+
+        Assert.Contains("parsed 3 of 3 files", result.Error);
+        Assert.Contains("found 1 service contracts", result.Error);
+        using var json = JsonDocument.Parse(result.Output);
+        Assert.Equal(1, json.RootElement.GetProperty("summary").GetProperty("serviceContracts").GetInt32());
+    }
+
+    [Fact]
+    public async Task SmallInputs_PrintNoProgress()
+    {
+        using var temp = new TempFolder();
+        var input = temp.CopyFixture("Orders");
+
+        var result = await MigrateWcfCli.RunAsync("analyze", input, "--format", "json");
+
+        Assert.Empty(result.Error);
+    }
+}
