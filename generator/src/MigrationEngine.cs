@@ -1,7 +1,14 @@
 // The one entry point every front end (tool, analyzer, code fix) calls. The engine decides; callers only do IO.
+using System;
+using System.Collections.Generic;
 using System.Collections.Immutable;
+using System.Linq;
 using System.Threading;
 using Microsoft.CodeAnalysis;
+using MigrateWcf.Generator.Discovery;
+using MigrateWcf.Generator.Emit;
+using MigrateWcf.Generator.Mapping;
+using MigrateWcf.Generator.Model;
 
 namespace MigrateWcf.Generator;
 
@@ -34,11 +41,51 @@ public sealed record EngineResult(
     ImmutableArray<Finding> Findings,
     ImmutableArray<GeneratedFile> ProtoFiles,
     string LockFileText,
-    EngineSummary Summary);
+    EngineSummary Summary)
+{
+    /// <summary>The discovered contracts (services, operations, data types, implementations), for listings such as <c>analyze</c>.</summary>
+    public ContractModel Model { get; init; } = ContractModel.Empty;
+
+    /// <summary>The proto model the files were written from (names, field numbers, rpcs), for emitters of C# code.</summary>
+    public ImmutableArray<ProtoFile> Proto { get; init; } = ImmutableArray<ProtoFile>.Empty;
+}
 
 public static class MigrationEngine
 {
     /// <summary>Discovers every WCF contract in <paramref name="compilation"/>, maps it and emits .proto text. Never throws on bad code.</summary>
     public static EngineResult Run(Compilation compilation, EngineOptions options, CancellationToken cancellationToken = default)
-        => throw new System.NotImplementedException("Filled in by issue 5.");
+    {
+        if (compilation is null)
+        {
+            throw new ArgumentNullException(nameof(compilation));
+        }
+
+        var (model, discoveryFindings) = ContractDiscovery.Discover(compilation, cancellationToken);
+        return Map(model, discoveryFindings, options ?? new EngineOptions());
+    }
+
+    /// <summary>Maps an already discovered model (discovery findings are passed through), e.g. for tests or cached models.</summary>
+    public static EngineResult Map(ContractModel model, IEnumerable<Finding> discoveryFindings, EngineOptions options)
+    {
+        var findings = new List<Finding>(discoveryFindings);
+        var lockFile = LockFile.Parse(options.LockFileText, findings);
+        var mapping = ProtoMapper.Map(model, lockFile, findings);
+        var files = mapping.Files.Select(f => new GeneratedFile(f.Path, ProtoEmitter.Emit(f))).ToImmutableArray();
+        return new EngineResult(SortFindings(findings), files, lockFile.Serialize(), mapping.Summary)
+        {
+            Model = model,
+            Proto = mapping.Files,
+        };
+    }
+
+    /// <summary>Findings in a stable order: by file, line, column, rule, message.</summary>
+    private static ImmutableArray<Finding> SortFindings(List<Finding> findings)
+        => findings
+            .Distinct()
+            .OrderBy(f => f.Position?.FilePath ?? string.Empty, StringComparer.Ordinal)
+            .ThenBy(f => f.Position?.Line ?? 0)
+            .ThenBy(f => f.Position?.Column ?? 0)
+            .ThenBy(f => f.RuleId, StringComparer.Ordinal)
+            .ThenBy(f => f.Message, StringComparer.Ordinal)
+            .ToImmutableArray();
 }

@@ -1,0 +1,586 @@
+using System;
+using System.Collections.Generic;
+using System.Collections.Immutable;
+using System.Linq;
+using System.Threading;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using MigrateWcf.Generator.Model;
+using MigrateWcf.Generator.References;
+using MigrateWcf.Generator.Rules;
+
+namespace MigrateWcf.Generator.Discovery;
+
+/// <summary>
+/// Reads service contracts, operations, implementations and every data type they reach from one compilation into a
+/// <see cref="ContractModel"/>. Symbol work stays here; nothing downstream sees a symbol. Each contract and type is
+/// analysed inside its own guard, so one bad symbol yields a finding and the rest of the run continues.
+/// </summary>
+internal sealed partial class ContractDiscovery
+{
+    private const string TempUri = "http://tempuri.org/";
+    private const string DataContractNamespacePrefix = "http://schemas.datacontract.org/2004/07/";
+
+    private static readonly SymbolDisplayFormat KeyFormat = new(
+        globalNamespaceStyle: SymbolDisplayGlobalNamespaceStyle.Omitted,
+        typeQualificationStyle: SymbolDisplayTypeQualificationStyle.NameAndContainingTypesAndNamespaces,
+        genericsOptions: SymbolDisplayGenericsOptions.IncludeTypeParameters);
+
+    private static readonly SymbolDisplayFormat DisplayFormat = new(
+        globalNamespaceStyle: SymbolDisplayGlobalNamespaceStyle.Omitted,
+        typeQualificationStyle: SymbolDisplayTypeQualificationStyle.NameOnly,
+        genericsOptions: SymbolDisplayGenericsOptions.IncludeTypeParameters,
+        miscellaneousOptions: SymbolDisplayMiscellaneousOptions.UseSpecialTypes | SymbolDisplayMiscellaneousOptions.IncludeNullableReferenceTypeModifier);
+
+    private readonly Compilation _compilation;
+    private readonly WcfSymbols _wcf;
+    private readonly CancellationToken _cancellationToken;
+    private readonly List<Finding> _findings = new();
+    private readonly Dictionary<string, INamedTypeSymbol> _pendingTypes = new(StringComparer.Ordinal);
+    private readonly Queue<string> _typeQueue = new();
+    private readonly Dictionary<string, string> _contractNamespaces = new(StringComparer.Ordinal);
+
+    private ContractDiscovery(Compilation compilation, CancellationToken cancellationToken)
+    {
+        _compilation = compilation;
+        _wcf = WcfSymbols.Create(compilation);
+        _cancellationToken = cancellationToken;
+    }
+
+    public static (ContractModel Model, ImmutableArray<Finding> Findings) Discover(Compilation compilation, CancellationToken cancellationToken)
+    {
+        var discovery = new ContractDiscovery(compilation, cancellationToken);
+        var model = discovery.Run();
+        return (model, discovery._findings.ToImmutableArray());
+    }
+
+    private ContractModel Run()
+    {
+        if (!_wcf.HasWcf)
+        {
+            return ContractModel.Empty;
+        }
+
+        ReadAssemblyContractNamespaces();
+        var sourceTypes = SourceTypes(_compilation.Assembly.GlobalNamespace).ToList();
+        var services = new List<ServiceContractModel>();
+        var implementations = new List<ServiceImplementationModel>();
+        foreach (var type in sourceTypes)
+        {
+            _cancellationToken.ThrowIfCancellationRequested();
+            Guard(type, RuleIds.ContractAnalysisFailed, () =>
+            {
+                if (WcfSymbols.Find(type, _wcf.ServiceContract) is { } contractAttribute)
+                {
+                    services.Add(ReadServiceContract(type, contractAttribute));
+                }
+
+                if (type.TypeKind == TypeKind.Class && ReadImplementation(type) is { } implementation)
+                {
+                    implementations.Add(implementation);
+                }
+            });
+        }
+
+        var dataTypes = new Dictionary<string, DataTypeModel>(StringComparer.Ordinal);
+        while (_typeQueue.Count > 0)
+        {
+            _cancellationToken.ThrowIfCancellationRequested();
+            var key = _typeQueue.Dequeue();
+            var symbol = _pendingTypes[key];
+            Guard(symbol, RuleIds.TypeAnalysisFailed, () => dataTypes[key] = ReadDataType(key, symbol));
+        }
+
+        var hosting = ReadHostingUsages();
+
+        return new ContractModel(
+            services.OrderBy(s => s.Key, StringComparer.Ordinal).ToEquatableArray(),
+            dataTypes.Values.OrderBy(t => t.Key, StringComparer.Ordinal).ToEquatableArray(),
+            implementations.OrderBy(i => i.Key, StringComparer.Ordinal).ToEquatableArray(),
+            hosting);
+    }
+
+    private void Guard(ISymbol symbol, string ruleId, Action action)
+    {
+        try
+        {
+            action();
+        }
+        catch (Exception ex) when (ex is not OperationCanceledException)
+        {
+            _findings.Add(new Finding(
+                ruleId,
+                RuleCatalog.Get(ruleId).Severity,
+                $"'{symbol.ToDisplayString(DisplayFormat)}' could not be analysed ({ex.GetType().Name}: {ex.Message}); it is left out of the generated .proto",
+                PositionOf(symbol)));
+        }
+    }
+
+    // ───────────────────────────── service contracts ─────────────────────────────
+
+    private ServiceContractModel ReadServiceContract(INamedTypeSymbol type, AttributeData attribute)
+    {
+        var name = WcfSymbols.Named<string?>(attribute, "Name", null) ?? type.Name;
+        var contractNamespace = WcfSymbols.Named<string?>(attribute, "Namespace", null) ?? TempUri;
+        var sessionMode = (SessionModeValue)WcfSymbols.Named(attribute, "SessionMode", 0);
+        var callback = WcfSymbols.NamedType(attribute, "CallbackContract") as INamedTypeSymbol;
+
+        var inherited = new List<string>();
+        var methods = new List<IMethodSymbol>(OperationMethods(type));
+        if (type.TypeKind == TypeKind.Interface)
+        {
+            foreach (var baseInterface in type.AllInterfaces)
+            {
+                if (WcfSymbols.Has(baseInterface, _wcf.ServiceContract))
+                {
+                    inherited.Add(Key(baseInterface));
+                    methods.AddRange(OperationMethods(baseInterface));
+                }
+            }
+        }
+
+        var operations = BuildOperations(methods, type);
+        var callbackOperations = EquatableArray<OperationModel>.Empty;
+        if (callback is not null && callback.TypeKind != TypeKind.Error)
+        {
+            var callbackMethods = new List<IMethodSymbol>(OperationMethods(callback));
+            foreach (var baseInterface in callback.AllInterfaces)
+            {
+                callbackMethods.AddRange(OperationMethods(baseInterface));
+            }
+
+            callbackOperations = BuildOperations(callbackMethods, callback);
+        }
+
+        var knownTypes = new List<TypeRef>();
+        foreach (var known in WcfSymbols.FindAll(type, _wcf.ServiceKnownType))
+        {
+            knownTypes.AddRange(ReadKnownTypeAttribute(known, type));
+        }
+
+        var doc = DocComment.For(type);
+        return new ServiceContractModel(
+            Key(type),
+            name,
+            type.Name,
+            Namespace(type),
+            contractNamespace,
+            type.TypeKind == TypeKind.Class,
+            sessionMode,
+            callback is null ? null : Key(callback),
+            operations,
+            callbackOperations,
+            Distinct(knownTypes),
+            inherited.ToEquatableArray(),
+            WcfSymbols.Has(type, _wcf.XmlSerializerFormat),
+            doc.Summary,
+            PositionOf(type));
+    }
+
+    private IEnumerable<IMethodSymbol> OperationMethods(INamedTypeSymbol type)
+        => type.GetMembers().OfType<IMethodSymbol>().Where(m => WcfSymbols.Has(m, _wcf.OperationContract));
+
+    private sealed record Candidate(IMethodSymbol Method, AttributeData Attribute, string OperationName, OperationForms Form, List<ParameterModel> Parameters, TypeRef Return);
+
+    private EquatableArray<OperationModel> BuildOperations(List<IMethodSymbol> methods, INamedTypeSymbol contract)
+    {
+        var candidates = new List<Candidate>();
+        foreach (var method in methods)
+        {
+            _cancellationToken.ThrowIfCancellationRequested();
+            var candidate = ReadCandidate(method, contract);
+            if (candidate is not null)
+            {
+                candidates.Add(candidate);
+            }
+        }
+
+        // Sync, Task and Begin/End methods with the same operation name are one operation in WCF; collapse them. Two
+        // methods of the same form under one name are a contract WCF rejects; keep both so mapping can report them.
+        var operations = new List<OperationModel>();
+        foreach (var group in candidates.GroupBy(c => c.OperationName, StringComparer.Ordinal))
+        {
+            var members = group.ToList();
+            var collapsible = members.GroupBy(c => c.Form).All(g => g.Count() == 1);
+            if (collapsible)
+            {
+                operations.Add(ToOperation(members, contract));
+            }
+            else
+            {
+                operations.AddRange(members.Select(m => ToOperation(new List<Candidate> { m }, contract)));
+            }
+        }
+
+        return operations.ToEquatableArray();
+    }
+
+    private Candidate? ReadCandidate(IMethodSymbol method, INamedTypeSymbol contract)
+    {
+        var attribute = WcfSymbols.Find(method, _wcf.OperationContract)!;
+        var explicitName = WcfSymbols.Named<string?>(attribute, "Name", null);
+        var asyncPattern = WcfSymbols.Named(attribute, "AsyncPattern", false);
+        var parameters = method.Parameters;
+
+        if (asyncPattern && method.Name.StartsWith("Begin", StringComparison.Ordinal) && parameters.Length >= 2
+            && WcfSymbols.Is(parameters[parameters.Length - 2].Type, _wcf.AsyncCallback))
+        {
+            var baseName = method.Name.Substring(5);
+            var end = method.ContainingType.GetMembers("End" + baseName).OfType<IMethodSymbol>()
+                .FirstOrDefault(m => m.Parameters.Length >= 1 && WcfSymbols.Is(m.Parameters[m.Parameters.Length - 1].Type, _wcf.AsyncResult));
+            var doc = DocComment.For(method);
+            var inParameters = parameters.Take(parameters.Length - 2).Select(p => ReadParameter(p, doc)).ToList();
+            if (end is null)
+            {
+                AddFinding(RuleIds.IncompleteAsyncPattern, $"'{method.Name}' has AsyncPattern = true but no matching 'End{baseName}(IAsyncResult)'; the operation's result is unknown and mapped as empty", method);
+                return new Candidate(method, attribute, explicitName ?? baseName, OperationForms.BeginEnd, inParameters, TypeRef.Void);
+            }
+
+            var endDoc = DocComment.For(end);
+            inParameters.AddRange(end.Parameters.Take(end.Parameters.Length - 1).Select(p => ReadParameter(p, endDoc)));
+            return new Candidate(method, attribute, explicitName ?? baseName, OperationForms.BeginEnd, inParameters, Classify(end.ReturnType));
+        }
+
+        var allParameters = parameters.Select(p => ReadParameter(p, DocComment.For(method))).ToList();
+        if (WcfSymbols.Is(method.ReturnType, _wcf.Task) || WcfSymbols.Is(method.ReturnType, _wcf.ValueTask))
+        {
+            return new Candidate(method, attribute, explicitName ?? StripAsync(method.Name), OperationForms.TaskBased, allParameters, TypeRef.Void);
+        }
+
+        if ((WcfSymbols.Is(method.ReturnType, _wcf.TaskOfT) || WcfSymbols.Is(method.ReturnType, _wcf.ValueTaskOfT))
+            && method.ReturnType is INamedTypeSymbol { TypeArguments.Length: 1 } task)
+        {
+            return new Candidate(method, attribute, explicitName ?? StripAsync(method.Name), OperationForms.TaskBased, allParameters, Classify(task.TypeArguments[0], task.TypeArgumentNullableAnnotations[0]));
+        }
+
+        return new Candidate(method, attribute, explicitName ?? method.Name, OperationForms.Synchronous, allParameters, Classify(method.ReturnType, method.ReturnNullableAnnotation));
+    }
+
+    private static string StripAsync(string name)
+        => name.Length > 5 && name.EndsWith("Async", StringComparison.Ordinal) ? name.Substring(0, name.Length - 5) : name;
+
+    private ParameterModel ReadParameter(IParameterSymbol parameter, DocComment doc)
+    {
+        var direction = parameter.RefKind switch
+        {
+            RefKind.Out => ParameterDirection.Out,
+            RefKind.Ref => ParameterDirection.Ref,
+            _ => ParameterDirection.In,
+        };
+        doc.Parameters.TryGetValue(parameter.Name, out var text);
+        return new ParameterModel(parameter.Name, Classify(parameter.Type, parameter.NullableAnnotation), direction, text);
+    }
+
+    private OperationModel ToOperation(List<Candidate> forms, INamedTypeSymbol contract)
+    {
+        var primary = forms.FirstOrDefault(f => f.Form == OperationForms.Synchronous)
+            ?? forms.FirstOrDefault(f => f.Form == OperationForms.TaskBased)
+            ?? forms[0];
+        var faults = new List<TypeRef>();
+        var knownTypes = new List<TypeRef>();
+        string? transactionFlow = null;
+        foreach (var form in forms)
+        {
+            foreach (var fault in WcfSymbols.FindAll(form.Method, _wcf.FaultContract))
+            {
+                if (fault.ConstructorArguments.Length == 1 && fault.ConstructorArguments[0].Value is ITypeSymbol detail)
+                {
+                    faults.Add(Classify(detail));
+                }
+            }
+
+            foreach (var known in WcfSymbols.FindAll(form.Method, _wcf.ServiceKnownType))
+            {
+                knownTypes.AddRange(ReadKnownTypeAttribute(known, contract));
+            }
+
+            if (WcfSymbols.Find(form.Method, _wcf.TransactionFlow) is { } flow
+                && flow.ConstructorArguments.Length == 1 && flow.ConstructorArguments[0].Value is int option && option != 0)
+            {
+                // TransactionFlowOption: NotAllowed = 0, Allowed = 1, Mandatory = 2.
+                transactionFlow = option == 2 ? "Mandatory" : "Allowed";
+            }
+        }
+
+        var formsFlags = forms.Aggregate(OperationForms.None, (all, f) => all | f.Form);
+        var doc = DocComment.For(primary.Method);
+        return new OperationModel(
+            primary.OperationName,
+            primary.Method.Name,
+            formsFlags,
+            WcfSymbols.Named(primary.Attribute, "IsOneWay", false),
+            WcfSymbols.Named(primary.Attribute, "IsInitiating", true),
+            WcfSymbols.Named(primary.Attribute, "IsTerminating", false),
+            primary.Parameters.ToEquatableArray(),
+            primary.Return,
+            Distinct(faults),
+            Distinct(knownTypes),
+            transactionFlow,
+            WcfSymbols.Named<string?>(primary.Attribute, "Action", null),
+            Key(primary.Method.ContainingType),
+            doc.Summary,
+            doc.Returns,
+            PositionOf(primary.Method));
+    }
+
+    private IEnumerable<TypeRef> ReadKnownTypeAttribute(AttributeData attribute, INamedTypeSymbol owner)
+    {
+        if (attribute.ConstructorArguments.Length >= 1 && attribute.ConstructorArguments[0].Value is ITypeSymbol type)
+        {
+            return new[] { Classify(type) };
+        }
+
+        if (attribute.ConstructorArguments.Length >= 1 && attribute.ConstructorArguments[0].Value is string methodName)
+        {
+            var declaring = attribute.ConstructorArguments.Length >= 2 && attribute.ConstructorArguments[1].Value is INamedTypeSymbol d ? d : owner;
+            return KnownTypesFromMethod(declaring, methodName, owner);
+        }
+
+        return Enumerable.Empty<TypeRef>();
+    }
+
+    /// <summary>
+    /// The method form of <c>[KnownType("M")]</c> returns types at run time; we read the <c>typeof(...)</c> expressions in
+    /// its body, which covers the usual <c>return new[] { typeof(A), typeof(B) }</c>, and report when there are none.
+    /// </summary>
+    private IEnumerable<TypeRef> KnownTypesFromMethod(INamedTypeSymbol declaring, string methodName, ISymbol reportOn)
+    {
+        var method = declaring.GetMembers(methodName).OfType<IMethodSymbol>().FirstOrDefault();
+        var result = new List<TypeRef>();
+        if (method is not null)
+        {
+            foreach (var reference in method.DeclaringSyntaxReferences)
+            {
+                var syntax = reference.GetSyntax(_cancellationToken);
+                var semanticModel = _compilation.GetSemanticModel(syntax.SyntaxTree);
+                foreach (var typeOf in syntax.DescendantNodes().OfType<TypeOfExpressionSyntax>())
+                {
+                    if (semanticModel.GetTypeInfo(typeOf.Type, _cancellationToken).Type is { } type)
+                    {
+                        result.Add(Classify(type));
+                    }
+                }
+            }
+        }
+
+        if (result.Count == 0)
+        {
+            AddFinding(RuleIds.KnownTypeNotResolved, $"Known types of '{reportOn.Name}' come from method '{declaring.Name}.{methodName}', whose types could not be read statically; list them with [KnownType(typeof(...))] so they get oneof cases", reportOn);
+        }
+
+        return result;
+    }
+
+    // ───────────────────────────── implementations ─────────────────────────────
+
+    private ServiceImplementationModel? ReadImplementation(INamedTypeSymbol type)
+    {
+        var contractKeys = new List<string>();
+        foreach (var @interface in type.AllInterfaces)
+        {
+            if (WcfSymbols.Has(@interface, _wcf.ServiceContract))
+            {
+                contractKeys.Add(Key(@interface));
+            }
+        }
+
+        for (var current = type; current is not null; current = current.BaseType)
+        {
+            if (WcfSymbols.Has(current, _wcf.ServiceContract))
+            {
+                contractKeys.Add(Key(current));
+            }
+        }
+
+        var behavior = WcfSymbols.Find(type, _wcf.ServiceBehavior);
+        if (contractKeys.Count == 0 && behavior is null)
+        {
+            return null;
+        }
+
+        var instanceExplicit = behavior is not null && behavior.NamedArguments.Any(a => a.Key == "InstanceContextMode");
+        var concurrencyExplicit = behavior is not null && behavior.NamedArguments.Any(a => a.Key == "ConcurrencyMode");
+        var instance = behavior is null ? InstanceMode.PerSession : (InstanceMode)WcfSymbols.Named(behavior, "InstanceContextMode", 0);
+        var concurrency = behavior is null ? ConcurrencyModeValue.Single : (ConcurrencyModeValue)WcfSymbols.Named(behavior, "ConcurrencyMode", 0);
+
+        var operationBehaviors = new List<OperationBehaviorModel>();
+        foreach (var method in type.GetMembers().OfType<IMethodSymbol>())
+        {
+            if (WcfSymbols.Find(method, _wcf.OperationBehavior) is { } operationBehavior)
+            {
+                operationBehaviors.Add(new OperationBehaviorModel(
+                    method.Name,
+                    WcfSymbols.Named(operationBehavior, "TransactionScopeRequired", false),
+                    PositionOf(operationBehavior) ?? PositionOf(method)));
+            }
+        }
+
+        return new ServiceImplementationModel(
+            Key(type),
+            type.Name,
+            Namespace(type),
+            contractKeys.Distinct(StringComparer.Ordinal).ToEquatableArray(),
+            instance,
+            instanceExplicit,
+            concurrency,
+            concurrencyExplicit,
+            operationBehaviors.ToEquatableArray(),
+            PositionOf(type),
+            behavior is null ? null : PositionOf(behavior));
+    }
+
+    // ───────────────────────────── hosting code ─────────────────────────────
+
+    private EquatableArray<HostingUsageModel> ReadHostingUsages()
+    {
+        if (_wcf.Binding.IsEmpty && _wcf.ServiceHostBase.IsEmpty && _wcf.ClientChannels.IsEmpty)
+        {
+            return EquatableArray<HostingUsageModel>.Empty;
+        }
+
+        var usages = new List<HostingUsageModel>();
+        foreach (var tree in _compilation.SyntaxTrees)
+        {
+            _cancellationToken.ThrowIfCancellationRequested();
+            if (tree.FilePath == CoreWcfDeclarations.FileName)
+            {
+                continue;
+            }
+
+            var root = tree.GetRoot(_cancellationToken);
+            SemanticModel? semanticModel = null;
+            foreach (var node in root.DescendantNodes())
+            {
+                ITypeSymbol? type = null;
+                if (node is BaseObjectCreationExpressionSyntax creation)
+                {
+                    semanticModel ??= _compilation.GetSemanticModel(tree);
+                    type = semanticModel.GetTypeInfo(creation, _cancellationToken).Type;
+                }
+                else if (node is ClassDeclarationSyntax { BaseList: not null } declaration)
+                {
+                    semanticModel ??= _compilation.GetSemanticModel(tree);
+                    type = semanticModel.GetDeclaredSymbol(declaration, _cancellationToken)?.BaseType;
+                }
+
+                if (type is null || type.TypeKind == TypeKind.Error)
+                {
+                    continue;
+                }
+
+                HostingUsageKind? kind =
+                    WcfSymbols.DerivesFrom(type, _wcf.Binding) ? HostingUsageKind.Binding
+                    : WcfSymbols.DerivesFrom(type, _wcf.ServiceHostBase) ? HostingUsageKind.ServiceHost
+                    : WcfSymbols.DerivesFrom(type, _wcf.ClientChannels) ? HostingUsageKind.ClientChannel
+                    : null;
+                if (kind is { } k)
+                {
+                    var wcfType = type;
+                    while (wcfType.BaseType is not null && !IsWcfAssemblyType(wcfType))
+                    {
+                        wcfType = wcfType.BaseType;
+                    }
+
+                    usages.Add(new HostingUsageModel(k, Key(wcfType.OriginalDefinition), PositionOf(node.GetLocation())));
+                }
+            }
+        }
+
+        return usages.ToEquatableArray();
+    }
+
+    private static bool IsWcfAssemblyType(ITypeSymbol type)
+    {
+        var ns = type.ContainingNamespace?.ToDisplayString() ?? string.Empty;
+        return ns.StartsWith("System.ServiceModel", StringComparison.Ordinal) || ns.StartsWith("CoreWCF", StringComparison.Ordinal);
+    }
+
+    // ───────────────────────────── helpers ─────────────────────────────
+
+    private static IEnumerable<INamedTypeSymbol> SourceTypes(INamespaceSymbol ns)
+    {
+        foreach (var type in ns.GetTypeMembers().OrderBy(t => t.MetadataName, StringComparer.Ordinal))
+        {
+            foreach (var nested in WithNested(type))
+            {
+                if (nested.Locations.Any(l => l.IsInSource && l.SourceTree?.FilePath != CoreWcfDeclarations.FileName))
+                {
+                    yield return nested;
+                }
+            }
+        }
+
+        foreach (var child in ns.GetNamespaceMembers().OrderBy(n => n.Name, StringComparer.Ordinal))
+        {
+            foreach (var type in SourceTypes(child))
+            {
+                yield return type;
+            }
+        }
+    }
+
+    private static IEnumerable<INamedTypeSymbol> WithNested(INamedTypeSymbol type)
+    {
+        yield return type;
+        foreach (var nested in type.GetTypeMembers().OrderBy(t => t.MetadataName, StringComparer.Ordinal))
+        {
+            foreach (var inner in WithNested(nested))
+            {
+                yield return inner;
+            }
+        }
+    }
+
+    private void ReadAssemblyContractNamespaces()
+    {
+        foreach (var attribute in WcfSymbols.FindAll(_compilation.Assembly, _wcf.ContractNamespace))
+        {
+            if (attribute.ConstructorArguments.Length == 1 && attribute.ConstructorArguments[0].Value is string contractNamespace)
+            {
+                var clrNamespace = WcfSymbols.Named(attribute, "ClrNamespace", string.Empty);
+                _contractNamespaces[clrNamespace] = contractNamespace;
+            }
+        }
+    }
+
+    internal static string Key(ITypeSymbol type) => type.ToDisplayString(KeyFormat).Replace(" ", string.Empty);
+
+    internal static string Display(ITypeSymbol type) => type.ToDisplayString(DisplayFormat);
+
+    private static string Namespace(INamedTypeSymbol type)
+        => type.ContainingNamespace is { IsGlobalNamespace: false } ns ? ns.ToDisplayString() : string.Empty;
+
+    private static EquatableArray<TypeRef> Distinct(List<TypeRef> types)
+        => types.GroupBy(t => t.Key, StringComparer.Ordinal).Select(g => g.First()).ToEquatableArray();
+
+    private void AddFinding(string ruleId, string message, ISymbol symbol)
+        => _findings.Add(new Finding(ruleId, RuleCatalog.Get(ruleId).Severity, message, PositionOf(symbol)));
+
+    internal static SourcePosition? PositionOf(ISymbol symbol)
+    {
+        foreach (var location in symbol.Locations)
+        {
+            if (PositionOf(location) is { } position)
+            {
+                return position;
+            }
+        }
+
+        return null;
+    }
+
+    private static SourcePosition? PositionOf(AttributeData attribute)
+        => attribute.ApplicationSyntaxReference is { } reference ? PositionOf(reference.SyntaxTree.GetLocation(reference.Span)) : null;
+
+    internal static SourcePosition? PositionOf(Location location)
+    {
+        if (!location.IsInSource || location.SourceTree?.FilePath == CoreWcfDeclarations.FileName)
+        {
+            return null;
+        }
+
+        var span = location.GetLineSpan();
+        return new SourcePosition(span.Path, span.StartLinePosition.Line + 1, span.StartLinePosition.Character + 1);
+    }
+}

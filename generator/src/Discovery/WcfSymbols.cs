@@ -1,0 +1,208 @@
+using System.Collections.Generic;
+using System.Collections.Immutable;
+using System.Linq;
+using Microsoft.CodeAnalysis;
+
+namespace MigrateWcf.Generator.Discovery;
+
+/// <summary>
+/// The WCF and serialization types, resolved once per compilation. Each attribute may come from System.ServiceModel,
+/// from CoreWCF, or both, so each slot holds every match; attributes are recognised by symbol, never by name text.
+/// </summary>
+internal sealed class WcfSymbols
+{
+    private WcfSymbols(Compilation compilation)
+    {
+        ImmutableArray<INamedTypeSymbol> Both(string name) =>
+            Resolve(compilation, "System.ServiceModel." + name, "CoreWCF." + name);
+
+        ServiceContract = Both("ServiceContractAttribute");
+        OperationContract = Both("OperationContractAttribute");
+        FaultContract = Both("FaultContractAttribute");
+        ServiceKnownType = Both("ServiceKnownTypeAttribute");
+        ServiceBehavior = Both("ServiceBehaviorAttribute");
+        OperationBehavior = Both("OperationBehaviorAttribute");
+        MessageContract = Both("MessageContractAttribute");
+        MessageBodyMember = Both("MessageBodyMemberAttribute");
+        MessageHeader = Both("MessageHeaderAttribute").AddRange(Both("MessageHeaderArrayAttribute"));
+        TransactionFlow = Both("TransactionFlowAttribute");
+        XmlSerializerFormat = Both("XmlSerializerFormatAttribute");
+        DataContract = Resolve(compilation, "System.Runtime.Serialization.DataContractAttribute");
+        DataMember = Resolve(compilation, "System.Runtime.Serialization.DataMemberAttribute");
+        EnumMember = Resolve(compilation, "System.Runtime.Serialization.EnumMemberAttribute");
+        CollectionDataContract = Resolve(compilation, "System.Runtime.Serialization.CollectionDataContractAttribute");
+        KnownType = Resolve(compilation, "System.Runtime.Serialization.KnownTypeAttribute");
+        IgnoreDataMember = Resolve(compilation, "System.Runtime.Serialization.IgnoreDataMemberAttribute");
+        ContractNamespace = Resolve(compilation, "System.Runtime.Serialization.ContractNamespaceAttribute");
+        NonSerialized = Resolve(compilation, "System.NonSerializedAttribute");
+        Flags = Resolve(compilation, "System.FlagsAttribute");
+
+        Task = Resolve(compilation, "System.Threading.Tasks.Task");
+        TaskOfT = Resolve(compilation, "System.Threading.Tasks.Task`1");
+        ValueTask = Resolve(compilation, "System.Threading.Tasks.ValueTask");
+        ValueTaskOfT = Resolve(compilation, "System.Threading.Tasks.ValueTask`1");
+        AsyncResult = Resolve(compilation, "System.IAsyncResult");
+        AsyncCallback = Resolve(compilation, "System.AsyncCallback");
+        Stream = Resolve(compilation, "System.IO.Stream");
+        Message = Both("Channels.Message");
+        Guid = Resolve(compilation, "System.Guid");
+        Uri = Resolve(compilation, "System.Uri");
+        TimeSpan = Resolve(compilation, "System.TimeSpan");
+        DateTimeOffset = Resolve(compilation, "System.DateTimeOffset");
+        DataTable = Resolve(compilation, "System.Data.DataTable", "System.Data.DataSet");
+        XmlNode = Resolve(compilation, "System.Xml.XmlNode", "System.Xml.Linq.XNode");
+        GenericDictionaries = Resolve(compilation, "System.Collections.Generic.IDictionary`2", "System.Collections.Generic.IReadOnlyDictionary`2");
+        NonGenericDictionary = Resolve(compilation, "System.Collections.IDictionary");
+        KeyValuePair = Resolve(compilation, "System.Collections.Generic.KeyValuePair`2");
+        Tuples = Resolve(compilation, "System.Tuple`1", "System.Tuple`2", "System.Tuple`3", "System.Tuple`4", "System.Tuple`5", "System.Tuple`6", "System.Tuple`7", "System.Tuple`8");
+        CustomSerialization = Resolve(compilation, "System.Runtime.Serialization.ISerializable", "System.Xml.Serialization.IXmlSerializable");
+        Binding = Both("Channels.Binding");
+        ServiceHostBase = Both("ServiceHostBase");
+        ClientChannels = Resolve(compilation, "System.ServiceModel.ClientBase`1", "System.ServiceModel.ChannelFactory`1", "System.ServiceModel.DuplexChannelFactory`1", "System.ServiceModel.DuplexClientBase`1");
+
+        HasWcf = !ServiceContract.IsEmpty || !DataContract.IsEmpty;
+    }
+
+    /// <summary>False when the compilation references neither System.ServiceModel, CoreWCF nor System.Runtime.Serialization.</summary>
+    public bool HasWcf { get; }
+
+    public ImmutableArray<INamedTypeSymbol> ServiceContract { get; }
+    public ImmutableArray<INamedTypeSymbol> OperationContract { get; }
+    public ImmutableArray<INamedTypeSymbol> FaultContract { get; }
+    public ImmutableArray<INamedTypeSymbol> ServiceKnownType { get; }
+    public ImmutableArray<INamedTypeSymbol> ServiceBehavior { get; }
+    public ImmutableArray<INamedTypeSymbol> OperationBehavior { get; }
+    public ImmutableArray<INamedTypeSymbol> MessageContract { get; }
+    public ImmutableArray<INamedTypeSymbol> MessageBodyMember { get; }
+    public ImmutableArray<INamedTypeSymbol> MessageHeader { get; }
+    public ImmutableArray<INamedTypeSymbol> TransactionFlow { get; }
+    public ImmutableArray<INamedTypeSymbol> XmlSerializerFormat { get; }
+    public ImmutableArray<INamedTypeSymbol> DataContract { get; }
+    public ImmutableArray<INamedTypeSymbol> DataMember { get; }
+    public ImmutableArray<INamedTypeSymbol> EnumMember { get; }
+    public ImmutableArray<INamedTypeSymbol> CollectionDataContract { get; }
+    public ImmutableArray<INamedTypeSymbol> KnownType { get; }
+    public ImmutableArray<INamedTypeSymbol> IgnoreDataMember { get; }
+    public ImmutableArray<INamedTypeSymbol> ContractNamespace { get; }
+    public ImmutableArray<INamedTypeSymbol> NonSerialized { get; }
+    public ImmutableArray<INamedTypeSymbol> Flags { get; }
+    public ImmutableArray<INamedTypeSymbol> Task { get; }
+    public ImmutableArray<INamedTypeSymbol> TaskOfT { get; }
+    public ImmutableArray<INamedTypeSymbol> ValueTask { get; }
+    public ImmutableArray<INamedTypeSymbol> ValueTaskOfT { get; }
+    public ImmutableArray<INamedTypeSymbol> AsyncResult { get; }
+    public ImmutableArray<INamedTypeSymbol> AsyncCallback { get; }
+    public ImmutableArray<INamedTypeSymbol> Stream { get; }
+    public ImmutableArray<INamedTypeSymbol> Message { get; }
+    public ImmutableArray<INamedTypeSymbol> Guid { get; }
+    public ImmutableArray<INamedTypeSymbol> Uri { get; }
+    public ImmutableArray<INamedTypeSymbol> TimeSpan { get; }
+    public ImmutableArray<INamedTypeSymbol> DateTimeOffset { get; }
+    public ImmutableArray<INamedTypeSymbol> DataTable { get; }
+    public ImmutableArray<INamedTypeSymbol> XmlNode { get; }
+    public ImmutableArray<INamedTypeSymbol> GenericDictionaries { get; }
+    public ImmutableArray<INamedTypeSymbol> NonGenericDictionary { get; }
+    public ImmutableArray<INamedTypeSymbol> KeyValuePair { get; }
+    public ImmutableArray<INamedTypeSymbol> Tuples { get; }
+    public ImmutableArray<INamedTypeSymbol> CustomSerialization { get; }
+    public ImmutableArray<INamedTypeSymbol> Binding { get; }
+    public ImmutableArray<INamedTypeSymbol> ServiceHostBase { get; }
+    public ImmutableArray<INamedTypeSymbol> ClientChannels { get; }
+
+    public static WcfSymbols Create(Compilation compilation) => new(compilation);
+
+    /// <summary>True when <paramref name="type"/> (its definition, for generics) is one of <paramref name="set"/>.</summary>
+    public static bool Is(ITypeSymbol? type, ImmutableArray<INamedTypeSymbol> set)
+    {
+        if (type is null)
+        {
+            return false;
+        }
+
+        var definition = type.OriginalDefinition;
+        foreach (var candidate in set)
+        {
+            if (SymbolEqualityComparer.Default.Equals(definition, candidate))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    /// <summary>True when <paramref name="type"/> is, or derives from, one of <paramref name="set"/>.</summary>
+    public static bool DerivesFrom(ITypeSymbol? type, ImmutableArray<INamedTypeSymbol> set)
+    {
+        for (var current = type; current is not null; current = current.BaseType)
+        {
+            if (Is(current, set))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    public static AttributeData? Find(ISymbol symbol, ImmutableArray<INamedTypeSymbol> set)
+    {
+        if (set.IsEmpty)
+        {
+            return null;
+        }
+
+        foreach (var attribute in symbol.GetAttributes())
+        {
+            if (Is(attribute.AttributeClass, set))
+            {
+                return attribute;
+            }
+        }
+
+        return null;
+    }
+
+    public static IEnumerable<AttributeData> FindAll(ISymbol symbol, ImmutableArray<INamedTypeSymbol> set)
+        => set.IsEmpty ? Enumerable.Empty<AttributeData>() : symbol.GetAttributes().Where(a => Is(a.AttributeClass, set));
+
+    public static bool Has(ISymbol symbol, ImmutableArray<INamedTypeSymbol> set) => Find(symbol, set) is not null;
+
+    /// <summary>A named argument's value (a property set in the attribute usage), or <paramref name="fallback"/>.</summary>
+    public static T Named<T>(AttributeData attribute, string name, T fallback)
+    {
+        foreach (var pair in attribute.NamedArguments)
+        {
+            if (pair.Key == name && pair.Value.Kind != TypedConstantKind.Error && pair.Value.Value is T value)
+            {
+                return value;
+            }
+        }
+
+        return fallback;
+    }
+
+    public static ITypeSymbol? NamedType(AttributeData attribute, string name)
+    {
+        foreach (var pair in attribute.NamedArguments)
+        {
+            if (pair.Key == name && pair.Value.Kind == TypedConstantKind.Type)
+            {
+                return pair.Value.Value as ITypeSymbol;
+            }
+        }
+
+        return null;
+    }
+
+    private static ImmutableArray<INamedTypeSymbol> Resolve(Compilation compilation, params string[] metadataNames)
+    {
+        var builder = ImmutableArray.CreateBuilder<INamedTypeSymbol>();
+        foreach (var name in metadataNames)
+        {
+            builder.AddRange(compilation.GetTypesByMetadataName(name));
+        }
+
+        return builder.ToImmutable();
+    }
+}

@@ -1,0 +1,163 @@
+using System;
+using System.Collections.Generic;
+using System.Linq;
+using System.Text;
+
+namespace MigrateWcf.Generator.Mapping;
+
+/// <summary>Name conversions between C#/XML names and proto style (PascalCase messages, snake_case fields, UPPER_SNAKE values).</summary>
+internal static class ProtoNames
+{
+    private const string DataContractNamespacePrefix = "http://schemas.datacontract.org/2004/07/";
+    private const string TempUri = "http://tempuri.org/";
+
+    /// <summary>Splits a C# or XML name into words: "CustomerID" → Customer, ID; "XMLParser2" → XML, Parser2; "order_id" → order, id.</summary>
+    public static IReadOnlyList<string> Words(string name)
+    {
+        var words = new List<string>();
+        var current = new StringBuilder();
+        void Flush()
+        {
+            if (current.Length > 0)
+            {
+                words.Add(current.ToString());
+                current.Clear();
+            }
+        }
+
+        for (var i = 0; i < name.Length; i++)
+        {
+            var c = name[i];
+            if (!char.IsLetterOrDigit(c) || c > 127)
+            {
+                Flush();
+                continue;
+            }
+
+            if (char.IsUpper(c) && current.Length > 0)
+            {
+                var previous = name[i - 1];
+                var nextIsLower = i + 1 < name.Length && char.IsLower(name[i + 1]);
+                if (char.IsLower(previous) || char.IsDigit(previous) || (char.IsUpper(previous) && nextIsLower))
+                {
+                    Flush();
+                }
+            }
+
+            current.Append(c);
+        }
+
+        Flush();
+        return words;
+    }
+
+    public static string ToSnake(string name)
+    {
+        var snake = string.Join("_", Words(name).Select(w => w.ToLowerInvariant()));
+        return ValidIdentifier(snake, "field");
+    }
+
+    public static string ToUpperSnake(string name)
+    {
+        var snake = string.Join("_", Words(name).Select(w => w.ToUpperInvariant()));
+        return ValidIdentifier(snake, "VALUE");
+    }
+
+    /// <summary>PascalCase keeping inner capitals: "orderLine" → OrderLine, "ArrayOfstring" → ArrayOfstring.</summary>
+    public static string ToPascal(string name)
+    {
+        var pascal = string.Concat(Words(name).Select(w => char.ToUpperInvariant(w[0]) + w.Substring(1)));
+        return ValidIdentifier(pascal, "Type");
+    }
+
+    private static string ValidIdentifier(string text, string fallback)
+    {
+        if (text.Length == 0)
+        {
+            return fallback;
+        }
+
+        return char.IsDigit(text[0]) ? fallback.Substring(0, 1) + text : text;
+    }
+
+    /// <summary>
+    /// The proto package for a contract namespace. Rules, in order: DataContract's default namespace
+    /// (<c>http://schemas.datacontract.org/2004/07/Clr.Namespace</c>) and WCF's default <c>http://tempuri.org/</c> use the
+    /// C# namespace; an http(s) URI uses the host without <c>www.</c> and its last label (the TLD), then the path
+    /// segments; a URN uses its segments after <c>urn:</c>. Each segment is snake_case, and one starting with a digit is
+    /// prefixed with <c>v</c>: <c>http://contoso.com/orders/2024</c> → <c>contoso.orders.v2024</c>.
+    /// </summary>
+    public static string Package(string contractNamespace, string clrNamespace)
+    {
+        IEnumerable<string> segments;
+        if (contractNamespace.StartsWith(DataContractNamespacePrefix, StringComparison.OrdinalIgnoreCase))
+        {
+            segments = contractNamespace.Substring(DataContractNamespacePrefix.Length).Split('.');
+        }
+        else if (contractNamespace.Length == 0 || string.Equals(contractNamespace.TrimEnd('/'), TempUri.TrimEnd('/'), StringComparison.OrdinalIgnoreCase))
+        {
+            segments = clrNamespace.Split('.');
+        }
+        else if (Uri.TryCreate(contractNamespace, UriKind.Absolute, out var uri) && (uri.Scheme == Uri.UriSchemeHttp || uri.Scheme == Uri.UriSchemeHttps))
+        {
+            var host = uri.Host.Split('.').Where(l => l.Length > 0).ToList();
+            if (host.Count > 0 && host[0].Equals("www", StringComparison.OrdinalIgnoreCase))
+            {
+                host.RemoveAt(0);
+            }
+
+            if (host.Count > 1)
+            {
+                host.RemoveAt(host.Count - 1);
+            }
+
+            segments = host.Concat(uri.AbsolutePath.Split('/'));
+        }
+        else if (contractNamespace.StartsWith("urn:", StringComparison.OrdinalIgnoreCase))
+        {
+            segments = contractNamespace.Substring(4).Split(':', '/', '.');
+        }
+        else
+        {
+            segments = contractNamespace.Split(':', '/', '.');
+        }
+
+        var parts = segments.Select(PackageSegment).Where(s => s.Length > 0).ToList();
+        if (parts.Count == 0)
+        {
+            parts = clrNamespace.Split('.').Select(PackageSegment).Where(s => s.Length > 0).ToList();
+        }
+
+        if (parts.Count == 0)
+        {
+            parts.Add("migrated");
+        }
+
+        // A "google" segment would capture google.protobuf.* in protoc's scope lookup, and a lower "migrate_wcf" segment
+        // the common types; such segments get a trailing underscore.
+        for (var i = 0; i < parts.Count; i++)
+        {
+            if (parts[i] == "google" || (i > 0 && parts[i] == "migrate_wcf"))
+            {
+                parts[i] += "_";
+            }
+        }
+
+        return string.Join(".", parts);
+    }
+
+    private static string PackageSegment(string segment)
+    {
+        var words = Words(segment);
+        if (words.Count == 0)
+        {
+            return string.Empty;
+        }
+
+        var snake = string.Join("_", words.Select(w => w.ToLowerInvariant()));
+        return char.IsDigit(snake[0]) ? "v" + snake : snake;
+    }
+
+    /// <summary>The csharp_namespace of generated messages: the source namespace plus <c>.Grpc</c>, so generated classes never clash with the DataContract classes they mirror.</summary>
+    public static string CSharpNamespace(string clrNamespace) => clrNamespace.Length == 0 ? "Grpc" : clrNamespace + ".Grpc";
+}

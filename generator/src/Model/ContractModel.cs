@@ -1,0 +1,256 @@
+// The contract model: what discovery read from the compilation, as plain values. No symbols, compilations or Roslyn
+// locations are held, so two runs over the same source produce equal models and the model can be cached or compared.
+using System;
+
+namespace MigrateWcf.Generator.Model;
+
+/// <summary>Everything discovered in one compilation, sorted by key.</summary>
+public sealed record ContractModel(
+    EquatableArray<ServiceContractModel> Services,
+    EquatableArray<DataTypeModel> DataTypes,
+    EquatableArray<ServiceImplementationModel> Implementations,
+    EquatableArray<HostingUsageModel> HostingUsages)
+{
+    public static ContractModel Empty { get; } = new(
+        EquatableArray<ServiceContractModel>.Empty,
+        EquatableArray<DataTypeModel>.Empty,
+        EquatableArray<ServiceImplementationModel>.Empty,
+        EquatableArray<HostingUsageModel>.Empty);
+}
+
+/// <summary>What kind of WCF hosting or binding code was found.</summary>
+public enum HostingUsageKind
+{
+    /// <summary><c>new ServiceHost(...)</c> or a class derived from <c>ServiceHostBase</c>.</summary>
+    ServiceHost,
+
+    /// <summary>A binding created in code (<c>new NetTcpBinding()</c>, ...).</summary>
+    Binding,
+
+    /// <summary>A client proxy base (<c>ClientBase&lt;T&gt;</c>, <c>ChannelFactory&lt;T&gt;</c>, <c>DuplexChannelFactory&lt;T&gt;</c>).</summary>
+    ClientChannel,
+}
+
+/// <summary>WCF hosting, binding or client-channel code in the source (configured in code rather than in .config).</summary>
+/// <param name="TypeName">The WCF type used, e.g. <c>System.ServiceModel.NetTcpBinding</c>.</param>
+public sealed record HostingUsageModel(HostingUsageKind Kind, string TypeName, SourcePosition? Position);
+
+/// <summary>WCF's session requirement of a contract (values as in System.ServiceModel.SessionMode).</summary>
+public enum SessionModeValue
+{
+    Allowed = 0,
+    Required = 1,
+    NotAllowed = 2,
+}
+
+/// <summary>WCF's instancing (values as in System.ServiceModel.InstanceContextMode).</summary>
+public enum InstanceMode
+{
+    PerSession = 0,
+    PerCall = 1,
+    Single = 2,
+}
+
+/// <summary>WCF's concurrency (values as in System.ServiceModel.ConcurrencyMode).</summary>
+public enum ConcurrencyModeValue
+{
+    Single = 0,
+    Reentrant = 1,
+    Multiple = 2,
+}
+
+/// <summary>Which C# method shapes declare one operation (several when sync, Task and Begin/End forms collapse).</summary>
+[Flags]
+public enum OperationForms
+{
+    None = 0,
+    Synchronous = 1,
+    TaskBased = 2,
+    BeginEnd = 4,
+}
+
+/// <summary>How a parameter travels.</summary>
+public enum ParameterDirection
+{
+    In,
+    Ref,
+    Out,
+}
+
+/// <summary>A <c>[ServiceContract]</c> interface or class (or a callback contract, held by its service).</summary>
+/// <param name="Key">CLR full name, e.g. <c>Contoso.Orders.IOrderService</c>.</param>
+/// <param name="Name">Contract name: <c>ServiceContract.Name</c> or the type name.</param>
+/// <param name="ContractNamespace">Contract namespace: <c>ServiceContract.Namespace</c> or WCF's default <c>http://tempuri.org/</c>.</param>
+public sealed record ServiceContractModel(
+    string Key,
+    string Name,
+    string ClrName,
+    string CSharpNamespace,
+    string ContractNamespace,
+    bool IsClass,
+    SessionModeValue SessionMode,
+    string? CallbackContractKey,
+    EquatableArray<OperationModel> Operations,
+    EquatableArray<OperationModel> CallbackOperations,
+    EquatableArray<TypeRef> ServiceKnownTypes,
+    EquatableArray<string> InheritedContractKeys,
+    bool UsesXmlSerializer,
+    string? Documentation,
+    SourcePosition? Position);
+
+/// <summary>One operation, however many C# methods declare it.</summary>
+/// <param name="Name">Operation name: <c>OperationContract.Name</c>, else the method name (without <c>Async</c>/<c>Begin</c>).</param>
+/// <param name="MethodName">The C# method name of the primary form (sync, else Task, else Begin).</param>
+public sealed record OperationModel(
+    string Name,
+    string MethodName,
+    OperationForms Forms,
+    bool IsOneWay,
+    bool IsInitiating,
+    bool IsTerminating,
+    EquatableArray<ParameterModel> Parameters,
+    TypeRef ReturnType,
+    EquatableArray<TypeRef> Faults,
+    EquatableArray<TypeRef> KnownTypes,
+    string? TransactionFlow,
+    string? Action,
+    string DeclaringContractKey,
+    string? Documentation,
+    string? ReturnsDocumentation,
+    SourcePosition? Position);
+
+public sealed record ParameterModel(string Name, TypeRef Type, ParameterDirection Direction, string? Documentation);
+
+/// <summary>The shape of a C# type as far as serialization cares. Mapping decides what each shape becomes in proto.</summary>
+public enum TypeShape
+{
+    /// <summary><c>void</c> (or a non-generic Task).</summary>
+    Void,
+
+    /// <summary>A built-in value the mapping knows by <see cref="TypeRef.Key"/> (e.g. <c>System.Int32</c>, <c>System.Guid</c>, <c>System.Byte[]</c>).</summary>
+    Primitive,
+
+    /// <summary>An enum; <see cref="TypeRef.Key"/> is its <see cref="DataTypeModel.Key"/>.</summary>
+    Enum,
+
+    /// <summary>A class or struct serialized by members; <see cref="TypeRef.Key"/> is its <see cref="DataTypeModel.Key"/>.</summary>
+    DataType,
+
+    /// <summary><c>Nullable&lt;T&gt;</c>; the argument is T.</summary>
+    Nullable,
+
+    /// <summary>A sequence (array, list, set, <c>IEnumerable&lt;T&gt;</c>, <c>[CollectionDataContract]</c>); the argument is the element.</summary>
+    Collection,
+
+    /// <summary>A dictionary; the arguments are key and value.</summary>
+    Dictionary,
+
+    /// <summary><c>System.IO.Stream</c> or a type derived from it.</summary>
+    Stream,
+
+    /// <summary><c>object</c>.</summary>
+    Object,
+
+    /// <summary>A type with no faithful proto form (<see cref="TypeRef.Detail"/> says why).</summary>
+    Unmapped,
+
+    /// <summary>A type the compilation could not resolve (missing reference).</summary>
+    Unresolved,
+}
+
+/// <summary>Whether the source says a reference can be null.</summary>
+public enum NullabilityValue
+{
+    Oblivious,
+    NotNull,
+    Nullable,
+}
+
+/// <summary>A use of a type: its shape, its key and its arguments (element, key/value, underlying).</summary>
+/// <param name="Key">CLR full name (no spaces); for <see cref="TypeShape.DataType"/>/<see cref="TypeShape.Enum"/> the data type's key.</param>
+/// <param name="Display">Short C# spelling for messages, e.g. <c>List&lt;Order&gt;</c>.</param>
+/// <param name="Detail">For unmapped types, why (e.g. <c>non-generic collection</c>).</param>
+public sealed record TypeRef(
+    TypeShape Shape,
+    string Key,
+    string Display,
+    EquatableArray<TypeRef> Arguments,
+    NullabilityValue Nullability,
+    string? Detail = null)
+{
+    public static TypeRef Void { get; } = new(TypeShape.Void, "System.Void", "void", EquatableArray<TypeRef>.Empty, NullabilityValue.Oblivious);
+
+    public TypeRef WithNullability(NullabilityValue nullability) => this with { Nullability = nullability };
+
+    public override string ToString() => Display;
+}
+
+/// <summary>How a data type is serialized by WCF.</summary>
+public enum DataTypeKind
+{
+    DataContract,
+    Serializable,
+    /// <summary>A plain type: DataContractSerializer infers public read/write properties and public fields.</summary>
+    Inferred,
+    MessageContract,
+    Enum,
+}
+
+/// <summary>A class, struct or enum reachable from a contract.</summary>
+/// <param name="Key">CLR full name including closed generic arguments, e.g. <c>Contoso.Page&lt;Contoso.Order&gt;</c>.</param>
+/// <param name="ContractName">The <c>DataContract.Name</c> as written (may hold <c>{0}</c> placeholders), or null.</param>
+/// <param name="ClrName">The type name without namespace and generic arguments.</param>
+/// <param name="GenericArguments">Closed generic arguments, for readable names like <c>PageOfOrder</c>.</param>
+/// <param name="BaseTypeKey">Key of the serialized base type, if any.</param>
+/// <param name="KnownTypes">Types declared known by <c>[KnownType]</c> (attribute and method forms).</param>
+public sealed record DataTypeModel(
+    string Key,
+    DataTypeKind Kind,
+    string? ContractName,
+    string ClrName,
+    string CSharpNamespace,
+    string ContractNamespace,
+    EquatableArray<TypeRef> GenericArguments,
+    EquatableArray<DataMemberModel> Members,
+    EquatableArray<EnumMemberModel> EnumMembers,
+    string? BaseTypeKey,
+    EquatableArray<TypeRef> KnownTypes,
+    bool IsAbstract,
+    bool IsFlagsEnum,
+    bool HasCustomSerialization,
+    string? Documentation,
+    SourcePosition? Position);
+
+/// <summary>A serialized member.</summary>
+/// <param name="Name">Serialized name: <c>DataMember.Name</c>, <c>MessageBodyMember.Name</c>, or the member name.</param>
+/// <param name="Order"><c>DataMember.Order</c> / <c>MessageBodyMember.Order</c>, or -1 when not given.</param>
+public sealed record DataMemberModel(
+    string Name,
+    string ClrName,
+    TypeRef Type,
+    int Order,
+    bool IsRequired,
+    bool EmitDefaultValue,
+    bool IsHeader,
+    string? Documentation,
+    SourcePosition? Position);
+
+/// <summary>An enum member. <see cref="Name"/> is the <c>[EnumMember(Value)]</c> when given, else the C# name.</summary>
+public sealed record EnumMemberModel(string Name, string ClrName, decimal Value, string? Documentation);
+
+/// <summary>A class implementing one or more service contracts, with its behaviors.</summary>
+public sealed record ServiceImplementationModel(
+    string Key,
+    string ClrName,
+    string CSharpNamespace,
+    EquatableArray<string> ContractKeys,
+    InstanceMode InstanceContextMode,
+    bool InstanceContextModeExplicit,
+    ConcurrencyModeValue ConcurrencyMode,
+    bool ConcurrencyModeExplicit,
+    EquatableArray<OperationBehaviorModel> OperationBehaviors,
+    SourcePosition? Position,
+    SourcePosition? BehaviorPosition);
+
+/// <summary>An <c>[OperationBehavior]</c> on an implementation method.</summary>
+public sealed record OperationBehaviorModel(string MethodName, bool TransactionScopeRequired, SourcePosition? Position);

@@ -1,0 +1,172 @@
+using System;
+using System.Collections.Generic;
+using System.Collections.Immutable;
+using System.Linq;
+
+namespace MigrateWcf.Generator.Rules;
+
+/// <summary>Rule groups by id range: 1xxx contracts and operations, 2xxx data contracts and types, 3xxx behaviors, 4xxx hosting.</summary>
+public static class RuleCategories
+{
+    public const string Contracts = "Contracts";
+    public const string DataContracts = "DataContracts";
+    public const string Behaviors = "Behaviors";
+    public const string Hosting = "Hosting";
+}
+
+/// <summary>One rule: its id, a title, default severity, category and where its documentation page lives.</summary>
+/// <param name="HelpPath">Repository-relative page, <c>docs/rules/{Id}.md</c>.</param>
+/// <param name="GrpcInstead">One line: what gRPC (and the generated code) does instead.</param>
+public sealed record Rule(string Id, string Title, FindingSeverity Severity, string Category, string GrpcInstead)
+{
+    public string HelpPath => "docs/rules/" + Id + ".md";
+
+    public string HelpLink => RuleCatalog.HelpBaseUri + HelpPath;
+}
+
+/// <summary>Rule ids as constants, so code and tests name rules without string typos.</summary>
+public static class RuleIds
+{
+    public const string OneWayOperation = "WCFM1001";
+    public const string DuplexCallback = "WCFM1002";
+    public const string FaultContract = "WCFM1003";
+    public const string OverloadedOperation = "WCFM1004";
+    public const string DuplicateOperationName = "WCFM1005";
+    public const string RefOutParameter = "WCFM1006";
+    public const string StreamWithOtherParameters = "WCFM1007";
+    public const string StreamOperation = "WCFM1008";
+    public const string ServiceContractOnClass = "WCFM1009";
+    public const string IncompleteAsyncPattern = "WCFM1010";
+    public const string UntypedMessage = "WCFM1011";
+    public const string XmlSerializerFormat = "WCFM1012";
+    public const string ContractWithoutOperations = "WCFM1013";
+    public const string ContractAnalysisFailed = "WCFM1090";
+
+    public const string ObjectMember = "WCFM2001";
+    public const string UnmappedType = "WCFM2002";
+    public const string UnresolvedType = "WCFM2003";
+    public const string EnumWithoutZero = "WCFM2004";
+    public const string FlagsEnum = "WCFM2005";
+    public const string EnumValueOutOfRange = "WCFM2006";
+    public const string NonScalarDictionaryKey = "WCFM2007";
+    public const string NameCollision = "WCFM2008";
+    public const string MessageContractHeader = "WCFM2009";
+    public const string SerializableType = "WCFM2010";
+    public const string CustomSerialization = "WCFM2011";
+    public const string RequiredMember = "WCFM2012";
+    public const string KnownTypeNotResolved = "WCFM2013";
+    public const string LockFileUnreadable = "WCFM2080";
+    public const string TypeAnalysisFailed = "WCFM2090";
+
+    public const string PerCallWithSingleConcurrency = "WCFM3001";
+    public const string ReentrantConcurrency = "WCFM3002";
+    public const string PerSessionInstancing = "WCFM3003";
+    public const string SessionRequired = "WCFM3004";
+    public const string TransactionFlow = "WCFM3005";
+    public const string TransactionScopeRequired = "WCFM3006";
+    public const string InitiatingTerminating = "WCFM3007";
+    public const string SingleInstanceSingleConcurrency = "WCFM3008";
+
+    public const string ServiceHostInCode = "WCFM4001";
+    public const string BindingInCode = "WCFM4002";
+    public const string WcfClientChannel = "WCFM4003";
+}
+
+/// <summary>The one catalog of rules. Front ends build their diagnostics from it; docs/rules has one page per entry.</summary>
+public static class RuleCatalog
+{
+    /// <summary>Prefix of every help link; <see cref="Rule.HelpPath"/> is appended.</summary>
+    public const string HelpBaseUri = "https://github.com/migrate-wcf/migrate-wcf/blob/main/";
+
+    public static ImmutableArray<Rule> All { get; } = ImmutableArray.Create(
+        new Rule(RuleIds.OneWayOperation, "One-way operation", FindingSeverity.Info, RuleCategories.Contracts,
+            "A unary rpc returning google.protobuf.Empty; the client shim returns once the request is sent, without waiting for the service's work."),
+        new Rule(RuleIds.DuplexCallback, "Duplex callback contract", FindingSeverity.Warning, RuleCategories.Contracts,
+            "A bidirectional streaming rpc whose server messages are a oneof envelope with one case per callback method."),
+        new Rule(RuleIds.FaultContract, "Typed fault contract", FindingSeverity.Info, RuleCategories.Contracts,
+            "A gRPC status with a fitting code and the fault detail packed in grpc-status-details-bin; the client shim rethrows FaultException<T>."),
+        new Rule(RuleIds.OverloadedOperation, "Overloaded operation methods", FindingSeverity.Info, RuleCategories.Contracts,
+            "Each overload is its own rpc, named after its operation name; gRPC has no overloading."),
+        new Rule(RuleIds.DuplicateOperationName, "Duplicate operation name", FindingSeverity.Warning, RuleCategories.Contracts,
+            "rpc names must be unique in a service, so the later operations get a numbered name."),
+        new Rule(RuleIds.RefOutParameter, "ref or out parameter", FindingSeverity.Warning, RuleCategories.Contracts,
+            "Messages are values: out parameters become response fields, ref parameters travel in both request and response."),
+        new Rule(RuleIds.StreamWithOtherParameters, "Stream mixed with other parameters", FindingSeverity.Warning, RuleCategories.Contracts,
+            "A streaming rpc carries only bytes chunks; other parameters must travel as request metadata or a first message."),
+        new Rule(RuleIds.StreamOperation, "Stream parameter or result", FindingSeverity.Info, RuleCategories.Contracts,
+            "Client or server streaming of google.protobuf.BytesValue chunks."),
+        new Rule(RuleIds.ServiceContractOnClass, "Service contract declared on a class", FindingSeverity.Info, RuleCategories.Contracts,
+            "The class's operations become a proto service; the class itself stays the implementation."),
+        new Rule(RuleIds.IncompleteAsyncPattern, "Begin method without End method", FindingSeverity.Warning, RuleCategories.Contracts,
+            "The rpc is generated from the Begin method alone; its result type cannot be known."),
+        new Rule(RuleIds.UntypedMessage, "Untyped Message operation", FindingSeverity.Warning, RuleCategories.Contracts,
+            "gRPC has no untyped SOAP message; the parameter becomes opaque bytes that you must replace with a typed message."),
+        new Rule(RuleIds.XmlSerializerFormat, "XmlSerializer format", FindingSeverity.Warning, RuleCategories.Contracts,
+            "Protobuf serialization follows the DataContract rules; XmlSerializer attributes (XmlAttribute, XmlElement names) are not honoured."),
+        new Rule(RuleIds.ContractWithoutOperations, "Service contract without operations", FindingSeverity.Info, RuleCategories.Contracts,
+            "An empty proto service is generated."),
+        new Rule(RuleIds.ContractAnalysisFailed, "Contract could not be analysed", FindingSeverity.Error, RuleCategories.Contracts,
+            "Nothing is generated for the contract; the rest of the run continues."),
+
+        new Rule(RuleIds.ObjectMember, "object member or parameter", FindingSeverity.Warning, RuleCategories.DataContracts,
+            "google.protobuf.Any, which can hold only message types; replace object with a concrete type or a known-type hierarchy."),
+        new Rule(RuleIds.UnmappedType, "Type without a proto form", FindingSeverity.Warning, RuleCategories.DataContracts,
+            "A placeholder field of opaque bytes (DataTable, XML, non-generic collections, interfaces, tuples have no schema to map)."),
+        new Rule(RuleIds.UnresolvedType, "Unresolved type", FindingSeverity.Error, RuleCategories.DataContracts,
+            "A placeholder field of opaque bytes until the missing reference is added and the tool is run again."),
+        new Rule(RuleIds.EnumWithoutZero, "Enum without a zero value", FindingSeverity.Info, RuleCategories.DataContracts,
+            "proto3 enums need a zero value, so an <ENUM>_UNSPECIFIED = 0 value is added."),
+        new Rule(RuleIds.FlagsEnum, "[Flags] enum", FindingSeverity.Info, RuleCategories.DataContracts,
+            "A proto enum; combined values travel as their numeric value (C# protobuf enums are open)."),
+        new Rule(RuleIds.EnumValueOutOfRange, "Enum value outside int32", FindingSeverity.Error, RuleCategories.DataContracts,
+            "proto enum values are 32-bit; the value is left out."),
+        new Rule(RuleIds.NonScalarDictionaryKey, "Dictionary key that cannot be a proto map key", FindingSeverity.Info, RuleCategories.DataContracts,
+            "A repeated entry message with key and value fields (proto map keys must be integers, bool or string)."),
+        new Rule(RuleIds.NameCollision, "Proto name collision", FindingSeverity.Info, RuleCategories.DataContracts,
+            "Two types would share a proto name in one package; both get a name qualified by their namespace."),
+        new Rule(RuleIds.MessageContractHeader, "Message contract header", FindingSeverity.Warning, RuleCategories.DataContracts,
+            "SOAP headers become ordinary message fields; move infrastructure headers (auth, correlation) to gRPC metadata."),
+        new Rule(RuleIds.SerializableType, "[Serializable] type", FindingSeverity.Info, RuleCategories.DataContracts,
+            "A message with one field per serialized field (private fields included), named after the field or its auto-property."),
+        new Rule(RuleIds.CustomSerialization, "Custom serialization", FindingSeverity.Warning, RuleCategories.DataContracts,
+            "ISerializable / IXmlSerializable logic does not run; the message is built from the type's members."),
+        new Rule(RuleIds.RequiredMember, "Required data member", FindingSeverity.Info, RuleCategories.DataContracts,
+            "proto3 has no required fields; the generated mapper must check presence."),
+        new Rule(RuleIds.KnownTypeNotResolved, "Known type not resolved", FindingSeverity.Warning, RuleCategories.DataContracts,
+            "Only statically known types get oneof cases; a type returned at run time cannot travel."),
+        new Rule(RuleIds.LockFileUnreadable, "Lock file unreadable", FindingSeverity.Warning, RuleCategories.DataContracts,
+            "Unreadable lines are ignored, and field numbers they held may be assigned afresh."),
+        new Rule(RuleIds.TypeAnalysisFailed, "Type could not be analysed", FindingSeverity.Error, RuleCategories.DataContracts,
+            "Nothing is generated for the type; fields of that type become opaque bytes."),
+
+        new Rule(RuleIds.PerCallWithSingleConcurrency, "PerCall with ConcurrencyMode.Single is redundant", FindingSeverity.Info, RuleCategories.Behaviors,
+            "Each call has its own instance, so there is nothing to serialize; the migrated service runs calls in parallel either way."),
+        new Rule(RuleIds.ReentrantConcurrency, "ConcurrencyMode.Reentrant", FindingSeverity.Warning, RuleCategories.Behaviors,
+            "No reentrancy; the adapter serializes calls as with ConcurrencyMode.Single, so a callback into the same instance waits."),
+        new Rule(RuleIds.PerSessionInstancing, "PerSession instancing", FindingSeverity.Warning, RuleCategories.Behaviors,
+            "gRPC has no sessions; the adapter keeps one instance per client connection (per streaming call for duplex)."),
+        new Rule(RuleIds.SessionRequired, "SessionMode.Required", FindingSeverity.Warning, RuleCategories.Behaviors,
+            "No session guarantees: calls may arrive on different connections, and the service cannot require a session."),
+        new Rule(RuleIds.TransactionFlow, "Transaction flow", FindingSeverity.Warning, RuleCategories.Behaviors,
+            "No distributed transactions (WS-AtomicTransaction); use a local transaction in the service or a saga/outbox."),
+        new Rule(RuleIds.TransactionScopeRequired, "TransactionScopeRequired", FindingSeverity.Warning, RuleCategories.Behaviors,
+            "No ambient transaction around the call; open a TransactionScope in the operation if it needs one."),
+        new Rule(RuleIds.InitiatingTerminating, "IsInitiating / IsTerminating operations", FindingSeverity.Warning, RuleCategories.Behaviors,
+            "No session lifecycle: the order of initiating and terminating calls is not enforced."),
+        new Rule(RuleIds.SingleInstanceSingleConcurrency, "Single instance with ConcurrencyMode.Single", FindingSeverity.Info, RuleCategories.Behaviors,
+            "The adapter serializes all calls on the one instance, as WCF did; throughput is one call at a time."),
+
+        new Rule(RuleIds.ServiceHostInCode, "ServiceHost in code", FindingSeverity.Info, RuleCategories.Hosting,
+            "The generated hosting code runs the service on Kestrel over HTTP/2 (named pipe or Unix socket)."),
+        new Rule(RuleIds.BindingInCode, "Binding configured in code", FindingSeverity.Info, RuleCategories.Hosting,
+            "gRPC has one transport, HTTP/2; binding settings (security, timeouts, message sizes) map to Kestrel and channel options."),
+        new Rule(RuleIds.WcfClientChannel, "WCF client proxy or channel factory", FindingSeverity.Info, RuleCategories.Hosting,
+            "The generated client shim implements the contract interface over a gRPC channel."));
+
+    private static readonly Dictionary<string, Rule> ById = All.ToDictionary(r => r.Id, StringComparer.Ordinal);
+
+    /// <summary>The rule with <paramref name="id"/>; throws for an unknown id (a bug in the engine, not in user code).</summary>
+    public static Rule Get(string id) => ById[id];
+
+    public static bool TryGet(string id, out Rule? rule) => ById.TryGetValue(id, out rule);
+}
