@@ -11,7 +11,8 @@ import time
 
 import grpc
 
-import interop_common
+sys.dont_write_bytecode = True  # keep the source tree free of __pycache__
+import interop_common  # noqa: E402
 
 empty_pb2, messages_pb2 = interop_common.load_messages()
 
