@@ -1,1 +1,41 @@
-Console.WriteLine("runtime benchmark: arrives with its issue");
+using System.Reflection;
+using MigrateWcf.Runtime.Benchmarks;
+
+// Runtime benchmark. Usage: MigrateWcf.Runtime.Benchmarks [--quick] [--out DIR]
+// Writes runtime-benchmark.md and runtime-benchmark.json to DIR (default: the repository's benchmarks/results).
+// With --serve (used internally) it is the server process instead.
+if (args.Length > 0 && args[0] == "--serve")
+{
+    string Value(string flag) => args[Array.IndexOf(args, flag) + 1];
+    return await BenchServer.RunAsync(Value("--grpc_socket"), Value("--raw_socket"), int.Parse(Value("--tcp_port"), System.Globalization.CultureInfo.InvariantCulture));
+}
+
+var quick = false;
+var output = typeof(Driver).Assembly.GetCustomAttributes<AssemblyMetadataAttribute>().Single(a => a.Key == "DefaultResultsDirectory").Value!;
+for (var i = 0; i < args.Length; i++)
+{
+    switch (args[i])
+    {
+        case "--quick":
+            quick = true;
+            break;
+        case "--out" when i + 1 < args.Length:
+            output = Path.GetFullPath(args[++i]);
+            break;
+        default:
+            Console.Error.WriteLine($"Unknown argument '{args[i]}'. Usage: [--quick] [--out DIR]");
+            return 2;
+    }
+}
+
+var scale = quick ? "quick" : "full";
+var command = "dotnet run -c Release --project benchmarks/Runtime.Benchmarks --" + (args.Length > 0 ? " " + string.Join(' ', args) : "");
+var rows = await Driver.RunAsync(quick);
+var targets = Report.Judge(rows);
+Directory.CreateDirectory(output);
+var markdown = Report.Markdown(rows, targets, scale, command);
+await File.WriteAllTextAsync(Path.Combine(output, "runtime-benchmark.md"), markdown);
+await File.WriteAllTextAsync(Path.Combine(output, "runtime-benchmark.json"), Report.Json(rows, targets, scale, command));
+Console.WriteLine(markdown);
+Console.Error.WriteLine($"[bench] wrote {Path.Combine(output, "runtime-benchmark.md")} and .json");
+return rows.Any(r => r.Failures > 0) ? 1 : 0;

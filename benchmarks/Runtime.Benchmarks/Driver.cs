@@ -1,0 +1,110 @@
+using System.Diagnostics;
+using System.Reflection;
+
+namespace MigrateWcf.Runtime.Benchmarks;
+
+/// <summary>Starts the server process, runs every row against it in order, and returns the rows with their ratios
+/// to the raw-echo floor of the same caller count.</summary>
+internal static class Driver
+{
+    public const int StreamMessages = 10_000;
+    public static readonly int[] CallerCounts = [1, 8, 64, 256];
+
+    public static async Task<IReadOnlyList<RowResult>> RunAsync(bool quick)
+    {
+        var warmup = TimeSpan.FromSeconds(quick ? 0.3 : 1);
+        var duration = TimeSpan.FromSeconds(quick ? 1 : 5);
+        var directory = Directory.CreateTempSubdirectory("runtime-bench-");
+        var grpcSocket = Path.Combine(directory.FullName, "grpc.sock");
+        var rawSocket = Path.Combine(directory.FullName, "raw.sock");
+        var tcpPort = BenchServer.FreeTcpPort();
+        using var server = StartServer(grpcSocket, rawSocket, tcpPort);
+        try
+        {
+            var runner = new RowRunner(server, warmup, duration);
+            var unix = GrpcEndpoint.UnixSocket(grpcSocket);
+            var tcp = GrpcEndpoint.Tcp("127.0.0.1", tcpPort);
+            var rows = new List<RowResult>();
+
+            async Task Run(string name, int callers, Func<int, ValueTask<ICaller>> create)
+            {
+                Console.Error.WriteLine($"[bench] {name} ({callers} caller{(callers == 1 ? "" : "s")})");
+                rows.Add(await runner.RunAsync(name, callers, create));
+            }
+
+            foreach (var callers in CallerCounts)
+            {
+                await Run("raw unix echo, 1 byte", callers, _ => RawEchoCaller.ConnectAsync(rawSocket));
+            }
+
+            foreach (var callers in CallerCounts)
+            {
+                var shared = GrpcChannel.ForEndpoint(unix);
+                await Run("grpc unary unix, shared channel", callers, _ => ValueTask.FromResult<ICaller>(new UnaryCaller(shared, false, 1)));
+                shared.Dispose();
+                await Run("grpc unary unix, channel per caller", callers, _ => ValueTask.FromResult<ICaller>(new UnaryCaller(GrpcChannel.ForEndpoint(unix), true, 1)));
+            }
+
+            await Run("connect-call-close unix", 1, _ => ValueTask.FromResult<ICaller>(new ConnectCallCloseCaller(unix)));
+            await Run("connect-call-close tcp loopback", 1, _ => ValueTask.FromResult<ICaller>(new ConnectCallCloseCaller(tcp)));
+            await Run("grpc unary unix, 1 MB echo", 1, _ => ValueTask.FromResult<ICaller>(new UnaryCaller(GrpcChannel.ForEndpoint(unix), true, 1 << 20)));
+            await Run($"grpc server stream unix, {StreamMessages:N0} messages", 1, _ => ValueTask.FromResult<ICaller>(new StreamCaller(GrpcChannel.ForEndpoint(unix), StreamMessages)));
+            return WithRatios(rows);
+        }
+        finally
+        {
+            server.Kill(entireProcessTree: true);
+            await server.WaitForExitAsync();
+            directory.Delete(recursive: true);
+        }
+    }
+
+    private static List<RowResult> WithRatios(List<RowResult> rows)
+    {
+        var floors = rows.Where(IsFloor).ToDictionary(r => r.Callers);
+        return rows.Select(row =>
+        {
+            if (IsFloor(row))
+            {
+                return row;
+            }
+
+            var floor = floors.TryGetValue(row.Callers, out var same) ? same : floors[1];
+            return row with
+            {
+                Floor = $"{floor.Name} x{floor.Callers}",
+                P50RatioToFloor = row.P50Microseconds / floor.P50Microseconds,
+                ThroughputRatioToFloor = row.CallsPerSecond / floor.CallsPerSecond,
+            };
+        }).ToList();
+    }
+
+    public static bool IsFloor(RowResult row) => row.Name.StartsWith("raw", StringComparison.Ordinal);
+
+    private static Process StartServer(string grpcSocket, string rawSocket, int tcpPort)
+    {
+        // The same program in server mode, as its own process: run through the host that runs us.
+        var self = Environment.ProcessPath ?? "dotnet";
+        var info = new ProcessStartInfo(self) { RedirectStandardOutput = true, UseShellExecute = false };
+        if (Path.GetFileNameWithoutExtension(self) == "dotnet")
+        {
+            info.ArgumentList.Add("exec");
+            info.ArgumentList.Add(Assembly.GetEntryAssembly()!.Location);
+        }
+
+        foreach (var argument in new[] { "--serve", "--grpc_socket", grpcSocket, "--raw_socket", rawSocket, "--tcp_port", tcpPort.ToString(System.Globalization.CultureInfo.InvariantCulture) })
+        {
+            info.ArgumentList.Add(argument);
+        }
+
+        var process = Process.Start(info) ?? throw new InvalidOperationException("The server process did not start.");
+        var line = process.StandardOutput.ReadLine();
+        if (line != "READY")
+        {
+            process.Kill(entireProcessTree: true);
+            throw new InvalidOperationException($"The server process printed '{line}' instead of READY.");
+        }
+
+        return process;
+    }
+}

@@ -1,0 +1,30 @@
+using Google.Protobuf;
+using Google.Protobuf.WellKnownTypes;
+using MigrateWcf.Runtime;
+
+namespace MigrateWcf.Runtime.Benchmarks;
+
+/// <summary>The benchmarked service: a unary echo of a BytesValue and a server stream of N small messages.</summary>
+internal static class EchoService
+{
+    private const string ServiceName = "bench.Echo";
+
+    public static readonly Method<BytesValue, BytesValue> UnaryMethod =
+        new(MethodType.Unary, ServiceName, "Unary", ProtobufMarshaller.For<BytesValue>(), ProtobufMarshaller.For<BytesValue>());
+
+    public static readonly Method<Int32Value, BytesValue> StreamMethod =
+        new(MethodType.ServerStreaming, ServiceName, "Stream", ProtobufMarshaller.For<Int32Value>(), ProtobufMarshaller.For<BytesValue>());
+
+    private static readonly BytesValue StreamMessage = new() { Value = ByteString.CopyFrom([42]) };
+
+    public static ServerServiceDefinition Bind() => ServerServiceDefinition.CreateBuilder()
+        .AddMethod(UnaryMethod, (request, _) => Task.FromResult(request))
+        .AddMethod(StreamMethod, async (Int32Value request, IServerStreamWriter<BytesValue> stream, ServerCallContext _) =>
+        {
+            for (var i = 0; i < request.Value; i++)
+            {
+                await stream.WriteAsync(StreamMessage);
+            }
+        })
+        .Build();
+}
