@@ -1,0 +1,229 @@
+using System.Diagnostics;
+using MigrateWcf.Tests.Shared;
+
+namespace MigrateWcf.Generator.Tests;
+
+/// <summary>Whole-engine properties: determinism, model equality, robustness on broken code, and protoc's verdict.</summary>
+public class EngineBehaviourTests
+{
+    private const string Rich = """
+        using System;
+        using System.Collections.Generic;
+        using System.IO;
+        using System.Runtime.Serialization;
+        using System.ServiceModel;
+        using System.Threading.Tasks;
+
+        namespace Contoso.Orders
+        {
+            /// <summary>An item.</summary>
+            [DataContract(Namespace = "http://contoso.com/orders/2024")] public class Item { [DataMember(Order = 1)] public string Name = ""; [DataMember(Order = 2)] public decimal Price; }
+            [DataContract(Name = "PageOf{0}")] public class Page<T> { [DataMember] public List<T> Items = new(); [DataMember] public int Total; }
+            public enum Color { Red = 1, Green = 2 }
+            [DataContract, KnownType(typeof(Circle))] public class Shape { [DataMember] public string? Label; }
+            [DataContract] public class Circle : Shape { [DataMember] public double Radius; }
+            [DataContract] public class Node
+            {
+                [DataMember] public Node? Next; [DataMember] public object? Tag; [DataMember] public System.Collections.ArrayList? Legacy;
+                [DataMember] public Dictionary<Color, string> ByColor = new(); [DataMember] public List<List<int>> Grid = new();
+                [DataMember] public Dictionary<string, List<int>> Multi = new(); [DataMember] public int?[] Maybe = new int?[0];
+                [DataMember] public TimeSpan Span; [DataMember] public DateTimeOffset At; [DataMember] public DateTime When; [DataMember] public Guid Id;
+                [DataMember] public Uri? Link; [DataMember] public char Letter; [DataMember] public byte[]? Blob; [DataMember] public List<string>? MaybeList;
+                [DataMember] public Dictionary<string, Shape>? MaybeMap; [DataMember] public Shape Shape = new();
+            }
+            [MessageContract] public class UploadMessage { [MessageHeader] public string Token = ""; [MessageBodyMember(Order = 1)] public byte[] Data = new byte[0]; }
+            public interface IChatCallback { [OperationContract(IsOneWay = true)] void Said(string who, string text); [OperationContract] bool Confirm(string q); }
+
+            [ServiceContract(Namespace = "http://contoso.com/orders/2024", CallbackContract = typeof(IChatCallback))]
+            public interface IOrders
+            {
+                [OperationContract] Page<Item> List(int page);
+                [OperationContract] Task<Page<Item>> ListAsync(int page);
+                [OperationContract(Name = "AddItem")] void Add(Item item);
+                [OperationContract(Name = "AddMany")] void Add(Item[] items, out int added, ref string note);
+                [OperationContract] Stream Download(string name);
+                [OperationContract] void Upload(Stream data);
+                [OperationContract] UploadMessage Send(UploadMessage m);
+                [OperationContract(IsOneWay = true)] void Ping();
+                [OperationContract] Node Echo(Node node, Color color, Shape shape);
+                [OperationContract] string Hello();
+                [OperationContract(Name = "Hello")] string HelloAgain();
+            }
+        }
+        namespace Contoso.Inventory
+        {
+            [DataContract(Namespace = "http://contoso.com/orders/2024")] public class Item { [DataMember] public int Qty; }
+            [ServiceContract] public interface IStock { [OperationContract] Item Get(Contoso.Orders.Item item); [OperationContract] Contoso.Orders.Node Node(); }
+        }
+        """;
+
+    [Fact]
+    public void TwoRuns_ProduceTheSameBytes()
+    {
+        var first = Engine.Run(Rich);
+        var second = Engine.Run(Rich);
+
+        Assert.Equal(first.ProtoFiles.Select(f => f.RelativePath), second.ProtoFiles.Select(f => f.RelativePath));
+        Assert.Equal(first.ProtoFiles.Select(f => f.Content), second.ProtoFiles.Select(f => f.Content));
+        Assert.Equal(first.LockFileText, second.LockFileText);
+        Assert.Equal(string.Join("\n", first.Findings), string.Join("\n", second.Findings));
+    }
+
+    [Fact]
+    public void SourceFilesInAnotherOrder_ProduceTheSameBytes()
+    {
+        var parts = Rich.Split("namespace Contoso.Inventory");
+        var usings = parts[0].Substring(0, parts[0].IndexOf("namespace", StringComparison.Ordinal));
+        var a = WcfTestCompilation.Create(new[] { ("A.cs", parts[0]), ("B.cs", usings + "namespace Contoso.Inventory" + parts[1]) });
+        var b = WcfTestCompilation.Create(new[] { ("B.cs", usings + "namespace Contoso.Inventory" + parts[1]), ("A.cs", parts[0]) });
+
+        var first = MigrationEngine.Run(a, new EngineOptions());
+        var second = MigrationEngine.Run(b, new EngineOptions());
+
+        Assert.Equal(string.Join("\n", first.ProtoFiles), string.Join("\n", second.ProtoFiles));
+    }
+
+    [Fact]
+    public void SameSource_GivesEqualModels()
+    {
+        var first = Engine.Run(Rich).Model;
+        var second = Engine.Run(Rich).Model;
+
+        Assert.Equal(first, second);
+        Assert.Equal(first.GetHashCode(), second.GetHashCode());
+        Assert.NotSame(first, second);
+    }
+
+    [Fact]
+    public void ChangedSource_GivesUnequalModels()
+    {
+        var first = Engine.Run(Rich).Model;
+        var second = Engine.Run(Rich.Replace("public int Total;", "public long Total;")).Model;
+
+        Assert.NotEqual(first, second);
+    }
+
+    [Fact]
+    public void RichContract_IsAcceptedByProtoc()
+    {
+        var result = Engine.Run(Rich);
+        Assert.Empty(RunProtoc(result));
+    }
+
+    [Fact]
+    public void SummaryCountsContractsOperationsAndTypes()
+    {
+        var summary = Engine.Run(Rich).Summary;
+
+        Assert.Equal(2, summary.ServiceContracts);
+        Assert.Equal(12, summary.Operations);
+        Assert.True(summary.OperationsMappedCleanly < summary.Operations);
+        Assert.True(summary.DataTypesMappedCleanly < summary.DataTypes);
+    }
+
+    [Fact]
+    public void UnresolvedTypes_AreReportedByNameWithoutException()
+    {
+        var result = Engine.Run("""
+            using System.Runtime.Serialization;
+            using System.ServiceModel;
+            using Missing.Library;
+            [DataContract] public class Order { [DataMember] public Money Total; [DataMember] public int Id; }
+            [ServiceContract] public interface IOrders { [OperationContract] Order Get(CustomerKey key); [OperationContract] Receipt Pay(Order order); }
+            """);
+
+        var messages = result.FindingsOf("WCFM2003").Select(f => f.Message).ToList();
+        Assert.Contains(messages, m => m.Contains("'Money'"));
+        Assert.Contains(messages, m => m.Contains("'CustomerKey'"));
+        Assert.Contains(messages, m => m.Contains("'Receipt'"));
+        Assert.Equal("bytes", result.Field("Order", "total").Type);
+        Assert.Empty(RunProtoc(result));
+    }
+
+    [Fact]
+    public void CodeWithSyntaxErrors_StillYieldsTheContractsThatParse()
+    {
+        var result = Engine.Run("""
+            using System.ServiceModel;
+            [ServiceContract] public interface IGood { [OperationContract] int Add(int a, int b); }
+            [ServiceContract] public interface IBroken { [OperationContract] int Oops(int a, ; }
+            public class Half { public void M( { }
+            """);
+
+        Assert.Equal(new[] { "Add" }, result.Service("Good").Rpcs.Select(r => r.Name));
+        Assert.Empty(RunProtoc(result));
+    }
+
+    [Fact]
+    public void CompilationWithoutWcf_ProducesNothingAndDoesNotThrow()
+    {
+        var compilation = Microsoft.CodeAnalysis.CSharp.CSharpCompilation.Create("Plain", new[] { Microsoft.CodeAnalysis.CSharp.CSharpSyntaxTree.ParseText("class C { }") });
+
+        var result = MigrationEngine.Run(compilation, new EngineOptions());
+
+        Assert.Empty(result.ProtoFiles);
+        Assert.Empty(result.Findings);
+    }
+
+    [Fact]
+    public void FindingsCarryFileLineAndColumn()
+    {
+        var result = Engine.Run("""
+            using System.ServiceModel;
+            [ServiceContract] public interface ILog
+            {
+                [OperationContract(IsOneWay = true)] void Write(string line);
+            }
+            """);
+
+        var finding = Assert.Single(result.FindingsOf("WCFM1001"));
+        Assert.Equal(new SourcePosition("Test.cs", 4, 47), finding.Position);
+    }
+
+    [Fact]
+    public void Cancellation_IsHonoured()
+    {
+        using var cancelled = new CancellationTokenSource();
+        cancelled.Cancel();
+
+        Assert.ThrowsAny<OperationCanceledException>(() => MigrationEngine.Run(WcfTestCompilation.Create(Rich), new EngineOptions(), cancelled.Token));
+    }
+
+    /// <summary>Writes the files to a temporary folder and runs Grpc.Tools' protoc over all of them; returns its errors.</summary>
+    internal static string RunProtoc(EngineResult result)
+    {
+        var tools = Engine.Metadata("GrpcToolsFolder");
+        var platform = OperatingSystem.IsWindows() ? "windows_x64" : OperatingSystem.IsMacOS() ? "macosx_x64" : "linux_x64";
+        var protoc = Path.Combine(tools, "tools", platform, OperatingSystem.IsWindows() ? "protoc.exe" : "protoc");
+        var folder = Directory.CreateTempSubdirectory("engine-protoc-");
+        try
+        {
+            foreach (var file in result.ProtoFiles)
+            {
+                var path = Path.Combine(folder.FullName, "in", file.RelativePath);
+                Directory.CreateDirectory(Path.GetDirectoryName(path)!);
+                File.WriteAllText(path, file.Content);
+            }
+
+            var output = Directory.CreateDirectory(Path.Combine(folder.FullName, "out"));
+            var start = new ProcessStartInfo(protoc) { RedirectStandardError = true, RedirectStandardOutput = true };
+            start.ArgumentList.Add("--proto_path=" + Path.Combine(folder.FullName, "in"));
+            start.ArgumentList.Add("--proto_path=" + Path.Combine(tools, "build", "native", "include"));
+            start.ArgumentList.Add("--csharp_out=" + output.FullName);
+            start.ArgumentList.Add("--fatal_warnings");
+            foreach (var file in result.ProtoFiles)
+            {
+                start.ArgumentList.Add(file.RelativePath);
+            }
+
+            using var process = Process.Start(start)!;
+            var errors = process.StandardError.ReadToEnd();
+            process.WaitForExit();
+            return process.ExitCode == 0 ? string.Empty : errors + " (exit " + process.ExitCode + ")";
+        }
+        finally
+        {
+            folder.Delete(recursive: true);
+        }
+    }
+}
