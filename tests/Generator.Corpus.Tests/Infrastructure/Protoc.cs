@@ -32,19 +32,30 @@ public static class Protoc
                 relativePaths.Add(relative);
             }
 
-            var arguments = new List<string> { "-I" + input, "-I" + WellKnownIncludes, "--csharp_out=" + output };
-            if (fatalWarnings)
+            // One protoc run per file, each writing below a folder that mirrors the file's relative folder: what
+            // Grpc.Tools does, so two files with the same name in different packages (a/types.proto, b/types.proto) work.
+            var exitCode = 0;
+            var text = new StringBuilder();
+            foreach (var relative in relativePaths)
             {
-                arguments.Add("--fatal_warnings");
+                var outputFolder = Directory.CreateDirectory(Path.Combine(output, Path.GetDirectoryName(relative) ?? string.Empty)).FullName;
+                var arguments = new List<string> { "-I" + input, "-I" + WellKnownIncludes, "--csharp_out=" + outputFolder };
+                if (fatalWarnings)
+                {
+                    arguments.Add("--fatal_warnings");
+                }
+
+                arguments.Add(relative);
+                var (fileExit, fileOutput) = RunProcess(Executable.Value, arguments, input);
+                exitCode = exitCode == 0 ? fileExit : exitCode;
+                text.Append(fileOutput.Replace(input + Path.DirectorySeparatorChar, string.Empty));
             }
 
-            arguments.AddRange(relativePaths);
-            var (exitCode, text) = RunProcess(Executable.Value, arguments, input);
             var csharp = Directory.EnumerateFiles(output, "*.cs", SearchOption.AllDirectories)
                 .OrderBy(f => f, StringComparer.Ordinal)
                 .Select(f => (Path.GetRelativePath(output, f), File.ReadAllText(f)))
                 .ToList();
-            return new Outcome(exitCode, text, csharp);
+            return new Outcome(exitCode, text.ToString(), csharp);
         }
         finally
         {
