@@ -10,7 +10,7 @@ internal static class Driver
     public const int StreamMessages = 10_000;
     public static readonly int[] CallerCounts = [1, 8, 64, 256];
 
-    public static async Task<IReadOnlyList<RowResult>> RunAsync(bool quick)
+    public static async Task<IReadOnlyList<RowResult>> RunAsync(bool quick, string? only)
     {
         var warmup = TimeSpan.FromSeconds(quick ? 0.3 : 1);
         var duration = TimeSpan.FromSeconds(quick ? 1 : 5);
@@ -21,13 +21,21 @@ internal static class Driver
         using var server = StartServer(grpcSocket, rawSocket, tcpPort);
         try
         {
-            var runner = new RowRunner(server, warmup, duration);
             var unix = GrpcEndpoint.UnixSocket(grpcSocket);
+            using var statsChannel = GrpcChannel.ForEndpoint(unix);
+            var runner = new RowRunner(server, statsChannel, warmup, duration);
             var tcp = GrpcEndpoint.Tcp("127.0.0.1", tcpPort);
             var rows = new List<RowResult>();
 
             async Task Run(string name, int callers, Func<int, ValueTask<ICaller>> create)
             {
+                // --only keeps the matching rows and the 1-caller floor every ratio needs.
+                var isOneCallerFloor = name.StartsWith("raw", StringComparison.Ordinal) && callers == 1;
+                if (only is not null && !isOneCallerFloor && !name.Contains(only, StringComparison.OrdinalIgnoreCase))
+                {
+                    return;
+                }
+
                 Console.Error.WriteLine($"[bench] {name} ({callers} caller{(callers == 1 ? "" : "s")})");
                 rows.Add(await runner.RunAsync(name, callers, create));
             }

@@ -15,6 +15,10 @@ internal static class EchoService
     public static readonly Method<Int32Value, BytesValue> StreamMethod =
         new(MethodType.ServerStreaming, ServiceName, "Stream", ProtobufMarshaller.For<Int32Value>(), ProtobufMarshaller.For<BytesValue>());
 
+    /// <summary>The server's managed allocations so far, so the driver can report bytes allocated per call on both sides.</summary>
+    public static readonly Method<Empty, Int64Value> AllocatedBytesMethod =
+        new(MethodType.Unary, ServiceName, "AllocatedBytes", ProtobufMarshaller.For<Empty>(), ProtobufMarshaller.For<Int64Value>());
+
     private static readonly BytesValue StreamMessage = new() { Value = ByteString.CopyFrom([42]) };
 
     public static ServerServiceDefinition Bind() => ServerServiceDefinition.CreateBuilder()
@@ -26,5 +30,6 @@ internal static class EchoService
                 await stream.WriteAsync(StreamMessage);
             }
         })
+        .AddMethod(AllocatedBytesMethod, (Empty _, ServerCallContext _) => Task.FromResult(new Int64Value { Value = GC.GetTotalAllocatedBytes(precise: true) }))
         .Build();
 }

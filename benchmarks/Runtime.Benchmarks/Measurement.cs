@@ -22,7 +22,10 @@ internal sealed record RowResult(
     double ClientCpuMicrosecondsPerCall,
     double ServerCpuMicrosecondsPerCall,
     double ClientPeakMegabytes,
-    double ServerPeakMegabytes)
+    double ServerPeakMegabytes,
+    double ClientBytesPerCall,
+    double ServerBytesPerCall,
+    double ContextSwitchesPerCall)
 {
     public double TotalCpuMicrosecondsPerCall => ClientCpuMicrosecondsPerCall + ServerCpuMicrosecondsPerCall;
 
@@ -36,7 +39,7 @@ internal sealed record RowResult(
 
 /// <summary>Runs a row: N callers repeat a call for warm-up then a measured window, while both processes' CPU time
 /// and resident memory are read (Process.TotalProcessorTime and WorkingSet64 come from /proc/&lt;pid&gt;/stat and status on Linux).</summary>
-internal sealed class RowRunner(Process server, TimeSpan warmup, TimeSpan duration)
+internal sealed class RowRunner(Process server, GrpcChannel statsChannel, TimeSpan warmup, TimeSpan duration)
 {
     private static readonly TimeSpan MemorySampleInterval = TimeSpan.FromMilliseconds(50);
 
@@ -64,6 +67,9 @@ internal sealed class RowRunner(Process server, TimeSpan warmup, TimeSpan durati
         await Task.Delay(Until(measureStart));
         var clientCpu0 = CpuTime(self);
         var serverCpu0 = CpuTime(server);
+        var clientAllocated0 = GC.GetTotalAllocatedBytes(precise: true);
+        var serverAllocated0 = await ServerAllocatedBytesAsync();
+        var switches0 = ContextSwitches(self.Id) + ContextSwitches(server.Id);
         long clientPeak = 0, serverPeak = 0;
         while (Stopwatch.GetTimestamp() < measureEnd)
         {
@@ -75,6 +81,9 @@ internal sealed class RowRunner(Process server, TimeSpan warmup, TimeSpan durati
 
         var clientCpu = CpuTime(self) - clientCpu0;
         var serverCpu = CpuTime(server) - serverCpu0;
+        var clientAllocated = GC.GetTotalAllocatedBytes(precise: true) - clientAllocated0;
+        var serverAllocated = await ServerAllocatedBytesAsync() - serverAllocated0;
+        var switches = ContextSwitches(self.Id) + ContextSwitches(server.Id) - switches0;
         await Task.WhenAll(tasks);
         foreach (var instance in instances)
         {
@@ -97,7 +106,38 @@ internal sealed class RowRunner(Process server, TimeSpan warmup, TimeSpan durati
             calls == 0 ? double.NaN : clientCpu.TotalMicroseconds / calls,
             calls == 0 ? double.NaN : serverCpu.TotalMicroseconds / calls,
             clientPeak / 1048576.0,
-            serverPeak / 1048576.0);
+            serverPeak / 1048576.0,
+            calls == 0 ? double.NaN : (double)clientAllocated / calls,
+            calls == 0 ? double.NaN : (double)serverAllocated / calls,
+            calls == 0 ? double.NaN : (double)switches / calls);
+    }
+
+    private async Task<long> ServerAllocatedBytesAsync() =>
+        (await statsChannel.CreateCallInvoker().AsyncUnaryCall(EchoService.AllocatedBytesMethod, null, default, new Google.Protobuf.WellKnownTypes.Empty())).Value;
+
+    /// <summary>Voluntary + involuntary context switches of all live threads of a process (each a wake-up or a preemption).</summary>
+    private static long ContextSwitches(int pid)
+    {
+        long total = 0;
+        foreach (var task in Directory.EnumerateDirectories($"/proc/{pid}/task"))
+        {
+            try
+            {
+                foreach (var line in File.ReadLines(Path.Combine(task, "status")))
+                {
+                    if (line.StartsWith("voluntary_ctxt_switches:", StringComparison.Ordinal) || line.StartsWith("nonvoluntary_ctxt_switches:", StringComparison.Ordinal))
+                    {
+                        total += long.Parse(line.AsSpan(line.IndexOf(':') + 1).Trim(), System.Globalization.CultureInfo.InvariantCulture);
+                    }
+                }
+            }
+            catch (IOException)
+            {
+                // The thread exited while being read.
+            }
+        }
+
+        return total;
     }
 
     private static async Task LoopAsync(ICaller caller, long measureStart, long measureEnd, List<long> latencies, long[] failures, int index)

@@ -1,8 +1,9 @@
 using System.Reflection;
 using MigrateWcf.Runtime.Benchmarks;
 
-// Runtime benchmark. Usage: MigrateWcf.Runtime.Benchmarks [--quick] [--out DIR]
+// Runtime benchmark. Usage: MigrateWcf.Runtime.Benchmarks [--quick] [--out DIR] [--only TEXT]
 // Writes runtime-benchmark.md and runtime-benchmark.json to DIR (default: the repository's benchmarks/results).
+// --only runs just the rows whose name contains TEXT (plus the 1-caller floor), for profiling one row.
 // With --serve (used internally) it is the server process instead.
 if (args.Length > 0 && args[0] == "--serve")
 {
@@ -11,6 +12,7 @@ if (args.Length > 0 && args[0] == "--serve")
 }
 
 var quick = false;
+string? only = null;
 var output = typeof(Driver).Assembly.GetCustomAttributes<AssemblyMetadataAttribute>().Single(a => a.Key == "DefaultResultsDirectory").Value!;
 for (var i = 0; i < args.Length; i++)
 {
@@ -19,23 +21,28 @@ for (var i = 0; i < args.Length; i++)
         case "--quick":
             quick = true;
             break;
+        case "--only" when i + 1 < args.Length:
+            only = args[++i];
+            break;
         case "--out" when i + 1 < args.Length:
             output = Path.GetFullPath(args[++i]);
             break;
         default:
-            Console.Error.WriteLine($"Unknown argument '{args[i]}'. Usage: [--quick] [--out DIR]");
+            Console.Error.WriteLine($"Unknown argument '{args[i]}'. Usage: [--quick] [--out DIR] [--only TEXT]");
             return 2;
     }
 }
 
 var scale = quick ? "quick" : "full";
 var command = "dotnet run -c Release --project benchmarks/Runtime.Benchmarks --" + (args.Length > 0 ? " " + string.Join(' ', args) : "");
-var rows = await Driver.RunAsync(quick);
+var loadBefore = Report.LoadAverage();
+var rows = await Driver.RunAsync(quick, only);
+var loadAfter = Report.LoadAverage();
 var targets = Report.Judge(rows);
 Directory.CreateDirectory(output);
-var markdown = Report.Markdown(rows, targets, scale, command);
+var markdown = Report.Markdown(rows, targets, scale, command, loadBefore, loadAfter);
 await File.WriteAllTextAsync(Path.Combine(output, "runtime-benchmark.md"), markdown);
-await File.WriteAllTextAsync(Path.Combine(output, "runtime-benchmark.json"), Report.Json(rows, targets, scale, command));
+await File.WriteAllTextAsync(Path.Combine(output, "runtime-benchmark.json"), Report.Json(rows, targets, scale, command, loadBefore, loadAfter));
 Console.WriteLine(markdown);
 Console.Error.WriteLine($"[bench] wrote {Path.Combine(output, "runtime-benchmark.md")} and .json");
 return rows.Any(r => r.Failures > 0) ? 1 : 0;
