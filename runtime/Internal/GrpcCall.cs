@@ -345,6 +345,8 @@ internal sealed class GrpcCall<TRequest, TResponse> : ICallState, IDisposable
         var metadata = new Metadata();
         MetadataHeaders.AddFromHttp(metadata, trailers);
         Finish(status, metadata.Freeze());
+        // Called on the reading path only, so no read is in flight: hand the pipe's pooled buffers back.
+        _pipeReader?.Complete();
     }
 
     // ---- ending ----
@@ -416,9 +418,9 @@ internal sealed class GrpcCall<TRequest, TResponse> : ICallState, IDisposable
         {
             Volatile.Read(ref _response)?.Dispose();
         }
-        else if (_finished && _reader is not null)
+        else if (_finished)
         {
-            // The body was read to its end; release the stream.
+            // The body was read to its end (or there was none): release the stream.
             Volatile.Read(ref _response)?.Dispose();
         }
     }

@@ -158,7 +158,10 @@ internal static class GrpcProtocol
                 }
                 else
                 {
-                    count += Encoding.UTF8.GetBytes(value.AsSpan(i, 1), bytes.AsSpan(count));
+                    // Raw non-ASCII should not arrive, but keep surrogate pairs together if it does.
+                    var width = char.IsHighSurrogate(c) && i + 1 < value.Length && char.IsLowSurrogate(value[i + 1]) ? 2 : 1;
+                    count += Encoding.UTF8.GetBytes(value.AsSpan(i, width), bytes.AsSpan(count));
+                    i += width - 1;
                 }
             }
             return Encoding.UTF8.GetString(bytes, 0, count);

@@ -63,7 +63,9 @@ public class DeadlineAndCancellationTests
     {
         var probe = new Probe();
         await using var server = await TestServer.StartAsync(Waiting(probe));
-        using var call = server.Invoker.AsyncUnaryCall(TestMethods.Echo, null, new CallOptions(deadline: DateTime.UtcNow.AddMilliseconds(300)), new StringValue());
+        // Long enough for the request to reach the server even on a loaded machine; the handler then waits for the deadline.
+        using var call = server.Invoker.AsyncUnaryCall(TestMethods.Echo, null, new CallOptions(deadline: DateTime.UtcNow.AddSeconds(2)), new StringValue());
+        await probe.Started.Task.WaitAsync(TimeSpan.FromSeconds(20));
         var ex = await Assert.ThrowsAsync<RpcException>(() => call.ResponseAsync);
         Assert.Equal(StatusCode.DeadlineExceeded, ex.StatusCode);
         Assert.Equal(StatusCode.DeadlineExceeded, call.GetStatus().StatusCode);
@@ -79,7 +81,7 @@ public class DeadlineAndCancellationTests
         using var invoker = RawHttp.CreateInvoker(server.Server.Endpoint);
         // A raw request: no client-side timer, so only the server's can end the call.
         var request = RawHttp.Request(TestMethods.Echo.FullName, new ChunkedContent([RawHttp.Frame(new StringValue { Value = "x" }.ToByteArray())]));
-        request.Headers.TryAddWithoutValidation("grpc-timeout", "200m");
+        request.Headers.TryAddWithoutValidation("grpc-timeout", "1S");
         var raw = await RawHttp.SendAsync(invoker, request).WaitAsync(TimeSpan.FromSeconds(20));
         Assert.Equal("4", raw.GrpcStatus());
         Assert.True(await probe.Finished.Task);
@@ -109,8 +111,9 @@ public class DeadlineAndCancellationTests
     {
         var probe = new Probe();
         await using var server = await TestServer.StartAsync(Waiting(probe));
-        using var call = server.Invoker.AsyncServerStreamingCall(TestMethods.Count, null, new CallOptions(deadline: DateTime.UtcNow.AddMilliseconds(500)), new Int32Value());
+        using var call = server.Invoker.AsyncServerStreamingCall(TestMethods.Count, null, new CallOptions(deadline: DateTime.UtcNow.AddSeconds(2)), new Int32Value());
         Assert.True(await call.ResponseStream.MoveNext(CancellationToken.None));
+        await probe.Started.Task.WaitAsync(TimeSpan.FromSeconds(20));
         var ex = await Assert.ThrowsAsync<RpcException>(() => call.ResponseStream.MoveNext(CancellationToken.None));
         Assert.Equal(StatusCode.DeadlineExceeded, ex.StatusCode);
         Assert.True(await probe.Finished.Task.WaitAsync(TimeSpan.FromSeconds(10)));

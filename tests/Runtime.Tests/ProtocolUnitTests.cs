@@ -111,3 +111,10 @@ public class ProtocolUnitTests
         Assert.False(GrpcEndpoint.TryParse("unix:", out _));
     }
 }
+
+public class PercentDecodingOfRawTextTests
+{
+    [Fact]
+    public void Raw_non_ascii_including_surrogate_pairs_passes_through_decoding() =>
+        Assert.Equal("smile 😈 ☺ 100%", Internal.GrpcProtocol.PercentDecode("smile 😈 ☺ 100%25"));
+}
