@@ -109,10 +109,9 @@ internal sealed partial class ContractDiscovery
         }
         catch (Exception ex) when (ex is not OperationCanceledException)
         {
-            _findings.Add(new Finding(
+            _findings.Add(RuleCatalog.CreateFinding(
                 ruleId,
-                RuleCatalog.Get(ruleId).Severity,
-                $"'{symbol.ToDisplayString(DisplayFormat)}' could not be analysed ({ex.GetType().Name}: {ex.Message}); it is left out of the generated .proto",
+                $"'{symbol.ToDisplayString(DisplayFormat)}' could not be analysed ({ex.GetType().Name}: {ex.Message})",
                 PositionOf(symbol)));
         }
     }
@@ -233,7 +232,7 @@ internal sealed partial class ContractDiscovery
             var inParameters = parameters.Take(parameters.Length - 2).Select(p => ReadParameter(p, doc)).ToList();
             if (end is null)
             {
-                AddFinding(RuleIds.IncompleteAsyncPattern, $"'{method.Name}' has AsyncPattern = true but no matching 'End{baseName}(IAsyncResult)'; the operation's result is unknown and mapped as empty", method);
+                AddFinding(RuleIds.IncompleteAsyncPattern, $"'{method.Name}' has AsyncPattern = true but no matching 'End{baseName}(IAsyncResult)'", method);
                 return new Candidate(method, attribute, explicitName ?? baseName, OperationForms.BeginEnd, inParameters, TypeRef.Void);
             }
 
@@ -366,7 +365,7 @@ internal sealed partial class ContractDiscovery
 
         if (result.Count == 0)
         {
-            AddFinding(RuleIds.KnownTypeNotResolved, $"Known types of '{reportOn.Name}' come from method '{declaring.Name}.{methodName}', whose types could not be read statically; list them with [KnownType(typeof(...))] so they get oneof cases", reportOn);
+            AddFinding(RuleIds.KnownTypeNotResolved, $"Known types of '{reportOn.Name}' come from method '{declaring.Name}.{methodName}', whose types could not be read statically", reportOn);
         }
 
         return result;
@@ -555,7 +554,7 @@ internal sealed partial class ContractDiscovery
         => types.GroupBy(t => t.Key, StringComparer.Ordinal).Select(g => g.First()).ToEquatableArray();
 
     private void AddFinding(string ruleId, string message, ISymbol symbol)
-        => _findings.Add(new Finding(ruleId, RuleCatalog.Get(ruleId).Severity, message, PositionOf(symbol)));
+        => _findings.Add(RuleCatalog.CreateFinding(ruleId, message, PositionOf(symbol)));
 
     internal static SourcePosition? PositionOf(ISymbol symbol)
     {

@@ -85,10 +85,9 @@ internal sealed class LockFile
 
         if (badLines.Count > 0)
         {
-            findings.Add(new Finding(
+            findings.Add(RuleCatalog.CreateFinding(
                 RuleIds.LockFileUnreadable,
-                RuleCatalog.Get(RuleIds.LockFileUnreadable).Severity,
-                $"The lock file has {badLines.Count} unreadable or conflicting line(s) (first: line {badLines[0]}); they are ignored and the numbers they held may be assigned afresh",
+                $"The lock file has {badLines.Count} unreadable or conflicting line(s) (first: line {badLines[0]})",
                 null));
         }
 

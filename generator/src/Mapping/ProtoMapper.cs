@@ -118,7 +118,7 @@ internal sealed partial class ProtoMapper
             _currentUnclean = true;
         }
 
-        _findings.Add(new Finding(ruleId, rule.Severity, message + ". " + rule.GrpcInstead, position));
+        _findings.Add(RuleCatalog.CreateFinding(ruleId, message, position));
     }
 
     // ───────────────────────────── names ─────────────────────────────

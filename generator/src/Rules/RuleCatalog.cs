@@ -169,4 +169,11 @@ public static class RuleCatalog
     public static Rule Get(string id) => ById[id];
 
     public static bool TryGet(string id, out Rule? rule) => ById.TryGetValue(id, out rule);
+
+    /// <summary>A finding of rule <paramref name="id"/>: what was found, then one sentence of what gRPC does instead.</summary>
+    public static Finding CreateFinding(string id, string whatWasFound, SourcePosition? position)
+    {
+        var rule = Get(id);
+        return new Finding(id, rule.Severity, whatWasFound + ". " + rule.GrpcInstead, position);
+    }
 }

@@ -1,0 +1,152 @@
+using System.Text.RegularExpressions;
+using MigrateWcf.Generator.Rules;
+using MigrateWcf.Tests.Shared;
+
+namespace MigrateWcf.Generator.Tests;
+
+/// <summary>
+/// The catalog and docs/rules agree, and every page's "Before" example is reported while its "After" is not: the docs'
+/// examples are the "reports" / "does not report" tests of each rule, so they cannot drift from the engine.
+/// </summary>
+public class RuleCatalogTests
+{
+    private static readonly string RulesFolder = Path.Combine(Engine.Metadata("RepositoryRoot"), "docs", "rules");
+
+    // Internal-failure rules have no source that triggers them on purpose; their pages describe the situation in text.
+    private static readonly HashSet<string> WithoutCodeExamples = new() { RuleIds.ContractAnalysisFailed, RuleIds.TypeAnalysisFailed, RuleIds.LockFileUnreadable };
+
+    public static TheoryData<string> RuleIdsWithCodeExamples()
+    {
+        var data = new TheoryData<string>();
+        foreach (var rule in RuleCatalog.All.Where(r => !WithoutCodeExamples.Contains(r.Id)))
+        {
+            data.Add(rule.Id);
+        }
+
+        return data;
+    }
+
+    [Fact]
+    public void EveryRule_HasAPage()
+    {
+        var missing = RuleCatalog.All.Where(r => !File.Exists(Path.Combine(Engine.Metadata("RepositoryRoot"), r.HelpPath))).Select(r => r.Id);
+        Assert.Empty(missing);
+    }
+
+    [Fact]
+    public void EveryPage_HasARule()
+    {
+        var pages = Directory.EnumerateFiles(RulesFolder, "WCFM*.md").Select(p => Path.GetFileNameWithoutExtension(p)).ToList();
+        Assert.NotEmpty(pages);
+        Assert.DoesNotContain(pages, id => !RuleCatalog.TryGet(id, out _));
+    }
+
+    [Fact]
+    public void RuleIds_AreUniqueAndInTheirCategorysRange()
+    {
+        Assert.Equal(RuleCatalog.All.Length, RuleCatalog.All.Select(r => r.Id).Distinct().Count());
+        foreach (var rule in RuleCatalog.All)
+        {
+            Assert.Matches("^WCFM[1-4][0-9]{3}$", rule.Id);
+            var expected = rule.Id[4] switch
+            {
+                '1' => RuleCategories.Contracts,
+                '2' => RuleCategories.DataContracts,
+                '3' => RuleCategories.Behaviors,
+                _ => RuleCategories.Hosting,
+            };
+            Assert.Equal(expected, rule.Category);
+        }
+    }
+
+    [Fact]
+    public void HelpLinks_AreDerivedFromTheId()
+    {
+        Assert.All(RuleCatalog.All, r => Assert.Equal(RuleCatalog.HelpBaseUri + "docs/rules/" + r.Id + ".md", r.HelpLink));
+    }
+
+    [Fact]
+    public void EveryPage_StatesTheCatalogsTitleSeverityCategoryAndWhatGrpcDoesInstead()
+    {
+        foreach (var rule in RuleCatalog.All)
+        {
+            var page = File.ReadAllText(Path.Combine(RulesFolder, rule.Id + ".md"));
+            Assert.StartsWith($"# {rule.Id}: {rule.Title}\n", page);
+            Assert.Contains($"| {rule.Severity} | {rule.Category} |", page);
+            Assert.Equal(rule.GrpcInstead, Section(page, "What gRPC does instead"));
+            foreach (var section in new[] { "Cause", "How to fix", "Before", "After" })
+            {
+                Assert.False(string.IsNullOrWhiteSpace(Section(page, section)), $"{rule.Id} lacks '{section}'");
+            }
+        }
+    }
+
+    [Theory]
+    [MemberData(nameof(RuleIdsWithCodeExamples))]
+    public void BeforeExample_Reports(string ruleId)
+    {
+        var source = CodeBlock(ruleId, "Before");
+        if (ruleId != RuleIds.UnresolvedType)
+        {
+            Assert.Empty(WcfTestCompilation.Errors(WcfTestCompilation.Create(source)));
+        }
+
+        Assert.NotEmpty(Engine.Run(source).FindingsOf(ruleId));
+    }
+
+    [Theory]
+    [MemberData(nameof(RuleIdsWithCodeExamples))]
+    public void AfterExample_DoesNotReport(string ruleId)
+    {
+        var source = CodeBlock(ruleId, "After");
+        Assert.Empty(WcfTestCompilation.Errors(WcfTestCompilation.Create(source)));
+
+        Assert.Empty(Engine.Run(source).FindingsOf(ruleId));
+    }
+
+    [Fact]
+    public void LockFileExampleBefore_Reports()
+    {
+        var contract = CodeBlock(RuleIds.PerCallWithSingleConcurrency, "After");
+        Assert.NotEmpty(Engine.Run(contract, TextBlock(RuleIds.LockFileUnreadable, "Before")).FindingsOf(RuleIds.LockFileUnreadable));
+    }
+
+    [Fact]
+    public void LockFileExampleAfter_DoesNotReport()
+    {
+        var contract = CodeBlock(RuleIds.PerCallWithSingleConcurrency, "After");
+        Assert.Empty(Engine.Run(contract, TextBlock(RuleIds.LockFileUnreadable, "After")).FindingsOf(RuleIds.LockFileUnreadable));
+    }
+
+    [Fact]
+    public void FindingsUseTheCatalogSeverityAndEndWithWhatGrpcDoesInstead()
+    {
+        foreach (var ruleId in RuleCatalog.All.Select(r => r.Id).Where(id => !WithoutCodeExamples.Contains(id)))
+        {
+            foreach (var finding in Engine.Run(CodeBlock(ruleId, "Before")).Findings)
+            {
+                var rule = RuleCatalog.Get(finding.RuleId);
+                Assert.Equal(rule.Severity, finding.Severity);
+                Assert.EndsWith(rule.GrpcInstead, finding.Message);
+            }
+        }
+    }
+
+    private static string Section(string page, string heading)
+    {
+        var match = Regex.Match(page, "^## " + Regex.Escape(heading) + "\n(.*?)(?=^## |\\z)", RegexOptions.Multiline | RegexOptions.Singleline);
+        return match.Success ? match.Groups[1].Value.Trim() : string.Empty;
+    }
+
+    private static string CodeBlock(string ruleId, string heading) => Block(ruleId, heading, "csharp");
+
+    private static string TextBlock(string ruleId, string heading) => Block(ruleId, heading, "text");
+
+    private static string Block(string ruleId, string heading, string language)
+    {
+        var section = Section(File.ReadAllText(Path.Combine(RulesFolder, ruleId + ".md")), heading);
+        var match = Regex.Match(section, "```" + language + "\n(.*?)```", RegexOptions.Singleline);
+        Assert.True(match.Success, $"{ruleId}: no ```{language} block under '{heading}'");
+        return match.Groups[1].Value;
+    }
+}
