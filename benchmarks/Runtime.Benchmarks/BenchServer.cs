@@ -9,13 +9,14 @@ namespace MigrateWcf.Runtime.Benchmarks;
 /// second Unix socket. Prints "READY" when all listen; runs until killed.</summary>
 internal static class BenchServer
 {
-    public static async Task<int> RunAsync(string grpcSocket, string rawSocket, int tcpPort)
+    public static async Task<int> RunAsync(string grpcSocket, string rawSocket, int tcpPort, bool profile)
     {
+        using var sampler = profile ? new AllocationSampler() : null;
         var options = new GrpcServerHostOptions
         {
             ConfigureBuilder = builder => builder.WebHost.ConfigureKestrel(k => k.ListenGrpc(GrpcEndpoint.Tcp("127.0.0.1", tcpPort))),
         };
-        await using var server = await GrpcServer.StartAsync(GrpcEndpoint.UnixSocket(grpcSocket), EchoService.Bind(), options);
+        await using var server = await GrpcServer.StartAsync(GrpcEndpoint.UnixSocket(grpcSocket), EchoService.Bind(sampler), options);
         using var raw = new Socket(AddressFamily.Unix, SocketType.Stream, ProtocolType.Unspecified);
         raw.Bind(new UnixDomainSocketEndPoint(rawSocket));
         raw.Listen(1024);

@@ -18,7 +18,7 @@ internal static class Driver
         var grpcSocket = Path.Combine(directory.FullName, "grpc.sock");
         var rawSocket = Path.Combine(directory.FullName, "raw.sock");
         var tcpPort = BenchServer.FreeTcpPort();
-        using var server = StartServer(grpcSocket, rawSocket, tcpPort);
+        using var server = StartServer(grpcSocket, rawSocket, tcpPort, profile: false);
         try
         {
             var unix = GrpcEndpoint.UnixSocket(grpcSocket);
@@ -67,6 +67,55 @@ internal static class Driver
         }
     }
 
+    /// <summary>Where the bytes of a unary call go, by type, in the client (this process) and the server: sampled
+    /// while <paramref name="callerCount"/> callers share a channel, for a 1-byte and a 1 MB echo.</summary>
+    public static async Task<string> ProfileAllocationsAsync(bool quick, int callerCount)
+    {
+        var duration = TimeSpan.FromSeconds(quick ? 2 : 6);
+        var directory = Directory.CreateTempSubdirectory("runtime-bench-");
+        var grpcSocket = Path.Combine(directory.FullName, "grpc.sock");
+        using var server = StartServer(grpcSocket, Path.Combine(directory.FullName, "raw.sock"), BenchServer.FreeTcpPort(), profile: true);
+        try
+        {
+            var unix = GrpcEndpoint.UnixSocket(grpcSocket);
+            using var channel = GrpcChannel.ForEndpoint(unix);
+            var text = new System.Text.StringBuilder("# Allocation profile (sampled by GCAllocationTick)\n\n");
+            foreach (var payload in new[] { 1, 1 << 20 })
+            {
+                var callers = Enumerable.Range(0, callerCount).Select(_ => new UnaryCaller(channel, false, payload)).ToArray();
+                await Task.WhenAll(callers.Select(c => c.CallAsync().AsTask()));
+                await channel.CreateCallInvoker().AsyncUnaryCall(EchoService.AllocationProfileMethod, null, default, new Google.Protobuf.WellKnownTypes.Int64Value());
+                using var sampler = new AllocationSampler();
+                long calls = 0;
+                var end = Stopwatch.GetTimestamp() + (long)(duration.TotalSeconds * Stopwatch.Frequency);
+                await Task.WhenAll(callers.Select(async c =>
+                {
+                    while (Stopwatch.GetTimestamp() < end)
+                    {
+                        await c.CallAsync();
+                        Interlocked.Increment(ref calls);
+                    }
+                }));
+                var serverReport = (await channel.CreateCallInvoker().AsyncUnaryCall(EchoService.AllocationProfileMethod, null, default, new Google.Protobuf.WellKnownTypes.Int64Value { Value = calls })).Value;
+                foreach (var (side, report) in new[] { ("client", sampler.TakeReport(calls)), ("server", serverReport) })
+                {
+                    text.AppendLine($"## {side}, unary echo of {payload:N0} byte(s), {calls:N0} calls by {callerCount} callers on one channel\n");
+                    text.AppendLine("| Type | Share of sampled bytes | ≈ bytes per call |");
+                    text.AppendLine("|---|---:|---:|");
+                    text.AppendLine(report);
+                }
+            }
+
+            return text.ToString();
+        }
+        finally
+        {
+            server.Kill(entireProcessTree: true);
+            await server.WaitForExitAsync();
+            directory.Delete(recursive: true);
+        }
+    }
+
     private static List<RowResult> WithRatios(List<RowResult> rows)
     {
         var floors = rows.Where(IsFloor).ToDictionary(r => r.Callers);
@@ -89,7 +138,7 @@ internal static class Driver
 
     public static bool IsFloor(RowResult row) => row.Name.StartsWith("raw", StringComparison.Ordinal);
 
-    private static Process StartServer(string grpcSocket, string rawSocket, int tcpPort)
+    private static Process StartServer(string grpcSocket, string rawSocket, int tcpPort, bool profile)
     {
         // The same program in server mode, as its own process: run through the host that runs us.
         var self = Environment.ProcessPath ?? "dotnet";
@@ -103,6 +152,11 @@ internal static class Driver
         foreach (var argument in new[] { "--serve", "--grpc_socket", grpcSocket, "--raw_socket", rawSocket, "--tcp_port", tcpPort.ToString(System.Globalization.CultureInfo.InvariantCulture) })
         {
             info.ArgumentList.Add(argument);
+        }
+
+        if (profile)
+        {
+            info.ArgumentList.Add("--profile");
         }
 
         var process = Process.Start(info) ?? throw new InvalidOperationException("The server process did not start.");

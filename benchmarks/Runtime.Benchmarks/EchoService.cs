@@ -19,9 +19,13 @@ internal static class EchoService
     public static readonly Method<Empty, Int64Value> AllocatedBytesMethod =
         new(MethodType.Unary, ServiceName, "AllocatedBytes", ProtobufMarshaller.For<Empty>(), ProtobufMarshaller.For<Int64Value>());
 
+    /// <summary>The server's sampled allocation profile since the last ask (empty unless started with --profile).</summary>
+    public static readonly Method<Int64Value, StringValue> AllocationProfileMethod =
+        new(MethodType.Unary, ServiceName, "AllocationProfile", ProtobufMarshaller.For<Int64Value>(), ProtobufMarshaller.For<StringValue>());
+
     private static readonly BytesValue StreamMessage = new() { Value = ByteString.CopyFrom([42]) };
 
-    public static ServerServiceDefinition Bind() => ServerServiceDefinition.CreateBuilder()
+    public static ServerServiceDefinition Bind(AllocationSampler? sampler) => ServerServiceDefinition.CreateBuilder()
         .AddMethod(UnaryMethod, (request, _) => Task.FromResult(request))
         .AddMethod(StreamMethod, async (Int32Value request, IServerStreamWriter<BytesValue> stream, ServerCallContext _) =>
         {
@@ -31,5 +35,6 @@ internal static class EchoService
             }
         })
         .AddMethod(AllocatedBytesMethod, (Empty _, ServerCallContext _) => Task.FromResult(new Int64Value { Value = GC.GetTotalAllocatedBytes(precise: true) }))
+        .AddMethod(AllocationProfileMethod, (Int64Value calls, ServerCallContext _) => Task.FromResult(new StringValue { Value = sampler?.TakeReport(calls.Value) ?? "" }))
         .Build();
 }

@@ -3,16 +3,20 @@ using MigrateWcf.Runtime.Benchmarks;
 
 // Runtime benchmark. Usage: MigrateWcf.Runtime.Benchmarks [--quick] [--out DIR] [--only TEXT]
 // Writes runtime-benchmark.md and runtime-benchmark.json to DIR (default: the repository's benchmarks/results).
+// --profile-allocations instead writes allocation-profile.md: the types a unary call allocates, client and server
+// (--callers N concurrent callers on one channel, default 8).
 // --only runs just the rows whose name contains TEXT (plus the 1-caller floor), for profiling one row.
 // With --serve (used internally) it is the server process instead.
 if (args.Length > 0 && args[0] == "--serve")
 {
     string Value(string flag) => args[Array.IndexOf(args, flag) + 1];
-    return await BenchServer.RunAsync(Value("--grpc_socket"), Value("--raw_socket"), int.Parse(Value("--tcp_port"), System.Globalization.CultureInfo.InvariantCulture));
+    return await BenchServer.RunAsync(Value("--grpc_socket"), Value("--raw_socket"), int.Parse(Value("--tcp_port"), System.Globalization.CultureInfo.InvariantCulture), args.Contains("--profile"));
 }
 
 var quick = false;
 string? only = null;
+var profileAllocations = false;
+var profileCallers = 8;
 var output = typeof(Driver).Assembly.GetCustomAttributes<AssemblyMetadataAttribute>().Single(a => a.Key == "DefaultResultsDirectory").Value!;
 for (var i = 0; i < args.Length; i++)
 {
@@ -21,6 +25,12 @@ for (var i = 0; i < args.Length; i++)
         case "--quick":
             quick = true;
             break;
+        case "--profile-allocations":
+            profileAllocations = true;
+            break;
+        case "--callers" when i + 1 < args.Length:
+            profileCallers = int.Parse(args[++i], System.Globalization.CultureInfo.InvariantCulture);
+            break;
         case "--only" when i + 1 < args.Length:
             only = args[++i];
             break;
@@ -28,9 +38,18 @@ for (var i = 0; i < args.Length; i++)
             output = Path.GetFullPath(args[++i]);
             break;
         default:
-            Console.Error.WriteLine($"Unknown argument '{args[i]}'. Usage: [--quick] [--out DIR] [--only TEXT]");
+            Console.Error.WriteLine($"Unknown argument '{args[i]}'. Usage: [--quick] [--out DIR] [--only TEXT] [--profile-allocations [--callers N]]");
             return 2;
     }
+}
+
+if (profileAllocations)
+{
+    var profile = await Driver.ProfileAllocationsAsync(quick, profileCallers);
+    Directory.CreateDirectory(output);
+    await File.WriteAllTextAsync(Path.Combine(output, "allocation-profile.md"), profile);
+    Console.WriteLine(profile);
+    return 0;
 }
 
 var scale = quick ? "quick" : "full";
