@@ -19,6 +19,9 @@ public sealed class AnalyzeCommandTests
         Assert.Matches(@"Operations\s+4\s+\d+ map cleanly", result.Output);
         Assert.Matches(@"Data types\s+\d+\s+\d+ map cleanly", result.Output);
         Assert.Contains("Findings:", result.Output);
+        Assert.Matches(@"(?m)^  Contoso\.Orders\.IOrderService \(4 operations\) at IOrderService\.cs:\d+$", result.Output);
+        Assert.Matches(@"(?m)^    PlaceOrder at IOrderService\.cs:\d+$", result.Output);
+        Assert.Matches(@"(?m)^  Contoso\.Orders\.OrderStatus \(enum, 3 members\) at OrderData\.cs:\d+$", result.Output);
         Assert.Empty(result.Error);
     }
 
@@ -41,7 +44,19 @@ public sealed class AnalyzeCommandTests
         Assert.Equal(1, summary.GetProperty("serviceContracts").GetInt32());
         Assert.Equal(4, summary.GetProperty("operations").GetInt32());
         Assert.InRange(summary.GetProperty("operationsMappedCleanly").GetInt32(), 0, 4);
-        Assert.True(summary.GetProperty("dataTypes").GetInt32() >= 4);
+        Assert.Equal(4, summary.GetProperty("dataTypes").GetInt32());
+
+        var service = Assert.Single(root.GetProperty("services").EnumerateArray());
+        Assert.Equal("Contoso.Orders.IOrderService", service.GetProperty("key").GetString());
+        Assert.Equal("IOrderService.cs", service.GetProperty("file").GetString());
+        Assert.Equal(
+            ["CancelOrder", "GetOrder", "ListOrders", "PlaceOrder"],
+            service.GetProperty("operations").EnumerateArray().Select(o => o.GetProperty("name").GetString()).Order(StringComparer.Ordinal));
+        var dataTypes = root.GetProperty("dataTypes").EnumerateArray().ToDictionary(t => t.GetProperty("key").GetString()!);
+        Assert.Equal(["Contoso.Orders.Order", "Contoso.Orders.OrderFault", "Contoso.Orders.OrderLine", "Contoso.Orders.OrderStatus"], dataTypes.Keys.Order(StringComparer.Ordinal));
+        Assert.Equal("enum", dataTypes["Contoso.Orders.OrderStatus"].GetProperty("kind").GetString());
+        Assert.Equal(3, dataTypes["Contoso.Orders.OrderStatus"].GetProperty("members").GetInt32());
+        Assert.Equal("OrderData.cs", dataTypes["Contoso.Orders.Order"].GetProperty("file").GetString());
     }
 
     [Fact]

@@ -3,6 +3,7 @@ using System.Text;
 using System.Text.Encodings.Web;
 using System.Text.Json;
 using MigrateWcf.Generator;
+using MigrateWcf.Generator.Model;
 using MigrateWcf.Tool.Cli;
 
 namespace MigrateWcf.Tool.Output;
@@ -27,6 +28,38 @@ internal static class AnalysisReport
         output.WriteLine($"  Operations         {summary.Operations,6}   {summary.OperationsMappedCleanly} map cleanly");
         output.WriteLine($"  Data types         {summary.DataTypes,6}   {summary.DataTypesMappedCleanly} map cleanly");
         output.WriteLine();
+
+        var model = outcome.Result.Model;
+        if (model.Services.Count > 0)
+        {
+            output.WriteLine("Service contracts:");
+            foreach (var service in model.Services)
+            {
+                output.WriteLine($"  {service.Key} ({Plural(service.Operations.Count, "operation")}) {At(outcome, service.Position)}");
+                foreach (var operation in service.Operations)
+                {
+                    output.WriteLine($"    {operation.Name}{(operation.IsOneWay ? " (one-way)" : string.Empty)} {At(outcome, operation.Position)}");
+                }
+
+                foreach (var callback in service.CallbackOperations)
+                {
+                    output.WriteLine($"    callback {callback.Name}{(callback.IsOneWay ? " (one-way)" : string.Empty)} {At(outcome, callback.Position)}");
+                }
+            }
+
+            output.WriteLine();
+        }
+
+        if (model.DataTypes.Count > 0)
+        {
+            output.WriteLine("Data types:");
+            foreach (var type in model.DataTypes)
+            {
+                output.WriteLine($"  {type.Key} ({KindName(type.Kind)}, {Plural(MemberCount(type), "member")}) {At(outcome, type.Position)}");
+            }
+
+            output.WriteLine();
+        }
 
         var errors = outcome.Count(FindingSeverity.Error);
         var warnings = outcome.Count(FindingSeverity.Warning);
@@ -67,6 +100,35 @@ internal static class AnalysisReport
             json.WriteNumber("infos", outcome.Count(FindingSeverity.Info));
             json.WriteEndObject();
 
+            var model = outcome.Result.Model;
+            json.WriteStartArray("services");
+            foreach (var service in model.Services)
+            {
+                json.WriteStartObject();
+                json.WriteString("key", service.Key);
+                json.WriteString("name", service.Name);
+                json.WriteString("contractNamespace", service.ContractNamespace);
+                WritePosition(json, outcome, service.Position);
+                WriteOperations(json, outcome, "operations", service.Operations);
+                WriteOperations(json, outcome, "callbackOperations", service.CallbackOperations);
+                json.WriteEndObject();
+            }
+
+            json.WriteEndArray();
+
+            json.WriteStartArray("dataTypes");
+            foreach (var type in model.DataTypes)
+            {
+                json.WriteStartObject();
+                json.WriteString("key", type.Key);
+                json.WriteString("kind", KindName(type.Kind));
+                json.WriteNumber("members", MemberCount(type));
+                WritePosition(json, outcome, type.Position);
+                json.WriteEndObject();
+            }
+
+            json.WriteEndArray();
+
             json.WriteStartArray("findings");
             foreach (var finding in outcome.Findings)
             {
@@ -74,18 +136,7 @@ internal static class AnalysisReport
                 json.WriteString("ruleId", finding.RuleId);
                 json.WriteString("severity", SeverityName(finding.Severity));
                 json.WriteString("message", finding.Message);
-                if (finding.Position is { } position)
-                {
-                    json.WriteString("file", outcome.Sources.Relative(position.FilePath));
-                    json.WriteNumber("line", position.Line);
-                    json.WriteNumber("column", position.Column);
-                }
-                else
-                {
-                    json.WriteNull("file");
-                    json.WriteNull("line");
-                    json.WriteNull("column");
-                }
+                WritePosition(json, outcome, finding.Position);
 
                 json.WriteEndObject();
             }
@@ -96,6 +147,52 @@ internal static class AnalysisReport
 
         output.WriteLine(Encoding.UTF8.GetString(buffer.GetBuffer(), 0, (int)buffer.Length));
     }
+
+    private static void WriteOperations(Utf8JsonWriter json, MigrationOutcome outcome, string name, EquatableArray<OperationModel> operations)
+    {
+        json.WriteStartArray(name);
+        foreach (var operation in operations)
+        {
+            json.WriteStartObject();
+            json.WriteString("name", operation.Name);
+            json.WriteBoolean("isOneWay", operation.IsOneWay);
+            WritePosition(json, outcome, operation.Position);
+            json.WriteEndObject();
+        }
+
+        json.WriteEndArray();
+    }
+
+    /// <summary>"file", "line" and "column", relative to the input; nulls when the engine knows no place.</summary>
+    private static void WritePosition(Utf8JsonWriter json, MigrationOutcome outcome, SourcePosition? position)
+    {
+        if (position is not null)
+        {
+            json.WriteString("file", outcome.Sources.Relative(position.FilePath));
+            json.WriteNumber("line", position.Line);
+            json.WriteNumber("column", position.Column);
+        }
+        else
+        {
+            json.WriteNull("file");
+            json.WriteNull("line");
+            json.WriteNull("column");
+        }
+    }
+
+    private static string At(MigrationOutcome outcome, SourcePosition? position)
+        => position is null ? string.Empty : $"at {outcome.Sources.Relative(position.FilePath)}:{position.Line}";
+
+    private static int MemberCount(DataTypeModel type) => type.Kind == DataTypeKind.Enum ? type.EnumMembers.Count : type.Members.Count;
+
+    public static string KindName(DataTypeKind kind) => kind switch
+    {
+        DataTypeKind.DataContract => "dataContract",
+        DataTypeKind.Serializable => "serializable",
+        DataTypeKind.Inferred => "inferred",
+        DataTypeKind.MessageContract => "messageContract",
+        _ => "enum",
+    };
 
     public static string SeverityName(FindingSeverity severity) => severity switch
     {

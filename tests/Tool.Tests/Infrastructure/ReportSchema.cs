@@ -16,6 +16,13 @@ public static class ReportSchema
 
     private static void Check(JsonElement value, JsonElement schema, string path)
     {
+        if (schema.TryGetProperty("$ref", out var reference))
+        {
+            // Only local references ("#/$defs/name") are used by our schema.
+            var name = reference.GetString()!["#/$defs/".Length..];
+            schema = Schema.Value.RootElement.GetProperty("$defs").GetProperty(name);
+        }
+
         if (schema.TryGetProperty("type", out var type))
         {
             var allowed = type.ValueKind == JsonValueKind.Array ? type.EnumerateArray().Select(t => t.GetString()!).ToList() : [type.GetString()!];
