@@ -13,6 +13,11 @@ namespace LegacyWcf.Client
 
         public void Add(string name, object value)
         {
+            if (_members.Exists(m => m.Key == name))
+            {
+                throw new ArgumentException("Duplicate JSON member '" + name + "'.", "name");
+            }
+
             _members.Add(new KeyValuePair<string, object>(name, value));
         }
 

@@ -145,7 +145,7 @@ namespace LegacyWcf.Client
                 attempt.Add("outcome", "fault");
                 attempt.Add("exceptionType", TypeName(fault.GetType()));
                 attempt.Add("faultCode", fault.Code == null ? null : fault.Code.Name);
-                attempt.Add("reason", fault.Reason == null ? null : fault.Reason.ToString());
+                attempt.Add("faultReason", fault.Reason == null ? null : fault.Reason.ToString());
                 attempt.Add("detail", Dump.Value(fault.Detail));
             }
             catch (FaultException fault)
@@ -154,7 +154,7 @@ namespace LegacyWcf.Client
                 _log("Orders.CancelOrder(" + orderId + ") -> untyped " + TypeName(fault.GetType()) + ": " + fault.Message);
                 attempt.Add("outcome", "fault");
                 attempt.Add("exceptionType", TypeName(fault.GetType()));
-                attempt.Add("reason", fault.Message);
+                attempt.Add("faultReason", fault.Message);
             }
 
             return attempt;

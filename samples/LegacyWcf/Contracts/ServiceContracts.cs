@@ -8,7 +8,10 @@ namespace LegacyWcf.Contracts
     [ServiceContract(Namespace = Namespaces.Services)]
     public interface IOrderService
     {
-        /// <summary>Stores an order as <see cref="OrderStatus.Submitted"/> with its total computed from the lines, and returns it.</summary>
+        /// <summary>
+        /// Stores an order with its total computed from the lines, and returns it: <see cref="OrderStatus.Held"/> when the
+        /// client asked for review, otherwise <see cref="OrderStatus.Submitted"/>.
+        /// </summary>
         /// <param name="order">The order; its <see cref="Order.Id"/> is chosen by the client.</param>
         [OperationContract]
         Order PlaceOrder(Order order);

@@ -20,7 +20,8 @@ namespace LegacyWcf.Services
                 throw new FaultException("An order is required.");
             }
 
-            order.Status = OrderStatus.Submitted;
+            // An order the client marks for review stays held; anything else is submitted.
+            order.Status = order.Status == OrderStatus.Held ? OrderStatus.Held : OrderStatus.Submitted;
             order.Total = Pricing.OrderTotal(order.Lines);
             Orders[order.Id] = order;
             return order;

@@ -53,34 +53,47 @@ namespace LegacyWcf.Services
         public StockLevel AdjustStock(string sku, int delta)
         {
             StockLevel level = StockBook.Adjust(sku, delta);
-            List<IStockWatchCallback> targets = new List<IStockWatchCallback>();
+            var targets = new List<StockWatchService>();
             lock (SubscribersGate)
             {
                 foreach (StockWatchService subscriber in Subscribers)
                 {
                     if (subscriber._watched.Contains(sku))
                     {
-                        targets.Add(subscriber._callback);
+                        targets.Add(subscriber);
                     }
                 }
             }
 
-            foreach (IStockWatchCallback target in targets)
+            foreach (StockWatchService subscriber in targets)
             {
-                try
+                if (!subscriber.TryNotify(level))
                 {
-                    target.StockChanged(level);
-                }
-                catch (CommunicationException)
-                {
-                    // A subscriber that went away is dropped by its Closed/Faulted handler; the others still get notified.
-                }
-                catch (TimeoutException)
-                {
+                    // The client went away without its session's Closed event reaching us; stop notifying it.
+                    subscriber.Unsubscribe();
                 }
             }
 
             return level;
+        }
+
+        private bool TryNotify(StockLevel level)
+        {
+            var channel = (ICommunicationObject)_callback;
+            if (channel.State != CommunicationState.Opened)
+            {
+                return false;
+            }
+
+            try
+            {
+                _callback.StockChanged(level);
+                return true;
+            }
+            catch (Exception e) when (e is CommunicationException || e is TimeoutException || e is ObjectDisposedException)
+            {
+                return false;
+            }
         }
 
         private void Unsubscribe()
