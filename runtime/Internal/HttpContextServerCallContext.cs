@@ -194,8 +194,17 @@ internal sealed class HttpContextServerCallContext : ServerCallContext, IDisposa
 
     // ---- used by the call handlers ----
 
-    public MessageReader<T> CreateReader<T>(Marshaller<T> marshaller) =>
-        new(_http.Request.BodyReader, marshaller, _runtime.Options.MaxReceiveMessageSize, _requestEncoding, isServer: true);
+    public MessageReader<T> CreateReader<T>(Marshaller<T> marshaller)
+    {
+        var reader = new MessageReader<T>(_http.Request.BodyReader, marshaller, _runtime.Options.MaxReceiveMessageSize, _requestEncoding, isServer: true);
+        _requestReader = reader;
+        return reader;
+    }
+
+    private IMessageReaderState? _requestReader;
+
+    /// <summary>Whether the request message read last arrived compressed.</summary>
+    public bool LastRequestMessageCompressed => _requestReader?.LastMessageCompressed ?? false;
 
     /// <summary>Frames one response message into the body writer; the caller flushes.</summary>
     public void WriteMessage<T>(T message, Marshaller<T> marshaller)

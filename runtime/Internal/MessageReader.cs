@@ -8,7 +8,7 @@ namespace MigrateWcf.Runtime.Internal;
 /// Reads length-prefixed messages from a <see cref="PipeReader"/>. The length is checked against the limit as soon as the
 /// 5-byte header is in, before waiting for (or allocating) the payload.
 /// </summary>
-internal sealed class MessageReader<T> : DeserializationContext, IDisposable
+internal sealed class MessageReader<T> : DeserializationContext, IMessageReaderState, IDisposable
 {
     private readonly PipeReader _reader;
     private readonly Marshaller<T> _marshaller;
@@ -29,6 +29,9 @@ internal sealed class MessageReader<T> : DeserializationContext, IDisposable
     }
 
     public T Current { get; private set; } = default!;
+
+    /// <summary>Whether the last message read had the compressed flag set.</summary>
+    public bool LastMessageCompressed { get; private set; }
 
     /// <summary>Reads the next message into <see cref="Current"/>; false at a clean end of stream.</summary>
     public async ValueTask<bool> ReadNextAsync(CancellationToken cancellationToken)
@@ -73,6 +76,7 @@ internal sealed class MessageReader<T> : DeserializationContext, IDisposable
         if (buffer.Length - GrpcProtocol.HeaderSize < length) return false;
 
         var payload = buffer.Slice(GrpcProtocol.HeaderSize, length);
+        LastMessageCompressed = flag == 1;
         if (flag == 1)
         {
             if (_encoding is null)
@@ -106,4 +110,9 @@ internal sealed class MessageReader<T> : DeserializationContext, IDisposable
     public override ReadOnlySequence<byte> PayloadAsReadOnlySequence() => _payload;
 
     public void Dispose() => _decompressed?.Dispose();
+}
+
+internal interface IMessageReaderState
+{
+    bool LastMessageCompressed { get; }
 }

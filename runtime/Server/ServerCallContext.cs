@@ -32,3 +32,14 @@ public abstract class ServerCallContext
     /// <summary>The ASP.NET Core context of the call.</summary>
     public abstract HttpContext GetHttpContext();
 }
+
+public static class ServerCallContextExtensions
+{
+    /// <summary>Whether the request message read last had the compressed flag set (e.g. the interop tests' <c>expect_compressed</c>).</summary>
+    public static bool IsLastRequestMessageCompressed(this ServerCallContext context) =>
+        context is Internal.HttpContextServerCallContext http && http.LastRequestMessageCompressed;
+
+    /// <summary>The request's <c>grpc-encoding</c> (null when identity or absent).</summary>
+    public static string? GetRequestEncoding(this ServerCallContext context) =>
+        context is Internal.HttpContextServerCallContext http ? http.RequestEncoding : null;
+}

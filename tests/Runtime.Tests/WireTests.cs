@@ -63,6 +63,29 @@ public class WireTests
     }
 
     [Fact]
+    public async Task Handlers_can_tell_whether_each_request_message_was_compressed()
+    {
+        var flags = new List<bool>();
+        string? encoding = null;
+        await using var server = await TestServer.StartAsync(ServerServiceDefinition.CreateBuilder()
+            .AddClientStreamingMethod(TestMethods.Sum, async (requests, context) =>
+            {
+                encoding = context.GetRequestEncoding();
+                while (await requests.MoveNext(CancellationToken.None)) flags.Add(context.IsLastRequestMessageCompressed());
+                return new Int32Value();
+            })
+            .Build());
+        using var call = server.Invoker.AsyncClientStreamingCall(TestMethods.Sum, null, new CallOptions(requestCompression: "gzip"));
+        await call.RequestStream.WriteAsync(new Int32Value { Value = 1 });
+        call.RequestStream.WriteOptions = new WriteOptions(WriteFlags.NoCompress);
+        await call.RequestStream.WriteAsync(new Int32Value { Value = 2 });
+        await call.RequestStream.CompleteAsync();
+        await call.ResponseAsync;
+        Assert.Equal("gzip", encoding);
+        Assert.Equal(new[] { true, false }, flags);
+    }
+
+    [Fact]
     public async Task Grpc_dotnet_style_internal_encoding_header_asks_for_compression_and_is_not_sent()
     {
         string? seenEncoding = null;
