@@ -34,5 +34,8 @@ namespace Woodgrove.Broken.Claims
 
         [OperationContract]
         UnknownEnum Classify(Adjustment adjustment);
+
+        [OperationContract]
+        AdjustmentBase[] History(string claimNumber);
     }
 }

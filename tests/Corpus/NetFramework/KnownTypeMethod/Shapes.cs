@@ -1,5 +1,6 @@
 using System;
 using System.Collections.Generic;
+using System.Linq;
 using System.Runtime.Serialization;
 using System.ServiceModel;
 
@@ -31,6 +32,23 @@ namespace Fabrikam.Cad.Geometry
         [DataMember] public double[] Ys { get; set; }
     }
 
+    // Derived types found by reflection at run time: nothing a static reading can list.
+    [DataContract]
+    [KnownType(nameof(DiscoverAnnotations))]
+    public class Annotation
+    {
+        [DataMember] public string Text { get; set; }
+
+        private static Type[] DiscoverAnnotations()
+            => typeof(Annotation).Assembly.GetTypes().Where(t => t.IsSubclassOf(typeof(Annotation))).ToArray();
+    }
+
+    [DataContract]
+    public class Callout : Annotation
+    {
+        [DataMember] public double ArrowX { get; set; }
+    }
+
     [ServiceContract]
     public interface IDrawingService
     {
@@ -39,5 +57,8 @@ namespace Fabrikam.Cad.Geometry
 
         [OperationContract]
         void AddShape(string drawingId, Shape shape);
+
+        [OperationContract]
+        Annotation[] GetAnnotations(string drawingId);
     }
 }

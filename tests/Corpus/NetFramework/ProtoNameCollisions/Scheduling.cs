@@ -37,6 +37,20 @@ namespace Fabrikam.Events.Scheduling
         [DataMember(Name = "Café")] public string Cafe { get; set; }
     }
 
+    [DataContract]
+    public class Venue
+    {
+        [DataMember] public string Code { get; set; }
+    }
+
+    // Version 2 of the venue, renamed on the wire to the same contract name as version 1.
+    [DataContract(Name = "Venue")]
+    public class VenueV2
+    {
+        [DataMember] public string Code { get; set; }
+        [DataMember] public int Capacity { get; set; }
+    }
+
     [ServiceContract(Name = "Scheduling")]
     public interface ISchedulingService
     {
@@ -54,5 +68,8 @@ namespace Fabrikam.Events.Scheduling
 
         [OperationContract]
         string Scheduling(string service);
+
+        [OperationContract]
+        VenueV2 Upgrade(Venue venue);
     }
 }
