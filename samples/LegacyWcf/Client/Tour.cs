@@ -67,13 +67,6 @@ namespace LegacyWcf.Client
 
             // The status query uses its own connection: Mono holds later calls on a session until a one-way call's work ends.
             var inventoryMonitor = _connections.Open<IInventoryService>(Endpoints.Inventory);
-            Guid restockId = Guid.NewGuid();
-            Call("Inventory        RequestRestock(SKU-2001, +10) [one-way]", () =>
-            {
-                inventory.RequestRestock(restockId, "SKU-2001", 10);
-                return "returned without waiting for the work";
-            });
-            Call("Inventory        GetRestockStatus(id)", () => inventoryMonitor.GetRestockStatus(restockId).State + " (queried over a second connection)");
             Call("Inventory        GetStockLevels(SKU-1001, SKU-1002)", () =>
             {
                 Dictionary<string, StockLevel> levels = inventory.GetStockLevels(new List<string> { "SKU-1001", "SKU-1002" });
@@ -85,6 +78,14 @@ namespace LegacyWcf.Client
 
                 return string.Join(", ", parts);
             });
+
+            Guid restockId = Guid.NewGuid();
+            Call("Inventory        RequestRestock(SKU-2001, +10) [one-way]", () =>
+            {
+                inventory.RequestRestock(restockId, "SKU-2001", 10);
+                return "returned without waiting for the work";
+            });
+            Call("Inventory        GetRestockStatus(id)", () => inventoryMonitor.GetRestockStatus(restockId).State + " (queried over a second connection)");
 
             var callback = new StockWatchCallback();
             var watch = _connections.OpenDuplex<IStockWatch>(callback, Endpoints.StockWatch);

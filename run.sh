@@ -1,0 +1,116 @@
+#!/usr/bin/env bash
+# The main job of migrate-wcf. For now: the legacy ("before") half. It sets the machine up, builds the .NET Framework WCF
+# sample (Release), starts its host under Mono on free loopback ports, calls the benchmark contract (both
+# implementations) and every operation of the contract family once with the WCF client, prints what happened, and stops
+# the host. Safe to run twice; on failure it says in one line what went wrong.
+# Usage: ./run.sh
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+cd "$root"
+
+step="start"
+say() { printf '[run] %s\n' "$*" >&2; }
+
+work="$(mktemp -d "${TMPDIR:-/tmp}/migrate-wcf-run.XXXXXX")"
+host_pid=""
+stop_host() {
+  # Closing the host's stdin is its stop signal; SIGTERM and then SIGKILL only if it does not go.
+  if [ -n "$host_pid" ] && kill -0 "$host_pid" 2>/dev/null; then
+    exec 3>&- 2>/dev/null || true
+    for _ in $(seq 100); do kill -0 "$host_pid" 2>/dev/null || break; sleep 0.1; done
+    kill -TERM "$host_pid" 2>/dev/null || true
+    sleep 1
+    kill -KILL "$host_pid" 2>/dev/null || true
+  fi
+  [ -n "$host_pid" ] && wait "$host_pid" 2>/dev/null || true
+  host_pid=""
+}
+cleanup() { stop_host; rm -rf "$work"; }
+trap 'status=$?; cleanup; if [ "$status" -ne 0 ]; then printf "run.sh: error: %s failed (exit %s)\n" "$step" "$status" >&2; fi' EXIT
+
+# 1. Machine set-up (SDK check, Debian packages incl. Mono's System.ServiceModel, npm peers, NuGet restore).
+step="set-up (scripts/setup.sh)"
+bash scripts/setup.sh
+
+# 2. Build the legacy sample: .NET Framework 4.7.2 WCF, compiled against the reference assemblies.
+artifacts="$root/artifacts/run"
+for project in Host Client; do
+  step="building samples/LegacyWcf/$project (Release)"
+  say "$step"
+  if ! dotnet build "samples/LegacyWcf/$project/LegacyWcf.$project.csproj" -c Release --artifacts-path "$artifacts" \
+      -nologo -v:q -clp:ErrorsOnly >"$work/build.log" 2>&1; then
+    grep -E 'error' "$work/build.log" | sort -u | head -20 >&2 || true
+    exit 1
+  fi
+done
+host_exe="$artifacts/bin/LegacyWcf.Host/release/LegacyWcf.Host.exe"
+client_exe="$artifacts/bin/LegacyWcf.Client/release/LegacyWcf.Client.exe"
+[ -f "$host_exe" ] && [ -f "$client_exe" ] || { step="locating the built executables"; exit 1; }
+
+# 3. Start the host under Mono. Mono gives each service its own port (its net.tcp cannot share one), so find 7 free ones.
+free_port_block() {
+  python3 - "$1" <<'EOF'
+import socket, sys
+count = int(sys.argv[1])
+def free(port):
+    s = socket.socket()
+    try:
+        s.bind(("127.0.0.1", port)); return True
+    except OSError:
+        return False
+    finally:
+        s.close()
+for _ in range(50):
+    probe = socket.socket(); probe.bind(("127.0.0.1", 0)); first = probe.getsockname()[1]; probe.close()
+    if first + count - 1 <= 65535 and all(free(p) for p in range(first, first + count)):
+        print(first); sys.exit(0)
+sys.exit("no block of free loopback ports found")
+EOF
+}
+
+step="starting the legacy host under Mono"
+say "$step"
+mono --version | head -1 | sed 's/^/[run] /' >&2
+mkfifo "$work/host.stdin"
+address=""
+for attempt in 1 2 3; do
+  port="$(free_port_block 7)"
+  address="net.tcp://127.0.0.1:$port/"
+  mono "$host_exe" "$address" <"$work/host.stdin" >"$work/host.out" 2>"$work/host.err" &
+  host_pid=$!
+  exec 3>"$work/host.stdin"   # holds the host's stdin open; closing it stops the host
+  for _ in $(seq 600); do
+    grep -q '^ready ' "$work/host.out" 2>/dev/null && break
+    kill -0 "$host_pid" 2>/dev/null || break
+    sleep 0.1
+  done
+  if grep -q '^ready ' "$work/host.out"; then break; fi
+  exec 3>&-
+  host_status=0; wait "$host_pid" || host_status=$?; host_pid=""
+  if [ "$host_status" -ne 3 ] || [ "$attempt" -eq 3 ]; then
+    step="starting the legacy host under Mono ($(head -1 "$work/host.err" 2>/dev/null || echo "no ready line within 60 s"))"
+    exit 1
+  fi
+done
+say "host: $(head -1 "$work/host.out")"
+
+# 4. Call ISimple.Put on both implementations and every family operation once.
+step="calling the legacy services with the WCF client"
+echo
+echo "Legacy WCF sample on Mono ($address): one call per operation"
+echo "---------------------------------------------------------------------------------------------"
+client_status=0
+mono "$client_exe" --address "$address" --tour || client_status=$?
+echo "---------------------------------------------------------------------------------------------"
+[ "$client_status" -eq 0 ] || exit "$client_status"
+
+# 5. Stop the host cleanly (stdin closed) and report how it went.
+step="stopping the legacy host"
+exec 3>&-
+host_status=0
+for _ in $(seq 150); do kill -0 "$host_pid" 2>/dev/null || break; sleep 0.1; done
+if kill -0 "$host_pid" 2>/dev/null; then exit 1; fi
+wait "$host_pid" || host_status=$?
+host_pid=""
+[ "$host_status" -eq 0 ] || { step="stopping the legacy host (exit $host_status: $(head -1 "$work/host.err"))"; exit 1; }
+say "host stopped cleanly"
