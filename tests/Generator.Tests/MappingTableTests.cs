@@ -571,4 +571,45 @@ public class MappingTableTests
         Assert.Contains("// Says hello to name.", file);
         Assert.Contains("  // Who to greet.\n  string name = 1;", file);
     }
+
+    [Fact]
+    public void StreamedMessageContract_IsClientStreamingAndItsHeadersAreReported()
+    {
+        var result = Engine.Run(Usings + """
+            [MessageContract] public class FileUpload { [MessageHeader] public string Name = ""; [MessageBodyMember] public Stream Content = Stream.Null; }
+            [ServiceContract] public interface IFiles { [OperationContract] void Upload(FileUpload upload); }
+            """);
+
+        var rpc = result.Rpc("Files", "Upload");
+        Assert.True(rpc.ClientStreaming);
+        Assert.Contains("(Name)", Assert.Single(result.FindingsOf("WCFM1007")).Message);
+        Assert.DoesNotContain(result.Proto.SelectMany(f => f.Definitions), d => d.Name == "FileUpload");
+        Assert.Empty(result.FindingsOf("WCFM2002"));
+    }
+
+    [Fact]
+    public void TypesReferringToEachOtherAcrossNamespaces_ShareOnePackageSoFilesDoNotImportEachOther()
+    {
+        var result = Engine.Run(Usings + """
+            namespace Hr.People { [DataContract] public class Person { [DataMember] public Hr.Teams.Team? Team; } }
+            namespace Hr.Teams { [DataContract] public class Team { [DataMember] public List<Hr.People.Person> Members = new(); } }
+            namespace Hr { [ServiceContract] public interface IHr { [OperationContract] Hr.Teams.Team Get(); } }
+            """);
+
+        Assert.Equal(result.Proto.Single(f => f.Definitions.Any(d => d.Name == "Person")).Path, result.Proto.Single(f => f.Definitions.Any(d => d.Name == "Team")).Path);
+        Assert.Empty(EngineBehaviourTests.RunProtoc(result));
+    }
+
+    [Fact]
+    public void TypesInDifferentNamespacesWithoutCycles_KeepTheirOwnPackages()
+    {
+        var result = Engine.Run(Usings + """
+            namespace Hr.People { [DataContract] public class Person { [DataMember] public string Name = ""; } }
+            namespace Hr.Teams { [DataContract] public class Team { [DataMember] public List<Hr.People.Person> Members = new(); } }
+            namespace Hr { [ServiceContract] public interface IHr { [OperationContract] Hr.Teams.Team Get(); } }
+            """);
+
+        Assert.Equal(new[] { "hr.people", "hr.teams" }, result.Proto.Where(f => f.Services.Count == 0).Select(f => f.Package).OrderBy(p => p));
+        Assert.Equal(".hr.people.Person", result.Field("Team", "members").Type);
+    }
 }

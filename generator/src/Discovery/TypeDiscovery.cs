@@ -256,6 +256,7 @@ internal sealed partial class ContractDiscovery
             type.IsAbstract && type.TypeKind != TypeKind.Interface,
             kind == DataTypeKind.Enum && WcfSymbols.Has(type, _wcf.Flags),
             type.AllInterfaces.Any(i => WcfSymbols.Is(i, _wcf.CustomSerialization)),
+            dataContract is not null && WcfSymbols.Named(dataContract, "IsReference", false),
             doc.Summary,
             PositionOf(type));
     }

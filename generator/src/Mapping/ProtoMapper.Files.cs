@@ -121,14 +121,13 @@ internal sealed partial class ProtoMapper
         }
 
         var shared = _definitions.Where(d => d.Value.ServiceKey is null)
-            .GroupBy(d => (d.Value.Package, d.Value.CSharpNamespace))
-            .OrderBy(g => g.Key.Package, StringComparer.Ordinal).ThenBy(g => g.Key.CSharpNamespace, StringComparer.Ordinal)
+            .GroupBy(d => d.Value.Package)
+            .OrderBy(g => g.Key, StringComparer.Ordinal)
             .ToList();
         foreach (var group in shared)
         {
-            var groupsInPackage = shared.Count(g => g.Key.Package == group.Key.Package);
-            var baseName = groupsInPackage == 1 ? "types" : ProtoNames.ToSnake(SourceNamespace(group.Key.CSharpNamespace).Replace(".", string.Empty)) + "_types";
-            var plan = new FilePlan(group.Key.Package, group.Key.CSharpNamespace, baseName, $"the data types of proto package {group.Key.Package}");
+            var csharpNamespace = group.Select(d => d.Value.CSharpNamespace).OrderBy(n => n, StringComparer.Ordinal).First();
+            var plan = new FilePlan(group.Key, PackageCSharpNamespace(group.Key) ?? csharpNamespace, group.Key.Substring(group.Key.LastIndexOf('.') + 1) + "_types", $"the data types of proto package {group.Key}");
             foreach (var definition in group.OrderBy(d => d.Value.Definition.Name, StringComparer.Ordinal))
             {
                 plan.Definitions.Add(definition.Value.Definition);
@@ -193,20 +192,36 @@ internal sealed partial class ProtoMapper
         return files.OrderBy(f => f.Path, StringComparer.Ordinal).ToImmutableArray();
     }
 
-    private static string SourceNamespace(string csharpNamespace)
-        => csharpNamespace.EndsWith(".Grpc", StringComparison.Ordinal) ? csharpNamespace.Substring(0, csharpNamespace.Length - 5) : csharpNamespace;
+    private string? PackageCSharpNamespace(string package)
+        => _typeInfo.Values.Where(i => i.Package == package).Select(i => i.CSharpNamespace).FirstOrDefault();
 
     /// <summary>
-    /// protoc's C# output names a class after each file (<c>types.proto</c> → <c>TypesReflection</c>) in the file's
-    /// csharp_namespace; files whose names would meet there are prefixed with their package.
+    /// protoc's C# output is one file per .proto named after its base name (<c>orders_types.proto</c> →
+    /// <c>OrdersTypes.cs</c>, class <c>OrdersTypesReflection</c>), written side by side; base names that would meet are
+    /// prefixed with more of their package, segment by segment, until they differ.
     /// </summary>
     private static void MakeReflectionNamesUnique(List<FilePlan> plans)
     {
-        foreach (var group in plans.GroupBy(p => (p.CSharpNamespace, ProtoNames.ToPascal(p.BaseName))).Where(g => g.Count() > 1))
+        var taken = new HashSet<string>(StringComparer.Ordinal) { ProtoNames.ToPascal("common") };
+        var depth = plans.ToDictionary(p => p, _ => 0);
+        var original = plans.ToDictionary(p => p, p => p.BaseName);
+        for (var round = 0; round < 64; round++)
         {
-            foreach (var plan in group)
+            var clashes = plans.GroupBy(p => ProtoNames.ToPascal(p.BaseName))
+                .Where(g => g.Count() > 1 || taken.Contains(g.Key))
+                .SelectMany(g => g)
+                .ToList();
+            if (clashes.Count == 0)
             {
-                plan.BaseName = plan.Package.Replace('.', '_') + "_" + plan.BaseName;
+                return;
+            }
+
+            foreach (var plan in clashes)
+            {
+                var segments = plan.Package.Split('.');
+                depth[plan]++;
+                var prefix = string.Join("_", segments.Skip(Math.Max(0, segments.Length - depth[plan])));
+                plan.BaseName = depth[plan] <= segments.Length ? prefix + "_" + original[plan] : prefix + "_" + original[plan] + "_" + depth[plan].ToString(System.Globalization.CultureInfo.InvariantCulture);
             }
         }
     }

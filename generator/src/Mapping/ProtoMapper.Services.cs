@@ -45,6 +45,8 @@ internal sealed partial class ProtoMapper
         public bool StreamOut { get; set; }
         public TypeInfo? RequestContract { get; set; }
         public TypeInfo? ResponseContract { get; set; }
+        public TypeInfo? StreamedRequestContract { get; set; }
+        public TypeInfo? StreamedResponseContract { get; set; }
         public string? RequestName { get; set; }
         public string? ResponseName { get; set; }
     }
@@ -130,6 +132,21 @@ internal sealed partial class ProtoMapper
             plan.ResponseContract = responseContract;
         }
 
+        // WCF's streamed message contract: headers plus one Stream body member. The stream is the rpc's stream.
+        if (plan.RequestContract is { } streamedRequest && StreamBody(streamedRequest) is not null)
+        {
+            plan.StreamIn = true;
+            plan.StreamedRequestContract = streamedRequest;
+            plan.RequestContract = null;
+        }
+
+        if (plan.ResponseContract is { } streamedResponse && StreamBody(streamedResponse) is not null)
+        {
+            plan.StreamOut = true;
+            plan.StreamedResponseContract = streamedResponse;
+            plan.ResponseContract = null;
+        }
+
         if (!plan.StreamIn && plan.RequestContract is null && inputs.Count > 0)
         {
             plan.RequestName = ClaimOperationMessage(service, plan.Rpc + "Request");
@@ -146,6 +163,13 @@ internal sealed partial class ProtoMapper
         => _names.IsFree(name, service.Package, service.CSharpNamespace)
             ? _names.Claim(name, service.Package, service.CSharpNamespace)
             : _names.Claim(service.Name + name, service.Package, service.CSharpNamespace);
+
+    private static DataMemberModel? StreamBody(TypeInfo messageContract)
+        => messageContract.Model.Members.FirstOrDefault(m => !m.IsHeader && m.Type.Shape == TypeShape.Stream);
+
+    /// <summary>Members of a streamed message contract other than the stream: they have no place in a bytes stream.</summary>
+    private static List<string> StreamCompanions(TypeInfo? messageContract)
+        => messageContract is null ? new List<string>() : messageContract.Model.Members.Where(m => m != StreamBody(messageContract)).Select(m => m.ClrName).ToList();
 
     private TypeInfo? MessageContractOf(TypeRef type)
         => type.Shape == TypeShape.DataType && _typeInfo.TryGetValue(type.Key, out var info) && info.Model.Kind == DataTypeKind.MessageContract ? info : null;
@@ -289,7 +313,7 @@ internal sealed partial class ProtoMapper
         if (plan.StreamIn)
         {
             Report(RuleIds.StreamOperation, $"Operation {where} takes a Stream", operation.Position);
-            var others = inputs.Where(p => p.Type.Shape != TypeShape.Stream).Select(p => p.Name).ToList();
+            var others = inputs.Where(p => p.Type.Shape != TypeShape.Stream && plan.StreamedRequestContract is null).Select(p => p.Name).Concat(StreamCompanions(plan.StreamedRequestContract)).ToList();
             if (others.Count > 0 || inputs.Count(p => p.Type.Shape == TypeShape.Stream) > 1)
             {
                 Report(RuleIds.StreamWithOtherParameters, $"Operation {where} takes a Stream together with other parameters ({string.Join(", ", others)}), which are not in the generated request", operation.Position);
@@ -318,9 +342,10 @@ internal sealed partial class ProtoMapper
         if (plan.StreamOut)
         {
             Report(RuleIds.StreamOperation, $"Operation {where} returns a Stream", operation.Position);
-            if (outputs.Count > 0)
+            var others = outputs.Select(p => p.Name).Concat(StreamCompanions(plan.StreamedResponseContract)).ToList();
+            if (others.Count > 0)
             {
-                Report(RuleIds.StreamWithOtherParameters, $"Operation {where} returns a Stream together with ref/out parameters ({string.Join(", ", outputs.Select(p => p.Name))}), which are not in the generated response", operation.Position);
+                Report(RuleIds.StreamWithOtherParameters, $"Operation {where} returns a Stream together with other values ({string.Join(", ", others)}), which are not in the generated response", operation.Position);
             }
 
             responseType = Reference(service.Package, "google.protobuf.BytesValue");

@@ -210,6 +210,8 @@ internal sealed partial class ProtoMapper
     /// <summary>Builds a generated helper message once per package and structure; its references are its own.</summary>
     private string Wrapper(string package, string csharpNamespace, string name, string comment, Func<ProtoField[]> fields)
     {
+        // Wrappers live in their package's shared file, whose C# namespace is the package's.
+        csharpNamespace = PackageCSharpNamespace(package) ?? csharpNamespace;
         var outer = _currentReferences;
         var references = new HashSet<string>(StringComparer.Ordinal);
         _currentReferences = references;
@@ -249,6 +251,12 @@ internal sealed partial class ProtoMapper
             return !_currentUnclean;
         }
 
+        if (type.Kind == DataTypeKind.MessageContract && StreamBody(info) is not null)
+        {
+            // A streamed message contract is the rpc's byte stream (see MapOperation), not a message.
+            return true;
+        }
+
         var references = new HashSet<string>(StringComparer.Ordinal);
         _currentReferences = references;
         try
@@ -256,6 +264,11 @@ internal sealed partial class ProtoMapper
             if (type.Kind == DataTypeKind.Serializable)
             {
                 Report(RuleIds.SerializableType, $"'{type.Key}' is [Serializable]; its fields are mapped", type.Position);
+            }
+
+            if (type.PreservesReferences)
+            {
+                Report(RuleIds.ReferencePreserved, $"'{type.Key}' is a data contract with IsReference = true", type.Position);
             }
 
             if (type.HasCustomSerialization)
@@ -371,7 +384,18 @@ internal sealed partial class ProtoMapper
         return result;
     }
 
+    private HashSet<string>? _knownTypeKeys;
+
     private List<TypeInfo> KnownDescendants(string baseKey)
+    {
+        var known = _knownTypeKeys ??= AllKnownTypeKeys();
+        return known.Where(k => k != baseKey && DerivesFrom(k, baseKey) && _typeInfo.ContainsKey(k))
+            .OrderBy(k => k, StringComparer.Ordinal)
+            .Select(k => _typeInfo[k])
+            .ToList();
+    }
+
+    private HashSet<string> AllKnownTypeKeys()
     {
         var known = new HashSet<string>(StringComparer.Ordinal);
         foreach (var type in _model.DataTypes)
@@ -385,10 +409,7 @@ internal sealed partial class ProtoMapper
             known.UnionWith(service.Operations.SelectMany(o => o.KnownTypes).Where(t => t.Shape == TypeShape.DataType).Select(t => t.Key));
         }
 
-        return known.Where(k => k != baseKey && DerivesFrom(k, baseKey) && _typeInfo.ContainsKey(k))
-            .OrderBy(k => k, StringComparer.Ordinal)
-            .Select(k => _typeInfo[k])
-            .ToList();
+        return known;
     }
 
     private bool DerivesFrom(string key, string ancestor)

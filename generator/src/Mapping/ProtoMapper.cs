@@ -41,8 +41,8 @@ internal sealed partial class ProtoMapper
         }
 
         public DataTypeModel Model { get; }
-        public string Package { get; }
-        public string CSharpNamespace { get; }
+        public string Package { get; set; }
+        public string CSharpNamespace { get; set; }
         public string Name { get; set; } = string.Empty;
         public string FullName => Package + "." + Name;
     }
@@ -139,6 +139,19 @@ internal sealed partial class ProtoMapper
             _typeInfo[type.Key] = new TypeInfo(type, ProtoNames.Package(type.ContractNamespace, type.CSharpNamespace), ProtoNames.CSharpNamespace(type.CSharpNamespace));
         }
 
+        MergePackageCycles();
+
+        // One shared file per package, so one csharp_namespace per package: the one most of its types come from.
+        foreach (var package in _typeInfo.Values.GroupBy(i => i.Package))
+        {
+            var csharpNamespace = package.GroupBy(i => i.CSharpNamespace)
+                .OrderByDescending(g => g.Count()).ThenBy(g => g.Key, StringComparer.Ordinal).First().Key;
+            foreach (var info in package)
+            {
+                info.CSharpNamespace = csharpNamespace;
+            }
+        }
+
         var infos = _typeInfo.Values.OrderBy(i => i.Model.Key, StringComparer.Ordinal).ToList();
         var baseNames = infos.ToDictionary(i => i.Model.Key, i => BaseName(i.Model), StringComparer.Ordinal);
         var clashing = new HashSet<string>(StringComparer.Ordinal);
@@ -172,6 +185,115 @@ internal sealed partial class ProtoMapper
         }
 
         _currentUnclean = false;
+    }
+
+    /// <summary>
+    /// Each package's types share one file, so types that refer to each other across packages (A.X → B.Y → A.Z) would
+    /// make files import each other, which protoc rejects. The packages of such a cycle are merged into the first of
+    /// them by name; name collisions that follow are resolved like any other.
+    /// </summary>
+    private void MergePackageCycles()
+    {
+        var edges = new Dictionary<string, HashSet<string>>(StringComparer.Ordinal);
+        foreach (var info in _typeInfo.Values)
+        {
+            if (!edges.TryGetValue(info.Package, out var targets))
+            {
+                edges[info.Package] = targets = new HashSet<string>(StringComparer.Ordinal);
+            }
+
+            // What the message will reference: its flattened members' types and its oneof cases.
+            var referenced = new List<string>();
+            foreach (var member in FlattenedMembers(info.Model))
+            {
+                CollectTypeKeys(member.Member.Type, referenced);
+            }
+
+            referenced.AddRange(KnownDescendants(info.Model.Key).Select(d => d.Model.Key));
+            foreach (var key in referenced)
+            {
+                if (_typeInfo.TryGetValue(key, out var target) && target.Package != info.Package)
+                {
+                    targets.Add(target.Package);
+                }
+            }
+        }
+
+        foreach (var component in StronglyConnected(edges).Where(c => c.Count > 1))
+        {
+            var target = component.OrderBy(p => p, StringComparer.Ordinal).First();
+            foreach (var info in _typeInfo.Values.Where(i => component.Contains(i.Package)))
+            {
+                info.Package = target;
+            }
+        }
+    }
+
+    private static void CollectTypeKeys(TypeRef type, List<string> keys)
+    {
+        if (type.Shape is TypeShape.DataType or TypeShape.Enum)
+        {
+            keys.Add(type.Key);
+        }
+
+        foreach (var argument in type.Arguments)
+        {
+            CollectTypeKeys(argument, keys);
+        }
+    }
+
+    /// <summary>Tarjan's algorithm, iterating nodes in name order so the result is deterministic.</summary>
+    private static List<HashSet<string>> StronglyConnected(Dictionary<string, HashSet<string>> edges)
+    {
+        var index = new Dictionary<string, int>(StringComparer.Ordinal);
+        var low = new Dictionary<string, int>(StringComparer.Ordinal);
+        var stack = new Stack<string>();
+        var onStack = new HashSet<string>(StringComparer.Ordinal);
+        var components = new List<HashSet<string>>();
+        var counter = 0;
+
+        void Visit(string node)
+        {
+            index[node] = low[node] = counter++;
+            stack.Push(node);
+            onStack.Add(node);
+            foreach (var next in edges.TryGetValue(node, out var targets) ? targets.OrderBy(t => t, StringComparer.Ordinal) : Enumerable.Empty<string>())
+            {
+                if (!index.ContainsKey(next))
+                {
+                    Visit(next);
+                    low[node] = Math.Min(low[node], low[next]);
+                }
+                else if (onStack.Contains(next))
+                {
+                    low[node] = Math.Min(low[node], index[next]);
+                }
+            }
+
+            if (low[node] == index[node])
+            {
+                var component = new HashSet<string>(StringComparer.Ordinal);
+                string member;
+                do
+                {
+                    member = stack.Pop();
+                    onStack.Remove(member);
+                    component.Add(member);
+                }
+                while (member != node);
+                components.Add(component);
+            }
+        }
+
+        foreach (var node in edges.Keys.OrderBy(k => k, StringComparer.Ordinal))
+        {
+            if (!index.ContainsKey(node))
+            {
+                Visit(node);
+            }
+        }
+
+        return components;
     }
 
     /// <summary>Readable proto name of a data type: DataContract name (with {0} placeholders filled) or the type name; closed generics read <c>PageOfOrder</c>.</summary>

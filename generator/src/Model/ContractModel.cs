@@ -203,6 +203,7 @@ public enum DataTypeKind
 /// <param name="GenericArguments">Closed generic arguments, for readable names like <c>PageOfOrder</c>.</param>
 /// <param name="BaseTypeKey">Key of the serialized base type, if any.</param>
 /// <param name="KnownTypes">Types declared known by <c>[KnownType]</c> (attribute and method forms).</param>
+/// <param name="PreservesReferences"><c>[DataContract(IsReference = true)]</c>: object identity and cycles are kept on the wire.</param>
 public sealed record DataTypeModel(
     string Key,
     DataTypeKind Kind,
@@ -218,6 +219,7 @@ public sealed record DataTypeModel(
     bool IsAbstract,
     bool IsFlagsEnum,
     bool HasCustomSerialization,
+    bool PreservesReferences,
     string? Documentation,
     SourcePosition? Position);
 

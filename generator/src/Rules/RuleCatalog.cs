@@ -55,6 +55,7 @@ public static class RuleIds
     public const string CustomSerialization = "WCFM2011";
     public const string RequiredMember = "WCFM2012";
     public const string KnownTypeNotResolved = "WCFM2013";
+    public const string ReferencePreserved = "WCFM2014";
     public const string LockFileUnreadable = "WCFM2080";
     public const string TypeAnalysisFailed = "WCFM2090";
 
@@ -134,6 +135,8 @@ public static class RuleCatalog
             "proto3 has no required fields; the generated mapper must check presence."),
         new Rule(RuleIds.KnownTypeNotResolved, "Known type not resolved", FindingSeverity.Warning, RuleCategories.DataContracts,
             "Only statically known types get oneof cases; a type returned at run time cannot travel."),
+        new Rule(RuleIds.ReferencePreserved, "Object references preserved (IsReference)", FindingSeverity.Warning, RuleCategories.DataContracts,
+            "Messages are trees: a shared object is sent once per reference, and a cycle cannot be sent; send ids instead of back-references."),
         new Rule(RuleIds.LockFileUnreadable, "Lock file unreadable", FindingSeverity.Warning, RuleCategories.DataContracts,
             "Unreadable lines are ignored, and field numbers they held may be assigned afresh."),
         new Rule(RuleIds.TypeAnalysisFailed, "Type could not be analysed", FindingSeverity.Error, RuleCategories.DataContracts,
