@@ -111,6 +111,20 @@ public class EngineBehaviourTests
     }
 
     [Fact]
+    public void ContractNamespaceStartingLikeTheCommonPackage_IsImportedProperly()
+    {
+        var result = Engine.Run("""
+            using System.Runtime.Serialization;
+            using System.ServiceModel;
+            [DataContract(Namespace = "http://migrate-wcf.samples/legacy/data")] public class Line { [DataMember] public decimal Price; }
+            [ServiceContract(Namespace = "http://migrate-wcf.samples/legacy")] public interface ICart { [OperationContract] void Add(Line line); }
+            """);
+
+        Assert.Equal("migrate_wcf.legacy.data", result.Proto.Single(f => f.Definitions.Any(d => d.Name == "Line")).Package);
+        Assert.Empty(RunProtoc(result));
+    }
+
+    [Fact]
     public void SummaryCountsContractsOperationsAndTypes()
     {
         var summary = Engine.Run(Rich).Summary;

@@ -163,7 +163,7 @@ internal sealed partial class ProtoMapper
                 {
                     imports.Add("google/protobuf/wrappers.proto");
                 }
-                else if (reference.StartsWith(CommonPackage + ".", StringComparison.Ordinal))
+                else if (reference.Substring(0, reference.LastIndexOf('.')) == CommonPackage)
                 {
                     imports.Add(CommonFile);
                     needsCommon = true;
