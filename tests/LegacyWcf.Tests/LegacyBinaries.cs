@@ -10,8 +10,8 @@ internal static class LegacyBinaries
 
     public static string ClientExe => Existing(Path.Combine(Folder, "LegacyWcf.Client.exe"));
 
-    /// <summary>Full path of the mono executable.</summary>
-    public static string Mono { get; } = FindMono();
+    /// <summary>Full path of the mono executable; looked up on each use so a missing Mono fails each test with the advice.</summary>
+    public static string Mono => FindMono();
 
     private static string FindMono()
     {

@@ -24,16 +24,31 @@ public sealed class LegacyServiceFixture : IAsyncLifetime
     public async Task InitializeAsync()
     {
         _host = await LegacyHost.StartAsync();
+        try
+        {
+            await RunAllScenariosAsync(_host);
+        }
+        catch
+        {
+            // xunit does not dispose a fixture whose initialization failed: stop the host here.
+            await _host.DisposeAsync();
+            _host = null;
+            throw;
+        }
+    }
+
+    private async Task RunAllScenariosAsync(LegacyHost host)
+    {
         string transcriptPath = Path.Combine(_workFolder, "transcript.json");
         using MonoProcess client = MonoProcess.Start(
-            LegacyBinaries.ClientExe, "--address", _host.BaseAddress, "--scenario", "all", "--out", transcriptPath);
+            LegacyBinaries.ClientExe, "--address", host.BaseAddress, "--scenario", "all", "--out", transcriptPath);
         client.CloseStdin();
         if (!await client.WaitForExitAsync(ClientTimeout))
         {
-            throw new InvalidOperationException($"the legacy client did not finish within {ClientTimeout}:\n{client.Output}\nhost:\n{_host.Process.Output}");
+            throw new InvalidOperationException($"the legacy client did not finish within {ClientTimeout}:\n{client.Output}\nhost:\n{host.Process.Output}");
         }
 
-        _clientOutput = $"client exit code {client.ExitCode}\n{client.Output}\nhost:\n{_host.Process.Output}";
+        _clientOutput = $"client exit code {client.ExitCode}\n{client.Output}\nhost:\n{host.Process.Output}";
         if (!File.Exists(transcriptPath))
         {
             throw new InvalidOperationException("the legacy client wrote no transcript:\n" + _clientOutput);

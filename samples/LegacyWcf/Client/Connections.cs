@@ -12,12 +12,16 @@ namespace LegacyWcf.Client
     internal sealed class Connections : IDisposable
     {
         private readonly Uri _baseAddress;
+        private readonly bool _namedPipes;
         private readonly List<ICommunicationObject> _opened = new List<ICommunicationObject>();
         private readonly Dictionary<string, object> _shared = new Dictionary<string, object>(StringComparer.Ordinal);
 
-        public Connections(Uri baseAddress)
+        /// <param name="baseAddress">The host's net.tcp base address.</param>
+        /// <param name="namedPipes">Use the host's net.pipe endpoints (Windows only) instead of net.tcp.</param>
+        public Connections(Uri baseAddress, bool namedPipes)
         {
             _baseAddress = baseAddress;
+            _namedPipes = namedPipes;
         }
 
         /// <summary>A channel to a stateless endpoint, shared by every caller of this instance.</summary>
@@ -38,7 +42,7 @@ namespace LegacyWcf.Client
         public T Open<T>(string endpoint)
             where T : class
         {
-            var factory = new ChannelFactory<T>(Endpoints.TcpBinding(), new EndpointAddress(Endpoints.TcpAddress(_baseAddress, endpoint)));
+            var factory = new ChannelFactory<T>(Binding(), Address(endpoint));
             return OpenChannel(factory, factory.CreateChannel());
         }
 
@@ -46,8 +50,7 @@ namespace LegacyWcf.Client
         public T OpenDuplex<T>(object callback, string endpoint)
             where T : class
         {
-            var factory = new DuplexChannelFactory<T>(
-                new InstanceContext(callback), Endpoints.TcpBinding(), new EndpointAddress(Endpoints.TcpAddress(_baseAddress, endpoint)));
+            var factory = new DuplexChannelFactory<T>(new InstanceContext(callback), Binding(), Address(endpoint));
             return OpenChannel(factory, factory.CreateChannel());
         }
 
@@ -75,6 +78,18 @@ namespace LegacyWcf.Client
             }
 
             _opened.Clear();
+        }
+
+        private System.ServiceModel.Channels.Binding Binding()
+        {
+            return _namedPipes ? (System.ServiceModel.Channels.Binding)Endpoints.PipeBinding() : Endpoints.TcpBinding();
+        }
+
+        private EndpointAddress Address(string endpoint)
+        {
+            return new EndpointAddress(_namedPipes
+                ? Endpoints.Combine(Endpoints.PipeBaseFor(_baseAddress), endpoint)
+                : Endpoints.TcpAddress(_baseAddress, endpoint));
         }
 
         private T OpenChannel<T>(ChannelFactory factory, T channel)

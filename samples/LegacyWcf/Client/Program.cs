@@ -9,14 +9,16 @@ namespace LegacyWcf.Client
 {
     /// <summary>
     /// WCF client of the legacy sample.
-    ///   LegacyWcf.Client --address &lt;base&gt; --scenario &lt;name|all&gt; [--out transcript.json]
-    ///   LegacyWcf.Client --address &lt;base&gt; --tour
+    ///   LegacyWcf.Client --address &lt;base&gt; --scenario &lt;name|all&gt; [--out transcript.json] [--transport tcp|pipe]
+    ///   LegacyWcf.Client --address &lt;base&gt; --tour [--transport tcp|pipe]
+    /// The address is always the host's net.tcp base address; with --transport pipe the client derives the host's
+    /// net.pipe address from it (the host offers net.pipe on Windows only).
     /// Scenarios write a JSON transcript (to --out, else stdout) and log one line per call to stderr.
     /// The tour calls each operation once and prints one readable line per call to stdout.
     /// </summary>
     internal static class Program
     {
-        private const string Usage = "usage: LegacyWcf.Client --address <net.tcp base> (--scenario <" + "name|all> [--out <file>] | --tour)";
+        private const string Usage = "usage: LegacyWcf.Client --address <net.tcp base> (--scenario <" + "name|all> [--out <file>] | --tour) [--transport tcp|pipe]";
 
         private static int Main(string[] args)
         {
@@ -24,6 +26,7 @@ namespace LegacyWcf.Client
             string scenario = null;
             string outPath = null;
             bool tour = false;
+            string transport = "tcp";
             for (int i = 0; i < args.Length; i++)
             {
                 if (args[i].StartsWith("--", StringComparison.Ordinal) && args[i] != "--tour" && i + 1 >= args.Length)
@@ -37,6 +40,7 @@ namespace LegacyWcf.Client
                     case "--scenario": scenario = Next(args, ref i); break;
                     case "--out": outPath = Next(args, ref i); break;
                     case "--tour": tour = true; break;
+                    case "--transport": transport = Next(args, ref i); break;
                     default: return Fail(2, "unknown argument '" + args[i] + "'; " + Usage);
                 }
             }
@@ -45,6 +49,11 @@ namespace LegacyWcf.Client
             if (address == null || !Uri.TryCreate(address, UriKind.Absolute, out baseAddress) || baseAddress.Scheme != Uri.UriSchemeNetTcp)
             {
                 return Fail(2, "--address must be a net.tcp base address; " + Usage);
+            }
+
+            if (transport != "tcp" && transport != "pipe")
+            {
+                return Fail(2, "--transport must be tcp or pipe");
             }
 
             if (tour == (scenario != null))
@@ -57,7 +66,7 @@ namespace LegacyWcf.Client
                 return Fail(2, "unknown scenario '" + scenario + "' (known: " + string.Join(", ", Scenarios.Names) + ", all)");
             }
 
-            using (var connections = new Connections(baseAddress))
+            using (var connections = new Connections(baseAddress, transport == "pipe"))
             {
                 try
                 {
@@ -67,7 +76,7 @@ namespace LegacyWcf.Client
                         return failures == 0 ? 0 : 1;
                     }
 
-                    return RunScenarios(connections, baseAddress, scenario, outPath);
+                    return RunScenarios(connections, baseAddress, scenario, outPath, transport);
                 }
                 catch (Exception e) when (e is CommunicationException || e is TimeoutException)
                 {
@@ -76,7 +85,7 @@ namespace LegacyWcf.Client
             }
         }
 
-        private static int RunScenarios(Connections connections, Uri baseAddress, string scenario, string outPath)
+        private static int RunScenarios(Connections connections, Uri baseAddress, string scenario, string outPath, string transport)
         {
             var runner = new Scenarios(connections, line => Console.Error.WriteLine("[client] " + line));
             var sections = new JsonObject();
@@ -101,6 +110,7 @@ namespace LegacyWcf.Client
                 { "address", baseAddress.AbsoluteUri },
                 { "runtime", Type.GetType("Mono.Runtime") != null ? "Mono" : ".NET Framework" },
                 { "runtimeVersion", Environment.Version.ToString() },
+                { "transport", transport },
                 { "onePortPerService", Endpoints.OnePortPerService },
                 { "localUtcOffsetMinutes", (long)TimeZoneInfo.Local.BaseUtcOffset.TotalMinutes },
                 { "scenarios", sections },
