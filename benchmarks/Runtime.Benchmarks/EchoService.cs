@@ -15,9 +15,19 @@ internal static class EchoService
     public static readonly Method<Int32Value, BytesValue> StreamMethod =
         new(MethodType.ServerStreaming, ServiceName, "Stream", ProtobufMarshaller.For<Int32Value>(), ProtobufMarshaller.For<BytesValue>());
 
-    /// <summary>The server's managed allocations so far, so the driver can report bytes allocated per call on both sides.</summary>
-    public static readonly Method<Empty, Int64Value> AllocatedBytesMethod =
-        new(MethodType.Unary, ServiceName, "AllocatedBytes", ProtobufMarshaller.For<Empty>(), ProtobufMarshaller.For<Int64Value>());
+    /// <summary>The server's managed allocations and context switches so far, so the driver can report both per call
+    /// for both processes.</summary>
+    public static readonly Method<Empty, Struct> StatsMethod =
+        new(MethodType.Unary, ServiceName, "Stats", ProtobufMarshaller.For<Empty>(), ProtobufMarshaller.For<Struct>());
+
+    public static Struct CurrentStats() => new()
+    {
+        Fields =
+        {
+            ["allocatedBytes"] = Value.ForNumber(GC.GetTotalAllocatedBytes(precise: true)),
+            ["contextSwitches"] = Value.ForNumber(ProcessUsage.ContextSwitches()),
+        },
+    };
 
     /// <summary>The server's sampled allocation profile since the last ask (empty unless started with --profile).</summary>
     public static readonly Method<Int64Value, StringValue> AllocationProfileMethod =
@@ -34,7 +44,7 @@ internal static class EchoService
                 await stream.WriteAsync(StreamMessage);
             }
         })
-        .AddMethod(AllocatedBytesMethod, (Empty _, ServerCallContext _) => Task.FromResult(new Int64Value { Value = GC.GetTotalAllocatedBytes(precise: true) }))
+        .AddMethod(StatsMethod, (Empty _, ServerCallContext _) => Task.FromResult(CurrentStats()))
         .AddMethod(AllocationProfileMethod, (Int64Value calls, ServerCallContext _) => Task.FromResult(new StringValue { Value = sampler?.TakeReport(calls.Value) ?? "" }))
         .Build();
 }

@@ -67,9 +67,8 @@ internal sealed class RowRunner(Process server, GrpcChannel statsChannel, TimeSp
         await Task.Delay(Until(measureStart));
         var clientCpu0 = CpuTime(self);
         var serverCpu0 = CpuTime(server);
-        var clientAllocated0 = GC.GetTotalAllocatedBytes(precise: true);
-        var serverAllocated0 = await ServerAllocatedBytesAsync();
-        var switches0 = ContextSwitches(self.Id) + ContextSwitches(server.Id);
+        var client0 = EchoService.CurrentStats();
+        var server0 = await ServerStatsAsync();
         long clientPeak = 0, serverPeak = 0;
         while (Stopwatch.GetTimestamp() < measureEnd)
         {
@@ -81,9 +80,11 @@ internal sealed class RowRunner(Process server, GrpcChannel statsChannel, TimeSp
 
         var clientCpu = CpuTime(self) - clientCpu0;
         var serverCpu = CpuTime(server) - serverCpu0;
-        var clientAllocated = GC.GetTotalAllocatedBytes(precise: true) - clientAllocated0;
-        var serverAllocated = await ServerAllocatedBytesAsync() - serverAllocated0;
-        var switches = ContextSwitches(self.Id) + ContextSwitches(server.Id) - switches0;
+        var client1 = EchoService.CurrentStats();
+        var server1 = await ServerStatsAsync();
+        var clientAllocated = Delta(client0, client1, "allocatedBytes");
+        var serverAllocated = Delta(server0, server1, "allocatedBytes");
+        var switches = Delta(client0, client1, "contextSwitches") + Delta(server0, server1, "contextSwitches");
         await Task.WhenAll(tasks);
         foreach (var instance in instances)
         {
@@ -107,38 +108,16 @@ internal sealed class RowRunner(Process server, GrpcChannel statsChannel, TimeSp
             calls == 0 ? double.NaN : serverCpu.TotalMicroseconds / calls,
             clientPeak / 1048576.0,
             serverPeak / 1048576.0,
-            calls == 0 ? double.NaN : (double)clientAllocated / calls,
-            calls == 0 ? double.NaN : (double)serverAllocated / calls,
-            calls == 0 ? double.NaN : (double)switches / calls);
+            calls == 0 ? double.NaN : clientAllocated / calls,
+            calls == 0 ? double.NaN : serverAllocated / calls,
+            calls == 0 ? double.NaN : switches / calls);
     }
 
-    private async Task<long> ServerAllocatedBytesAsync() =>
-        (await statsChannel.CreateCallInvoker().AsyncUnaryCall(EchoService.AllocatedBytesMethod, null, default, new Google.Protobuf.WellKnownTypes.Empty())).Value;
+    private Task<Google.Protobuf.WellKnownTypes.Struct> ServerStatsAsync() =>
+        statsChannel.CreateCallInvoker().AsyncUnaryCall(EchoService.StatsMethod, null, default, new Google.Protobuf.WellKnownTypes.Empty()).ResponseAsync;
 
-    /// <summary>Voluntary + involuntary context switches of all live threads of a process (each a wake-up or a preemption).</summary>
-    private static long ContextSwitches(int pid)
-    {
-        long total = 0;
-        foreach (var task in Directory.EnumerateDirectories($"/proc/{pid}/task"))
-        {
-            try
-            {
-                foreach (var line in File.ReadLines(Path.Combine(task, "status")))
-                {
-                    if (line.StartsWith("voluntary_ctxt_switches:", StringComparison.Ordinal) || line.StartsWith("nonvoluntary_ctxt_switches:", StringComparison.Ordinal))
-                    {
-                        total += long.Parse(line.AsSpan(line.IndexOf(':') + 1).Trim(), System.Globalization.CultureInfo.InvariantCulture);
-                    }
-                }
-            }
-            catch (IOException)
-            {
-                // The thread exited while being read.
-            }
-        }
-
-        return total;
-    }
+    private static double Delta(Google.Protobuf.WellKnownTypes.Struct before, Google.Protobuf.WellKnownTypes.Struct after, string field) =>
+        after.Fields[field].NumberValue - before.Fields[field].NumberValue;
 
     private static async Task LoopAsync(ICaller caller, long measureStart, long measureEnd, List<long> latencies, long[] failures, int index)
     {
