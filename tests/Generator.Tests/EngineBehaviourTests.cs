@@ -1,4 +1,5 @@
 using System.Diagnostics;
+using MigrateWcf.Generator.Model;
 using MigrateWcf.Tests.Shared;
 
 namespace MigrateWcf.Generator.Tests;
@@ -192,6 +193,38 @@ public class EngineBehaviourTests
 
         var finding = Assert.Single(result.FindingsOf("WCFM1001"));
         Assert.Equal(new SourcePosition("Test.cs", 4, 47), finding.Position);
+    }
+
+    [Fact]
+    public void TypeThatCannotBeMapped_CostsThatTypeOnly()
+    {
+        var model = Engine.Run(Rich).Model;
+        var broken = model.DataTypes.Single(t => t.ClrName == "Circle");
+        var malformed = new Model.TypeRef(Model.TypeShape.Collection, "X", "X", Model.EquatableArray<Model.TypeRef>.Empty, Model.NullabilityValue.NotNull);
+        var members = broken.Members.Select(m => m with { Type = malformed }).ToEquatableArray();
+        var damaged = model with { DataTypes = model.DataTypes.Select(t => t == broken ? t with { Members = members } : t).ToEquatableArray() };
+
+        var result = MigrationEngine.Map(damaged, Array.Empty<Finding>(), new EngineOptions());
+
+        Assert.Contains("'Contoso.Orders.Circle' could not be mapped", Assert.Single(result.FindingsOf("WCFM2090")).Message);
+        Assert.NotNull(result.Message("Node"));
+    }
+
+    [Fact]
+    public void ServiceThatCannotBeMapped_CostsThatServiceOnly()
+    {
+        var model = Engine.Run(Rich).Model;
+        var stock = model.Services.Single(s => s.ClrName == "IStock");
+        var malformed = new Model.TypeRef(Model.TypeShape.Nullable, "X", "X", Model.EquatableArray<Model.TypeRef>.Empty, Model.NullabilityValue.NotNull);
+        var operations = stock.Operations.Select(o => o with { ReturnType = malformed }).ToEquatableArray();
+        var damaged = model with { Services = model.Services.Select(s => s == stock ? s with { Operations = operations } : s).ToEquatableArray() };
+
+        var result = MigrationEngine.Map(damaged, Array.Empty<Finding>(), new EngineOptions());
+
+        Assert.Single(result.FindingsOf("WCFM1090"));
+        Assert.DoesNotContain(result.Proto, f => f.Services.Any(s => s.Name == "Stock"));
+        Assert.NotNull(result.Service("Orders"));
+        Assert.Empty(RunProtoc(result));
     }
 
     [Fact]

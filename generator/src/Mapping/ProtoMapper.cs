@@ -82,20 +82,43 @@ internal sealed partial class ProtoMapper
         AssignTypeNames();
         var services = _model.Services.Select(PlanService).ToList();
 
+        // Mapping a type or a service is guarded like discovery: a bug met on one input costs that input, not the run.
         var cleanTypes = 0;
         foreach (var info in _typeInfo.Values.OrderBy(i => i.Model.Key, StringComparer.Ordinal))
         {
-            if (MapDataType(info))
+            try
             {
-                cleanTypes++;
+                if (MapDataType(info))
+                {
+                    cleanTypes++;
+                }
+            }
+            catch (Exception ex) when (ex is not OperationCanceledException)
+            {
+                _currentReferences = null;
+                _findings.Add(RuleCatalog.CreateFinding(RuleIds.TypeAnalysisFailed, $"'{info.Model.Key}' could not be mapped ({ex.GetType().Name}: {ex.Message})", info.Model.Position));
             }
         }
 
         var cleanOperations = 0;
         var protoServices = new Dictionary<string, ProtoService>(StringComparer.Ordinal);
-        foreach (var service in services)
+        foreach (var service in services.ToList())
         {
-            protoServices[service.Model.Key] = MapService(service, ref cleanOperations);
+            try
+            {
+                protoServices[service.Model.Key] = MapService(service, ref cleanOperations);
+            }
+            catch (Exception ex) when (ex is not OperationCanceledException)
+            {
+                _currentReferences = null;
+                services.Remove(service);
+                foreach (var definition in service.Definitions)
+                {
+                    _definitions.Remove(service.Package + "." + definition.Name);
+                }
+
+                _findings.Add(RuleCatalog.CreateFinding(RuleIds.ContractAnalysisFailed, $"'{service.Model.Key}' could not be mapped ({ex.GetType().Name}: {ex.Message})", service.Model.Position));
+            }
         }
 
         MapBehaviors();
