@@ -228,6 +228,22 @@ public class EngineBehaviourTests
     }
 
     [Fact]
+    public void FindingsOnParameters_PointAtTheOperation()
+    {
+        var result = Engine.Run("""
+            using System.ServiceModel;
+            [ServiceContract] public interface IInbox
+            {
+                [OperationContract] void Post(object payload);
+            }
+            """);
+
+        var finding = Assert.Single(result.FindingsOf("WCFM2001"));
+        Assert.Equal(4, finding.Position?.Line);
+        Assert.Contains("Parameter 'payload' of 'IInbox.Post'", finding.Message);
+    }
+
+    [Fact]
     public void Cancellation_IsHonoured()
     {
         using var cancelled = new CancellationTokenSource();

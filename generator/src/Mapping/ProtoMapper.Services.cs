@@ -329,7 +329,7 @@ internal sealed partial class ProtoMapper
         {
             requestType = requestName;
             var fields = inputs.Select(p => new MessagePart(p.Name, p.Type, p.Documentation)).ToList();
-            service.Definitions.Add(OperationMessage(service, requestName, $"{service.Model.Key}/{plan.Rpc}:request", fields, $"Request of {service.Name}.{plan.Rpc}: its parameters.", where));
+            service.Definitions.Add(OperationMessage(service, requestName, $"{service.Model.Key}/{plan.Rpc}:request", fields, $"Request of {service.Name}.{plan.Rpc}: its parameters.", where, operation.Position));
         }
         else
         {
@@ -364,7 +364,7 @@ internal sealed partial class ProtoMapper
             }
 
             fields.AddRange(outputs.Select(p => new MessagePart(p.Name, p.Type, p.Documentation)));
-            service.Definitions.Add(OperationMessage(service, responseName, $"{service.Model.Key}/{plan.Rpc}:response", fields, $"Response of {service.Name}.{plan.Rpc}: its result{(outputs.Count > 0 ? " and ref/out parameters" : string.Empty)}.", where));
+            service.Definitions.Add(OperationMessage(service, responseName, $"{service.Model.Key}/{plan.Rpc}:response", fields, $"Response of {service.Name}.{plan.Rpc}: its result{(outputs.Count > 0 ? " and ref/out parameters" : string.Empty)}.", where, operation.Position));
         }
         else
         {
@@ -382,7 +382,7 @@ internal sealed partial class ProtoMapper
 
     private sealed record MessagePart(string Key, TypeRef Type, string? Documentation);
 
-    private ProtoDefinition OperationMessage(ServicePlan service, string name, string lockKey, List<MessagePart> parts, string comment, string where)
+    private ProtoDefinition OperationMessage(ServicePlan service, string name, string lockKey, List<MessagePart> parts, string comment, string where, SourcePosition? position)
     {
         var references = new HashSet<string>(StringComparer.Ordinal);
         var outer = _currentReferences;
@@ -394,7 +394,7 @@ internal sealed partial class ProtoMapper
             var fields = new List<ProtoField>();
             foreach (var part in parts)
             {
-                var context = new FieldContext(part.Key == "result" ? $"The result of {where}" : $"Parameter '{part.Key}' of {where}", null, false);
+                var context = new FieldContext(part.Key == "result" ? $"The result of {where}" : $"Parameter '{part.Key}' of {where}", position, false);
                 var resolved = Resolve(part.Type, service.Package, service.CSharpNamespace, context);
                 fields.Add(new ProtoField(names.Claim(ProtoNames.ToSnake(part.Key)), resolved.Type, allocation.Numbers[LockFile.KeyToken(part.Key)], resolved.Label, part.Documentation));
             }
@@ -440,7 +440,7 @@ internal sealed partial class ProtoMapper
             if (callback.RequestName is { } requestName)
             {
                 var parts = callback.Operation.Parameters.Where(p => p.Direction != ParameterDirection.Out).Select(p => new MessagePart(p.Name, p.Type, p.Documentation)).ToList();
-                plan.Definitions.Add(OperationMessage(plan, requestName, $"{service.CallbackContractKey}/{callback.Rpc}:callback", parts, $"Callback {callback.Rpc}: its parameters.", $"'{callback.Operation.MethodName}' ({where})"));
+                plan.Definitions.Add(OperationMessage(plan, requestName, $"{service.CallbackContractKey}/{callback.Rpc}:callback", parts, $"Callback {callback.Rpc}: its parameters.", $"'{callback.Operation.MethodName}' ({where})", callback.Operation.Position));
                 type = requestName;
                 envelopeReferences.Add(plan.Package + "." + requestName);
             }
@@ -483,7 +483,7 @@ internal sealed partial class ProtoMapper
                 }
 
                 parts.AddRange(callback.Operation.Parameters.Where(p => p.Direction != ParameterDirection.In).Select(p => new MessagePart(p.Name, p.Type, p.Documentation)));
-                plan.Definitions.Add(OperationMessage(plan, callback.ResponseName!, $"{service.CallbackContractKey}/{callback.Rpc}:callback-result", parts, $"Result of callback {callback.Rpc}.", $"'{callback.Operation.MethodName}' ({where})"));
+                plan.Definitions.Add(OperationMessage(plan, callback.ResponseName!, $"{service.CallbackContractKey}/{callback.Rpc}:callback-result", parts, $"Result of callback {callback.Rpc}.", $"'{callback.Operation.MethodName}' ({where})", callback.Operation.Position));
                 replyReferences.Add(plan.Package + "." + callback.ResponseName);
                 replyCases.Add(new ProtoField(replyNames.Claim(ProtoNames.ToSnake(callback.Rpc)), callback.ResponseName!, replyAllocation.Numbers[LockFile.KeyToken(callback.Rpc)], ProtoLabel.None, null));
             }
