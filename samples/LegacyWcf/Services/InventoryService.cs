@@ -12,7 +12,7 @@ namespace LegacyWcf.Services
     public sealed class InventoryService : IInventoryService
     {
         /// <summary>How long a restock takes; long enough that a client sees the one-way call return first.</summary>
-        public static readonly TimeSpan RestockDuration = TimeSpan.FromMilliseconds(1500);
+        public static readonly TimeSpan RestockDuration = TimeSpan.FromSeconds(2);
 
         private static readonly ConcurrentDictionary<Guid, RestockStatus> Restocks = new ConcurrentDictionary<Guid, RestockStatus>();
 
