@@ -612,4 +612,19 @@ public class MappingTableTests
         Assert.Equal(new[] { "hr.people", "hr.teams" }, result.Proto.Where(f => f.Services.Count == 0).Select(f => f.Package).OrderBy(p => p));
         Assert.Equal(".hr.people.Person", result.Field("Team", "members").Type);
     }
+
+    [Fact]
+    public void CallbackContractWithoutMethodsOrWithVoidTwoWayCallbacks_StillPassesProtoc()
+    {
+        var result = Engine.Run(Usings + """
+            public interface INothing { }
+            [ServiceContract(CallbackContract = typeof(INothing))] public interface IQuiet { [OperationContract] void Start(); }
+            public interface IAck { [OperationContract] void Done(int id); }
+            [ServiceContract(CallbackContract = typeof(IAck))] public interface IWorker { [OperationContract] void Start(); }
+            """);
+
+        Assert.Empty(result.Message("QuietCallback").Oneofs);
+        Assert.Equal(new[] { "call_id" }, result.Message("WorkerCallbackReply").Fields.Select(f => f.Name));
+        Assert.Empty(EngineBehaviourTests.RunProtoc(result));
+    }
 }

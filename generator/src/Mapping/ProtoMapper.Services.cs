@@ -460,7 +460,7 @@ internal sealed partial class ProtoMapper
         }
 
         var envelope = new ProtoMessage(plan.CallbackEnvelope!, $"Callbacks of {service.Name} ({service.CallbackContractKey}): one case per callback method.",
-            envelopeFields.ToEquatableArray(), new[] { new ProtoOneof("callback", cases.ToEquatableArray(), null) }.ToEquatableArray(),
+            envelopeFields.ToEquatableArray(), OneofOrNone("callback", cases),
             allocation.Reserved.Select(r => r.Number).ToEquatableArray(), EquatableArray<string>.Empty);
         plan.Definitions.Add(new ProtoDefinition(envelope, null));
         Place(plan.Definitions[plan.Definitions.Count - 1], plan.Package, plan.CSharpNamespace, service.Key, envelopeReferences);
@@ -490,7 +490,7 @@ internal sealed partial class ProtoMapper
 
             var reply = new ProtoMessage(plan.CallbackReply!, $"The client's answers to callbacks of {service.Name} that return a result.",
                 new[] { new ProtoField(replyNames.Claim("call_id"), "int64", replyAllocation.Numbers["call_id"], ProtoLabel.None, "The call_id of the callback answered.") }.ToEquatableArray(),
-                new[] { new ProtoOneof("result", replyCases.ToEquatableArray(), null) }.ToEquatableArray(),
+                OneofOrNone("result", replyCases),
                 replyAllocation.Reserved.Select(r => r.Number).ToEquatableArray(), EquatableArray<string>.Empty);
             plan.Definitions.Add(new ProtoDefinition(reply, null));
             Place(plan.Definitions[plan.Definitions.Count - 1], plan.Package, plan.CSharpNamespace, service.Key, replyReferences);
@@ -510,6 +510,10 @@ internal sealed partial class ProtoMapper
             true,
             $"Duplex callbacks ({service.CallbackContractKey}): open once per session; the service sends each callback on this stream.");
     }
+
+    /// <summary>protoc rejects an empty oneof (a callback contract without methods, or callbacks that return nothing).</summary>
+    private static EquatableArray<ProtoOneof> OneofOrNone(string name, List<ProtoField> cases)
+        => cases.Count == 0 ? EquatableArray<ProtoOneof>.Empty : new[] { new ProtoOneof(name, cases.ToEquatableArray(), null) }.ToEquatableArray();
 
     private static string FormsText(OperationForms forms)
     {
