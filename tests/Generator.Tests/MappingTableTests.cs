@@ -627,4 +627,29 @@ public class MappingTableTests
         Assert.Equal(new[] { "call_id" }, result.Message("WorkerCallbackReply").Fields.Select(f => f.Name));
         Assert.Empty(EngineBehaviourTests.RunProtoc(result));
     }
+
+    [Fact]
+    public void ServiceNamedLikeADataType_GetsServiceSuffix()
+    {
+        var result = Engine.Run(Usings + """
+            [DataContract] public class Order { [DataMember] public int Id; }
+            [ServiceContract] public interface IOrder { [OperationContract] Order Get(int id); }
+            """);
+
+        Assert.Equal("OrderService", Assert.Single(result.Proto.SelectMany(f => f.Services)).Name);
+        Assert.Empty(EngineBehaviourTests.RunProtoc(result));
+    }
+
+    [Fact]
+    public void OperationMessageNamedLikeADataType_IsPrefixedWithTheService()
+    {
+        var result = Engine.Run(Usings + """
+            [DataContract] public class GetOrderRequest { [DataMember] public int Id; }
+            [ServiceContract] public interface IOrders { [OperationContract] string GetOrder(GetOrderRequest request); }
+            """);
+
+        Assert.Equal("OrdersGetOrderRequest", result.Rpc("Orders", "GetOrder").RequestType);
+        Assert.Equal("GetOrderRequest", result.Field("OrdersGetOrderRequest", "request").Type);
+        Assert.Empty(EngineBehaviourTests.RunProtoc(result));
+    }
 }

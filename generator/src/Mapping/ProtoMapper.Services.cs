@@ -62,7 +62,14 @@ internal sealed partial class ProtoMapper
             baseName = baseName.Substring(1);
         }
 
-        var plan = new ServicePlan(service, package, csharpNamespace, _names.Claim(ProtoNames.ToPascal(baseName), package, csharpNamespace));
+        // A service named like a message (service Order, message Order) reads better as OrderService than Order2.
+        var serviceName = ProtoNames.ToPascal(baseName);
+        if (!_names.IsFree(serviceName, package, csharpNamespace) && !serviceName.EndsWith("Service", StringComparison.Ordinal))
+        {
+            serviceName += "Service";
+        }
+
+        var plan = new ServicePlan(service, package, csharpNamespace, _names.Claim(serviceName, package, csharpNamespace));
         var rpcNames = new HashSet<string>(StringComparer.Ordinal);
         foreach (var operation in service.Operations)
         {
