@@ -178,7 +178,16 @@ internal sealed partial class ContractDiscovery
     }
 
     private IEnumerable<IMethodSymbol> OperationMethods(INamedTypeSymbol type)
-        => type.GetMembers().OfType<IMethodSymbol>().Where(m => WcfSymbols.Has(m, _wcf.OperationContract));
+        => InSourceOrder(type.GetMembers().OfType<IMethodSymbol>().Where(m => WcfSymbols.Has(m, _wcf.OperationContract)));
+
+    /// <summary>
+    /// Members of a partial type come back in the order of the compilation's syntax trees; sort them by file path, then
+    /// position, so the emitted order does not depend on the order the caller listed the files in.
+    /// </summary>
+    private static IEnumerable<T> InSourceOrder<T>(IEnumerable<T> members)
+        where T : ISymbol
+        => members.OrderBy(m => m.Locations.FirstOrDefault(l => l.IsInSource)?.SourceTree?.FilePath ?? string.Empty, StringComparer.Ordinal)
+            .ThenBy(m => m.Locations.FirstOrDefault(l => l.IsInSource)?.SourceSpan.Start ?? 0);
 
     private sealed record Candidate(IMethodSymbol Method, AttributeData Attribute, string OperationName, OperationForms Form, List<ParameterModel> Parameters, TypeRef Return);
 
@@ -268,7 +277,9 @@ internal sealed partial class ContractDiscovery
             _ => ParameterDirection.In,
         };
         doc.Parameters.TryGetValue(parameter.Name, out var text);
-        return new ParameterModel(parameter.Name, Classify(parameter.Type, parameter.NullableAnnotation), direction, text);
+        // Code with syntax errors can leave a parameter without a name; give it one a lock file can key on.
+        var name = parameter.Name.Length > 0 ? parameter.Name : "param" + (parameter.Ordinal + 1);
+        return new ParameterModel(name, Classify(parameter.Type, parameter.NullableAnnotation), direction, text);
     }
 
     private OperationModel ToOperation(List<Candidate> forms, INamedTypeSymbol contract)
@@ -341,21 +352,26 @@ internal sealed partial class ContractDiscovery
 
     /// <summary>
     /// The method form of <c>[KnownType("M")]</c> returns types at run time; we read the <c>typeof(...)</c> expressions in
-    /// its body, which covers the usual <c>return new[] { typeof(A), typeof(B) }</c>, and report when there are none.
+    /// its body, which covers the usual <c>return new[] { typeof(A), typeof(B) }</c>. A body that calls methods (typically
+    /// reflection such as <c>Assembly.GetTypes()</c>) computes its list at run time, so we report it even when it names
+    /// some types; the declaring type's own <c>typeof</c> (a filter's base class) is not a known type.
     /// </summary>
     private IEnumerable<TypeRef> KnownTypesFromMethod(INamedTypeSymbol declaring, string methodName, ISymbol reportOn)
     {
         var method = declaring.GetMembers(methodName).OfType<IMethodSymbol>().FirstOrDefault();
         var result = new List<TypeRef>();
+        var computedAtRunTime = false;
         if (method is not null)
         {
             foreach (var reference in method.DeclaringSyntaxReferences)
             {
                 var syntax = reference.GetSyntax(_cancellationToken);
                 var semanticModel = _compilation.GetSemanticModel(syntax.SyntaxTree);
+                computedAtRunTime |= syntax.DescendantNodes().OfType<InvocationExpressionSyntax>().Any();
                 foreach (var typeOf in syntax.DescendantNodes().OfType<TypeOfExpressionSyntax>())
                 {
-                    if (semanticModel.GetTypeInfo(typeOf.Type, _cancellationToken).Type is { } type)
+                    if (semanticModel.GetTypeInfo(typeOf.Type, _cancellationToken).Type is { } type
+                        && !SymbolEqualityComparer.Default.Equals(type.OriginalDefinition, declaring.OriginalDefinition))
                     {
                         result.Add(Classify(type));
                     }
@@ -366,6 +382,10 @@ internal sealed partial class ContractDiscovery
         if (result.Count == 0)
         {
             AddFinding(RuleIds.KnownTypeNotResolved, $"Known types of '{reportOn.Name}' come from method '{declaring.Name}.{methodName}', whose types could not be read statically", reportOn);
+        }
+        else if (computedAtRunTime)
+        {
+            AddFinding(RuleIds.KnownTypeNotResolved, $"Known types of '{reportOn.Name}' come from method '{declaring.Name}.{methodName}', which computes them at run time; only the types it names with typeof get oneof cases", reportOn);
         }
 
         return result;
@@ -404,7 +424,7 @@ internal sealed partial class ContractDiscovery
         var concurrency = behavior is null ? ConcurrencyModeValue.Single : (ConcurrencyModeValue)WcfSymbols.Named(behavior, "ConcurrencyMode", 0);
 
         var operationBehaviors = new List<OperationBehaviorModel>();
-        foreach (var method in type.GetMembers().OfType<IMethodSymbol>())
+        foreach (var method in InSourceOrder(type.GetMembers().OfType<IMethodSymbol>()))
         {
             if (WcfSymbols.Find(method, _wcf.OperationBehavior) is { } operationBehavior)
             {

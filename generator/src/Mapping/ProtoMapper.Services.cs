@@ -277,15 +277,9 @@ internal sealed partial class ProtoMapper
         {
             var faults = string.Join(", ", operation.Faults.Select(f => $"{f.Display} → {FaultStatus(f.Display)}"));
             Report(RuleIds.FaultContract, $"Operation {where} declares fault(s) {string.Join(", ", operation.Faults.Select(f => f.Display))}", operation.Position);
+            // Fault detail types are mapped as messages like every discovered type; the service file names them only in
+            // this comment, so it does not import them (protoc warns about unused imports).
             notes.Add($"Faults (status code, detail in grpc-status-details-bin): {faults}.");
-            foreach (var fault in operation.Faults)
-            {
-                // The detail type must exist as a message to be packed into the status details.
-                if (fault.Shape == TypeShape.DataType && _typeInfo.TryGetValue(fault.Key, out var detail))
-                {
-                    serviceReferences.Add(detail.FullName);
-                }
-            }
         }
 
         var refOut = operation.Parameters.Where(p => p.Direction != ParameterDirection.In).ToList();
