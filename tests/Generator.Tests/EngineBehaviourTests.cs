@@ -170,6 +170,21 @@ public class EngineBehaviourTests
     }
 
     [Fact]
+    public void GenericTypeThatNestsItself_StopsWithAFinding()
+    {
+        var result = Engine.Run("""
+            using System.Runtime.Serialization;
+            using System.ServiceModel;
+            [DataContract] public class Node<T> { [DataMember] public T Value = default!; [DataMember] public Node<Node<T>>? Child; }
+            [ServiceContract] public interface ITree { [OperationContract] Node<int> Get(); }
+            """);
+
+        Assert.Contains(result.FindingsOf("WCFM2002"), f => f.Message.Contains("nests itself"));
+        Assert.True(result.Model.DataTypes.Count <= 8);
+        Assert.Empty(RunProtoc(result));
+    }
+
+    [Fact]
     public void CompilationWithoutWcf_ProducesNothingAndDoesNotThrow()
     {
         var compilation = Microsoft.CodeAnalysis.CSharp.CSharpCompilation.Create("Plain", new[] { Microsoft.CodeAnalysis.CSharp.CSharpSyntaxTree.ParseText("class C { }") });

@@ -3,6 +3,7 @@ using System.Collections.Generic;
 using System.Collections.Immutable;
 using System.Linq;
 using System.Threading;
+using System.Threading.Tasks;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
@@ -451,6 +452,11 @@ internal sealed partial class ContractDiscovery
 
     // ───────────────────────────── hosting code ─────────────────────────────
 
+    /// <summary>
+    /// Finds bindings, service hosts and client channels created or derived from in code. Binding every object creation
+    /// binds nearly every method body, the dearest step on a fresh compilation, so trees are read in parallel (Roslyn's
+    /// semantic models are thread-safe) and the results joined in tree order, which keeps the output deterministic.
+    /// </summary>
     private EquatableArray<HostingUsageModel> ReadHostingUsages()
     {
         if (_wcf.Binding.IsEmpty && _wcf.ServiceHostBase.IsEmpty && _wcf.ClientChannels.IsEmpty)
@@ -458,55 +464,66 @@ internal sealed partial class ContractDiscovery
             return EquatableArray<HostingUsageModel>.Empty;
         }
 
-        var usages = new List<HostingUsageModel>();
-        foreach (var tree in _compilation.SyntaxTrees)
+        var trees = _compilation.SyntaxTrees.Where(t => t.FilePath != CoreWcfDeclarations.FileName).ToList();
+        var perTree = new List<HostingUsageModel>[trees.Count];
+        try
         {
-            _cancellationToken.ThrowIfCancellationRequested();
-            if (tree.FilePath == CoreWcfDeclarations.FileName)
+            Parallel.For(
+                0,
+                trees.Count,
+                new ParallelOptions { CancellationToken = _cancellationToken },
+                i => perTree[i] = ReadHostingUsages(trees[i]));
+        }
+        catch (AggregateException ex) when (ex.InnerExceptions.OfType<OperationCanceledException>().FirstOrDefault() is { } cancelled)
+        {
+            throw cancelled;
+        }
+
+        return perTree.SelectMany(usages => usages).ToEquatableArray();
+    }
+
+    private List<HostingUsageModel> ReadHostingUsages(SyntaxTree tree)
+    {
+        var usages = new List<HostingUsageModel>();
+        var root = tree.GetRoot(_cancellationToken);
+        SemanticModel? semanticModel = null;
+        foreach (var node in root.DescendantNodes())
+        {
+            ITypeSymbol? type = null;
+            if (node is BaseObjectCreationExpressionSyntax creation)
+            {
+                semanticModel ??= _compilation.GetSemanticModel(tree);
+                type = semanticModel.GetTypeInfo(creation, _cancellationToken).Type;
+            }
+            else if (node is ClassDeclarationSyntax { BaseList: not null } declaration)
+            {
+                semanticModel ??= _compilation.GetSemanticModel(tree);
+                type = semanticModel.GetDeclaredSymbol(declaration, _cancellationToken)?.BaseType;
+            }
+
+            if (type is null || type.TypeKind == TypeKind.Error)
             {
                 continue;
             }
 
-            var root = tree.GetRoot(_cancellationToken);
-            SemanticModel? semanticModel = null;
-            foreach (var node in root.DescendantNodes())
+            HostingUsageKind? kind =
+                WcfSymbols.DerivesFrom(type, _wcf.Binding) ? HostingUsageKind.Binding
+                : WcfSymbols.DerivesFrom(type, _wcf.ServiceHostBase) ? HostingUsageKind.ServiceHost
+                : WcfSymbols.DerivesFrom(type, _wcf.ClientChannels) ? HostingUsageKind.ClientChannel
+                : null;
+            if (kind is { } k)
             {
-                ITypeSymbol? type = null;
-                if (node is BaseObjectCreationExpressionSyntax creation)
+                var wcfType = type;
+                while (wcfType.BaseType is not null && !IsWcfAssemblyType(wcfType))
                 {
-                    semanticModel ??= _compilation.GetSemanticModel(tree);
-                    type = semanticModel.GetTypeInfo(creation, _cancellationToken).Type;
-                }
-                else if (node is ClassDeclarationSyntax { BaseList: not null } declaration)
-                {
-                    semanticModel ??= _compilation.GetSemanticModel(tree);
-                    type = semanticModel.GetDeclaredSymbol(declaration, _cancellationToken)?.BaseType;
+                    wcfType = wcfType.BaseType;
                 }
 
-                if (type is null || type.TypeKind == TypeKind.Error)
-                {
-                    continue;
-                }
-
-                HostingUsageKind? kind =
-                    WcfSymbols.DerivesFrom(type, _wcf.Binding) ? HostingUsageKind.Binding
-                    : WcfSymbols.DerivesFrom(type, _wcf.ServiceHostBase) ? HostingUsageKind.ServiceHost
-                    : WcfSymbols.DerivesFrom(type, _wcf.ClientChannels) ? HostingUsageKind.ClientChannel
-                    : null;
-                if (kind is { } k)
-                {
-                    var wcfType = type;
-                    while (wcfType.BaseType is not null && !IsWcfAssemblyType(wcfType))
-                    {
-                        wcfType = wcfType.BaseType;
-                    }
-
-                    usages.Add(new HostingUsageModel(k, Key(wcfType.OriginalDefinition), PositionOf(node.GetLocation())));
-                }
+                usages.Add(new HostingUsageModel(k, Key(wcfType.OriginalDefinition), PositionOf(node.GetLocation())));
             }
         }
 
-        return usages.ToEquatableArray();
+        return usages;
     }
 
     private static bool IsWcfAssemblyType(ITypeSymbol type)

@@ -85,6 +85,12 @@ internal sealed partial class ContractDiscovery
             return Shape(TypeShape.Nullable, type, null, Classify(named.TypeArguments[0]));
         }
 
+        if (GenericDepth(named) > MaxGenericDepth)
+        {
+            // class Node<T> { Node<Node<T>> Child; } names a new closed type at every level; stop instead of looping.
+            return Shape(TypeShape.Unmapped, type, "a generic type that nests itself without end");
+        }
+
         if (named.TypeKind == TypeKind.Enum)
         {
             return Shape(TypeShape.Enum, type) with { Key = Register(named) };
@@ -160,8 +166,18 @@ internal sealed partial class ContractDiscovery
             return Shape(TypeShape.Unmapped, type, "an open generic type");
         }
 
+
         return Shape(TypeShape.DataType, type) with { Key = Register(named) };
     }
+
+    private const int MaxGenericDepth = 6;
+
+    private static int GenericDepth(ITypeSymbol type) => type switch
+    {
+        INamedTypeSymbol { TypeArguments.Length: > 0 } named => 1 + named.TypeArguments.Max(GenericDepth),
+        IArrayTypeSymbol array => GenericDepth(array.ElementType),
+        _ => 0,
+    };
 
     private INamedTypeSymbol? DictionaryOf(INamedTypeSymbol type)
     {
