@@ -85,7 +85,7 @@ internal sealed partial class ContractDiscovery
             return Shape(TypeShape.Nullable, type, null, Classify(named.TypeArguments[0]));
         }
 
-        if (GenericDepth(named) > MaxGenericDepth)
+        if (GenericDepth(named) > MaxGenericDepth || (_pendingTypes.Count >= MaxDataTypes && !_pendingTypes.ContainsKey(Key(named))))
         {
             // class Node<T> { Node<Node<T>> Child; } names a new closed type at every level; stop instead of looping.
             return Shape(TypeShape.Unmapped, type, "a generic type that nests itself without end");
@@ -172,10 +172,13 @@ internal sealed partial class ContractDiscovery
 
     private const int MaxGenericDepth = 6;
 
+    // A safety net against any other unbounded expansion; real contract sets are far smaller.
+    private const int MaxDataTypes = 20000;
+
     private static int GenericDepth(ITypeSymbol type) => type switch
     {
         INamedTypeSymbol { TypeArguments.Length: > 0 } named => 1 + named.TypeArguments.Max(GenericDepth),
-        IArrayTypeSymbol array => GenericDepth(array.ElementType),
+        IArrayTypeSymbol array => 1 + GenericDepth(array.ElementType),
         _ => 0,
     };
 
