@@ -152,6 +152,7 @@ public class EngineBehaviourTests
         Assert.Contains(messages, m => m.Contains("'CustomerKey'"));
         Assert.Contains(messages, m => m.Contains("'Receipt'"));
         Assert.Equal("bytes", result.Field("Order", "total").Type);
+        Assert.Equal("Placeholder: the C# type Money could not be resolved (WCFM2003).", result.Field("Order", "total").Comment);
         Assert.Empty(RunProtoc(result));
     }
 

@@ -469,6 +469,7 @@ public class MappingTableTests
             """);
 
         Assert.Equal("google.protobuf.Any", result.Field("Box", "content").Type);
+        Assert.Contains("WCFM2001", result.Field("Box", "content").Comment);
     }
 
     [Fact]

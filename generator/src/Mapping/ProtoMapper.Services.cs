@@ -397,7 +397,7 @@ internal sealed partial class ProtoMapper
             {
                 var context = new FieldContext(part.Key == "result" ? $"The result of {where}" : $"Parameter '{part.Key}' of {where}", position, false);
                 var resolved = Resolve(part.Type, service.Package, service.CSharpNamespace, context);
-                fields.Add(new ProtoField(names.Claim(ProtoNames.ToSnake(part.Key)), resolved.Type, allocation.Numbers[LockFile.KeyToken(part.Key)], resolved.Label, part.Documentation));
+                fields.Add(new ProtoField(names.Claim(ProtoNames.ToSnake(part.Key)), resolved.Type, allocation.Numbers[LockFile.KeyToken(part.Key)], resolved.Label, WithNote(part.Documentation, resolved)));
             }
 
             var message = new ProtoMessage(name, comment, fields.OrderBy(f => f.Number).ToEquatableArray(), EquatableArray<ProtoOneof>.Empty,

@@ -18,7 +18,10 @@ internal sealed partial class ProtoMapper
     }
 
     /// <summary>A field type as written in proto, with its label; maps are <c>map&lt;K, V&gt;</c> with no label.</summary>
-    private readonly record struct Resolved(string Type, ProtoLabel Label, ResolvedKind Kind);
+    private readonly record struct Resolved(string Type, ProtoLabel Label, ResolvedKind Kind, string? Note = null);
+
+    private static string? WithNote(string? documentation, Resolved resolved)
+        => resolved.Note is null ? documentation : documentation is null ? resolved.Note : documentation + " " + resolved.Note;
 
     /// <summary>Where a type is used, for findings: a readable place and a source position.</summary>
     private sealed record FieldContext(string Where, SourcePosition? Position, bool IsRequired);
@@ -109,22 +112,22 @@ internal sealed partial class ProtoMapper
 
             case TypeShape.Object:
                 Report(RuleIds.ObjectMember, $"{context.Where} is of type object", context.Position);
-                return new Resolved(Reference(package, "google.protobuf.Any"), ProtoLabel.None, ResolvedKind.Message);
+                return new Resolved(Reference(package, "google.protobuf.Any"), ProtoLabel.None, ResolvedKind.Message, $"C# object: only message types can travel here ({RuleIds.ObjectMember}).");
 
             case TypeShape.Unresolved:
                 Report(RuleIds.UnresolvedType, $"{context.Where} uses the type '{type.Display}', which the compilation cannot resolve", context.Position);
-                return new Resolved("bytes", ProtoLabel.None, ResolvedKind.Scalar);
+                return new Resolved("bytes", ProtoLabel.None, ResolvedKind.Scalar, $"Placeholder: the C# type {type.Display} could not be resolved ({RuleIds.UnresolvedType}).");
 
             case TypeShape.Stream:
                 Report(RuleIds.UnmappedType, $"{context.Where} is a Stream inside a message, which has no proto form", context.Position);
-                return new Resolved("bytes", ProtoLabel.None, ResolvedKind.Scalar);
+                return new Resolved("bytes", ProtoLabel.None, ResolvedKind.Scalar, $"Placeholder: a Stream has no proto form inside a message ({RuleIds.UnmappedType}).");
 
             case TypeShape.Void:
                 return new Resolved(Reference(package, "google.protobuf.Empty"), ProtoLabel.None, ResolvedKind.Message);
 
             default:
                 Report(RuleIds.UnmappedType, $"{context.Where} is of type '{type.Display}', {type.Detail ?? "which has no proto form"}", context.Position);
-                return new Resolved("bytes", ProtoLabel.None, ResolvedKind.Scalar);
+                return new Resolved("bytes", ProtoLabel.None, ResolvedKind.Scalar, $"Placeholder: {type.Display} is {type.Detail ?? "not mappable"} ({RuleIds.UnmappedType}).");
         }
     }
 
@@ -299,7 +302,7 @@ internal sealed partial class ProtoMapper
             {
                 var context = new FieldContext($"'{type.ClrName}.{member.Member.ClrName}'", member.Member.Position ?? type.Position, member.Member.IsRequired);
                 var resolved = Resolve(member.Member.Type, info.Package, info.CSharpNamespace, context);
-                fields.Add(new ProtoField(fieldNames.Claim(ProtoNames.ToSnake(member.Member.Name)), resolved.Type, allocation.Numbers[member.LockKey], resolved.Label, member.Member.Documentation));
+                fields.Add(new ProtoField(fieldNames.Claim(ProtoNames.ToSnake(member.Member.Name)), resolved.Type, allocation.Numbers[member.LockKey], resolved.Label, WithNote(member.Member.Documentation, resolved)));
             }
 
             var oneofs = new List<ProtoOneof>();
