@@ -159,4 +159,55 @@ public class LockFileTests
 
         Assert.Equal(42, Numbers(result, "Customer")["email"]);
     }
+
+    [Fact]
+    public void RandomEditSequence_NeverRenumbersSurvivingMembersNorReusesNumbers()
+    {
+        // A fixed seed keeps the test deterministic; the sequence mixes adds, removals, re-adds and reorders.
+        var random = new Random(20240521);
+        var pool = Enumerable.Range(0, 12).Select(i => "M" + (char)('a' + i)).ToList();
+        var members = new List<string> { "Ma", "Mb", "Mc" };
+        var everAssigned = new Dictionary<string, int>();
+        string? lockText = null;
+        for (var step = 0; step < 25; step++)
+        {
+            switch (random.Next(3))
+            {
+                case 0 when members.Count < pool.Count:
+                    members.Insert(random.Next(members.Count + 1), pool.First(p => !members.Contains(p)));
+                    break;
+                case 1 when members.Count > 1:
+                    members.RemoveAt(random.Next(members.Count));
+                    break;
+                default:
+                    members = members.OrderBy(_ => random.Next()).ToList();
+                    break;
+            }
+
+            var source = "using System.Runtime.Serialization; using System.ServiceModel;\n[DataContract] public class Bag {\n"
+                + string.Concat(members.Select(m => $"[DataMember] public int {m};\n"))
+                + "}\n[ServiceContract] public interface IBags { [OperationContract] Bag Get(); }";
+            var result = Engine.Run(source, lockText);
+            lockText = result.LockFileText;
+
+            var numbers = Numbers(result, "Bag");
+            Assert.Equal(numbers.Count, numbers.Values.Distinct().Count());
+            foreach (var member in members)
+            {
+                var number = numbers[member.ToLowerInvariant()];
+                if (everAssigned.TryGetValue(member, out var earlier))
+                {
+                    Assert.Equal(earlier, number);
+                }
+                else
+                {
+                    Assert.DoesNotContain(number, everAssigned.Values);
+                    everAssigned[member] = number;
+                }
+            }
+
+            var reserved = result.Message("Bag").ReservedNumbers;
+            Assert.Equal(everAssigned.Where(p => !members.Contains(p.Key)).Select(p => p.Value).OrderBy(n => n), reserved.OrderBy(n => n));
+        }
+    }
 }
