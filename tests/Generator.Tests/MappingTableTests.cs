@@ -653,4 +653,30 @@ public class MappingTableTests
         Assert.Equal("GetOrderRequest", result.Field("OrdersGetOrderRequest", "request").Type);
         Assert.Empty(EngineBehaviourTests.RunProtoc(result));
     }
+
+    [Fact]
+    public void FaultDetailUsedOnlyAsFault_IsDefinedButNotImportedByTheServiceFile()
+    {
+        var result = Engine.Run(Usings + """
+            namespace Shop.Faults { [DataContract] public class StockFault { [DataMember] public string Sku = ""; } }
+            namespace Shop.Api { [ServiceContract] public interface IStock { [OperationContract, FaultContract(typeof(Shop.Faults.StockFault))] void Reserve(string sku); } }
+            """);
+
+        Assert.NotNull(result.Message("StockFault"));
+        Assert.DoesNotContain("faults_types.proto", result.File("shop/api/stock.proto"));
+        Assert.Empty(EngineBehaviourTests.RunProtoc(result));
+    }
+
+    [Fact]
+    public void PartialContractAcrossFiles_ListsOperationsInTheSameOrderWhateverTheFileOrder()
+    {
+        var a = ("A.cs", Usings + "[ServiceContract] public partial interface IPart { [OperationContract] void One(); }");
+        var b = ("B.cs", Usings + "public partial interface IPart { [OperationContract] void Two(); }");
+
+        var first = MigrationEngine.Run(MigrateWcf.Tests.Shared.WcfTestCompilation.Create(new[] { a, b }), new EngineOptions());
+        var second = MigrationEngine.Run(MigrateWcf.Tests.Shared.WcfTestCompilation.Create(new[] { b, a }), new EngineOptions());
+
+        Assert.Equal(new[] { "One", "Two" }, first.Service("Part").Rpcs.Select(r => r.Name));
+        Assert.Equal(first.AllProto(), second.AllProto());
+    }
 }
