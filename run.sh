@@ -114,3 +114,24 @@ wait "$host_pid" || host_status=$?
 host_pid=""
 [ "$host_status" -eq 0 ] || { step="stopping the legacy host (exit $host_status: $(head -1 "$work/host.err"))"; exit 1; }
 say "host stopped cleanly"
+
+# 6. The first slice of the migration: migrate-wcf reads the legacy contracts (as their .csproj) and writes the .proto
+#    files and the field-number lock file. Output goes to artifacts/run/proto; --force because a second run may
+#    regenerate it after a contract change.
+step="building migrate-wcf"
+say "$step"
+if ! dotnet build tool/MigrateWcf.Tool.csproj -c Release --artifacts-path "$artifacts" -nologo -v:q -clp:ErrorsOnly >"$work/build.log" 2>&1; then
+  grep -E 'error' "$work/build.log" | sort -u | head -20 >&2 || true
+  exit 1
+fi
+migrate_wcf=(dotnet "$artifacts/bin/MigrateWcf.Tool/release/migrate-wcf.dll")
+step="migrate-wcf analyze samples/LegacyWcf/Contracts"
+echo
+echo "migrate-wcf analyze samples/LegacyWcf/Contracts/LegacyWcf.Contracts.csproj"
+echo "---------------------------------------------------------------------------------------------"
+"${migrate_wcf[@]}" analyze samples/LegacyWcf/Contracts/LegacyWcf.Contracts.csproj
+echo "---------------------------------------------------------------------------------------------"
+step="migrate-wcf proto samples/LegacyWcf/Contracts"
+echo
+"${migrate_wcf[@]}" proto samples/LegacyWcf/Contracts/LegacyWcf.Contracts.csproj --out "$artifacts/proto" --force
+say "the .proto files are in ${artifacts#"$root"/}/proto"
