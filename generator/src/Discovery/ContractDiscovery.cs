@@ -65,6 +65,7 @@ internal sealed partial class ContractDiscovery
 
         ReadAssemblyContractNamespaces();
         var sourceTypes = SourceTypes(_compilation.Assembly.GlobalNamespace).ToList();
+        BindInParallel(sourceTypes);
         var services = new List<ServiceContractModel>();
         var implementations = new List<ServiceImplementationModel>();
         foreach (var type in sourceTypes)
@@ -100,6 +101,51 @@ internal sealed partial class ContractDiscovery
             dataTypes.Values.OrderBy(t => t.Key, StringComparer.Ordinal).ToEquatableArray(),
             implementations.OrderBy(i => i.Key, StringComparer.Ordinal).ToEquatableArray(),
             hosting);
+    }
+
+    /// <summary>
+    /// Roslyn binds attributes and member types lazily and caches them; on a fresh compilation that first binding is most
+    /// of discovery's time. Touching them from all cores first leaves the ordered, single-threaded pass below (whose
+    /// results must be deterministic) reading cached symbols. Output does not depend on this step.
+    /// </summary>
+    private void BindInParallel(List<INamedTypeSymbol> types)
+    {
+        try
+        {
+            Parallel.ForEach(types, new ParallelOptions { CancellationToken = _cancellationToken }, type =>
+            {
+                type.GetAttributes();
+                foreach (var member in type.GetMembers())
+                {
+                    member.GetAttributes();
+                    switch (member)
+                    {
+                        case IMethodSymbol method:
+                            method.GetReturnTypeAttributes();
+                            foreach (var parameter in method.Parameters)
+                            {
+                                parameter.GetAttributes();
+                            }
+
+                            break;
+                        case IPropertySymbol property:
+                            _ = property.Type;
+                            break;
+                        case IFieldSymbol field:
+                            _ = field.Type;
+                            break;
+                    }
+                }
+            });
+        }
+        catch (AggregateException ex) when (ex.InnerExceptions.OfType<OperationCanceledException>().FirstOrDefault() is { } cancelled)
+        {
+            throw cancelled;
+        }
+        catch (AggregateException)
+        {
+            // A symbol that fails to bind here fails again in the guarded pass below, which reports it as a finding.
+        }
     }
 
     private void Guard(ISymbol symbol, string ruleId, Action action)
