@@ -11,14 +11,19 @@ internal interface ICallState
     void Dispose();
 }
 
+/// <summary>The call state of a call built from parts (tests, interceptors), as Grpc.Core's public constructors allow.</summary>
+internal sealed class DelegateCallState(Task<Metadata> responseHeadersAsync, Func<Status> getStatus, Func<Metadata> getTrailers, Action dispose) : ICallState
+{
+    public Task<Metadata> ResponseHeadersAsync { get; } = responseHeadersAsync ?? throw new ArgumentNullException(nameof(responseHeadersAsync));
+    public Status GetStatus() => getStatus();
+    public Metadata GetTrailers() => getTrailers();
+    public void Dispose() => dispose();
+}
+
 /// <summary>A unary call in flight. Dispose cancels it if it has not finished.</summary>
 public sealed class AsyncUnaryCall<TResponse> : IDisposable
 {
-    private readonly ICallState? _state;
-    private readonly Task<Metadata>? _responseHeadersAsync;
-    private readonly Func<Status>? _getStatus;
-    private readonly Func<Metadata>? _getTrailers;
-    private readonly Action? _dispose;
+    private readonly ICallState _state;
 
     internal AsyncUnaryCall(Task<TResponse> responseAsync, ICallState state)
     {
@@ -28,38 +33,25 @@ public sealed class AsyncUnaryCall<TResponse> : IDisposable
 
     /// <summary>For tests and interceptors that build a call from parts, as in Grpc.Core.</summary>
     public AsyncUnaryCall(Task<TResponse> responseAsync, Task<Metadata> responseHeadersAsync, Func<Status> getStatusFunc, Func<Metadata> getTrailersFunc, Action disposeAction)
+        : this(responseAsync, new DelegateCallState(responseHeadersAsync, getStatusFunc, getTrailersFunc, disposeAction))
     {
-        ResponseAsync = responseAsync;
-        _responseHeadersAsync = responseHeadersAsync;
-        _getStatus = getStatusFunc;
-        _getTrailers = getTrailersFunc;
-        _dispose = disposeAction;
     }
 
     public Task<TResponse> ResponseAsync { get; }
-    public Task<Metadata> ResponseHeadersAsync => _state?.ResponseHeadersAsync ?? _responseHeadersAsync!;
+    public Task<Metadata> ResponseHeadersAsync => _state.ResponseHeadersAsync;
     /// <summary>The status; throws while the call is running.</summary>
-    public Status GetStatus() => _state?.GetStatus() ?? _getStatus!();
+    public Status GetStatus() => _state.GetStatus();
     /// <summary>The trailers; throws while the call is running.</summary>
-    public Metadata GetTrailers() => _state?.GetTrailers() ?? _getTrailers!();
+    public Metadata GetTrailers() => _state.GetTrailers();
     public TaskAwaiter<TResponse> GetAwaiter() => ResponseAsync.GetAwaiter();
     public ConfiguredTaskAwaitable<TResponse> ConfigureAwait(bool continueOnCapturedContext) => ResponseAsync.ConfigureAwait(continueOnCapturedContext);
-
-    public void Dispose()
-    {
-        if (_state is not null) _state.Dispose();
-        else _dispose!();
-    }
+    public void Dispose() => _state.Dispose();
 }
 
 /// <summary>A server-streaming call in flight.</summary>
 public sealed class AsyncServerStreamingCall<TResponse> : IDisposable
 {
-    private readonly ICallState? _state;
-    private readonly Task<Metadata>? _responseHeadersAsync;
-    private readonly Func<Status>? _getStatus;
-    private readonly Func<Metadata>? _getTrailers;
-    private readonly Action? _dispose;
+    private readonly ICallState _state;
 
     internal AsyncServerStreamingCall(IAsyncStreamReader<TResponse> responseStream, ICallState state)
     {
@@ -68,34 +60,21 @@ public sealed class AsyncServerStreamingCall<TResponse> : IDisposable
     }
 
     public AsyncServerStreamingCall(IAsyncStreamReader<TResponse> responseStream, Task<Metadata> responseHeadersAsync, Func<Status> getStatusFunc, Func<Metadata> getTrailersFunc, Action disposeAction)
+        : this(responseStream, new DelegateCallState(responseHeadersAsync, getStatusFunc, getTrailersFunc, disposeAction))
     {
-        ResponseStream = responseStream;
-        _responseHeadersAsync = responseHeadersAsync;
-        _getStatus = getStatusFunc;
-        _getTrailers = getTrailersFunc;
-        _dispose = disposeAction;
     }
 
     public IAsyncStreamReader<TResponse> ResponseStream { get; }
-    public Task<Metadata> ResponseHeadersAsync => _state?.ResponseHeadersAsync ?? _responseHeadersAsync!;
-    public Status GetStatus() => _state?.GetStatus() ?? _getStatus!();
-    public Metadata GetTrailers() => _state?.GetTrailers() ?? _getTrailers!();
-
-    public void Dispose()
-    {
-        if (_state is not null) _state.Dispose();
-        else _dispose!();
-    }
+    public Task<Metadata> ResponseHeadersAsync => _state.ResponseHeadersAsync;
+    public Status GetStatus() => _state.GetStatus();
+    public Metadata GetTrailers() => _state.GetTrailers();
+    public void Dispose() => _state.Dispose();
 }
 
 /// <summary>A client-streaming call in flight.</summary>
 public sealed class AsyncClientStreamingCall<TRequest, TResponse> : IDisposable
 {
-    private readonly ICallState? _state;
-    private readonly Task<Metadata>? _responseHeadersAsync;
-    private readonly Func<Status>? _getStatus;
-    private readonly Func<Metadata>? _getTrailers;
-    private readonly Action? _dispose;
+    private readonly ICallState _state;
 
     internal AsyncClientStreamingCall(IClientStreamWriter<TRequest> requestStream, Task<TResponse> responseAsync, ICallState state)
     {
@@ -105,37 +84,23 @@ public sealed class AsyncClientStreamingCall<TRequest, TResponse> : IDisposable
     }
 
     public AsyncClientStreamingCall(IClientStreamWriter<TRequest> requestStream, Task<TResponse> responseAsync, Task<Metadata> responseHeadersAsync, Func<Status> getStatusFunc, Func<Metadata> getTrailersFunc, Action disposeAction)
+        : this(requestStream, responseAsync, new DelegateCallState(responseHeadersAsync, getStatusFunc, getTrailersFunc, disposeAction))
     {
-        RequestStream = requestStream;
-        ResponseAsync = responseAsync;
-        _responseHeadersAsync = responseHeadersAsync;
-        _getStatus = getStatusFunc;
-        _getTrailers = getTrailersFunc;
-        _dispose = disposeAction;
     }
 
     public IClientStreamWriter<TRequest> RequestStream { get; }
     public Task<TResponse> ResponseAsync { get; }
-    public Task<Metadata> ResponseHeadersAsync => _state?.ResponseHeadersAsync ?? _responseHeadersAsync!;
-    public Status GetStatus() => _state?.GetStatus() ?? _getStatus!();
-    public Metadata GetTrailers() => _state?.GetTrailers() ?? _getTrailers!();
+    public Task<Metadata> ResponseHeadersAsync => _state.ResponseHeadersAsync;
+    public Status GetStatus() => _state.GetStatus();
+    public Metadata GetTrailers() => _state.GetTrailers();
     public TaskAwaiter<TResponse> GetAwaiter() => ResponseAsync.GetAwaiter();
-
-    public void Dispose()
-    {
-        if (_state is not null) _state.Dispose();
-        else _dispose!();
-    }
+    public void Dispose() => _state.Dispose();
 }
 
 /// <summary>A bidirectional-streaming call in flight.</summary>
 public sealed class AsyncDuplexStreamingCall<TRequest, TResponse> : IDisposable
 {
-    private readonly ICallState? _state;
-    private readonly Task<Metadata>? _responseHeadersAsync;
-    private readonly Func<Status>? _getStatus;
-    private readonly Func<Metadata>? _getTrailers;
-    private readonly Action? _dispose;
+    private readonly ICallState _state;
 
     internal AsyncDuplexStreamingCall(IClientStreamWriter<TRequest> requestStream, IAsyncStreamReader<TResponse> responseStream, ICallState state)
     {
@@ -145,24 +110,14 @@ public sealed class AsyncDuplexStreamingCall<TRequest, TResponse> : IDisposable
     }
 
     public AsyncDuplexStreamingCall(IClientStreamWriter<TRequest> requestStream, IAsyncStreamReader<TResponse> responseStream, Task<Metadata> responseHeadersAsync, Func<Status> getStatusFunc, Func<Metadata> getTrailersFunc, Action disposeAction)
+        : this(requestStream, responseStream, new DelegateCallState(responseHeadersAsync, getStatusFunc, getTrailersFunc, disposeAction))
     {
-        RequestStream = requestStream;
-        ResponseStream = responseStream;
-        _responseHeadersAsync = responseHeadersAsync;
-        _getStatus = getStatusFunc;
-        _getTrailers = getTrailersFunc;
-        _dispose = disposeAction;
     }
 
     public IClientStreamWriter<TRequest> RequestStream { get; }
     public IAsyncStreamReader<TResponse> ResponseStream { get; }
-    public Task<Metadata> ResponseHeadersAsync => _state?.ResponseHeadersAsync ?? _responseHeadersAsync!;
-    public Status GetStatus() => _state?.GetStatus() ?? _getStatus!();
-    public Metadata GetTrailers() => _state?.GetTrailers() ?? _getTrailers!();
-
-    public void Dispose()
-    {
-        if (_state is not null) _state.Dispose();
-        else _dispose!();
-    }
+    public Task<Metadata> ResponseHeadersAsync => _state.ResponseHeadersAsync;
+    public Status GetStatus() => _state.GetStatus();
+    public Metadata GetTrailers() => _state.GetTrailers();
+    public void Dispose() => _state.Dispose();
 }
