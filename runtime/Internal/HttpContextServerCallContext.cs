@@ -28,6 +28,7 @@ internal sealed class HttpContextServerCallContext : ServerCallContext, IDisposa
     private CancellationTokenRegistration _abortRegistration;
     private CancellationTokenRegistration _stoppingRegistration;
     private Timer? _deadlineTimer;
+    private bool _disposed;
     private volatile bool _deadlineExceeded;
     private DateTime _deadline = DateTime.MaxValue;
     private string? _requestEncoding;
@@ -113,8 +114,25 @@ internal sealed class HttpContextServerCallContext : ServerCallContext, IDisposa
 
     private void OnDeadline()
     {
-        _deadlineExceeded = true;
-        EnsureCancellationSource().Cancel();
+        // Timer.Dispose does not wait for a callback already running, so the deadline can fire while the call is being
+        // disposed and its HttpContext recycled. The lock keeps this callback and Dispose apart; an exception here would
+        // end the process.
+        CancellationTokenSource cts;
+        lock (_lock)
+        {
+            if (_disposed) return;
+            _deadlineExceeded = true;
+            cts = EnsureCancellationSource();
+        }
+
+        try
+        {
+            cts.Cancel();
+        }
+        catch (ObjectDisposedException)
+        {
+            // Disposed after the lock was released: the call already ended.
+        }
     }
 
     private CancellationTokenSource EnsureCancellationSource()
@@ -289,6 +307,7 @@ internal sealed class HttpContextServerCallContext : ServerCallContext, IDisposa
 
     public void Dispose()
     {
+        lock (_lock) _disposed = true;
         _deadlineTimer?.Dispose();
         _abortRegistration.Dispose();
         _stoppingRegistration.Dispose();
