@@ -12,9 +12,9 @@ internal static class GrpcContentHeaders
 /// <summary>The request body of a unary or server-streaming call: one framed message, then end of stream.</summary>
 internal sealed class SingleMessageContent : HttpContent
 {
-    private readonly byte[] _frame;
+    private readonly ReadOnlyMemory<byte> _frame;
 
-    public SingleMessageContent(byte[] frame)
+    public SingleMessageContent(ReadOnlyMemory<byte> frame)
     {
         _frame = frame;
         Headers.ContentType = GrpcContentHeaders.ContentType;
