@@ -1,4 +1,3 @@
-using System.Buffers;
 using System.Globalization;
 using System.IO.Pipelines;
 using System.Net;
@@ -79,15 +78,13 @@ internal sealed class GrpcCall<TRequest, TResponse> : ICallState, IDisposable
     private void StartWithMessage(TRequest request)
     {
         if (!Prepare()) return;
-        ReadOnlyMemory<byte> frame;
+        byte[] frame;
         try
         {
-            // Not pooled: HttpClient owns the content until the request ends, so the frame's array is the call's own.
-            // When the marshaller declares its length (protobuf does) the writer grows once to the exact frame size.
-            var buffer = new ArrayBufferWriter<byte>();
+            using var buffer = new PooledBufferWriter();
             using var writer = new MessageWriter(_channel.Options.MaxSendMessageSize, _channel.Options.RequestCompressionLevel);
             writer.Write(buffer, request, _method.RequestMarshaller, ShouldCompress(_options.WriteOptions));
-            frame = buffer.WrittenMemory;
+            frame = buffer.WrittenSpan.ToArray();
         }
         catch (RpcException ex)
         {

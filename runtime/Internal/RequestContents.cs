@@ -12,9 +12,9 @@ internal static class GrpcContentHeaders
 /// <summary>The request body of a unary or server-streaming call: one framed message, then end of stream.</summary>
 internal sealed class SingleMessageContent : HttpContent
 {
-    private readonly ReadOnlyMemory<byte> _frame;
+    private readonly byte[] _frame;
 
-    public SingleMessageContent(ReadOnlyMemory<byte> frame)
+    public SingleMessageContent(byte[] frame)
     {
         _frame = frame;
         Headers.ContentType = GrpcContentHeaders.ContentType;
