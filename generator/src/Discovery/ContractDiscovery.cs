@@ -233,8 +233,10 @@ internal sealed partial class ContractDiscovery
     /// </summary>
     private static IEnumerable<T> InSourceOrder<T>(IEnumerable<T> members)
         where T : ISymbol
-        => members.OrderBy(m => m.Locations.FirstOrDefault(l => l.IsInSource)?.SourceTree?.FilePath ?? string.Empty, StringComparer.Ordinal)
-            .ThenBy(m => m.Locations.FirstOrDefault(l => l.IsInSource)?.SourceSpan.Start ?? 0);
+        => members.Select(m => (Member: m, Location: m.Locations.FirstOrDefault(l => l.IsInSource)))
+            .OrderBy(m => m.Location?.SourceTree?.FilePath ?? string.Empty, StringComparer.Ordinal)
+            .ThenBy(m => m.Location?.SourceSpan.Start ?? 0)
+            .Select(m => m.Member);
 
     private sealed record Candidate(IMethodSymbol Method, AttributeData Attribute, string OperationName, OperationForms Form, List<ParameterModel> Parameters, TypeRef Return);
 
