@@ -261,6 +261,48 @@ public class EngineBehaviourTests
     }
 
     [Fact]
+    public void HostingCode_IsFoundThroughAliasesGenericsDerivedTypesLambdasAndTargetTypedNew()
+    {
+        var result = Engine.Run("""
+            using System;
+            using System.Linq;
+            using System.ServiceModel;
+            using Tcp = System.ServiceModel.NetTcpBinding;
+            [ServiceContract] public interface IClock { [OperationContract] DateTime Now(); }
+            public class Clock : IClock { public DateTime Now() => DateTime.UtcNow; }
+            public class TunedBinding : BasicHttpBinding { }
+            public static class Wiring
+            {
+                public static object[] All()
+                {
+                    NetNamedPipeBinding pipe = new();
+                    var bindings = Enumerable.Range(0, 2).Select(i => new Tcp(SecurityMode.None)).ToArray();
+                    var factory = new ChannelFactory<IClock>(new TunedBinding(), "http://localhost/clock");
+                    var host = new ServiceHost(typeof(Clock));
+                    var notWcf = new System.Text.StringBuilder();
+                    return new object[] { pipe, bindings, factory, host, notWcf };
+                }
+
+                public static T Make<T>() where T : new() => new T();
+            }
+            """);
+
+        var found = result.Findings.Where(f => f.RuleId is "WCFM4001" or "WCFM4002" or "WCFM4003")
+            .Select(f => $"{f.RuleId} {f.Position?.Line}:{f.Position?.Column} {f.Message.Split('\'')[1]}")
+            .ToList();
+        Assert.Equal(
+            [
+                "WCFM4002 7:1 System.ServiceModel.BasicHttpBinding",
+                "WCFM4002 12:36 System.ServiceModel.NetNamedPipeBinding",
+                "WCFM4002 13:59 System.ServiceModel.NetTcpBinding",
+                "WCFM4003 14:23 System.ServiceModel.ChannelFactory<TChannel>",
+                "WCFM4002 14:50 System.ServiceModel.BasicHttpBinding",
+                "WCFM4001 15:20 System.ServiceModel.ServiceHost",
+            ],
+            found);
+    }
+
+    [Fact]
     public void Cancellation_IsHonoured()
     {
         using var cancelled = new CancellationTokenSource();

@@ -121,10 +121,10 @@ internal sealed partial class ContractDiscovery
                     switch (member)
                     {
                         case IMethodSymbol method:
-                            method.GetReturnTypeAttributes();
+                            _ = method.ReturnType;
                             foreach (var parameter in method.Parameters)
                             {
-                                parameter.GetAttributes();
+                                _ = parameter.Type;
                             }
 
                             break;
@@ -238,7 +238,7 @@ internal sealed partial class ContractDiscovery
             .ThenBy(m => m.Location?.SourceSpan.Start ?? 0)
             .Select(m => m.Member);
 
-    private sealed record Candidate(IMethodSymbol Method, AttributeData Attribute, string OperationName, OperationForms Form, List<ParameterModel> Parameters, TypeRef Return);
+    private sealed record Candidate(IMethodSymbol Method, AttributeData Attribute, string OperationName, OperationForms Form, List<ParameterModel> Parameters, TypeRef Return, DocComment Doc);
 
     private EquatableArray<OperationModel> BuildOperations(List<IMethodSymbol> methods, INamedTypeSymbol contract)
     {
@@ -279,6 +279,7 @@ internal sealed partial class ContractDiscovery
         var explicitName = WcfSymbols.Named<string?>(attribute, "Name", null);
         var asyncPattern = WcfSymbols.Named(attribute, "AsyncPattern", false);
         var parameters = method.Parameters;
+        var doc = DocComment.For(method);
 
         if (asyncPattern && method.Name.StartsWith("Begin", StringComparison.Ordinal) && parameters.Length >= 2
             && WcfSymbols.Is(parameters[parameters.Length - 2].Type, _wcf.AsyncCallback))
@@ -286,32 +287,31 @@ internal sealed partial class ContractDiscovery
             var baseName = method.Name.Substring(5);
             var end = method.ContainingType.GetMembers("End" + baseName).OfType<IMethodSymbol>()
                 .FirstOrDefault(m => m.Parameters.Length >= 1 && WcfSymbols.Is(m.Parameters[m.Parameters.Length - 1].Type, _wcf.AsyncResult));
-            var doc = DocComment.For(method);
             var inParameters = parameters.Take(parameters.Length - 2).Select(p => ReadParameter(p, doc)).ToList();
             if (end is null)
             {
                 AddFinding(RuleIds.IncompleteAsyncPattern, $"'{method.Name}' has AsyncPattern = true but no matching 'End{baseName}(IAsyncResult)'", method);
-                return new Candidate(method, attribute, explicitName ?? baseName, OperationForms.BeginEnd, inParameters, TypeRef.Void);
+                return new Candidate(method, attribute, explicitName ?? baseName, OperationForms.BeginEnd, inParameters, TypeRef.Void, doc);
             }
 
             var endDoc = DocComment.For(end);
             inParameters.AddRange(end.Parameters.Take(end.Parameters.Length - 1).Select(p => ReadParameter(p, endDoc)));
-            return new Candidate(method, attribute, explicitName ?? baseName, OperationForms.BeginEnd, inParameters, Classify(end.ReturnType));
+            return new Candidate(method, attribute, explicitName ?? baseName, OperationForms.BeginEnd, inParameters, Classify(end.ReturnType), doc);
         }
 
-        var allParameters = parameters.Select(p => ReadParameter(p, DocComment.For(method))).ToList();
+        var allParameters = parameters.Select(p => ReadParameter(p, doc)).ToList();
         if (WcfSymbols.Is(method.ReturnType, _wcf.Task) || WcfSymbols.Is(method.ReturnType, _wcf.ValueTask))
         {
-            return new Candidate(method, attribute, explicitName ?? StripAsync(method.Name), OperationForms.TaskBased, allParameters, TypeRef.Void);
+            return new Candidate(method, attribute, explicitName ?? StripAsync(method.Name), OperationForms.TaskBased, allParameters, TypeRef.Void, doc);
         }
 
         if ((WcfSymbols.Is(method.ReturnType, _wcf.TaskOfT) || WcfSymbols.Is(method.ReturnType, _wcf.ValueTaskOfT))
             && method.ReturnType is INamedTypeSymbol { TypeArguments.Length: 1 } task)
         {
-            return new Candidate(method, attribute, explicitName ?? StripAsync(method.Name), OperationForms.TaskBased, allParameters, Classify(task.TypeArguments[0], task.TypeArgumentNullableAnnotations[0]));
+            return new Candidate(method, attribute, explicitName ?? StripAsync(method.Name), OperationForms.TaskBased, allParameters, Classify(task.TypeArguments[0], task.TypeArgumentNullableAnnotations[0]), doc);
         }
 
-        return new Candidate(method, attribute, explicitName ?? method.Name, OperationForms.Synchronous, allParameters, Classify(method.ReturnType, method.ReturnNullableAnnotation));
+        return new Candidate(method, attribute, explicitName ?? method.Name, OperationForms.Synchronous, allParameters, Classify(method.ReturnType, method.ReturnNullableAnnotation), doc);
     }
 
     private static string StripAsync(string name)
@@ -363,7 +363,7 @@ internal sealed partial class ContractDiscovery
         }
 
         var formsFlags = forms.Aggregate(OperationForms.None, (all, f) => all | f.Form);
-        var doc = DocComment.For(primary.Method);
+        var doc = primary.Doc;
         return new OperationModel(
             primary.OperationName,
             primary.Method.Name,
@@ -501,9 +501,8 @@ internal sealed partial class ContractDiscovery
     // ───────────────────────────── hosting code ─────────────────────────────
 
     /// <summary>
-    /// Finds bindings, service hosts and client channels created or derived from in code. Binding every object creation
-    /// binds nearly every method body, the dearest step on a fresh compilation, so trees are read in parallel (Roslyn's
-    /// semantic models are thread-safe) and the results joined in tree order, which keeps the output deterministic.
+    /// Finds bindings, service hosts and client channels created or derived from in code. Trees are read in parallel
+    /// (Roslyn's semantic models are thread-safe) and the results joined in tree order, which keeps the output deterministic.
     /// </summary>
     private EquatableArray<HostingUsageModel> ReadHostingUsages()
     {
@@ -538,10 +537,18 @@ internal sealed partial class ContractDiscovery
         foreach (var node in root.DescendantNodes())
         {
             ITypeSymbol? type = null;
-            if (node is BaseObjectCreationExpressionSyntax creation)
+            if (node is ObjectCreationExpressionSyntax creation)
             {
+                // The created type is the type its syntax names; binding just that name in scope (usings, aliases, type
+                // parameters) avoids binding the whole enclosing statement, lambdas and overloads included.
                 semanticModel ??= _compilation.GetSemanticModel(tree);
-                type = semanticModel.GetTypeInfo(creation, _cancellationToken).Type;
+                type = semanticModel.GetSpeculativeTypeInfo(TypeLookupPosition(creation), creation.Type, SpeculativeBindingOption.BindAsTypeOrNamespace).Type;
+            }
+            else if (node is ImplicitObjectCreationExpressionSyntax targetTyped)
+            {
+                // new() takes its type from the context, so only binding the expression can tell.
+                semanticModel ??= _compilation.GetSemanticModel(tree);
+                type = semanticModel.GetTypeInfo(targetTyped, _cancellationToken).Type;
             }
             else if (node is ClassDeclarationSyntax { BaseList: not null } declaration)
             {
@@ -572,6 +579,25 @@ internal sealed partial class ContractDiscovery
         }
 
         return usages;
+    }
+
+    /// <summary>
+    /// Where to look up the type an object creation names. Roslyn finds the scope inside a lambda or query by binding the
+    /// statement around it; lambdas and queries declare no types, so the position just before the outermost one sees the
+    /// same names without that. A local function's type parameters are in scope only inside it, so the search stops there.
+    /// </summary>
+    private static int TypeLookupPosition(ObjectCreationExpressionSyntax creation)
+    {
+        var position = creation.Type.SpanStart;
+        for (var node = creation.Parent; node is not null and not LocalFunctionStatementSyntax and not MemberDeclarationSyntax; node = node.Parent)
+        {
+            if (node is AnonymousFunctionExpressionSyntax or QueryExpressionSyntax)
+            {
+                position = node.SpanStart;
+            }
+        }
+
+        return position;
     }
 
     private static bool IsWcfAssemblyType(ITypeSymbol type)
