@@ -387,15 +387,54 @@ internal sealed partial class ProtoMapper
         return result;
     }
 
-    private HashSet<string>? _knownTypeKeys;
+    private Dictionary<string, List<TypeInfo>>? _knownDescendants;
 
+    /// <summary>The known types (of any contract or type) that derive from <paramref name="baseKey"/>, ordered by key.</summary>
     private List<TypeInfo> KnownDescendants(string baseKey)
     {
-        var known = _knownTypeKeys ??= AllKnownTypeKeys();
-        return known.Where(k => k != baseKey && DerivesFrom(k, baseKey) && _typeInfo.ContainsKey(k))
-            .OrderBy(k => k, StringComparer.Ordinal)
-            .Select(k => _typeInfo[k])
-            .ToList();
+        _knownDescendants ??= IndexKnownDescendants();
+        return _knownDescendants.TryGetValue(baseKey, out var descendants) ? descendants : NoDescendants;
+    }
+
+    private static readonly List<TypeInfo> NoDescendants = new();
+
+    /// <summary>
+    /// Walks each known type's base chain once (a cycle in broken code stops the walk) and files the type under every
+    /// ancestor, instead of asking every pair of types whether one derives from the other.
+    /// </summary>
+    private Dictionary<string, List<TypeInfo>> IndexKnownDescendants()
+    {
+        var index = new Dictionary<string, List<TypeInfo>>(StringComparer.Ordinal);
+        var seen = new HashSet<string>(StringComparer.Ordinal);
+        foreach (var key in AllKnownTypeKeys().OrderBy(k => k, StringComparer.Ordinal))
+        {
+            if (!_typeInfo.TryGetValue(key, out var info))
+            {
+                continue;
+            }
+
+            seen.Clear();
+            for (var current = key; _types.TryGetValue(current, out var type) && type.BaseTypeKey is { } next && seen.Add(current); current = next)
+            {
+                if (next == key)
+                {
+                    continue;
+                }
+
+                if (!index.TryGetValue(next, out var descendants))
+                {
+                    index[next] = descendants = new List<TypeInfo>();
+                }
+
+                // Keys arrive in order, so a type met twice on one cyclic chain is the list's last entry.
+                if (descendants.Count == 0 || descendants[descendants.Count - 1] != info)
+                {
+                    descendants.Add(info);
+                }
+            }
+        }
+
+        return index;
     }
 
     private HashSet<string> AllKnownTypeKeys()
@@ -413,20 +452,6 @@ internal sealed partial class ProtoMapper
         }
 
         return known;
-    }
-
-    private bool DerivesFrom(string key, string ancestor)
-    {
-        var seen = new HashSet<string>(StringComparer.Ordinal);
-        for (var current = key; _types.TryGetValue(current, out var type) && type.BaseTypeKey is { } next && seen.Add(current); current = next)
-        {
-            if (next == ancestor)
-            {
-                return true;
-            }
-        }
-
-        return false;
     }
 
     /// <summary>Field names in one message: unique, and unique as JSON names too (protoc rejects fields whose camelCase forms meet).</summary>
