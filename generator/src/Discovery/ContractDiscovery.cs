@@ -37,16 +37,34 @@ internal sealed partial class ContractDiscovery
     private readonly Compilation _compilation;
     private readonly WcfSymbols _wcf;
     private readonly CancellationToken _cancellationToken;
+    private readonly Dictionary<string, string> _contractNamespaces;
+
+    // Data types admitted so far, by key. Written only by the coordinating instance between parallel passes; readers
+    // (one per contract or type, on any thread) only look things up in it.
+    private readonly Dictionary<string, INamedTypeSymbol> _knownTypes;
+
+    // What this instance found: findings, and data types it met that are not known yet, in the order it met them.
     private readonly List<Finding> _findings = new();
-    private readonly Dictionary<string, INamedTypeSymbol> _pendingTypes = new(StringComparer.Ordinal);
-    private readonly Queue<string> _typeQueue = new();
-    private readonly Dictionary<string, string> _contractNamespaces = new(StringComparer.Ordinal);
+    private readonly List<KeyValuePair<string, INamedTypeSymbol>> _metTypes = new();
+    private readonly HashSet<string> _metTypeKeys = new(StringComparer.Ordinal);
 
     private ContractDiscovery(Compilation compilation, CancellationToken cancellationToken)
     {
         _compilation = compilation;
         _wcf = WcfSymbols.Create(compilation);
         _cancellationToken = cancellationToken;
+        _contractNamespaces = new Dictionary<string, string>(StringComparer.Ordinal);
+        _knownTypes = new Dictionary<string, INamedTypeSymbol>(StringComparer.Ordinal);
+    }
+
+    /// <summary>A reader of one contract or type, sharing the run's symbols and known types, with its own results.</summary>
+    private ContractDiscovery(ContractDiscovery run)
+    {
+        _compilation = run._compilation;
+        _wcf = run._wcf;
+        _cancellationToken = run._cancellationToken;
+        _contractNamespaces = run._contractNamespaces;
+        _knownTypes = run._knownTypes;
     }
 
     public static (ContractModel Model, ImmutableArray<Finding> Findings) Discover(Compilation compilation, CancellationToken cancellationToken)
@@ -56,6 +74,11 @@ internal sealed partial class ContractDiscovery
         return (model, discovery._findings.ToImmutableArray());
     }
 
+    /// <summary>
+    /// Reads every source type on all cores, then the data types they reach, wave by wave: each wave reads the types
+    /// the previous one met, in parallel, each with its own reader. Results are joined in input order and the model is
+    /// sorted, so the output does not depend on scheduling.
+    /// </summary>
     private ContractModel Run()
     {
         if (!_wcf.HasWcf)
@@ -66,32 +89,40 @@ internal sealed partial class ContractDiscovery
         ReadAssemblyContractNamespaces();
         var sourceTypes = SourceTypes(_compilation.Assembly.GlobalNamespace).ToList();
         BindInParallel(sourceTypes);
+
         var services = new List<ServiceContractModel>();
         var implementations = new List<ServiceImplementationModel>();
-        foreach (var type in sourceTypes)
+        var wave = new List<KeyValuePair<string, INamedTypeSymbol>>();
+        foreach (var read in InParallel(sourceTypes, (reader, type) => reader.ReadSourceType(type)))
         {
-            _cancellationToken.ThrowIfCancellationRequested();
-            Guard(type, RuleIds.ContractAnalysisFailed, () =>
+            if (read.Result.Service is { } service)
             {
-                if (WcfSymbols.Find(type, _wcf.ServiceContract) is { } contractAttribute)
-                {
-                    services.Add(ReadServiceContract(type, contractAttribute));
-                }
+                services.Add(service);
+            }
 
-                if (type.TypeKind == TypeKind.Class && ReadImplementation(type) is { } implementation)
-                {
-                    implementations.Add(implementation);
-                }
-            });
+            if (read.Result.Implementation is { } implementation)
+            {
+                implementations.Add(implementation);
+            }
+
+            Join(read.Reader, wave);
         }
 
         var dataTypes = new Dictionary<string, DataTypeModel>(StringComparer.Ordinal);
-        while (_typeQueue.Count > 0)
+        while (wave.Count > 0)
         {
-            _cancellationToken.ThrowIfCancellationRequested();
-            var key = _typeQueue.Dequeue();
-            var symbol = _pendingTypes[key];
-            Guard(symbol, RuleIds.TypeAnalysisFailed, () => dataTypes[key] = ReadDataType(key, symbol));
+            var next = new List<KeyValuePair<string, INamedTypeSymbol>>();
+            foreach (var read in InParallel(wave, (reader, pending) => reader.ReadPendingType(pending)))
+            {
+                if (read.Result is { } dataType)
+                {
+                    dataTypes[dataType.Key] = dataType;
+                }
+
+                Join(read.Reader, next);
+            }
+
+            wave = next;
         }
 
         var hosting = ReadHostingUsages();
@@ -101,6 +132,71 @@ internal sealed partial class ContractDiscovery
             dataTypes.Values.OrderBy(t => t.Key, StringComparer.Ordinal).ToEquatableArray(),
             implementations.OrderBy(i => i.Key, StringComparer.Ordinal).ToEquatableArray(),
             hosting);
+    }
+
+    private (ServiceContractModel? Service, ServiceImplementationModel? Implementation) ReadSourceType(INamedTypeSymbol type)
+    {
+        ServiceContractModel? service = null;
+        ServiceImplementationModel? implementation = null;
+        Guard(type, RuleIds.ContractAnalysisFailed, () =>
+        {
+            if (WcfSymbols.Find(type, _wcf.ServiceContract) is { } contractAttribute)
+            {
+                service = ReadServiceContract(type, contractAttribute);
+            }
+
+            if (type.TypeKind == TypeKind.Class)
+            {
+                implementation = ReadImplementation(type);
+            }
+        });
+        return (service, implementation);
+    }
+
+    private DataTypeModel? ReadPendingType(KeyValuePair<string, INamedTypeSymbol> pending)
+    {
+        DataTypeModel? dataType = null;
+        Guard(pending.Value, RuleIds.TypeAnalysisFailed, () => dataType = ReadDataType(pending.Key, pending.Value));
+        return dataType;
+    }
+
+    /// <summary>Takes a reader's findings, and admits the data types it met that no earlier reader met, in order.</summary>
+    private void Join(ContractDiscovery reader, List<KeyValuePair<string, INamedTypeSymbol>> wave)
+    {
+        _findings.AddRange(reader._findings);
+        foreach (var met in reader._metTypes)
+        {
+            if (!_knownTypes.ContainsKey(met.Key))
+            {
+                _knownTypes.Add(met.Key, met.Value);
+                wave.Add(met);
+            }
+        }
+    }
+
+    /// <summary>Runs <paramref name="read"/> over the items on all cores, each with its own reader; results in item order.</summary>
+    private (TResult Result, ContractDiscovery Reader)[] InParallel<TItem, TResult>(IReadOnlyList<TItem> items, Func<ContractDiscovery, TItem, TResult> read)
+    {
+        var results = new (TResult, ContractDiscovery)[items.Count];
+        try
+        {
+            Parallel.For(
+                0,
+                items.Count,
+                new ParallelOptions { CancellationToken = _cancellationToken },
+                i =>
+                {
+                    var reader = new ContractDiscovery(this);
+                    results[i] = (read(reader, items[i]), reader);
+                });
+        }
+        catch (AggregateException ex) when (ex.InnerExceptions.OfType<OperationCanceledException>().FirstOrDefault() is { } cancelled)
+        {
+            throw cancelled;
+        }
+
+        _cancellationToken.ThrowIfCancellationRequested();
+        return results;
     }
 
     /// <summary>
@@ -501,8 +597,8 @@ internal sealed partial class ContractDiscovery
     // ───────────────────────────── hosting code ─────────────────────────────
 
     /// <summary>
-    /// Finds bindings, service hosts and client channels created or derived from in code. Trees are read in parallel
-    /// (Roslyn's semantic models are thread-safe) and the results joined in tree order, which keeps the output deterministic.
+    /// Finds bindings, service hosts and client channels created or derived from in code, reading trees in parallel and
+    /// joining the results in tree order.
     /// </summary>
     private EquatableArray<HostingUsageModel> ReadHostingUsages()
     {
@@ -512,21 +608,7 @@ internal sealed partial class ContractDiscovery
         }
 
         var trees = _compilation.SyntaxTrees.Where(t => t.FilePath != CoreWcfDeclarations.FileName).ToList();
-        var perTree = new List<HostingUsageModel>[trees.Count];
-        try
-        {
-            Parallel.For(
-                0,
-                trees.Count,
-                new ParallelOptions { CancellationToken = _cancellationToken },
-                i => perTree[i] = ReadHostingUsages(trees[i]));
-        }
-        catch (AggregateException ex) when (ex.InnerExceptions.OfType<OperationCanceledException>().FirstOrDefault() is { } cancelled)
-        {
-            throw cancelled;
-        }
-
-        return perTree.SelectMany(usages => usages).ToEquatableArray();
+        return InParallel(trees, (reader, tree) => reader.ReadHostingUsages(tree)).SelectMany(read => read.Result).ToEquatableArray();
     }
 
     private List<HostingUsageModel> ReadHostingUsages(SyntaxTree tree)

@@ -85,7 +85,7 @@ internal sealed partial class ContractDiscovery
             return Shape(TypeShape.Nullable, type, null, Classify(named.TypeArguments[0]));
         }
 
-        if (GenericDepth(named) > MaxGenericDepth || (_pendingTypes.Count >= MaxDataTypes && !_pendingTypes.ContainsKey(Key(named))))
+        if (GenericDepth(named) > MaxGenericDepth || (_knownTypes.Count + _metTypes.Count >= MaxDataTypes && !IsKnownOrMet(Key(named))))
         {
             // class Node<T> { Node<Node<T>> Child; } names a new closed type at every level; stop instead of looping.
             return Shape(TypeShape.Unmapped, type, "a generic type that nests itself without end");
@@ -202,17 +202,19 @@ internal sealed partial class ContractDiscovery
         return type.AllInterfaces.FirstOrDefault(i => i.OriginalDefinition.SpecialType == SpecialType.System_Collections_Generic_IEnumerable_T);
     }
 
+    /// <summary>Notes a data type or enum to read; the coordinating pass admits it (once) after this reader is done.</summary>
     private string Register(INamedTypeSymbol type)
     {
         var key = Key(type);
-        if (!_pendingTypes.ContainsKey(key))
+        if (!_knownTypes.ContainsKey(key) && _metTypeKeys.Add(key))
         {
-            _pendingTypes.Add(key, type);
-            _typeQueue.Enqueue(key);
+            _metTypes.Add(new KeyValuePair<string, INamedTypeSymbol>(key, type));
         }
 
         return key;
     }
+
+    private bool IsKnownOrMet(string key) => _knownTypes.ContainsKey(key) || _metTypeKeys.Contains(key);
 
     // ───────────────────────────── data types ─────────────────────────────
 
