@@ -70,7 +70,8 @@ public static class MigrationEngine
         var findings = new List<Finding>(discoveryFindings);
         var lockFile = LockFile.Parse(options.LockFileText, findings);
         var mapping = ProtoMapper.Map(model, lockFile, findings);
-        var files = mapping.Files.Select(f => new GeneratedFile(f.Path, ProtoEmitter.Emit(f))).ToImmutableArray();
+        // Each file's text depends on that file alone, so they are written on all cores, in order.
+        var files = mapping.Files.AsParallel().AsOrdered().Select(f => new GeneratedFile(f.Path, ProtoEmitter.Emit(f))).ToImmutableArray();
         return new EngineResult(SortFindings(findings), files, lockFile.Serialize(), mapping.Summary)
         {
             Model = model,

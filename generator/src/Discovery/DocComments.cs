@@ -12,7 +12,9 @@ namespace MigrateWcf.Generator.Discovery;
 /// <summary>The parts of an XML doc comment that become proto comments, as plain one-paragraph text.</summary>
 internal sealed class DocComment
 {
-    public static readonly DocComment None = new(null, new Dictionary<string, string>(StringComparer.Ordinal), null);
+    private static readonly IReadOnlyDictionary<string, string> NoParameters = new Dictionary<string, string>(StringComparer.Ordinal);
+
+    public static readonly DocComment None = new(null, NoParameters, null);
 
     private DocComment(string? summary, IReadOnlyDictionary<string, string> parameters, string? returns)
     {
@@ -61,6 +63,17 @@ internal sealed class DocComment
 
     private static DocComment Parse(string xml)
     {
+        // Most comments are one <summary> of plain text; reading those needs no XML reader (whose set-up allocates tens
+        // of kilobytes per comment). Anything else (other tags, entities) goes through the full parse below.
+        const string Open = "<summary>", Close = "</summary>";
+        var trimmed = xml.Trim();
+        if (trimmed.StartsWith(Open, StringComparison.Ordinal) && trimmed.EndsWith(Close, StringComparison.Ordinal)
+            && trimmed.IndexOf('<', Open.Length) == trimmed.Length - Close.Length && trimmed.IndexOf('&') < 0)
+        {
+            var summary = Normalize(trimmed.Substring(Open.Length, trimmed.Length - Open.Length - Close.Length));
+            return new DocComment(summary.Length == 0 ? null : summary, NoParameters, null);
+        }
+
         XElement root;
         try
         {

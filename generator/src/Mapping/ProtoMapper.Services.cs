@@ -54,7 +54,7 @@ internal sealed partial class ProtoMapper
     /// <summary>Claims every service, rpc and request/response name before any message is built.</summary>
     private ServicePlan PlanService(ServiceContractModel service)
     {
-        var package = ProtoNames.Package(service.ContractNamespace, service.CSharpNamespace);
+        var package = Package(service.ContractNamespace, service.CSharpNamespace);
         var csharpNamespace = ProtoNames.CSharpNamespace(service.CSharpNamespace);
         var baseName = service.Name;
         if (!service.IsClass && baseName == service.ClrName && baseName.Length > 1 && baseName[0] == 'I' && char.IsUpper(baseName[1]))

@@ -159,7 +159,7 @@ internal sealed partial class ProtoMapper
 
         foreach (var type in _model.DataTypes)
         {
-            _typeInfo[type.Key] = new TypeInfo(type, ProtoNames.Package(type.ContractNamespace, type.CSharpNamespace), ProtoNames.CSharpNamespace(type.CSharpNamespace));
+            _typeInfo[type.Key] = new TypeInfo(type, Package(type.ContractNamespace, type.CSharpNamespace), ProtoNames.CSharpNamespace(type.CSharpNamespace));
         }
 
         MergePackageCycles();
@@ -356,10 +356,11 @@ internal sealed partial class ProtoMapper
     /// <summary>Names claimed per proto package and per C# namespace: protoc needs the first unique, the generated C# the second.</summary>
     private sealed class NameScopes
     {
-        private readonly HashSet<string> _claimed = new(StringComparer.Ordinal);
+        // (scope kind, scope, name): 'p' a proto package, 'c' a C# namespace, 'v' a package's enum values.
+        private readonly HashSet<(char Kind, string Scope, string Name)> _claimed = new();
 
         public bool IsFree(string name, string package, string csharpNamespace)
-            => !_claimed.Contains("p:" + package + ":" + name) && !_claimed.Contains("c:" + csharpNamespace + ":" + name);
+            => !_claimed.Contains(('p', package, name)) && !_claimed.Contains(('c', csharpNamespace, name));
 
         public string Claim(string name, string package, string csharpNamespace)
         {
@@ -369,8 +370,8 @@ internal sealed partial class ProtoMapper
                 candidate = name + i.ToString(CultureInfo.InvariantCulture);
             }
 
-            _claimed.Add("p:" + package + ":" + candidate);
-            _claimed.Add("c:" + csharpNamespace + ":" + candidate);
+            _claimed.Add(('p', package, candidate));
+            _claimed.Add(('c', csharpNamespace, candidate));
             return candidate;
         }
 
@@ -378,14 +379,27 @@ internal sealed partial class ProtoMapper
         public string ClaimEnumValue(string name, string package)
         {
             var candidate = name;
-            for (var i = 2; _claimed.Contains("v:" + package + ":" + candidate); i++)
+            for (var i = 2; _claimed.Contains(('v', package, candidate)); i++)
             {
                 candidate = name + "_" + i.ToString(CultureInfo.InvariantCulture);
             }
 
-            _claimed.Add("v:" + package + ":" + candidate);
+            _claimed.Add(('v', package, candidate));
             return candidate;
         }
+    }
+
+    private readonly Dictionary<(string ContractNamespace, string ClrNamespace), string> _packages = new();
+
+    /// <summary>The package of a contract namespace; a few namespaces serve thousands of types, so each is worked out once.</summary>
+    private string Package(string contractNamespace, string clrNamespace)
+    {
+        if (!_packages.TryGetValue((contractNamespace, clrNamespace), out var package))
+        {
+            _packages[(contractNamespace, clrNamespace)] = package = ProtoNames.Package(contractNamespace, clrNamespace);
+        }
+
+        return package;
     }
 
     private string Reference(string package, string fullName)

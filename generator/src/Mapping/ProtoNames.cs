@@ -11,64 +11,64 @@ internal static class ProtoNames
     private const string DataContractNamespacePrefix = "http://schemas.datacontract.org/2004/07/";
     private const string TempUri = "http://tempuri.org/";
 
-    /// <summary>Splits a C# or XML name into words: "CustomerID" → Customer, ID; "XMLParser2" → XML, Parser2; "order_id" → order, id.</summary>
-    public static IReadOnlyList<string> Words(string name)
+    private enum WordCase
     {
-        var words = new List<string>();
-        var current = new StringBuilder();
-        void Flush()
-        {
-            if (current.Length > 0)
-            {
-                words.Add(current.ToString());
-                current.Clear();
-            }
-        }
+        Lower,
+        Upper,
+        Capitalized,
+    }
 
+    /// <summary>
+    /// Splits a C# or XML name into words ("CustomerID" → Customer, ID; "XMLParser2" → XML, Parser2; "order_id" → order,
+    /// id) and writes them in one case, joined by <paramref name="separator"/>. Names are converted thousands of times a
+    /// run, so the words are never materialised.
+    /// </summary>
+    private static string JoinWords(string name, WordCase wordCase, string separator)
+    {
+        var builder = new StringBuilder(name.Length + 4);
+        var wordLength = 0;
         for (var i = 0; i < name.Length; i++)
         {
             var c = name[i];
             if (!char.IsLetterOrDigit(c) || c > 127)
             {
-                Flush();
+                wordLength = 0;
                 continue;
             }
 
-            if (char.IsUpper(c) && current.Length > 0)
+            if (char.IsUpper(c) && wordLength > 0)
             {
                 var previous = name[i - 1];
                 var nextIsLower = i + 1 < name.Length && char.IsLower(name[i + 1]);
                 if (char.IsLower(previous) || char.IsDigit(previous) || (char.IsUpper(previous) && nextIsLower))
                 {
-                    Flush();
+                    wordLength = 0;
                 }
             }
 
-            current.Append(c);
+            if (wordLength == 0 && builder.Length > 0)
+            {
+                builder.Append(separator);
+            }
+
+            builder.Append(wordCase switch
+            {
+                WordCase.Lower => char.ToLowerInvariant(c),
+                WordCase.Upper => char.ToUpperInvariant(c),
+                _ => wordLength == 0 ? char.ToUpperInvariant(c) : c,
+            });
+            wordLength++;
         }
 
-        Flush();
-        return words;
+        return builder.ToString();
     }
 
-    public static string ToSnake(string name)
-    {
-        var snake = string.Join("_", Words(name).Select(w => w.ToLowerInvariant()));
-        return ValidIdentifier(snake, "field");
-    }
+    public static string ToSnake(string name) => ValidIdentifier(JoinWords(name, WordCase.Lower, "_"), "field");
 
-    public static string ToUpperSnake(string name)
-    {
-        var snake = string.Join("_", Words(name).Select(w => w.ToUpperInvariant()));
-        return ValidIdentifier(snake, "VALUE");
-    }
+    public static string ToUpperSnake(string name) => ValidIdentifier(JoinWords(name, WordCase.Upper, "_"), "VALUE");
 
     /// <summary>PascalCase keeping inner capitals: "orderLine" → OrderLine, "ArrayOfstring" → ArrayOfstring.</summary>
-    public static string ToPascal(string name)
-    {
-        var pascal = string.Concat(Words(name).Select(w => char.ToUpperInvariant(w[0]) + w.Substring(1)));
-        return ValidIdentifier(pascal, "Type");
-    }
+    public static string ToPascal(string name) => ValidIdentifier(JoinWords(name, WordCase.Capitalized, string.Empty), "Type");
 
     private static string ValidIdentifier(string text, string fallback)
     {
@@ -148,14 +148,8 @@ internal static class ProtoNames
 
     private static string PackageSegment(string segment)
     {
-        var words = Words(segment);
-        if (words.Count == 0)
-        {
-            return string.Empty;
-        }
-
-        var snake = string.Join("_", words.Select(w => w.ToLowerInvariant()));
-        return char.IsDigit(snake[0]) ? "v" + snake : snake;
+        var snake = JoinWords(segment, WordCase.Lower, "_");
+        return snake.Length > 0 && char.IsDigit(snake[0]) ? "v" + snake : snake;
     }
 
     /// <summary>The csharp_namespace of generated messages: the source namespace plus <c>.Grpc</c>, so generated classes never clash with the DataContract classes they mirror.</summary>
