@@ -201,8 +201,8 @@ internal sealed partial class ContractDiscovery
 
     /// <summary>
     /// Roslyn binds attributes and member types lazily and caches them; on a fresh compilation that first binding is most
-    /// of discovery's time. Touching them from all cores first leaves the ordered, single-threaded pass below (whose
-    /// results must be deterministic) reading cached symbols. Output does not depend on this step.
+    /// of discovery's time. Touching every type's members from all cores first, in one evenly shared pass, leaves the
+    /// readers (whose waves can be small) mostly reading cached symbols. Output does not depend on this step.
     /// </summary>
     private void BindInParallel(List<INamedTypeSymbol> types)
     {
