@@ -353,12 +353,7 @@ internal sealed partial class ProtoMapper
     /// </summary>
     private List<OrderedMember> FlattenedMembers(DataTypeModel type)
     {
-        var chain = new List<DataTypeModel>();
-        var seen = new HashSet<string>(StringComparer.Ordinal);
-        for (var current = type; current is not null && seen.Add(current.Key); current = current.BaseTypeKey is { } b && _types.TryGetValue(b, out var bt) ? bt : null)
-        {
-            chain.Insert(0, current);
-        }
+        var chain = SelfAndBaseTypes(type).Reverse().ToList();
 
         var ordered = new List<(DataMemberModel Member, string Level)>();
         foreach (var level in chain)
@@ -399,13 +394,12 @@ internal sealed partial class ProtoMapper
     private static readonly List<TypeInfo> NoDescendants = new();
 
     /// <summary>
-    /// Walks each known type's base chain once (a cycle in broken code stops the walk) and files the type under every
-    /// ancestor, instead of asking every pair of types whether one derives from the other.
+    /// Walks each known type's base chain once and files the type under every ancestor, instead of asking every pair of
+    /// types whether one derives from the other.
     /// </summary>
     private Dictionary<string, List<TypeInfo>> IndexKnownDescendants()
     {
         var index = new Dictionary<string, List<TypeInfo>>(StringComparer.Ordinal);
-        var seen = new HashSet<string>(StringComparer.Ordinal);
         foreach (var key in AllKnownTypeKeys().OrderBy(k => k, StringComparer.Ordinal))
         {
             if (!_typeInfo.TryGetValue(key, out var info))
@@ -413,28 +407,28 @@ internal sealed partial class ProtoMapper
                 continue;
             }
 
-            seen.Clear();
-            for (var current = key; _types.TryGetValue(current, out var type) && type.BaseTypeKey is { } next && seen.Add(current); current = next)
+            foreach (var ancestor in SelfAndBaseTypes(info.Model).Skip(1))
             {
-                if (next == key)
+                if (!index.TryGetValue(ancestor.Key, out var descendants))
                 {
-                    continue;
+                    index[ancestor.Key] = descendants = new List<TypeInfo>();
                 }
 
-                if (!index.TryGetValue(next, out var descendants))
-                {
-                    index[next] = descendants = new List<TypeInfo>();
-                }
-
-                // Keys arrive in order, so a type met twice on one cyclic chain is the list's last entry.
-                if (descendants.Count == 0 || descendants[descendants.Count - 1] != info)
-                {
-                    descendants.Add(info);
-                }
+                descendants.Add(info);
             }
         }
 
         return index;
+    }
+
+    /// <summary>The type, then its base types as far as the model has them; a cycle (broken code) ends the walk.</summary>
+    private IEnumerable<DataTypeModel> SelfAndBaseTypes(DataTypeModel type)
+    {
+        var seen = new HashSet<string>(StringComparer.Ordinal);
+        for (var current = type; current is not null && seen.Add(current.Key); current = current.BaseTypeKey is { } b && _types.TryGetValue(b, out var bt) ? bt : null)
+        {
+            yield return current;
+        }
     }
 
     private HashSet<string> AllKnownTypeKeys()
