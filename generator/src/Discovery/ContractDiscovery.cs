@@ -178,17 +178,20 @@ internal sealed partial class ContractDiscovery
     private (TResult Result, ContractDiscovery Reader)[] InParallel<TItem, TResult>(IReadOnlyList<TItem> items, Func<ContractDiscovery, TItem, TResult> read)
     {
         var results = new (TResult, ContractDiscovery)[items.Count];
+        ForEachIndexInParallel(items.Count, i =>
+        {
+            var reader = new ContractDiscovery(this);
+            results[i] = (read(reader, items[i]), reader);
+        });
+        return results;
+    }
+
+    /// <summary>Runs <paramref name="body"/> for each index on all cores; cancellation surfaces as itself, not wrapped.</summary>
+    private void ForEachIndexInParallel(int count, Action<int> body)
+    {
         try
         {
-            Parallel.For(
-                0,
-                items.Count,
-                new ParallelOptions { CancellationToken = _cancellationToken },
-                i =>
-                {
-                    var reader = new ContractDiscovery(this);
-                    results[i] = (read(reader, items[i]), reader);
-                });
+            Parallel.For(0, count, new ParallelOptions { CancellationToken = _cancellationToken }, body);
         }
         catch (AggregateException ex) when (ex.InnerExceptions.OfType<OperationCanceledException>().FirstOrDefault() is { } cancelled)
         {
@@ -196,7 +199,6 @@ internal sealed partial class ContractDiscovery
         }
 
         _cancellationToken.ThrowIfCancellationRequested();
-        return results;
     }
 
     /// <summary>
@@ -205,42 +207,41 @@ internal sealed partial class ContractDiscovery
     /// readers (whose waves can be small) mostly reading cached symbols. Output does not depend on this step.
     /// </summary>
     private void BindInParallel(List<INamedTypeSymbol> types)
-    {
-        try
+        => ForEachIndexInParallel(types.Count, i =>
         {
-            Parallel.ForEach(types, new ParallelOptions { CancellationToken = _cancellationToken }, type =>
+            try
             {
-                type.GetAttributes();
-                foreach (var member in type.GetMembers())
-                {
-                    member.GetAttributes();
-                    switch (member)
-                    {
-                        case IMethodSymbol method:
-                            _ = method.ReturnType;
-                            foreach (var parameter in method.Parameters)
-                            {
-                                _ = parameter.Type;
-                            }
+                Bind(types[i]);
+            }
+            catch (Exception ex) when (ex is not OperationCanceledException)
+            {
+                // A symbol that fails to bind here fails again in the guarded reader, which reports it as a finding.
+            }
+        });
 
-                            break;
-                        case IPropertySymbol property:
-                            _ = property.Type;
-                            break;
-                        case IFieldSymbol field:
-                            _ = field.Type;
-                            break;
+    private static void Bind(INamedTypeSymbol type)
+    {
+        type.GetAttributes();
+        foreach (var member in type.GetMembers())
+        {
+            member.GetAttributes();
+            switch (member)
+            {
+                case IMethodSymbol method:
+                    _ = method.ReturnType;
+                    foreach (var parameter in method.Parameters)
+                    {
+                        _ = parameter.Type;
                     }
-                }
-            });
-        }
-        catch (AggregateException ex) when (ex.InnerExceptions.OfType<OperationCanceledException>().FirstOrDefault() is { } cancelled)
-        {
-            throw cancelled;
-        }
-        catch (AggregateException)
-        {
-            // A symbol that fails to bind here fails again in the guarded pass below, which reports it as a finding.
+
+                    break;
+                case IPropertySymbol property:
+                    _ = property.Type;
+                    break;
+                case IFieldSymbol field:
+                    _ = field.Type;
+                    break;
+            }
         }
     }
 
