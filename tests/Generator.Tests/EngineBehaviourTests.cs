@@ -261,7 +261,7 @@ public class EngineBehaviourTests
     }
 
     [Fact]
-    public void HostingCode_IsFoundThroughAliasesGenericsDerivedTypesLambdasAndTargetTypedNew()
+    public void HostingCode_IsFoundThroughAliasesGenericsDerivedTypesLambdasLocalFunctionsMembersAndTargetTypedNew()
     {
         var result = Engine.Run("""
             using System;
@@ -284,6 +284,24 @@ public class EngineBehaviourTests
                 }
 
                 public static T Make<T>() where T : new() => new T();
+
+                public static ChannelFactory<TChannel> Open<TChannel>() => new ChannelFactory<TChannel>(new WSHttpBinding());
+
+                public static object Local()
+                {
+                    object Make<TBinding>() where TBinding : new() => new NetHttpBinding();
+                    return Make<int>();
+                }
+            }
+
+            public class Proxy
+            {
+                private readonly System.ServiceModel.Channels.Binding _binding = new LocalBinding();
+                public Proxy() { Host = new WebLikeHost(); }
+                public object Host { get; }
+                public object Lazy { get { return new System.ServiceModel.Channels.CustomBinding(); } }
+                private sealed class LocalBinding : NetTcpBinding { }
+                private sealed class WebLikeHost : ServiceHost { }
             }
             """);
 
@@ -298,6 +316,14 @@ public class EngineBehaviourTests
                 "WCFM4003 14:23 System.ServiceModel.ChannelFactory<TChannel>",
                 "WCFM4002 14:50 System.ServiceModel.BasicHttpBinding",
                 "WCFM4001 15:20 System.ServiceModel.ServiceHost",
+                "WCFM4003 22:64 System.ServiceModel.ChannelFactory<TChannel>",
+                "WCFM4002 22:93 System.ServiceModel.WSHttpBinding",
+                "WCFM4002 26:59 System.ServiceModel.NetHttpBinding",
+                "WCFM4002 33:70 System.ServiceModel.NetTcpBinding",
+                "WCFM4001 34:29 System.ServiceModel.ServiceHost",
+                "WCFM4002 36:39 System.ServiceModel.Channels.CustomBinding",
+                "WCFM4002 37:5 System.ServiceModel.NetTcpBinding",
+                "WCFM4001 38:5 System.ServiceModel.ServiceHost",
             ],
             found);
     }

@@ -219,15 +219,25 @@ internal sealed partial class ContractDiscovery
             }
         });
 
+    /// <summary>
+    /// Binds what the readers will read: attributes, the types of properties and fields, and the signatures of methods
+    /// that carry attributes (operations). Accessors and compiler-made members are read through their property, and an
+    /// implementation's methods only for their attributes, so binding their signatures would be wasted.
+    /// </summary>
     private static void Bind(INamedTypeSymbol type)
     {
         type.GetAttributes();
         foreach (var member in type.GetMembers())
         {
-            member.GetAttributes();
+            if (member.IsImplicitlyDeclared || member is IMethodSymbol { AssociatedSymbol: not null })
+            {
+                continue;
+            }
+
+            var attributes = member.GetAttributes();
             switch (member)
             {
-                case IMethodSymbol method:
+                case IMethodSymbol method when !attributes.IsEmpty:
                     _ = method.ReturnType;
                     foreach (var parameter in method.Parameters)
                     {
@@ -665,18 +675,36 @@ internal sealed partial class ContractDiscovery
     }
 
     /// <summary>
-    /// Where to look up the type an object creation names. Roslyn finds the scope inside a lambda or query by binding the
-    /// statement around it; lambdas and queries declare no types, so the position just before the outermost one sees the
-    /// same names without that. A local function's type parameters are in scope only inside it, so the search stops there.
+    /// Where to look up the type an object creation names: a position with the same names in scope whose binding does
+    /// not need the member's body. Inside a method, property, constructor or field initializer, Roslyn resolves a position
+    /// by building the binders of the whole body (or of the statement around a lambda); bodies declare no types, so the
+    /// member's signature sees the same names: usings, aliases, containing types and their type parameters, and a
+    /// generic method's own type parameters at its return type. A local function's type parameters are in scope only
+    /// inside it, so the search stops there, before the outermost lambda or query inside it.
     /// </summary>
     private static int TypeLookupPosition(ObjectCreationExpressionSyntax creation)
     {
         var position = creation.Type.SpanStart;
-        for (var node = creation.Parent; node is not null and not LocalFunctionStatementSyntax and not MemberDeclarationSyntax; node = node.Parent)
+        for (var node = creation.Parent; node is not null; node = node.Parent)
         {
-            if (node is AnonymousFunctionExpressionSyntax or QueryExpressionSyntax)
+            switch (node)
             {
-                position = node.SpanStart;
+                case LocalFunctionStatementSyntax:
+                    return position;
+                case AnonymousFunctionExpressionSyntax or QueryExpressionSyntax:
+                    position = node.SpanStart;
+                    break;
+                case MethodDeclarationSyntax method:
+                    return method.ReturnType.SpanStart;
+                case BaseMethodDeclarationSyntax other:
+                    return other.ParameterList.SpanStart;
+                case BasePropertyDeclarationSyntax property:
+                    return property.Type.SpanStart;
+                case BaseFieldDeclarationSyntax field:
+                    return field.Declaration.Type.SpanStart;
+                case MemberDeclarationSyntax:
+                    // Types, namespaces, enum members, top-level statements: keep the position found so far.
+                    return position;
             }
         }
 
