@@ -7,6 +7,7 @@ using System.Threading.Tasks;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.Text;
 using MigrateWcf.Generator.Model;
 using MigrateWcf.Generator.References;
 using MigrateWcf.Generator.Rules;
@@ -626,8 +627,9 @@ internal sealed partial class ContractDiscovery
     {
         var usages = new List<HostingUsageModel>();
         var root = tree.GetRoot(_cancellationToken);
+        var newKeywords = NewKeywordOffsets(tree.GetText(_cancellationToken));
         SemanticModel? semanticModel = null;
-        foreach (var node in root.DescendantNodes())
+        foreach (var node in root.DescendantNodes(node => MayHoldHostingCode(node, newKeywords)))
         {
             ITypeSymbol? type = null;
             if (node is ObjectCreationExpressionSyntax creation)
@@ -672,6 +674,36 @@ internal sealed partial class ContractDiscovery
         }
 
         return usages;
+    }
+
+    /// <summary>Where the text says <c>new</c>, in order. Matches in comments, strings or longer names only cost a walk.</summary>
+    private static List<int> NewKeywordOffsets(SourceText text)
+    {
+        var content = text.ToString();
+        var offsets = new List<int>();
+        for (var i = content.IndexOf("new", StringComparison.Ordinal); i >= 0; i = content.IndexOf("new", i + 3, StringComparison.Ordinal))
+        {
+            offsets.Add(i);
+        }
+
+        return offsets;
+    }
+
+    /// <summary>
+    /// Whether to walk into a node: an object creation needs the <c>new</c> keyword, so a node whose text lacks it holds
+    /// none. Namespaces and types are always walked, since the classes they declare may derive from a hosting type.
+    /// </summary>
+    private static bool MayHoldHostingCode(SyntaxNode node, List<int> newKeywords)
+    {
+        if (node is CompilationUnitSyntax or BaseNamespaceDeclarationSyntax or TypeDeclarationSyntax)
+        {
+            return true;
+        }
+
+        var span = node.FullSpan;
+        var index = newKeywords.BinarySearch(span.Start);
+        index = index < 0 ? ~index : index;
+        return index < newKeywords.Count && newKeywords[index] < span.End;
     }
 
     /// <summary>
