@@ -1,4 +1,5 @@
 using System;
+using System.Collections.Concurrent;
 using System.Collections.Generic;
 using System.Collections.Immutable;
 using System.Linq;
@@ -44,6 +45,10 @@ internal sealed partial class ContractDiscovery
     // (one per contract or type, on any thread) only look things up in it.
     private readonly Dictionary<string, INamedTypeSymbol> _knownTypes;
 
+    // Keys and display names by type, shared by all readers: the same few types are named by thousands of members.
+    private readonly ConcurrentDictionary<ITypeSymbol, string> _keys;
+    private readonly ConcurrentDictionary<ITypeSymbol, string> _displays;
+
     // What this instance found: findings, and data types it met that are not known yet, in the order it met them.
     private readonly List<Finding> _findings = new();
     private readonly List<KeyValuePair<string, INamedTypeSymbol>> _metTypes = new();
@@ -56,6 +61,8 @@ internal sealed partial class ContractDiscovery
         _cancellationToken = cancellationToken;
         _contractNamespaces = new Dictionary<string, string>(StringComparer.Ordinal);
         _knownTypes = new Dictionary<string, INamedTypeSymbol>(StringComparer.Ordinal);
+        _keys = new ConcurrentDictionary<ITypeSymbol, string>(SymbolEqualityComparer.Default);
+        _displays = new ConcurrentDictionary<ITypeSymbol, string>(SymbolEqualityComparer.IncludeNullability);
     }
 
     /// <summary>A reader of one contract or type, sharing the run's symbols and known types, with its own results.</summary>
@@ -66,6 +73,8 @@ internal sealed partial class ContractDiscovery
         _cancellationToken = run._cancellationToken;
         _contractNamespaces = run._contractNamespaces;
         _knownTypes = run._knownTypes;
+        _keys = run._keys;
+        _displays = run._displays;
     }
 
     public static (ContractModel Model, ImmutableArray<Finding> Findings) Discover(Compilation compilation, CancellationToken cancellationToken)
@@ -797,9 +806,13 @@ internal sealed partial class ContractDiscovery
         }
     }
 
-    internal static string Key(ITypeSymbol type) => type.ToDisplayString(KeyFormat).Replace(" ", string.Empty);
+    /// <summary>A type's stable key, e.g. <c>System.Collections.Generic.List&lt;Contoso.Order&gt;</c>; one string per type, shared by every use.</summary>
+    private string Key(ITypeSymbol type)
+        => _keys.TryGetValue(type, out var key) ? key : _keys.GetOrAdd(type, type.ToDisplayString(KeyFormat).Replace(" ", string.Empty));
 
-    internal static string Display(ITypeSymbol type) => type.ToDisplayString(DisplayFormat);
+    /// <summary>A type as C# readers write it, nullable annotations included.</summary>
+    private string Display(ITypeSymbol type)
+        => _displays.TryGetValue(type, out var display) ? display : _displays.GetOrAdd(type, type.ToDisplayString(DisplayFormat));
 
     private static string Namespace(INamedTypeSymbol type)
         => type.ContainingNamespace is { IsGlobalNamespace: false } ns ? ns.ToDisplayString() : string.Empty;
