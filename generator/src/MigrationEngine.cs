@@ -4,6 +4,7 @@ using System.Collections.Generic;
 using System.Collections.Immutable;
 using System.Linq;
 using System.Threading;
+using System.Threading.Tasks;
 using Microsoft.CodeAnalysis;
 using MigrateWcf.Generator.Discovery;
 using MigrateWcf.Generator.Emit;
@@ -70,9 +71,16 @@ public static class MigrationEngine
         var findings = new List<Finding>(discoveryFindings);
         var lockFile = LockFile.Parse(options.LockFileText, findings);
         var mapping = ProtoMapper.Map(model, lockFile, findings);
-        // Each file's text depends on that file alone, so they are written on all cores, in order.
-        var files = mapping.Files.AsParallel().AsOrdered().Select(f => new GeneratedFile(f.Path, ProtoEmitter.Emit(f))).ToImmutableArray();
-        return new EngineResult(SortFindings(findings), files, lockFile.Serialize(), mapping.Summary)
+        // Each file's text depends on that file alone, so they are written on all cores, in order; the lock file and the
+        // findings are put in order beside them.
+        var files = ImmutableArray<GeneratedFile>.Empty;
+        var lockText = string.Empty;
+        var sortedFindings = ImmutableArray<Finding>.Empty;
+        Parallel.Invoke(
+            () => files = mapping.Files.AsParallel().AsOrdered().Select(f => new GeneratedFile(f.Path, ProtoEmitter.Emit(f))).ToImmutableArray(),
+            () => lockText = lockFile.Serialize(),
+            () => sortedFindings = SortFindings(findings));
+        return new EngineResult(sortedFindings, files, lockText, mapping.Summary)
         {
             Model = model,
             Proto = mapping.Files,

@@ -24,7 +24,7 @@ internal sealed class LockFile
     public const string Header = "# migrate-wcf field-number lock file (docs/lock-file.md). Generated: commit it, do not edit numbers by hand.";
     private const string VersionLine = "version 1";
 
-    private readonly SortedDictionary<string, Dictionary<string, Entry>> _messages = new(StringComparer.Ordinal);
+    private readonly Dictionary<string, Dictionary<string, Entry>> _messages = new(StringComparer.Ordinal);
 
     private sealed class Entry
     {
@@ -102,10 +102,8 @@ internal sealed class LockFile
     public FieldAllocation Assign(string messageKey, IReadOnlyList<FieldRequest> fields)
     {
         var entries = FieldsOf(messageKey);
-        var taken = new HashSet<int>(entries.Values.Select(e => e.Number));
-        var numbers = new Dictionary<string, int>(StringComparer.Ordinal);
-        var pending = new List<FieldRequest>();
-
+        var numbers = new Dictionary<string, int>(fields.Count, StringComparer.Ordinal);
+        List<FieldRequest>? pending = null;
         foreach (var field in fields)
         {
             if (entries.TryGetValue(field.Key, out var entry))
@@ -115,49 +113,59 @@ internal sealed class LockFile
             }
             else
             {
-                pending.Add(field);
+                (pending ??= new List<FieldRequest>()).Add(field);
             }
         }
 
-        var unplaced = new List<FieldRequest>();
-        foreach (var field in pending)
+        if (pending is not null)
         {
-            if (field.PreferredNumber is { } preferred && IsUsable(preferred) && taken.Add(preferred))
+            var taken = new HashSet<int>();
+            foreach (var entry in entries.Values)
             {
-                numbers[field.Key] = preferred;
-                entries[field.Key] = new Entry(preferred, false);
+                taken.Add(entry.Number);
             }
-            else
+
+            var unplaced = new List<FieldRequest>();
+            foreach (var field in pending)
             {
-                unplaced.Add(field);
+                if (field.PreferredNumber is { } preferred && IsUsable(preferred) && taken.Add(preferred))
+                {
+                    numbers[field.Key] = preferred;
+                    entries[field.Key] = new Entry(preferred, false);
+                }
+                else
+                {
+                    unplaced.Add(field);
+                }
+            }
+
+            var next = 1;
+            foreach (var field in unplaced)
+            {
+                while (taken.Contains(next) || !IsUsable(next))
+                {
+                    next++;
+                }
+
+                taken.Add(next);
+                numbers[field.Key] = next;
+                entries[field.Key] = new Entry(next, false);
             }
         }
 
-        var next = 1;
-        foreach (var field in unplaced)
+        // Every requested key is in numbers now; locked keys that were not requested are gone from the message.
+        List<(int Number, string Key)>? reserved = null;
+        foreach (var pair in entries)
         {
-            while (taken.Contains(next) || !IsUsable(next))
-            {
-                next++;
-            }
-
-            taken.Add(next);
-            numbers[field.Key] = next;
-            entries[field.Key] = new Entry(next, false);
-        }
-
-        var present = new HashSet<string>(fields.Select(f => f.Key), StringComparer.Ordinal);
-        var reserved = new List<(int, string)>();
-        foreach (var pair in entries.OrderBy(p => p.Value.Number))
-        {
-            if (!present.Contains(pair.Key))
+            if (!numbers.ContainsKey(pair.Key))
             {
                 pair.Value.Reserved = true;
-                reserved.Add((pair.Value.Number, pair.Key));
+                (reserved ??= new List<(int, string)>()).Add((pair.Value.Number, pair.Key));
             }
         }
 
-        return new FieldAllocation(numbers, reserved);
+        reserved?.Sort((a, b) => a.Number.CompareTo(b.Number));
+        return new FieldAllocation(numbers, (IReadOnlyList<(int Number, string Key)>?)reserved ?? Array.Empty<(int, string)>());
     }
 
     /// <summary>Sorted by message key, then number: the same numbers always give the same bytes, and diffs stay small.</summary>
@@ -166,7 +174,7 @@ internal sealed class LockFile
         var builder = new StringBuilder();
         builder.Append(Header).Append('\n');
         builder.Append(VersionLine).Append('\n');
-        foreach (var message in _messages)
+        foreach (var message in _messages.OrderBy(m => m.Key, StringComparer.Ordinal))
         {
             foreach (var field in message.Value.OrderBy(f => f.Value.Number))
             {
