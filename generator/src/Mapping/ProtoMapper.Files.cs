@@ -193,7 +193,7 @@ internal sealed partial class ProtoMapper
     }
 
     private string? PackageCSharpNamespace(string package)
-        => _typeInfo.Values.Where(i => i.Package == package).Select(i => i.CSharpNamespace).FirstOrDefault();
+        => _packageNamespaces.TryGetValue(package, out var csharpNamespace) ? csharpNamespace : null;
 
     /// <summary>
     /// protoc's C# output is one file per .proto named after its base name (<c>orders_types.proto</c> →

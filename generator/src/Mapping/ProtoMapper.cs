@@ -25,6 +25,9 @@ internal sealed partial class ProtoMapper
     private readonly Dictionary<string, TypeInfo> _typeInfo = new(StringComparer.Ordinal);
     private readonly NameScopes _names = new();
 
+    // The C# namespace of each package that holds data types: that of most of its types (AssignTypeNames).
+    private readonly Dictionary<string, string> _packageNamespaces = new(StringComparer.Ordinal);
+
     // Every definition by proto full name, with the proto full names it references (for imports).
     private readonly Dictionary<string, Placed> _definitions = new(StringComparer.Ordinal);
     private readonly Dictionary<(string Package, string Key), string> _wrappers = new();
@@ -173,6 +176,8 @@ internal sealed partial class ProtoMapper
             {
                 info.CSharpNamespace = csharpNamespace;
             }
+
+            _packageNamespaces[package.Key] = csharpNamespace;
         }
 
         var infos = _typeInfo.Values.OrderBy(i => i.Model.Key, StringComparer.Ordinal).ToList();
