@@ -8,9 +8,9 @@ namespace MigrateWcf.Generator.Mapping;
 /// </summary>
 internal static class CommonTypes
 {
-    // Every System.Decimal exactly, as decimal.GetBits holds it: a 96-bit unsigned coefficient, a scale and a sign.
-    // Fixed-width integers, not text, so no reader parses or rounds; fixed32 makes a coefficient of 2^96 or more
-    // impossible to send.
+    // Every System.Decimal exactly, as decimal.GetBits holds it: a 96-bit unsigned coefficient, a scale and a sign
+    // (docs/decimal.md). Fixed-width integers, not text, so no reader parses or rounds; fixed32 makes a coefficient of
+    // 2^96 or more impossible to send. Emit/CommonTypesCSharp.cs converts it in C# and reads these fields by number.
     private static readonly ProtoMessage Decimal = new(
         "Decimal",
         "System.Decimal, exactly. The value is coefficient / 10^scale, negated when negative is true, where coefficient is the unsigned 96-bit integer coefficient_high * 2^64 + coefficient_low. The scale keeps trailing zeros (1.0 and 1.00 differ); negative with a zero coefficient is negative zero. Readers reject a scale above 28. Writers send a coefficient below 2^96 and a scale of 0 to 28 (a positive exponent is multiplied into the coefficient: 1E+3 is 1000, scale 0).",
