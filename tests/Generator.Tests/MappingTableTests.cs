@@ -292,17 +292,24 @@ public class MappingTableTests
     }
 
     [Fact]
-    public void Decimal_UsesTheSharedUnitsNanosMessageDefinedOnce()
+    public void Decimal_UsesTheSharedLosslessMessageDefinedOnce()
     {
         var result = Engine.Run(Usings + """
-            [DataContract] public class Price { [DataMember] public decimal Amount; }
+            [DataContract] public class Price { [DataMember] public decimal Amount; [DataMember] public decimal? Discount; }
             [ServiceContract] public interface IA { [OperationContract] Price Get(decimal amount); }
             [ServiceContract] public interface IB { [OperationContract] decimal Sum(Price price); }
             """);
 
         Assert.Equal("migrate_wcf.Decimal", result.Field("Price", "amount").Type);
+        Assert.Equal("migrate_wcf.Decimal", result.Field("Price", "discount").Type);
         Assert.Single(result.ProtoFiles, f => f.Content.Contains("message Decimal {"));
-        Assert.Contains("int64 units = 1;", result.File("migrate_wcf/common.proto"));
+        // The 96-bit coefficient, scale and sign of System.Decimal (docs/decimal.md); no units/nanos any more.
+        var common = result.File("migrate_wcf/common.proto");
+        Assert.Contains("  fixed64 coefficient_low = 1;\n  // Bits 64-95", common);
+        Assert.Contains("  fixed32 coefficient_high = 2;\n", common);
+        Assert.Contains("  uint32 scale = 3;\n", common);
+        Assert.Contains("  bool negative = 4;\n}", common);
+        Assert.DoesNotContain("nanos", common);
     }
 
     [Fact]

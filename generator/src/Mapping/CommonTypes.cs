@@ -8,13 +8,18 @@ namespace MigrateWcf.Generator.Mapping;
 /// </summary>
 internal static class CommonTypes
 {
+    // Every System.Decimal exactly, as decimal.GetBits holds it: a 96-bit unsigned coefficient, a scale and a sign
+    // (docs/decimal.md). Fixed-width integers, not text, so no reader parses or rounds; fixed32 makes a coefficient of
+    // 2^96 or more impossible to send. Emit/CommonTypesCSharp.cs converts it in C# and reads these fields by number.
     private static readonly ProtoMessage Decimal = new(
         "Decimal",
-        "System.Decimal as units + nanos / 1e9 (units and nanos carry the same sign, |nanos| < 1e9). Exact for values with up to 9 fractional digits within ±9.2e18; the mappers reject values outside that range rather than round them.",
+        "System.Decimal, exactly. The value is coefficient / 10^scale, negated when negative is true, where coefficient is the unsigned 96-bit integer coefficient_high * 2^64 + coefficient_low. The scale keeps trailing zeros (1.0 and 1.00 differ); negative with a zero coefficient is negative zero. Readers reject a scale above 28. Writers send a coefficient below 2^96 and a scale of 0 to 28 (a positive exponent is multiplied into the coefficient: 1E+3 is 1000, scale 0).",
         new[]
         {
-            new ProtoField("units", "int64", 1, ProtoLabel.None, "Whole units."),
-            new ProtoField("nanos", "sfixed32", 2, ProtoLabel.None, "Billionths of a unit."),
+            new ProtoField("coefficient_low", "fixed64", 1, ProtoLabel.None, "Bits 0-63 of the coefficient."),
+            new ProtoField("coefficient_high", "fixed32", 2, ProtoLabel.None, "Bits 64-95 of the coefficient (32 bits, so the coefficient stays below 2^96)."),
+            new ProtoField("scale", "uint32", 3, ProtoLabel.None, "Digits after the decimal point, 0 to 28: the coefficient is divided by 10^scale."),
+            new ProtoField("negative", "bool", 4, ProtoLabel.None, "The sign: true for a negative value, and for negative zero (-0, -0.00)."),
         }.ToEquatableArray(),
         EquatableArray<ProtoOneof>.Empty,
         EquatableArray<int>.Empty,

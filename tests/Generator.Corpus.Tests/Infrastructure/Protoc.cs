@@ -63,7 +63,8 @@ public static class Protoc
         }
     }
 
-    private static (int ExitCode, string Output) RunProcess(string fileName, IEnumerable<string> arguments, string workingDirectory)
+    /// <summary>Runs a program to its end; returns its exit code and its standard output followed by its standard error.</summary>
+    internal static (int ExitCode, string Output) RunProcess(string fileName, IEnumerable<string> arguments, string workingDirectory)
     {
         var start = new ProcessStartInfo(fileName)
         {

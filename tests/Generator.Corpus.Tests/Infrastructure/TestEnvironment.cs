@@ -21,6 +21,11 @@ internal static class TestEnvironment
         ? root
         : throw new InvalidOperationException($"Grpc.Tools package folder '{Metadata("GrpcToolsRoot")}' not found; run scripts/setup.sh (NuGet restore).");
 
+    /// <summary>The Python client of migrate_wcf.Decimal (tests/Generator.Corpus.Tests/Python/decimal_message.py).</summary>
+    public static string DecimalPythonScript { get; } = Metadata("DecimalPythonScript") is { Length: > 0 } script && File.Exists(script)
+        ? script
+        : throw new InvalidOperationException($"Python script '{Metadata("DecimalPythonScript")}' not found.");
+
     /// <summary>True when baselines are to be rewritten instead of compared: UPDATE_BASELINES=1 or /p:UpdateBaselines=true.</summary>
     public static bool UpdateBaselines
     {
