@@ -3,8 +3,12 @@ using System.ServiceModel;
 
 namespace LegacyWcf.Contracts
 {
-    /// <summary>Relative addresses and bindings shared by the host and the client, so both sides agree by construction.</summary>
-    public static class Endpoints
+    /// <summary>
+    /// Relative addresses and bindings shared by the host and the client, so both sides agree by construction. The net.tcp
+    /// part (this file) compiles for any WCF client, .NET Framework or the .NET WCF client packages; the named-pipe part
+    /// (Endpoints.Pipe.cs) needs .NET Framework's System.ServiceModel.
+    /// </summary>
+    public static partial class Endpoints
     {
         /// <summary><see cref="ISimple"/> implemented with ConcurrencyMode.Single.</summary>
         public const string SimpleSingle = "Simple/Single";
@@ -47,9 +51,19 @@ namespace LegacyWcf.Contracts
 
         /// <summary>
         /// The net.tcp address of an endpoint: <paramref name="baseAddress"/> + <paramref name="relative"/>; on Mono the port
-        /// is moved up by the endpoint's index in <see cref="All"/> (see <see cref="OnePortPerService"/>).
+        /// is moved up by the endpoint's index in <see cref="All"/> (see <see cref="OnePortPerService"/>). The rule is the one
+        /// of the runtime this code runs on, so host and client must share a runtime; otherwise see the overload.
         /// </summary>
         public static Uri TcpAddress(Uri baseAddress, string relative)
+        {
+            return TcpAddress(baseAddress, relative, OnePortPerService);
+        }
+
+        /// <summary>
+        /// The net.tcp address of an endpoint of a host whose port rule the caller states: the rule is the host's runtime's,
+        /// so a client on another runtime than the host (e.g. .NET Framework or .NET calling a host on Mono) passes it here.
+        /// </summary>
+        public static Uri TcpAddress(Uri baseAddress, string relative, bool onePortPerService)
         {
             int index = Array.IndexOf(All, relative);
             if (index < 0)
@@ -57,7 +71,7 @@ namespace LegacyWcf.Contracts
                 throw new ArgumentException("Unknown endpoint '" + relative + "'.", "relative");
             }
 
-            if (!OnePortPerService || index == 0)
+            if (!onePortPerService || index == 0)
             {
                 return Combine(baseAddress, relative);
             }
@@ -75,18 +89,6 @@ namespace LegacyWcf.Contracts
                 ReceiveTimeout = TimeSpan.FromMinutes(10),
                 MaxReceivedMessageSize = 4 * 1024 * 1024,
             };
-        }
-
-        /// <summary>The named-pipe binding (Windows only; Mono's net.pipe does not work on Linux).</summary>
-        public static NetNamedPipeBinding PipeBinding()
-        {
-            return new NetNamedPipeBinding(NetNamedPipeSecurityMode.None);
-        }
-
-        /// <summary>The net.pipe base address that pairs with a net.tcp base address (one pipe namespace per port).</summary>
-        public static Uri PipeBaseFor(Uri tcpBase)
-        {
-            return new Uri("net.pipe://localhost/LegacyWcf-" + tcpBase.Port + "/");
         }
 
         /// <summary>Joins a base address and a relative address, tolerating a missing trailing slash on the base.</summary>

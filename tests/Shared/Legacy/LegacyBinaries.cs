@@ -1,4 +1,4 @@
-namespace LegacyWcf.Tests;
+namespace MigrateWcf.Tests.Shared;
 
 /// <summary>Where Mono and the legacy executables are; fails with set-up advice when something is missing.</summary>
 internal static class LegacyBinaries
@@ -34,7 +34,7 @@ internal static class LegacyBinaries
         if (!File.Exists(file))
         {
             throw new InvalidOperationException(
-                $"{file} is missing: building LegacyWcf.Tests copies the legacy Host and Client there. Build the test project (or Migration.sln) first.");
+                $"{file} is missing: building a test project that imports tests/Shared/LegacyHost.props copies the legacy executables there. Build the test project (or Migration.sln) first.");
         }
 
         return file;

@@ -1,7 +1,7 @@
 using System.Net;
 using System.Net.Sockets;
 
-namespace LegacyWcf.Tests;
+namespace MigrateWcf.Tests.Shared;
 
 /// <summary>The legacy WCF host running under Mono on free loopback ports; disposing stops it (stdin close, then kill).</summary>
 internal sealed class LegacyHost : IAsyncDisposable

@@ -2,7 +2,7 @@ using System.Diagnostics;
 using System.Runtime.InteropServices;
 using System.Text;
 
-namespace LegacyWcf.Tests;
+namespace MigrateWcf.Tests.Shared;
 
 /// <summary>
 /// A .NET Framework executable running under Mono, with stdin held open and stdout/stderr captured.
