@@ -1,26 +1,22 @@
 using System.Net.Sockets;
 using Microsoft.AspNetCore.Builder;
-using Microsoft.AspNetCore.Hosting;
-using Microsoft.AspNetCore.Server.Kestrel.Core;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Hosting;
 using Microsoft.Extensions.Logging;
 
 namespace MigrateWcf.Runtime.Benchmarks;
 
-/// <summary>The server process: the echo service on grpc-dotnet and on our own stack, each on its Unix socket, and the
-/// raw 1-byte echo floor on a third. Prints "READY" when all listen; runs until killed.</summary>
+/// <summary>The server process: the echo service on grpc-dotnet, hosted on a Unix socket by MigrateWcf.Runtime (quiet
+/// hosting, as migrated services run), and the raw 1-byte echo floor on a second socket. Prints "READY" when both
+/// listen; runs until killed.</summary>
 internal static class BenchServer
 {
-    public static async Task<int> RunAsync(string grpcDotnetSocket, string ownSocket, string rawSocket, bool profile)
+    public static async Task<int> RunAsync(string grpcSocket, string rawSocket, bool profile)
     {
         var sampler = profile ? new AllocationSampler() : null;
-        await using var own = await GrpcServer.StartAsync(GrpcEndpoint.UnixSocket(ownSocket), OwnEchoService.Bind());
-
-        var builder = WebApplication.CreateSlimBuilder();
-        builder.Logging.ClearProviders();
-        builder.WebHost.ConfigureKestrel(kestrel => kestrel.ListenUnixSocket(grpcDotnetSocket, listen => listen.Protocols = HttpProtocols.Http2));
-        builder.Services.AddGrpc();
+        var builder = WebApplication.CreateSlimBuilder(new WebApplicationOptions { Args = [] });
+        builder.Logging.SetMinimumLevel(LogLevel.Warning);
+        builder.AddGrpcEndpoint(GrpcEndpoint.UnixSocket(grpcSocket));
         builder.Services.AddSingleton(new GrpcDotnetEcho(sampler));
         await using var app = builder.Build();
         app.MapGrpcService<GrpcDotnetEcho>();

@@ -2,7 +2,7 @@ using System.Net.Sockets;
 using Google.Protobuf;
 using Google.Protobuf.WellKnownTypes;
 using Echo = MigrateWcf.Runtime.Benchmarks.Protos.Echo;
-using OwnChannel = MigrateWcf.Runtime.GrpcChannel;
+using Grpc.Net.Client;
 
 namespace MigrateWcf.Runtime.Benchmarks;
 
@@ -39,7 +39,7 @@ internal sealed class RawEchoCaller : ICaller
 }
 
 /// <summary>A unary echo on a grpc-dotnet channel that is either shared by all callers or this caller's own.</summary>
-internal sealed class UnaryCaller(Grpc.Net.Client.GrpcChannel channel, bool ownsChannel, int payloadBytes) : ICaller
+internal sealed class UnaryCaller(GrpcChannel channel, bool ownsChannel, int payloadBytes) : ICaller
 {
     private readonly Echo.EchoClient _client = new(channel);
     private readonly BytesValue _request = new() { Value = ByteString.CopyFrom(new byte[payloadBytes]) };
@@ -58,7 +58,7 @@ internal sealed class UnaryCaller(Grpc.Net.Client.GrpcChannel channel, bool owns
 }
 
 /// <summary>A new grpc-dotnet channel (so a new connection and HTTP/2 handshake), one 1-byte unary call, then close.</summary>
-internal sealed class ConnectCallCloseCaller(Func<Grpc.Net.Client.GrpcChannel> createChannel) : ICaller
+internal sealed class ConnectCallCloseCaller(Func<GrpcChannel> createChannel) : ICaller
 {
     private static readonly BytesValue Request = new() { Value = ByteString.CopyFrom([1]) };
 
@@ -73,7 +73,7 @@ internal sealed class ConnectCallCloseCaller(Func<Grpc.Net.Client.GrpcChannel> c
 }
 
 /// <summary>One server-streaming call on a grpc-dotnet channel that reads <paramref name="messages"/> small messages to the end.</summary>
-internal sealed class StreamCaller(Grpc.Net.Client.GrpcChannel channel, int messages) : ICaller
+internal sealed class StreamCaller(GrpcChannel channel, int messages) : ICaller
 {
     private readonly Echo.EchoClient _client = new(channel);
     private readonly Int32Value _request = new() { Value = messages };
@@ -81,64 +81,6 @@ internal sealed class StreamCaller(Grpc.Net.Client.GrpcChannel channel, int mess
     public async ValueTask<bool> CallAsync()
     {
         using var call = _client.Stream(_request);
-        var count = 0;
-        while (await call.ResponseStream.MoveNext(CancellationToken.None))
-        {
-            count++;
-        }
-
-        return count == messages;
-    }
-
-    public ValueTask DisposeAsync()
-    {
-        channel.Dispose();
-        return ValueTask.CompletedTask;
-    }
-}
-
-/// <summary>The own stack's callers (runtime/ before it moved onto grpc-dotnet), for the comparison rows.</summary>
-internal sealed class OwnUnaryCaller(OwnChannel channel, bool ownsChannel, int payloadBytes) : ICaller
-{
-    private readonly CallInvoker _invoker = channel.CreateCallInvoker();
-    private readonly BytesValue _request = new() { Value = ByteString.CopyFrom(new byte[payloadBytes]) };
-
-    public async ValueTask<bool> CallAsync() =>
-        (await _invoker.AsyncUnaryCall(OwnEchoService.UnaryMethod, null, default, _request)).Value.Length == _request.Value.Length;
-
-    public ValueTask DisposeAsync()
-    {
-        if (ownsChannel)
-        {
-            channel.Dispose();
-        }
-
-        return ValueTask.CompletedTask;
-    }
-}
-
-internal sealed class OwnConnectCallCloseCaller(GrpcEndpoint endpoint) : ICaller
-{
-    private static readonly BytesValue Request = new() { Value = ByteString.CopyFrom([1]) };
-
-    public async ValueTask<bool> CallAsync()
-    {
-        using var channel = OwnChannel.ForEndpoint(endpoint);
-        var response = await channel.CreateCallInvoker().AsyncUnaryCall(OwnEchoService.UnaryMethod, null, default, Request);
-        return response.Value.Length == 1;
-    }
-
-    public ValueTask DisposeAsync() => ValueTask.CompletedTask;
-}
-
-internal sealed class OwnStreamCaller(OwnChannel channel, int messages) : ICaller
-{
-    private readonly CallInvoker _invoker = channel.CreateCallInvoker();
-    private readonly Int32Value _request = new() { Value = messages };
-
-    public async ValueTask<bool> CallAsync()
-    {
-        using var call = _invoker.AsyncServerStreamingCall(OwnEchoService.StreamMethod, null, default, _request);
         var count = 0;
         while (await call.ResponseStream.MoveNext(CancellationToken.None))
         {

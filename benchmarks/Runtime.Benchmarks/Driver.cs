@@ -2,7 +2,7 @@ using System.Diagnostics;
 using System.Reflection;
 using Google.Protobuf.WellKnownTypes;
 using Echo = MigrateWcf.Runtime.Benchmarks.Protos.Echo;
-using OwnChannel = MigrateWcf.Runtime.GrpcChannel;
+using Grpc.Net.Client;
 
 namespace MigrateWcf.Runtime.Benchmarks;
 
@@ -23,7 +23,7 @@ internal static class Driver
         using var server = StartServer(sockets, profile: false);
         try
         {
-            using var statsChannel = GrpcDotnetChannels.Tuned(sockets.GrpcDotnet);
+            using var statsChannel = EndpointChannel.Create(sockets.GrpcEndpoint);
             var stats = new Echo.EchoClient(statsChannel);
             Func<Task<Struct>> serverStats = () => stats.StatsAsync(new Empty()).ResponseAsync;
             var runner = new RowRunner(server, serverStats, warmup, window, rounds);
@@ -72,74 +72,55 @@ internal static class Driver
 
     private sealed record Sockets(string Directory)
     {
-        public string GrpcDotnet => Path.Combine(Directory, "grpc-dotnet.sock");
-        public string Own => Path.Combine(Directory, "own.sock");
+        public string Grpc => Path.Combine(Directory, "grpc.sock");
         public string Raw => Path.Combine(Directory, "raw.sock");
+        public GrpcEndpoint GrpcEndpoint => GrpcEndpoint.UnixSocket(Grpc);
     }
 
     private static List<Group> Groups(Sockets sockets, string? only)
     {
-        var own = GrpcEndpoint.UnixSocket(sockets.Own);
         var groups = new List<Group>();
 
         void Add(IReadOnlyList<Variant> variants, Func<IDisposable>? open = null)
         {
             // --only keeps the matching rows and the 1-caller floor every ratio needs.
             var kept = variants.Where(v => only is null || v.Name.Contains(only, StringComparison.OrdinalIgnoreCase)
-                || (v.Name.StartsWith("raw", StringComparison.Ordinal) && v.Callers == 1)).ToList();
+                || (IsFloor(v.Name) && v.Callers == 1)).ToList();
             if (kept.Count > 0)
             {
                 groups.Add(new Group(kept, open));
             }
         }
 
+        // Each caller count's floor runs interleaved with the gRPC rows it is the floor of; the 1-caller floor also with
+        // its check by a second implementation.
         foreach (var callers in CallerCounts)
         {
-            Add([new("raw unix echo, 1 byte", callers, _ => RawEchoCaller.Connect(sockets.Raw))]);
-        }
-
-        foreach (var callers in CallerCounts)
-        {
-            Grpc.Net.Client.GrpcChannel? tuned = null, documented = null;
-            OwnChannel? ownShared = null;
-            Add(
-                [
-                    new("own stack: unary, shared channel", callers, _ => Caller(new OwnUnaryCaller(ownShared!, false, 1))),
-                    new("grpc-dotnet: unary, shared channel (tuned)", callers, _ => Caller(new UnaryCaller(tuned!, false, 1))),
-                    new("grpc-dotnet: unary, shared channel (documented)", callers, _ => Caller(new UnaryCaller(documented!, false, 1))),
-                ],
-                () => new Disposables
-                {
-                    (ownShared = OwnChannel.ForEndpoint(own)),
-                    (tuned = GrpcDotnetChannels.Tuned(sockets.GrpcDotnet)),
-                    (documented = GrpcDotnetChannels.Documented(sockets.GrpcDotnet)),
-                });
-        }
-
-        foreach (var callers in CallerCounts)
-        {
-            Add(
+            GrpcChannel? shared = null;
+            FloorCheck? check = null;
+            List<Variant> variants =
             [
-                new("own stack: unary, channel per caller", callers, _ => Caller(new OwnUnaryCaller(OwnChannel.ForEndpoint(own), true, 1))),
-                new("grpc-dotnet: unary, channel per caller (tuned)", callers, _ => Caller(new UnaryCaller(GrpcDotnetChannels.Tuned(sockets.GrpcDotnet), true, 1))),
-            ]);
+                new(FloorName, callers, _ => RawEchoCaller.Connect(sockets.Raw)),
+                new("grpc unary, shared channel", callers, _ => Caller(new UnaryCaller(shared!, false, 1))),
+                new("grpc unary, channel per caller", callers, _ => Caller(new UnaryCaller(EndpointChannel.Create(sockets.GrpcEndpoint), true, 1))),
+            ];
+            if (callers == 1)
+            {
+                variants.Insert(1, new(FloorCheck.Name, 1, _ => throw new InvalidOperationException()) { External = window => check!.MeasureAsync(window) });
+            }
+
+            Add(variants, () => new Disposables
+            {
+                (shared = EndpointChannel.Create(sockets.GrpcEndpoint)),
+                callers == 1 ? (check = new FloorCheck(sockets.Directory)) : new Disposables(),
+            });
         }
 
         Add(
         [
-            new("own stack: connect-call-close", 1, _ => Caller(new OwnConnectCallCloseCaller(own))),
-            new("grpc-dotnet: connect-call-close (documented channel)", 1, _ => Caller(new ConnectCallCloseCaller(() => GrpcDotnetChannels.Documented(sockets.GrpcDotnet)))),
-            new("grpc-dotnet: connect-call-close (tuned channel)", 1, _ => Caller(new ConnectCallCloseCaller(() => GrpcDotnetChannels.Tuned(sockets.GrpcDotnet)))),
-        ]);
-        Add(
-        [
-            new($"own stack: server stream, {StreamMessages:N0} messages", 1, _ => Caller(new OwnStreamCaller(OwnChannel.ForEndpoint(own), StreamMessages))),
-            new($"grpc-dotnet: server stream, {StreamMessages:N0} messages (tuned)", 1, _ => Caller(new StreamCaller(GrpcDotnetChannels.Tuned(sockets.GrpcDotnet), StreamMessages))),
-        ]);
-        Add(
-        [
-            new("own stack: unary, 1 MB echo", 1, _ => Caller(new OwnUnaryCaller(OwnChannel.ForEndpoint(own), true, 1 << 20))),
-            new("grpc-dotnet: unary, 1 MB echo (tuned)", 1, _ => Caller(new UnaryCaller(GrpcDotnetChannels.Tuned(sockets.GrpcDotnet), true, 1 << 20))),
+            new("grpc connect-call-close", 1, _ => Caller(new ConnectCallCloseCaller(() => EndpointChannel.Create(sockets.GrpcEndpoint)))),
+            new($"grpc server stream, {StreamMessages:N0} messages", 1, _ => Caller(new StreamCaller(EndpointChannel.Create(sockets.GrpcEndpoint), StreamMessages))),
+            new("grpc unary, 1 MB echo", 1, _ => Caller(new UnaryCaller(EndpointChannel.Create(sockets.GrpcEndpoint), true, 1 << 20))),
         ]);
         return groups;
     }
@@ -156,7 +137,7 @@ internal static class Driver
         using var server = StartServer(sockets, profile: true);
         try
         {
-            using var channel = GrpcDotnetChannels.Tuned(sockets.GrpcDotnet);
+            using var channel = EndpointChannel.Create(sockets.GrpcEndpoint);
             var client = new Echo.EchoClient(channel);
             var text = new System.Text.StringBuilder("# Allocation profile (sampled by GCAllocationTick)\n\n");
             foreach (var payload in new[] { 1, 1 << 20 })
@@ -215,7 +196,11 @@ internal static class Driver
         }).ToList();
     }
 
-    public static bool IsFloor(RowResult row) => row.Name.StartsWith("raw", StringComparison.Ordinal);
+    public const string FloorName = "raw unix echo, 1 byte";
+
+    public static bool IsFloor(RowResult row) => IsFloor(row.Name);
+
+    private static bool IsFloor(string name) => name.StartsWith("raw", StringComparison.Ordinal);
 
     private static Process StartServer(Sockets sockets, bool profile)
     {
@@ -228,7 +213,7 @@ internal static class Driver
             info.ArgumentList.Add(Assembly.GetEntryAssembly()!.Location);
         }
 
-        foreach (var argument in new[] { "--serve", "--grpc_socket", sockets.GrpcDotnet, "--own_socket", sockets.Own, "--raw_socket", sockets.Raw })
+        foreach (var argument in new[] { "--serve", "--grpc_socket", sockets.Grpc, "--raw_socket", sockets.Raw })
         {
             info.ArgumentList.Add(argument);
         }

@@ -1,6 +1,5 @@
 using Google.Protobuf;
 using Google.Protobuf.WellKnownTypes;
-using MigrateWcf.Runtime;
 
 namespace MigrateWcf.Runtime.Benchmarks;
 
@@ -20,7 +19,7 @@ internal static class EchoStats
     public static readonly BytesValue StreamMessage = new() { Value = ByteString.CopyFrom([42]) };
 }
 
-/// <summary>The benchmarked service on grpc-dotnet (Grpc.AspNetCore): bench.proto's Echo.</summary>
+/// <summary>The benchmarked service on grpc-dotnet (Grpc.AspNetCore, hosted by MigrateWcf.Runtime): bench.proto's Echo.</summary>
 internal sealed class GrpcDotnetEcho(AllocationSampler? sampler) : Protos.Echo.EchoBase
 {
     public override Task<BytesValue> Unary(BytesValue request, Grpc.Core.ServerCallContext context) => Task.FromResult(request);
@@ -37,27 +36,4 @@ internal sealed class GrpcDotnetEcho(AllocationSampler? sampler) : Protos.Echo.E
 
     public override Task<StringValue> AllocationProfile(Int64Value request, Grpc.Core.ServerCallContext context) =>
         Task.FromResult(new StringValue { Value = sampler?.TakeReport(request.Value) ?? "" });
-}
-
-/// <summary>The same service on our own gRPC stack (runtime/ before it moved onto grpc-dotnet), for the comparison rows.</summary>
-internal static class OwnEchoService
-{
-    private const string ServiceName = "bench.Echo";
-
-    public static readonly Method<BytesValue, BytesValue> UnaryMethod =
-        new(MethodType.Unary, ServiceName, "Unary", ProtobufMarshaller.For<BytesValue>(), ProtobufMarshaller.For<BytesValue>());
-
-    public static readonly Method<Int32Value, BytesValue> StreamMethod =
-        new(MethodType.ServerStreaming, ServiceName, "Stream", ProtobufMarshaller.For<Int32Value>(), ProtobufMarshaller.For<BytesValue>());
-
-    public static ServerServiceDefinition Bind() => ServerServiceDefinition.CreateBuilder()
-        .AddMethod(UnaryMethod, (request, _) => Task.FromResult(request))
-        .AddMethod(StreamMethod, async (Int32Value request, IServerStreamWriter<BytesValue> stream, ServerCallContext _) =>
-        {
-            for (var i = 0; i < request.Value; i++)
-            {
-                await stream.WriteAsync(EchoStats.StreamMessage);
-            }
-        })
-        .Build();
 }

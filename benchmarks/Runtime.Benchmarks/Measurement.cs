@@ -15,8 +15,13 @@ internal interface ICaller : IAsyncDisposable
     ValueTask<bool> CallAsync();
 }
 
-/// <summary>A row of the report: a workload on one stack with N callers, and how to make each caller.</summary>
-internal sealed record Variant(string Name, int Callers, Func<int, ValueTask<ICaller>> Create);
+/// <summary>A row of the report: a workload with N callers, and how to make each caller.</summary>
+internal sealed record Variant(string Name, int Callers, Func<int, ValueTask<ICaller>> Create)
+{
+    /// <summary>A row measured by other processes (the floor check): given the window's length, returns the latencies
+    /// it recorded; CPU and memory are not measured for it.</summary>
+    public Func<TimeSpan, Task<LongHistogram>>? External { get; init; }
+}
 
 /// <summary>One row of the report.</summary>
 internal sealed record RowResult(
@@ -64,7 +69,9 @@ internal sealed class RowRunner(Process server, Func<Task<Struct>> serverStats, 
         {
             for (var i = 0; i < variants.Count; i++)
             {
-                windows[i].Add(await RunWindowAsync(variants[i]));
+                windows[i].Add(variants[i].External is { } external
+                    ? new Window(await external(window), 0, window.TotalSeconds, default, default, 0, 0, 0, 0, 0)
+                    : await RunWindowAsync(variants[i]));
             }
         }
 
@@ -72,8 +79,17 @@ internal sealed class RowRunner(Process server, Func<Task<Struct>> serverStats, 
     }
 
     private sealed record Window(
-        LongHistogram Latencies, long Failures, TimeSpan ClientCpu, TimeSpan ServerCpu, double ClientBytes, double ServerBytes,
-        double ContextSwitches, long ClientPeak, long ServerPeak);
+        LongHistogram Latencies, long Failures, double Seconds, TimeSpan ClientCpu, TimeSpan ServerCpu, double ClientBytes,
+        double ServerBytes, double ContextSwitches, long ClientPeak, long ServerPeak);
+
+    /// <summary>What the callers are doing: warming up, measured (a call counts when it starts and ends in this phase),
+    /// or stopping. The runner switches phases right after and before its snapshots, so CPU, allocations and calls
+    /// cover the same interval even when a busy machine wakes the runner late.</summary>
+    private sealed class Phase
+    {
+        public const int WarmingUp = 0, Measured = 1, Stopping = 2;
+        public volatile int Current;
+    }
 
     private async Task<Window> RunWindowAsync(Variant variant)
     {
@@ -85,8 +101,7 @@ internal sealed class RowRunner(Process server, Func<Task<Struct>> serverStats, 
         }
 
         var self = Process.GetCurrentProcess();
-        var measureStart = Stopwatch.GetTimestamp() + (long)(warmup.TotalSeconds * Stopwatch.Frequency);
-        var measureEnd = measureStart + (long)(window.TotalSeconds * Stopwatch.Frequency);
+        var phase = new Phase();
         var histograms = new LongHistogram[callers];
         var failures = new long[callers];
         var tasks = new Task[callers];
@@ -95,15 +110,18 @@ internal sealed class RowRunner(Process server, Func<Task<Struct>> serverStats, 
             var index = i;
             histograms[i] = new LongHistogram(HighestLatency, 3);
             tasks[i] = instances[i].IsBlocking
-                ? OnOwnThread(() => LoopAsync(instances[index], measureStart, measureEnd, histograms[index], failures, index).GetAwaiter().GetResult())
-                : Task.Run(() => LoopAsync(instances[index], measureStart, measureEnd, histograms[index], failures, index));
+                ? OnOwnThread(() => LoopAsync(instances[index], phase, histograms[index], failures, index).GetAwaiter().GetResult())
+                : Task.Run(() => LoopAsync(instances[index], phase, histograms[index], failures, index));
         }
 
-        await Task.Delay(Until(measureStart));
+        await Task.Delay(warmup);
         var clientCpu0 = CpuTime(self);
         var serverCpu0 = CpuTime(server);
         var client0 = EchoStats.Current();
         var server0 = await serverStats();
+        var start = Stopwatch.GetTimestamp();
+        phase.Current = Phase.Measured;
+        var measureEnd = start + (long)(window.TotalSeconds * Stopwatch.Frequency);
         long clientPeak = 0, serverPeak = 0;
         while (Stopwatch.GetTimestamp() < measureEnd)
         {
@@ -113,6 +131,8 @@ internal sealed class RowRunner(Process server, Func<Task<Struct>> serverStats, 
             await Task.Delay(left < MemorySampleInterval ? left : MemorySampleInterval);
         }
 
+        phase.Current = Phase.Stopping;
+        var seconds = (double)(Stopwatch.GetTimestamp() - start) / Stopwatch.Frequency;
         var clientCpu = CpuTime(self) - clientCpu0;
         var serverCpu = CpuTime(server) - serverCpu0;
         var client1 = EchoStats.Current();
@@ -132,13 +152,14 @@ internal sealed class RowRunner(Process server, Func<Task<Struct>> serverStats, 
         return new Window(
             latencies,
             failures.Sum(),
+            seconds,
             clientCpu,
             serverCpu,
             Delta(client0, client1, "allocatedBytes"),
             Delta(server0, server1, "allocatedBytes"),
             Delta(client0, client1, "contextSwitches") + Delta(server0, server1, "contextSwitches"),
-            clientPeak,
-            serverPeak);
+            Math.Max(clientPeak, Rss(self)),
+            Math.Max(serverPeak, Rss(server)));
     }
 
     private RowResult Summarize(Variant variant, List<Window> windows)
@@ -150,8 +171,8 @@ internal sealed class RowRunner(Process server, Func<Task<Struct>> serverStats, 
         }
 
         var calls = latencies.TotalCount;
-        var seconds = window.TotalSeconds * windows.Count;
-        double PerCall(double total) => calls == 0 ? double.NaN : total / calls;
+        var seconds = windows.Sum(w => w.Seconds);
+        double PerCall(double total) => calls == 0 || variant.External is not null ? double.NaN : total / calls;
         return new RowResult(
             variant.Name,
             variant.Callers,
@@ -163,8 +184,8 @@ internal sealed class RowRunner(Process server, Func<Task<Struct>> serverStats, 
             Microseconds(latencies, 99),
             PerCall(windows.Sum(w => w.ClientCpu.TotalMicroseconds)),
             PerCall(windows.Sum(w => w.ServerCpu.TotalMicroseconds)),
-            windows.Max(w => w.ClientPeak) / 1048576.0,
-            windows.Max(w => w.ServerPeak) / 1048576.0,
+            variant.External is null ? windows.Max(w => w.ClientPeak) / 1048576.0 : double.NaN,
+            variant.External is null ? windows.Max(w => w.ServerPeak) / 1048576.0 : double.NaN,
             PerCall(windows.Sum(w => w.ClientBytes)),
             PerCall(windows.Sum(w => w.ServerBytes)),
             PerCall(windows.Sum(w => w.ContextSwitches)));
@@ -196,22 +217,23 @@ internal sealed class RowRunner(Process server, Func<Task<Struct>> serverStats, 
     private static double Delta(Struct before, Struct after, string field) =>
         after.Fields[field].NumberValue - before.Fields[field].NumberValue;
 
-    private static async Task LoopAsync(ICaller caller, long measureStart, long measureEnd, LongHistogram latencies, long[] failures, int index)
+    private static async Task LoopAsync(ICaller caller, Phase phase, LongHistogram latencies, long[] failures, int index)
     {
         while (true)
         {
-            var start = Stopwatch.GetTimestamp();
-            if (start >= measureEnd)
+            var startPhase = phase.Current;
+            if (startPhase == Phase.Stopping)
             {
                 return;
             }
 
+            var start = Stopwatch.GetTimestamp();
             bool ok;
             try
             {
                 ok = await caller.CallAsync();
             }
-            catch (Exception e) when (e is Grpc.Core.RpcException or RpcException or IOException or System.Net.Sockets.SocketException or HttpRequestException)
+            catch (Exception e) when (e is Grpc.Core.RpcException or IOException or System.Net.Sockets.SocketException or HttpRequestException)
             {
                 ok = false;
             }
@@ -221,7 +243,7 @@ internal sealed class RowRunner(Process server, Func<Task<Struct>> serverStats, 
             {
                 failures[index]++;
             }
-            else if (start >= measureStart && end <= measureEnd)
+            else if (startPhase == Phase.Measured && phase.Current == Phase.Measured)
             {
                 latencies.RecordValue(end - start);
             }

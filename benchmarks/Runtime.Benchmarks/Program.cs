@@ -11,7 +11,7 @@ using MigrateWcf.Runtime.Benchmarks;
 if (args.Length > 0 && args[0] == "--serve")
 {
     string Value(string flag) => args[Array.IndexOf(args, flag) + 1];
-    return await BenchServer.RunAsync(Value("--grpc_socket"), Value("--own_socket"), Value("--raw_socket"), args.Contains("--profile"));
+    return await BenchServer.RunAsync(Value("--grpc_socket"), Value("--raw_socket"), args.Contains("--profile"));
 }
 
 var quick = false;
