@@ -1,50 +1,57 @@
-using System.Net;
 using System.Net.Sockets;
-using Microsoft.AspNetCore.Hosting;
+using Microsoft.AspNetCore.Builder;
+using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Hosting;
+using Microsoft.Extensions.Logging;
 
 namespace MigrateWcf.Runtime.Benchmarks;
 
-/// <summary>The server process: our gRPC echo on a Unix socket and on TCP loopback, and the raw 1-byte echo floor on a
-/// second Unix socket. Prints "READY" when all listen; runs until killed.</summary>
+/// <summary>The server process: the echo service on grpc-dotnet, hosted on a Unix socket by MigrateWcf.Runtime (quiet
+/// hosting, as migrated services run), and the raw 1-byte echo floor on a second socket. Prints "READY" when both
+/// listen; runs until killed.</summary>
 internal static class BenchServer
 {
-    public static async Task<int> RunAsync(string grpcSocket, string rawSocket, int tcpPort, bool profile)
+    public static async Task<int> RunAsync(string grpcSocket, string rawSocket, bool profile)
     {
-        using var sampler = profile ? new AllocationSampler() : null;
-        var options = new GrpcServerHostOptions
-        {
-            ConfigureBuilder = builder => builder.WebHost.ConfigureKestrel(k => k.ListenGrpc(GrpcEndpoint.Tcp("127.0.0.1", tcpPort))),
-        };
-        await using var server = await GrpcServer.StartAsync(GrpcEndpoint.UnixSocket(grpcSocket), EchoService.Bind(sampler), options);
+        var sampler = profile ? new AllocationSampler() : null;
+        var builder = WebApplication.CreateSlimBuilder(new WebApplicationOptions { Args = [] });
+        builder.Logging.SetMinimumLevel(LogLevel.Warning);
+        builder.AddGrpcEndpoint(GrpcEndpoint.UnixSocket(grpcSocket));
+        builder.Services.AddSingleton(new GrpcDotnetEcho(sampler));
+        await using var app = builder.Build();
+        app.MapGrpcService<GrpcDotnetEcho>();
+        await app.StartAsync();
+
         using var raw = new Socket(AddressFamily.Unix, SocketType.Stream, ProtocolType.Unspecified);
         raw.Bind(new UnixDomainSocketEndPoint(rawSocket));
         raw.Listen(1024);
-        _ = Task.Run(() => AcceptRawAsync(raw));
+        new Thread(() => AcceptRaw(raw)) { IsBackground = true }.Start();
         Console.WriteLine("READY");
-        await server.App.WaitForShutdownAsync();
+        await app.WaitForShutdownAsync();
         return 0;
     }
 
-    private static async Task AcceptRawAsync(Socket listener)
+    /// <summary>The floor's server: blocking sockets, one thread per connection (the fastest echo; async I/O adds
+    /// thread hops).</summary>
+    private static void AcceptRaw(Socket listener)
     {
         while (true)
         {
-            var connection = await listener.AcceptAsync();
-            _ = Task.Run(() => EchoRawAsync(connection));
+            var connection = listener.Accept();
+            new Thread(() => EchoRaw(connection)) { IsBackground = true }.Start();
         }
     }
 
-    private static async Task EchoRawAsync(Socket connection)
+    private static void EchoRaw(Socket connection)
     {
         using (connection)
         {
             var buffer = new byte[1];
             try
             {
-                while (await connection.ReceiveAsync(buffer, SocketFlags.None) == 1)
+                while (connection.Receive(buffer) == 1)
                 {
-                    await connection.SendAsync(buffer, SocketFlags.None);
+                    connection.Send(buffer);
                 }
             }
             catch (SocketException)
@@ -52,13 +59,5 @@ internal static class BenchServer
                 // The driver closed the connection.
             }
         }
-    }
-
-    /// <summary>A TCP port free right now on loopback, for the server to listen on.</summary>
-    public static int FreeTcpPort()
-    {
-        using var probe = new Socket(AddressFamily.InterNetwork, SocketType.Stream, ProtocolType.Tcp);
-        probe.Bind(new IPEndPoint(IPAddress.Loopback, 0));
-        return ((IPEndPoint)probe.LocalEndPoint!).Port;
     }
 }

@@ -1,10 +1,13 @@
 using System.Net.Sockets;
 using Google.Protobuf;
 using Google.Protobuf.WellKnownTypes;
+using Echo = MigrateWcf.Runtime.Benchmarks.Protos.Echo;
+using Grpc.Net.Client;
 
 namespace MigrateWcf.Runtime.Benchmarks;
 
-/// <summary>The floor: one byte out and one byte back over a connected Unix socket, no framing, no HTTP/2.</summary>
+/// <summary>The floor: one byte out and one byte back over a connected Unix socket, no framing, no HTTP/2; blocking
+/// calls on a thread of its own, as the server's side is.</summary>
 internal sealed class RawEchoCaller : ICaller
 {
     private readonly Socket _socket;
@@ -13,17 +16,19 @@ internal sealed class RawEchoCaller : ICaller
 
     private RawEchoCaller(Socket socket) => _socket = socket;
 
-    public static async ValueTask<ICaller> ConnectAsync(string path)
+    public bool IsBlocking => true;
+
+    public static ValueTask<ICaller> Connect(string path)
     {
         var socket = new Socket(AddressFamily.Unix, SocketType.Stream, ProtocolType.Unspecified);
-        await socket.ConnectAsync(new UnixDomainSocketEndPoint(path));
-        return new RawEchoCaller(socket);
+        socket.Connect(new UnixDomainSocketEndPoint(path));
+        return ValueTask.FromResult<ICaller>(new RawEchoCaller(socket));
     }
 
-    public async ValueTask<bool> CallAsync()
+    public ValueTask<bool> CallAsync()
     {
-        await _socket.SendAsync(_out, SocketFlags.None);
-        return await _socket.ReceiveAsync(_in, SocketFlags.None) == 1 && _in[0] == 7;
+        _socket.Send(_out);
+        return ValueTask.FromResult(_socket.Receive(_in) == 1 && _in[0] == 7);
     }
 
     public ValueTask DisposeAsync()
@@ -33,17 +38,13 @@ internal sealed class RawEchoCaller : ICaller
     }
 }
 
-/// <summary>A unary echo on a channel that is either shared by all callers or this caller's own.</summary>
+/// <summary>A unary echo on a grpc-dotnet channel that is either shared by all callers or this caller's own.</summary>
 internal sealed class UnaryCaller(GrpcChannel channel, bool ownsChannel, int payloadBytes) : ICaller
 {
-    private readonly CallInvoker _invoker = channel.CreateCallInvoker();
+    private readonly Echo.EchoClient _client = new(channel);
     private readonly BytesValue _request = new() { Value = ByteString.CopyFrom(new byte[payloadBytes]) };
 
-    public async ValueTask<bool> CallAsync()
-    {
-        var response = await _invoker.AsyncUnaryCall(EchoService.UnaryMethod, null, default, _request);
-        return response.Value.Length == _request.Value.Length;
-    }
+    public async ValueTask<bool> CallAsync() => (await _client.UnaryAsync(_request)).Value.Length == _request.Value.Length;
 
     public ValueTask DisposeAsync()
     {
@@ -56,30 +57,30 @@ internal sealed class UnaryCaller(GrpcChannel channel, bool ownsChannel, int pay
     }
 }
 
-/// <summary>A new channel (so a new connection and HTTP/2 handshake), one 1-byte unary call, then close.</summary>
-internal sealed class ConnectCallCloseCaller(GrpcEndpoint endpoint) : ICaller
+/// <summary>A new grpc-dotnet channel (so a new connection and HTTP/2 handshake), one 1-byte unary call, then close.</summary>
+internal sealed class ConnectCallCloseCaller(Func<GrpcChannel> createChannel) : ICaller
 {
     private static readonly BytesValue Request = new() { Value = ByteString.CopyFrom([1]) };
 
     public async ValueTask<bool> CallAsync()
     {
-        using var channel = GrpcChannel.ForEndpoint(endpoint);
-        var response = await channel.CreateCallInvoker().AsyncUnaryCall(EchoService.UnaryMethod, null, default, Request);
+        using var channel = createChannel();
+        var response = await new Echo.EchoClient(channel).UnaryAsync(Request);
         return response.Value.Length == 1;
     }
 
     public ValueTask DisposeAsync() => ValueTask.CompletedTask;
 }
 
-/// <summary>One server-streaming call that reads <paramref name="messages"/> small messages to the end.</summary>
+/// <summary>One server-streaming call on a grpc-dotnet channel that reads <paramref name="messages"/> small messages to the end.</summary>
 internal sealed class StreamCaller(GrpcChannel channel, int messages) : ICaller
 {
-    private readonly CallInvoker _invoker = channel.CreateCallInvoker();
+    private readonly Echo.EchoClient _client = new(channel);
     private readonly Int32Value _request = new() { Value = messages };
 
     public async ValueTask<bool> CallAsync()
     {
-        using var call = _invoker.AsyncServerStreamingCall(EchoService.StreamMethod, null, default, _request);
+        using var call = _client.Stream(_request);
         var count = 0;
         while (await call.ResponseStream.MoveNext(CancellationToken.None))
         {

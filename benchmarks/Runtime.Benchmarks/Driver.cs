@@ -1,76 +1,52 @@
 using System.Diagnostics;
 using System.Reflection;
+using Google.Protobuf.WellKnownTypes;
+using Echo = MigrateWcf.Runtime.Benchmarks.Protos.Echo;
+using Grpc.Net.Client;
 
 namespace MigrateWcf.Runtime.Benchmarks;
 
-/// <summary>Starts the server process, runs every row against it in order, and returns the rows with their ratios
+/// <summary>Starts the server process, runs every group of rows against it, and returns the rows with their ratios
 /// to the raw-echo floor of the same caller count.</summary>
 internal static class Driver
 {
     public const int StreamMessages = 10_000;
-    public static readonly int[] CallerCounts = [1, 8, 64, 256];
+    public static readonly int[] CallerCounts = [1, 8, 64];
 
-    public static async Task<IReadOnlyList<RowResult>> RunAsync(bool quick, string? only)
+    public static async Task<IReadOnlyList<RowResult>> RunAsync(bool quick, int? roundCount, string? only)
     {
-        var warmup = TimeSpan.FromSeconds(quick ? 0.3 : 1);
-        var duration = TimeSpan.FromSeconds(quick ? 1 : 5);
+        var rounds = roundCount ?? (quick ? 2 : 5);
+        var warmup = TimeSpan.FromSeconds(quick ? 0.1 : 0.3);
+        var window = TimeSpan.FromSeconds(quick ? 0.5 : 1);
         var directory = Directory.CreateTempSubdirectory("runtime-bench-");
-        var grpcSocket = Path.Combine(directory.FullName, "grpc.sock");
-        var rawSocket = Path.Combine(directory.FullName, "raw.sock");
-        var tcpPort = BenchServer.FreeTcpPort();
-        using var server = StartServer(grpcSocket, rawSocket, tcpPort, profile: false);
+        var sockets = new Sockets(directory.FullName);
+        using var server = StartServer(sockets, profile: false);
         try
         {
-            var unix = GrpcEndpoint.UnixSocket(grpcSocket);
-            using var statsChannel = GrpcChannel.ForEndpoint(unix);
-            var runner = new RowRunner(server, statsChannel, warmup, duration);
-            var tcp = GrpcEndpoint.Tcp("127.0.0.1", tcpPort);
-            var rows = new List<RowResult>();
-
-            async Task Run(string name, int callers, Func<int, ValueTask<ICaller>> create)
-            {
-                // --only keeps the matching rows and the 1-caller floor every ratio needs.
-                var isOneCallerFloor = name.StartsWith("raw", StringComparison.Ordinal) && callers == 1;
-                if (only is not null && !isOneCallerFloor && !name.Contains(only, StringComparison.OrdinalIgnoreCase))
-                {
-                    return;
-                }
-
-                Console.Error.WriteLine($"[bench] {name} ({callers} caller{(callers == 1 ? "" : "s")})");
-                rows.Add(await runner.RunAsync(name, callers, create));
-            }
+            using var statsChannel = EndpointChannel.Create(sockets.GrpcEndpoint);
+            var stats = new Echo.EchoClient(statsChannel);
+            Func<Task<Struct>> serverStats = () => stats.StatsAsync(new Empty()).ResponseAsync;
+            var runner = new RowRunner(server, serverStats, warmup, window, rounds);
+            var groups = Groups(sockets, only);
 
             // Both processes warm before any row: every code path a row uses runs first, long enough for tiered
-            // compilation to finish, so no row pays for the JIT (each row also has its own warm-up).
-            var warmUp = new RowRunner(server, statsChannel, TimeSpan.Zero, TimeSpan.FromSeconds(quick ? 0.5 : 2));
+            // compilation to finish, so no row pays for the JIT (each window also has its own warm-up).
             Console.Error.WriteLine("[bench] warming up both processes");
-            using (var warmChannel = GrpcChannel.ForEndpoint(unix))
+            var warmUp = new RowRunner(server, serverStats, TimeSpan.Zero, TimeSpan.FromSeconds(quick ? 0.3 : 1), rounds: 1);
+            foreach (var group in groups)
             {
-                await warmUp.RunAsync("warm-up", 8, _ => RawEchoCaller.ConnectAsync(rawSocket));
-                await warmUp.RunAsync("warm-up", 8, _ => ValueTask.FromResult<ICaller>(new UnaryCaller(warmChannel, false, 1)));
-                await warmUp.RunAsync("warm-up", 2, _ => ValueTask.FromResult<ICaller>(new ConnectCallCloseCaller(unix)));
-                await warmUp.RunAsync("warm-up", 2, _ => ValueTask.FromResult<ICaller>(new ConnectCallCloseCaller(tcp)));
-                await warmUp.RunAsync("warm-up", 1, _ => ValueTask.FromResult<ICaller>(new UnaryCaller(warmChannel, false, 1 << 20)));
-                await warmUp.RunAsync("warm-up", 1, _ => ValueTask.FromResult<ICaller>(new StreamCaller(GrpcChannel.ForEndpoint(unix), StreamMessages)));
+                using var resources = group.Open();
+                await warmUp.RunInterleavedAsync(group.Variants.Select(v => v with { Callers = Math.Min(v.Callers, 8) }).ToList());
             }
 
-            foreach (var callers in CallerCounts)
+            var rows = new List<RowResult>();
+            foreach (var group in groups)
             {
-                await Run("raw unix echo, 1 byte", callers, _ => RawEchoCaller.ConnectAsync(rawSocket));
+                Console.Error.WriteLine($"[bench] {string.Join(" | ", group.Variants.Select(v => $"{v.Name} ×{v.Callers}"))}");
+                using var resources = group.Open();
+                rows.AddRange(await runner.RunInterleavedAsync(group.Variants));
             }
 
-            foreach (var callers in CallerCounts)
-            {
-                var shared = GrpcChannel.ForEndpoint(unix);
-                await Run("grpc unary unix, shared channel", callers, _ => ValueTask.FromResult<ICaller>(new UnaryCaller(shared, false, 1)));
-                shared.Dispose();
-                await Run("grpc unary unix, channel per caller", callers, _ => ValueTask.FromResult<ICaller>(new UnaryCaller(GrpcChannel.ForEndpoint(unix), true, 1)));
-            }
-
-            await Run("connect-call-close unix", 1, _ => ValueTask.FromResult<ICaller>(new ConnectCallCloseCaller(unix)));
-            await Run("connect-call-close tcp loopback", 1, _ => ValueTask.FromResult<ICaller>(new ConnectCallCloseCaller(tcp)));
-            await Run("grpc unary unix, 1 MB echo", 1, _ => ValueTask.FromResult<ICaller>(new UnaryCaller(GrpcChannel.ForEndpoint(unix), true, 1 << 20)));
-            await Run($"grpc server stream unix, {StreamMessages:N0} messages", 1, _ => ValueTask.FromResult<ICaller>(new StreamCaller(GrpcChannel.ForEndpoint(unix), StreamMessages)));
             return WithRatios(rows);
         }
         finally
@@ -81,24 +57,94 @@ internal static class Driver
         }
     }
 
+    /// <summary>Rows measured together (interleaved), and the channels they share, opened for the group and closed after.</summary>
+    private sealed class Group(IReadOnlyList<Variant> variants, Func<IDisposable>? open = null)
+    {
+        public IReadOnlyList<Variant> Variants { get; } = variants;
+
+        public IDisposable Open() => open?.Invoke() ?? new Disposables();
+    }
+
+    private sealed class Disposables : List<IDisposable>, IDisposable
+    {
+        public void Dispose() => ForEach(d => d.Dispose());
+    }
+
+    private sealed record Sockets(string Directory)
+    {
+        public string Grpc => Path.Combine(Directory, "grpc.sock");
+        public string Raw => Path.Combine(Directory, "raw.sock");
+        public GrpcEndpoint GrpcEndpoint => GrpcEndpoint.UnixSocket(Grpc);
+    }
+
+    private static List<Group> Groups(Sockets sockets, string? only)
+    {
+        var groups = new List<Group>();
+
+        void Add(IReadOnlyList<Variant> variants, Func<IDisposable>? open = null)
+        {
+            // --only keeps the matching rows and the 1-caller floor every ratio needs.
+            var kept = variants.Where(v => only is null || v.Name.Contains(only, StringComparison.OrdinalIgnoreCase)
+                || (IsFloor(v.Name) && v.Callers == 1)).ToList();
+            if (kept.Count > 0)
+            {
+                groups.Add(new Group(kept, open));
+            }
+        }
+
+        // Each caller count's floor runs interleaved with the gRPC rows it is the floor of; the 1-caller floor also with
+        // its check by a second implementation.
+        foreach (var callers in CallerCounts)
+        {
+            GrpcChannel? shared = null;
+            FloorCheck? check = null;
+            List<Variant> variants =
+            [
+                new(FloorName, callers, _ => RawEchoCaller.Connect(sockets.Raw)),
+                new("grpc unary, shared channel", callers, _ => Caller(new UnaryCaller(shared!, false, 1))),
+                new("grpc unary, channel per caller", callers, _ => Caller(new UnaryCaller(EndpointChannel.Create(sockets.GrpcEndpoint), true, 1))),
+            ];
+            if (callers == 1)
+            {
+                variants.Insert(1, new(FloorCheck.Name, 1, _ => throw new InvalidOperationException()) { External = window => check!.MeasureAsync(window) });
+            }
+
+            Add(variants, () => new Disposables
+            {
+                (shared = EndpointChannel.Create(sockets.GrpcEndpoint)),
+                callers == 1 ? (check = new FloorCheck(sockets.Directory)) : new Disposables(),
+            });
+        }
+
+        Add(
+        [
+            new("grpc connect-call-close", 1, _ => Caller(new ConnectCallCloseCaller(() => EndpointChannel.Create(sockets.GrpcEndpoint)))),
+            new($"grpc server stream, {StreamMessages:N0} messages", 1, _ => Caller(new StreamCaller(EndpointChannel.Create(sockets.GrpcEndpoint), StreamMessages))),
+            new("grpc unary, 1 MB echo", 1, _ => Caller(new UnaryCaller(EndpointChannel.Create(sockets.GrpcEndpoint), true, 1 << 20))),
+        ]);
+        return groups;
+    }
+
+    private static ValueTask<ICaller> Caller(ICaller caller) => ValueTask.FromResult(caller);
+
     /// <summary>Where the bytes of a unary call go, by type, in the client (this process) and the server: sampled
     /// while <paramref name="callerCount"/> callers share a channel, for a 1-byte and a 1 MB echo.</summary>
     public static async Task<string> ProfileAllocationsAsync(bool quick, int callerCount)
     {
         var duration = TimeSpan.FromSeconds(quick ? 2 : 6);
         var directory = Directory.CreateTempSubdirectory("runtime-bench-");
-        var grpcSocket = Path.Combine(directory.FullName, "grpc.sock");
-        using var server = StartServer(grpcSocket, Path.Combine(directory.FullName, "raw.sock"), BenchServer.FreeTcpPort(), profile: true);
+        var sockets = new Sockets(directory.FullName);
+        using var server = StartServer(sockets, profile: true);
         try
         {
-            var unix = GrpcEndpoint.UnixSocket(grpcSocket);
-            using var channel = GrpcChannel.ForEndpoint(unix);
+            using var channel = EndpointChannel.Create(sockets.GrpcEndpoint);
+            var client = new Echo.EchoClient(channel);
             var text = new System.Text.StringBuilder("# Allocation profile (sampled by GCAllocationTick)\n\n");
             foreach (var payload in new[] { 1, 1 << 20 })
             {
                 var callers = Enumerable.Range(0, callerCount).Select(_ => new UnaryCaller(channel, false, payload)).ToArray();
                 await Task.WhenAll(callers.Select(c => c.CallAsync().AsTask()));
-                await channel.CreateCallInvoker().AsyncUnaryCall(EchoService.AllocationProfileMethod, null, default, new Google.Protobuf.WellKnownTypes.Int64Value());
+                await client.AllocationProfileAsync(new Int64Value());
                 using var sampler = new AllocationSampler();
                 long calls = 0;
                 var end = Stopwatch.GetTimestamp() + (long)(duration.TotalSeconds * Stopwatch.Frequency);
@@ -110,7 +156,7 @@ internal static class Driver
                         Interlocked.Increment(ref calls);
                     }
                 }));
-                var serverReport = (await channel.CreateCallInvoker().AsyncUnaryCall(EchoService.AllocationProfileMethod, null, default, new Google.Protobuf.WellKnownTypes.Int64Value { Value = calls })).Value;
+                var serverReport = (await client.AllocationProfileAsync(new Int64Value { Value = calls })).Value;
                 foreach (var (side, report) in new[] { ("client", sampler.TakeReport(calls)), ("server", serverReport) })
                 {
                     text.AppendLine($"## {side}, unary echo of {payload:N0} byte(s), {calls:N0} calls by {callerCount} callers on one channel\n");
@@ -150,9 +196,13 @@ internal static class Driver
         }).ToList();
     }
 
-    public static bool IsFloor(RowResult row) => row.Name.StartsWith("raw", StringComparison.Ordinal);
+    public const string FloorName = "raw unix echo, 1 byte";
 
-    private static Process StartServer(string grpcSocket, string rawSocket, int tcpPort, bool profile)
+    public static bool IsFloor(RowResult row) => IsFloor(row.Name);
+
+    private static bool IsFloor(string name) => name.StartsWith("raw", StringComparison.Ordinal);
+
+    private static Process StartServer(Sockets sockets, bool profile)
     {
         // The same program in server mode, as its own process: run through the host that runs us.
         var self = Environment.ProcessPath ?? "dotnet";
@@ -163,7 +213,7 @@ internal static class Driver
             info.ArgumentList.Add(Assembly.GetEntryAssembly()!.Location);
         }
 
-        foreach (var argument in new[] { "--serve", "--grpc_socket", grpcSocket, "--raw_socket", rawSocket, "--tcp_port", tcpPort.ToString(System.Globalization.CultureInfo.InvariantCulture) })
+        foreach (var argument in new[] { "--serve", "--grpc_socket", sockets.Grpc, "--raw_socket", sockets.Raw })
         {
             info.ArgumentList.Add(argument);
         }

@@ -1,12 +1,26 @@
 using System.Diagnostics;
+using Google.Protobuf.WellKnownTypes;
+using HdrHistogram;
 
 namespace MigrateWcf.Runtime.Benchmarks;
 
 /// <summary>One thing a caller repeats: a raw echo, a gRPC call, or a connect-call-close.</summary>
 internal interface ICaller : IAsyncDisposable
 {
+    /// <summary>True when <see cref="CallAsync"/> blocks its thread (the raw floor): the runner gives each such
+    /// caller a thread of its own instead of a thread-pool task.</summary>
+    bool IsBlocking => false;
+
     /// <summary>Does one call; returns false when the answer was wrong (counted as a failure).</summary>
     ValueTask<bool> CallAsync();
+}
+
+/// <summary>A row of the report: a workload with N callers, and how to make each caller.</summary>
+internal sealed record Variant(string Name, int Callers, Func<int, ValueTask<ICaller>> Create)
+{
+    /// <summary>A row measured by other processes (the floor check): given the window's length, returns the latencies
+    /// it recorded; CPU and memory are not measured for it.</summary>
+    public Func<TimeSpan, Task<LongHistogram>>? External { get; init; }
 }
 
 /// <summary>One row of the report.</summary>
@@ -37,38 +51,77 @@ internal sealed record RowResult(
     public double? ThroughputRatioToFloor { get; init; }
 }
 
-/// <summary>Runs a row: N callers repeat a call for warm-up then a measured window, while both processes' CPU time
-/// and resident memory are read (Process.TotalProcessorTime and WorkingSet64 come from /proc/&lt;pid&gt;/stat and status on Linux).</summary>
-internal sealed class RowRunner(Process server, GrpcChannel statsChannel, TimeSpan warmup, TimeSpan duration)
+/// <summary>Runs rows: N callers repeat a call for a warm-up, then a measured window, while both processes' CPU time
+/// and resident memory are read (Process.TotalProcessorTime and WorkingSet64 come from /proc/&lt;pid&gt;/stat and status
+/// on Linux). Rows compared with each other run interleaved: each of <paramref name="rounds"/> rounds gives every row one
+/// window in turn (A B C A B C …), so a change in the machine's load hits all of them alike.</summary>
+internal sealed class RowRunner(Process server, Func<Task<Struct>> serverStats, TimeSpan warmup, TimeSpan window, int rounds)
 {
     private static readonly TimeSpan MemorySampleInterval = TimeSpan.FromMilliseconds(50);
 
-    public async Task<RowResult> RunAsync(string name, int callers, Func<int, ValueTask<ICaller>> createCaller)
+    // Latencies in Stopwatch ticks, up to a minute, 3 significant digits.
+    private static readonly long HighestLatency = 60 * Stopwatch.Frequency;
+
+    public async Task<IReadOnlyList<RowResult>> RunInterleavedAsync(IReadOnlyList<Variant> variants)
     {
+        var windows = variants.Select(_ => new List<Window>()).ToArray();
+        for (var round = 0; round < rounds; round++)
+        {
+            for (var i = 0; i < variants.Count; i++)
+            {
+                windows[i].Add(variants[i].External is { } external
+                    ? new Window(await external(window), 0, window.TotalSeconds, default, default, 0, 0, 0, 0, 0)
+                    : await RunWindowAsync(variants[i]));
+            }
+        }
+
+        return variants.Select((variant, i) => Summarize(variant, windows[i])).ToList();
+    }
+
+    private sealed record Window(
+        LongHistogram Latencies, long Failures, double Seconds, TimeSpan ClientCpu, TimeSpan ServerCpu, double ClientBytes,
+        double ServerBytes, double ContextSwitches, long ClientPeak, long ServerPeak);
+
+    /// <summary>What the callers are doing: warming up, measured (a call counts when it starts and ends in this phase),
+    /// or stopping. The runner switches phases right after and before its snapshots, so CPU, allocations and calls
+    /// cover the same interval even when a busy machine wakes the runner late.</summary>
+    private sealed class Phase
+    {
+        public const int WarmingUp = 0, Measured = 1, Stopping = 2;
+        public volatile int Current;
+    }
+
+    private async Task<Window> RunWindowAsync(Variant variant)
+    {
+        var callers = variant.Callers;
         var instances = new ICaller[callers];
         for (var i = 0; i < callers; i++)
         {
-            instances[i] = await createCaller(i);
+            instances[i] = await variant.Create(i);
         }
 
         var self = Process.GetCurrentProcess();
-        var measureStart = Stopwatch.GetTimestamp() + (long)(warmup.TotalSeconds * Stopwatch.Frequency);
-        var measureEnd = measureStart + (long)(duration.TotalSeconds * Stopwatch.Frequency);
-        var latencies = new List<long>[callers];
+        var phase = new Phase();
+        var histograms = new LongHistogram[callers];
         var failures = new long[callers];
         var tasks = new Task[callers];
         for (var i = 0; i < callers; i++)
         {
             var index = i;
-            latencies[i] = new List<long>(4096);
-            tasks[i] = Task.Run(() => LoopAsync(instances[index], measureStart, measureEnd, latencies[index], failures, index));
+            histograms[i] = new LongHistogram(HighestLatency, 3);
+            tasks[i] = instances[i].IsBlocking
+                ? OnOwnThread(() => LoopAsync(instances[index], phase, histograms[index], failures, index).GetAwaiter().GetResult())
+                : Task.Run(() => LoopAsync(instances[index], phase, histograms[index], failures, index));
         }
 
-        await Task.Delay(Until(measureStart));
+        await Task.Delay(warmup);
         var clientCpu0 = CpuTime(self);
         var serverCpu0 = CpuTime(server);
-        var client0 = EchoService.CurrentStats();
-        var server0 = await ServerStatsAsync();
+        var client0 = EchoStats.Current();
+        var server0 = await serverStats();
+        var start = Stopwatch.GetTimestamp();
+        phase.Current = Phase.Measured;
+        var measureEnd = start + (long)(window.TotalSeconds * Stopwatch.Frequency);
         long clientPeak = 0, serverPeak = 0;
         while (Stopwatch.GetTimestamp() < measureEnd)
         {
@@ -78,63 +131,109 @@ internal sealed class RowRunner(Process server, GrpcChannel statsChannel, TimeSp
             await Task.Delay(left < MemorySampleInterval ? left : MemorySampleInterval);
         }
 
+        phase.Current = Phase.Stopping;
+        var seconds = (double)(Stopwatch.GetTimestamp() - start) / Stopwatch.Frequency;
         var clientCpu = CpuTime(self) - clientCpu0;
         var serverCpu = CpuTime(server) - serverCpu0;
-        var client1 = EchoService.CurrentStats();
-        var server1 = await ServerStatsAsync();
-        var clientAllocated = Delta(client0, client1, "allocatedBytes");
-        var serverAllocated = Delta(server0, server1, "allocatedBytes");
-        var switches = Delta(client0, client1, "contextSwitches") + Delta(server0, server1, "contextSwitches");
+        var client1 = EchoStats.Current();
+        var server1 = await serverStats();
         await Task.WhenAll(tasks);
         foreach (var instance in instances)
         {
             await instance.DisposeAsync();
         }
 
-        var all = latencies.SelectMany(l => l).ToArray();
-        Array.Sort(all);
-        var calls = all.LongLength;
-        var seconds = duration.TotalSeconds;
-        return new RowResult(
-            name,
-            callers,
-            calls,
+        var latencies = new LongHistogram(HighestLatency, 3);
+        foreach (var histogram in histograms)
+        {
+            latencies.Add(histogram);
+        }
+
+        return new Window(
+            latencies,
             failures.Sum(),
             seconds,
-            calls / seconds,
-            Percentile(all, 0.50),
-            Percentile(all, 0.99),
-            calls == 0 ? double.NaN : clientCpu.TotalMicroseconds / calls,
-            calls == 0 ? double.NaN : serverCpu.TotalMicroseconds / calls,
-            clientPeak / 1048576.0,
-            serverPeak / 1048576.0,
-            calls == 0 ? double.NaN : clientAllocated / calls,
-            calls == 0 ? double.NaN : serverAllocated / calls,
-            calls == 0 ? double.NaN : switches / calls);
+            clientCpu,
+            serverCpu,
+            Delta(client0, client1, "allocatedBytes"),
+            Delta(server0, server1, "allocatedBytes"),
+            Delta(client0, client1, "contextSwitches") + Delta(server0, server1, "contextSwitches"),
+            Math.Max(clientPeak, Rss(self)),
+            Math.Max(serverPeak, Rss(server)));
     }
 
-    private Task<Google.Protobuf.WellKnownTypes.Struct> ServerStatsAsync() =>
-        statsChannel.CreateCallInvoker().AsyncUnaryCall(EchoService.StatsMethod, null, default, new Google.Protobuf.WellKnownTypes.Empty()).ResponseAsync;
+    private RowResult Summarize(Variant variant, List<Window> windows)
+    {
+        var latencies = new LongHistogram(HighestLatency, 3);
+        foreach (var w in windows)
+        {
+            latencies.Add(w.Latencies);
+        }
 
-    private static double Delta(Google.Protobuf.WellKnownTypes.Struct before, Google.Protobuf.WellKnownTypes.Struct after, string field) =>
+        var calls = latencies.TotalCount;
+        var seconds = windows.Sum(w => w.Seconds);
+        double PerCall(double total) => calls == 0 || variant.External is not null ? double.NaN : total / calls;
+        return new RowResult(
+            variant.Name,
+            variant.Callers,
+            calls,
+            windows.Sum(w => w.Failures),
+            seconds,
+            calls / seconds,
+            Microseconds(latencies, 50),
+            Microseconds(latencies, 99),
+            PerCall(windows.Sum(w => w.ClientCpu.TotalMicroseconds)),
+            PerCall(windows.Sum(w => w.ServerCpu.TotalMicroseconds)),
+            variant.External is null ? windows.Max(w => w.ClientPeak) / 1048576.0 : double.NaN,
+            variant.External is null ? windows.Max(w => w.ServerPeak) / 1048576.0 : double.NaN,
+            PerCall(windows.Sum(w => w.ClientBytes)),
+            PerCall(windows.Sum(w => w.ServerBytes)),
+            PerCall(windows.Sum(w => w.ContextSwitches)));
+    }
+
+    private static double Microseconds(LongHistogram latencies, double percentile) =>
+        latencies.TotalCount == 0 ? double.NaN : latencies.GetValueAtPercentile(percentile) * 1e6 / Stopwatch.Frequency;
+
+    private static Task OnOwnThread(Action loop)
+    {
+        var done = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
+        var thread = new Thread(() =>
+        {
+            try
+            {
+                loop();
+                done.SetResult();
+            }
+            catch (Exception e)
+            {
+                done.SetException(e);
+            }
+        })
+        { IsBackground = true };
+        thread.Start();
+        return done.Task;
+    }
+
+    private static double Delta(Struct before, Struct after, string field) =>
         after.Fields[field].NumberValue - before.Fields[field].NumberValue;
 
-    private static async Task LoopAsync(ICaller caller, long measureStart, long measureEnd, List<long> latencies, long[] failures, int index)
+    private static async Task LoopAsync(ICaller caller, Phase phase, LongHistogram latencies, long[] failures, int index)
     {
         while (true)
         {
-            var start = Stopwatch.GetTimestamp();
-            if (start >= measureEnd)
+            var startPhase = phase.Current;
+            if (startPhase == Phase.Stopping)
             {
                 return;
             }
 
+            var start = Stopwatch.GetTimestamp();
             bool ok;
             try
             {
                 ok = await caller.CallAsync();
             }
-            catch (Exception e) when (e is RpcException or IOException or System.Net.Sockets.SocketException or HttpRequestException)
+            catch (Exception e) when (e is Grpc.Core.RpcException or IOException or System.Net.Sockets.SocketException or HttpRequestException)
             {
                 ok = false;
             }
@@ -144,9 +243,9 @@ internal sealed class RowRunner(Process server, GrpcChannel statsChannel, TimeSp
             {
                 failures[index]++;
             }
-            else if (start >= measureStart && end <= measureEnd)
+            else if (startPhase == Phase.Measured && phase.Current == Phase.Measured)
             {
-                latencies.Add(end - start);
+                latencies.RecordValue(end - start);
             }
         }
     }
@@ -167,16 +266,5 @@ internal sealed class RowRunner(Process server, GrpcChannel statsChannel, TimeSp
     {
         process.Refresh();
         return process.WorkingSet64;
-    }
-
-    private static double Percentile(long[] sorted, double p)
-    {
-        if (sorted.Length == 0)
-        {
-            return double.NaN;
-        }
-
-        var index = (int)Math.Min(sorted.Length - 1, Math.Ceiling(p * sorted.Length) - 1);
-        return sorted[Math.Max(0, index)] * 1e6 / Stopwatch.Frequency;
     }
 }

@@ -5,15 +5,17 @@ using MigrateWcf.Runtime.Benchmarks;
 // Writes runtime-benchmark.md and runtime-benchmark.json to DIR (default: the repository's benchmarks/results).
 // --profile-allocations instead writes allocation-profile.md: the types a unary call allocates, client and server
 // (--callers N concurrent callers on one channel, default 8).
+// --rounds sets how many interleaved rounds each group of rows runs (default 5, --quick 2).
 // --only runs just the rows whose name contains TEXT (plus the 1-caller floor), for profiling one row.
 // With --serve (used internally) it is the server process instead.
 if (args.Length > 0 && args[0] == "--serve")
 {
     string Value(string flag) => args[Array.IndexOf(args, flag) + 1];
-    return await BenchServer.RunAsync(Value("--grpc_socket"), Value("--raw_socket"), int.Parse(Value("--tcp_port"), System.Globalization.CultureInfo.InvariantCulture), args.Contains("--profile"));
+    return await BenchServer.RunAsync(Value("--grpc_socket"), Value("--raw_socket"), args.Contains("--profile"));
 }
 
 var quick = false;
+int? rounds = null;
 string? only = null;
 var profileAllocations = false;
 var profileCallers = 8;
@@ -31,6 +33,9 @@ for (var i = 0; i < args.Length; i++)
         case "--callers" when i + 1 < args.Length:
             profileCallers = int.Parse(args[++i], System.Globalization.CultureInfo.InvariantCulture);
             break;
+        case "--rounds" when i + 1 < args.Length:
+            rounds = int.Parse(args[++i], System.Globalization.CultureInfo.InvariantCulture);
+            break;
         case "--only" when i + 1 < args.Length:
             only = args[++i];
             break;
@@ -38,7 +43,7 @@ for (var i = 0; i < args.Length; i++)
             output = Path.GetFullPath(args[++i]);
             break;
         default:
-            Console.Error.WriteLine($"Unknown argument '{args[i]}'. Usage: [--quick] [--out DIR] [--only TEXT] [--profile-allocations [--callers N]]");
+            Console.Error.WriteLine($"Unknown argument '{args[i]}'. Usage: [--quick] [--rounds N] [--out DIR] [--only TEXT] [--profile-allocations [--callers N]]");
             return 2;
     }
 }
@@ -55,7 +60,7 @@ if (profileAllocations)
 var scale = quick ? "quick" : "full";
 var command = "dotnet run -c Release --project benchmarks/Runtime.Benchmarks --" + (args.Length > 0 ? " " + string.Join(' ', args) : "");
 var loadBefore = Report.LoadAverage();
-var rows = await Driver.RunAsync(quick, only);
+var rows = await Driver.RunAsync(quick, rounds, only);
 var loadAfter = Report.LoadAverage();
 var targets = Report.Judge(rows);
 Directory.CreateDirectory(output);

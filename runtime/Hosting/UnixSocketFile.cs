@@ -1,95 +1,209 @@
 using System.Net.Sockets;
-using Microsoft.Extensions.Hosting;
+using System.Runtime.InteropServices;
+using System.Text;
 
-namespace MigrateWcf.Runtime.Internal;
+namespace MigrateWcf.Runtime;
 
 /// <summary>
-/// The socket file's life: a private directory before binding, a stale file from a crashed server replaced,
-/// mode 0600 once bound, and removal on shutdown.
+/// A server's Unix socket file, owner-only from the moment anyone else could reach it. A missing parent directory is
+/// created 0700 before the bind; in a directory that is ours and 0700, the socket is bound there and set to 0600. In a
+/// directory others can enter, it is bound and set to 0600 inside a fresh private directory first, then given its name.
+/// What already sits at the path is removed only when it is our own socket that nothing listens on; anything else is
+/// refused, never deleted. At shutdown the file is removed if it is still the socket we made.
 /// </summary>
-internal static class UnixSocketFile
+[System.Runtime.Versioning.SupportedOSPlatform("linux")]
+internal sealed class UnixSocketFile(string path)
 {
     private const UnixFileMode DirectoryMode = UnixFileMode.UserRead | UnixFileMode.UserWrite | UnixFileMode.UserExecute;
     private const UnixFileMode SocketMode = UnixFileMode.UserRead | UnixFileMode.UserWrite;
+    private ulong _inode;
 
-    public static void PrepareForBind(string path)
+    public string Path { get; } = path;
+
+    /// <summary>Fails with a clear message when the path is taken by something we must not replace.</summary>
+    public void CheckAvailable() => Inspect(removeStale: false);
+
+    /// <summary>Creates, binds and publishes the socket (Kestrel listens on the returned socket).</summary>
+    public Socket Bind()
     {
-        var directory = Path.GetDirectoryName(path);
-        if (!string.IsNullOrEmpty(directory) && !Directory.Exists(directory))
+        var parent = System.IO.Path.GetDirectoryName(Path)!;
+        if (!Directory.Exists(parent))
         {
-            if (OperatingSystem.IsWindows())
+            Directory.CreateDirectory(parent, DirectoryMode);
+            File.SetUnixFileMode(parent, DirectoryMode);
+        }
+
+        Inspect(removeStale: true);
+        var socket = new Socket(AddressFamily.Unix, SocketType.Stream, ProtocolType.Unspecified);
+        try
+        {
+            if (Native.Stat(parent) is { Type: 0x4000, Permissions: 0b111_000_000 } directory && directory.Owner == Native.geteuid())
             {
-                Directory.CreateDirectory(directory);
+                // Only we can enter the directory, so the socket's mode before chmod does not matter.
+                BindOwnerOnly(socket, Path);
             }
             else
             {
-                Directory.CreateDirectory(directory, DirectoryMode);
-                // The umask may have narrowed the mode; it must be exactly owner-only.
-                File.SetUnixFileMode(directory, DirectoryMode);
+                BindElsewhereThenLink(socket, parent);
             }
-        }
 
-        if (!File.Exists(path)) return;
-        if (IsListening(path)) throw new IOException($"Another server is already listening on '{path}'.");
-        // Nobody answers: the file is left over from a server that did not shut down cleanly.
-        File.Delete(path);
+            _inode = Native.Stat(Path)!.Value.Inode;
+            return socket;
+        }
+        catch
+        {
+            socket.Dispose();
+            throw;
+        }
     }
 
-    private static bool IsListening(string path)
+    /// <summary>For a directory others can enter (a pipe name's socket lives in the temp directory): the socket gets its
+    /// mode in a fresh private directory and only then its name, by a hard link that never replaces anything.</summary>
+    private void BindElsewhereThenLink(Socket socket, string parent)
+    {
+        // An unguessable name, created exclusively: nobody else can have made it or be inside it.
+        var privateDirectory = System.IO.Path.Combine(parent, $".{System.IO.Path.GetFileName(Path)}.{Guid.NewGuid():N}");
+        if (Native.mkdir(Native.Utf8(privateDirectory), 0b111_000_000) != 0)
+        {
+            throw IoError("create", privateDirectory, Marshal.GetLastPInvokeError());
+        }
+
+        var bound = System.IO.Path.Combine(privateDirectory, "s");
+        try
+        {
+            BindOwnerOnly(socket, bound);
+            if (Native.link(Native.Utf8(bound), Native.Utf8(Path)) != 0)
+            {
+                var error = Marshal.GetLastPInvokeError();
+                throw error == Native.EEXIST ? Refused("something was created there while the server started") : IoError("link", Path, error);
+            }
+        }
+        finally
+        {
+            File.Delete(bound);
+            Directory.Delete(privateDirectory);
+        }
+    }
+
+    private static void BindOwnerOnly(Socket socket, string path)
+    {
+        socket.Bind(new UnixDomainSocketEndPoint(path));
+        File.SetUnixFileMode(path, SocketMode);
+    }
+
+    /// <summary>Removes the socket file at shutdown, if it is still the one <see cref="Bind"/> made.</summary>
+    public void Remove()
+    {
+        if (_inode != 0 && Native.Stat(Path) is { IsSocket: true } status && status.Inode == _inode)
+        {
+            File.Delete(Path);
+        }
+    }
+
+    private void Inspect(bool removeStale)
+    {
+        if (Native.Stat(Path) is not { } status)
+        {
+            return;
+        }
+
+        if (!status.IsSocket)
+        {
+            throw Refused(status.Kind + " is there (it is not removed; delete it or choose another path)");
+        }
+
+        if (status.Owner != Native.geteuid())
+        {
+            throw Refused("a socket of another user is there");
+        }
+
+        if (IsListening())
+        {
+            throw Refused("another server is listening on it");
+        }
+
+        // Our socket, and nobody accepts on it: left by a server that was killed. Ours to replace.
+        if (removeStale)
+        {
+            File.Delete(Path);
+        }
+    }
+
+    private bool IsListening()
     {
         using var probe = new Socket(AddressFamily.Unix, SocketType.Stream, ProtocolType.Unspecified);
         try
         {
-            probe.Connect(new UnixDomainSocketEndPoint(path));
+            probe.Connect(new UnixDomainSocketEndPoint(Path));
             return true;
         }
-        catch (SocketException)
+        catch (SocketException e)
         {
-            return false;
+            // Refused: a stale socket. Anything else counts as in use.
+            return e.SocketErrorCode != SocketError.ConnectionRefused;
         }
     }
 
-    public static void RestrictToOwner(string path)
+    private IOException Refused(string why) => new GrpcHostingException($"Cannot listen on unix:{Path}: {why}.");
+
+    private static IOException IoError(string operation, string path, int errno) =>
+        new($"Cannot {operation} {path}: {Marshal.GetPInvokeErrorMessage(errno)}.");
+
+    private readonly record struct FileStatus(int Type, int Permissions, uint Owner, ulong Inode)
     {
-        if (!OperatingSystem.IsWindows() && File.Exists(path)) File.SetUnixFileMode(path, SocketMode);
+        public bool IsSocket => Type == 0xC000;
+
+        public string Kind => Type switch
+        {
+            0x4000 => "a directory",
+            0xA000 => "a symbolic link",
+            0x8000 => "a regular file",
+            _ => "a file that is not a socket",
+        };
     }
 
-    public static void Remove(string path)
+    private static class Native
     {
-        try
+        public const int EEXIST = 17;
+        private const int AtCurrentDirectory = -100;
+        private const int AtSymlinkNoFollow = 0x100;
+        private const uint StatxTypeModeUidIno = 0x1 | 0x2 | 0x8 | 0x100;
+
+        public static byte[] Utf8(string path) => Encoding.UTF8.GetBytes(path + "\0");
+
+        /// <summary>The file's type, owner and inode, not following a symbolic link; null when nothing is there.</summary>
+        public static FileStatus? Stat(string path)
         {
-            if (File.Exists(path)) File.Delete(path);
+            // struct statx (linux/stat.h) has the same layout on every architecture.
+            var buffer = new byte[256];
+            if (statx(AtCurrentDirectory, Utf8(path), AtSymlinkNoFollow, StatxTypeModeUidIno, buffer) != 0)
+            {
+                var error = Marshal.GetLastPInvokeError();
+                return error == 2 ? null : throw IoError("inspect", path, error);
+            }
+
+            var mode = MemoryMarshal.Read<ushort>(buffer.AsSpan(28));
+            return new FileStatus(
+                mode & 0xF000,
+                mode & 0xFFF,
+                MemoryMarshal.Read<uint>(buffer.AsSpan(20)),
+                MemoryMarshal.Read<ulong>(buffer.AsSpan(32)));
         }
-        catch (IOException)
-        {
-            // Best effort at shutdown; a later start replaces a stale file anyway.
-        }
-        catch (UnauthorizedAccessException)
-        {
-        }
+
+        // Byte arrays (NUL-terminated UTF-8) rather than strings: no marshalling rules to get wrong.
+        [DllImport("libc", SetLastError = true)]
+        public static extern int statx(int dirfd, byte[] path, int flags, uint mask, byte[] buffer);
+
+        [DllImport("libc", SetLastError = true)]
+        public static extern int link(byte[] oldPath, byte[] newPath);
+
+        [DllImport("libc", SetLastError = true)]
+        public static extern int mkdir(byte[] path, uint mode);
+
+        [DllImport("libc")]
+        public static extern uint geteuid();
     }
 }
 
-/// <summary>Applies the socket file's mode once Kestrel has bound it, and removes the file when the host has stopped.</summary>
-internal sealed class UnixSocketLifecycle(string path) : IHostedLifecycleService
-{
-    public string Path { get; } = path;
-
-    public Task StartingAsync(CancellationToken cancellationToken) => Task.CompletedTask;
-    public Task StartAsync(CancellationToken cancellationToken) => Task.CompletedTask;
-
-    public Task StartedAsync(CancellationToken cancellationToken)
-    {
-        UnixSocketFile.RestrictToOwner(Path);
-        return Task.CompletedTask;
-    }
-
-    public Task StoppingAsync(CancellationToken cancellationToken) => Task.CompletedTask;
-    public Task StopAsync(CancellationToken cancellationToken) => Task.CompletedTask;
-
-    public Task StoppedAsync(CancellationToken cancellationToken)
-    {
-        UnixSocketFile.Remove(Path);
-        return Task.CompletedTask;
-    }
-}
+/// <summary>The host cannot listen where it was asked to; the message says why, in one line, with the path.</summary>
+public sealed class GrpcHostingException(string message) : IOException(message);

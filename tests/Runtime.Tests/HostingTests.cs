@@ -1,175 +1,297 @@
 using System.IO.Pipes;
 using System.Net.Sockets;
 using Google.Protobuf.WellKnownTypes;
+using Grpc.Core;
+using Grpc.Health.V1;
+using Grpc.Net.Client;
+using Grpc.Reflection.V1Alpha;
+using Microsoft.AspNetCore.Builder;
+using Microsoft.AspNetCore.Hosting.Server;
+using Microsoft.AspNetCore.Hosting.Server.Features;
+using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Logging;
+using ServingStatus = Grpc.Health.V1.HealthCheckResponse.Types.ServingStatus;
 
 namespace MigrateWcf.Runtime.Tests;
 
+/// <summary>Real Kestrel on real Unix sockets (and a named pipe's socket), called through real grpc-dotnet channels.</summary>
+[System.Runtime.Versioning.UnsupportedOSPlatform("windows")]
 public class HostingTests
 {
-    private static ServerServiceDefinition Echo() => ServerServiceDefinition.CreateBuilder()
-        .AddUnaryMethod(TestMethods.Echo, (request, context) => Task.FromResult(new StringValue { Value = "echo:" + request.Value }))
-        .Build();
+    private const UnixFileMode Private = UnixFileMode.UserRead | UnixFileMode.UserWrite | UnixFileMode.UserExecute;
+    private const UnixFileMode OwnerReadWrite = UnixFileMode.UserRead | UnixFileMode.UserWrite;
 
-    private static async Task<string> CallEcho(GrpcChannel channel, string text)
+    private static Task<GrpcHost> StartEchoAsync(GrpcEndpoint endpoint, Action<GrpcHostOptions>? options = null) =>
+        GrpcHost.StartAsync(endpoint, host =>
+        {
+            host.MapService<EchoService>();
+            options?.Invoke(host.Options);
+        });
+
+    [Fact]
+    public async Task A_missing_socket_directory_is_created_0700_the_socket_is_0600_and_gone_after_shutdown()
     {
-        var response = await channel.CreateCallInvoker().AsyncUnaryCall(TestMethods.Echo, null, new CallOptions(), new StringValue { Value = text }).ResponseAsync;
-        return response.Value;
+        using var temp = TempDirectory.Shared();
+        var directory = temp.Combine("private");
+        var endpoint = GrpcEndpoint.UnixSocket(Path.Combine(directory, "svc.sock"));
+        await using (var host = await StartEchoAsync(endpoint))
+        {
+            Assert.Equal(Private, File.GetUnixFileMode(directory));
+            Assert.Equal(OwnerReadWrite, File.GetUnixFileMode(endpoint.Path!));
+            using var channel = EndpointChannel.Create(endpoint);
+            Assert.Equal("echo:a", await EchoService.SayAsync(channel, "a"));
+        }
+
+        Assert.False(File.Exists(endpoint.Path));
+        Assert.Empty(Directory.GetFileSystemEntries(directory));
     }
 
     [Fact]
-    [System.Runtime.Versioning.UnsupportedOSPlatform("windows")]
-    public async Task Socket_directory_is_created_0700_and_socket_is_0600_and_removed_on_shutdown()
+    public async Task In_a_directory_others_can_enter_the_socket_is_0600_whenever_seen_and_nothing_else_is_left()
     {
-        var root = TestServer.NewTempDirectory();
-        try
+        using var temp = TempDirectory.Shared();
+        var endpoint = GrpcEndpoint.UnixSocket(temp.Combine("svc.sock"));
+        // Polls the path's mode while the host starts. A window between bind and chmod lasts microseconds, so this may
+        // miss one; what it checks for sure is the mode once the socket is there and that nothing else was left.
+        var seen = new List<UnixFileMode>();
+        using var stop = new CancellationTokenSource();
+        var watcher = Task.Run(() =>
         {
-            var socketPath = Path.Combine(root, "private", "svc.sock");
-            var endpoint = GrpcEndpoint.UnixSocket(socketPath);
-            var server = await GrpcServer.StartAsync(endpoint, Echo());
-            try
+            while (!stop.IsCancellationRequested)
             {
-                Assert.Equal(UnixFileMode.UserRead | UnixFileMode.UserWrite | UnixFileMode.UserExecute, File.GetUnixFileMode(Path.Combine(root, "private")));
-                Assert.Equal(UnixFileMode.UserRead | UnixFileMode.UserWrite, File.GetUnixFileMode(socketPath));
-                using var channel = GrpcChannel.ForEndpoint(endpoint);
-                Assert.Equal("echo:a", await CallEcho(channel, "a"));
+                try
+                {
+                    seen.Add(File.GetUnixFileMode(endpoint.Path!));
+                }
+                catch (FileNotFoundException)
+                {
+                }
             }
-            finally
-            {
-                await server.DisposeAsync();
-            }
-            Assert.False(File.Exists(socketPath));
-        }
-        finally
+        });
+        await using (var host = await StartEchoAsync(endpoint))
         {
-            Directory.Delete(root, recursive: true);
+            while (seen.Count == 0)
+            {
+                await Task.Delay(1);
+            }
+
+            await stop.CancelAsync();
+            await watcher;
+            using var channel = EndpointChannel.Create(endpoint);
+            Assert.Equal("echo:b", await EchoService.SayAsync(channel, "b"));
         }
+
+        Assert.All(seen, mode => Assert.Equal(OwnerReadWrite, mode));
+        // Only the socket is left behind by nobody: the private directory it was made in is gone too.
+        Assert.Empty(Directory.GetFileSystemEntries(temp.Path));
+    }
+
+    [TheoryWithSecondUser]
+    [InlineData(true)]
+    [InlineData(false)]
+    public async Task Another_user_cannot_connect(bool directoryOthersCanEnter)
+    {
+        using var temp = directoryOthersCanEnter ? TempDirectory.Shared() : new TempDirectory();
+        var endpoint = GrpcEndpoint.UnixSocket(temp.Combine("svc.sock"));
+        await using var host = await StartEchoAsync(endpoint);
+        var connect = new[] { "/usr/bin/python3", "-c", "import socket,sys; socket.socket(socket.AF_UNIX).connect(sys.argv[1])", endpoint.Path! };
+
+        var asOwner = await Processes.RunAsync(connect[0], connect[1..]);
+        Assert.True(asOwner.ExitCode == 0, "The owner's own probe failed, so the test could not tell a refusal: " + asOwner.StdErr);
+        var asNobody = await Processes.RunAsync(TheoryWithSecondUserAttribute.SetPriv, [.. TheoryWithSecondUserAttribute.AsNobody, .. connect]);
+        Assert.NotEqual(0, asNobody.ExitCode);
+        Assert.Contains("PermissionError", asNobody.StdErr);
     }
 
     [Fact]
-    public async Task A_stale_socket_file_from_a_crashed_server_is_replaced()
+    public async Task A_stale_socket_left_by_a_killed_server_is_replaced()
     {
-        var root = TestServer.NewTempDirectory();
-        try
-        {
-            var socketPath = Path.Combine(root, "svc.sock");
-            // Another process binds the socket and exits without unlinking it, as a crashed server would.
-            // (.NET's own Socket removes the file on dispose, so it can't leave one behind.)
-            using (var process = System.Diagnostics.Process.Start(new System.Diagnostics.ProcessStartInfo("python3")
-            {
-                ArgumentList = { "-c", "import socket,sys; s=socket.socket(socket.AF_UNIX); s.bind(sys.argv[1])", socketPath },
-                UseShellExecute = false,
-            })!)
-            {
-                await process.WaitForExitAsync();
-                Assert.Equal(0, process.ExitCode);
-            }
-            Assert.True(File.Exists(socketPath));
+        using var temp = new TempDirectory();
+        var path = temp.Combine("svc.sock");
+        // Another process binds the socket and exits without removing it, as a killed server would.
+        var stale = await Processes.RunAsync("/usr/bin/python3", "-c", "import socket,sys; socket.socket(socket.AF_UNIX).bind(sys.argv[1])", path);
+        Assert.Equal(0, stale.ExitCode);
+        Assert.True(File.Exists(path));
 
-            await using var server = await GrpcServer.StartAsync(GrpcEndpoint.UnixSocket(socketPath), Echo());
-            using var channel = GrpcChannel.ForEndpoint(server.Endpoint);
-            Assert.Equal("echo:b", await CallEcho(channel, "b"));
-        }
-        finally
-        {
-            Directory.Delete(root, recursive: true);
-        }
+        await using var host = await StartEchoAsync(GrpcEndpoint.UnixSocket(path));
+        using var channel = EndpointChannel.Create(host.Endpoint);
+        Assert.Equal("echo:c", await EchoService.SayAsync(channel, "c"));
     }
 
     [Fact]
     public async Task A_socket_another_server_listens_on_is_not_taken_over()
     {
-        var root = TestServer.NewTempDirectory();
-        try
-        {
-            var endpoint = GrpcEndpoint.UnixSocket(Path.Combine(root, "svc.sock"));
-            await using var first = await GrpcServer.StartAsync(endpoint, Echo());
-            await Assert.ThrowsAsync<IOException>(() => GrpcServer.StartAsync(endpoint, Echo()));
-            using var channel = GrpcChannel.ForEndpoint(endpoint);
-            Assert.Equal("echo:c", await CallEcho(channel, "c"));
-        }
-        finally
-        {
-            Directory.Delete(root, recursive: true);
-        }
+        using var temp = new TempDirectory();
+        var endpoint = GrpcEndpoint.UnixSocket(temp.Combine("svc.sock"));
+        await using var first = await StartEchoAsync(endpoint);
+        var error = await Assert.ThrowsAsync<GrpcHostingException>(() => StartEchoAsync(endpoint));
+        Assert.Contains("another server is listening", error.Message);
+        using var channel = EndpointChannel.Create(endpoint);
+        Assert.Equal("echo:d", await EchoService.SayAsync(channel, "d"));
     }
 
-    [Fact]
-    public void Pipe_names_map_to_the_path_dotnet_named_pipes_use()
+    [Theory]
+    [InlineData("regular file")]
+    [InlineData("directory")]
+    [InlineData("symbolic link")]
+    public async Task What_is_not_a_socket_at_the_path_is_refused_and_kept(string kind)
     {
-        Assert.Equal(Path.Combine(Path.GetTempPath(), "CoreFxPipe_my.pipe"), GrpcEndpoint.GetUnixPipePath("my.pipe"));
-        Assert.Equal("/run/x/y.sock", GrpcEndpoint.GetUnixPipePath("/run/x/y.sock"));
-        if (!OperatingSystem.IsWindows())
+        using var temp = new TempDirectory();
+        var path = temp.Combine("svc.sock");
+        var target = temp.Combine("target.txt");
+        File.WriteAllText(target, "keep me");
+        switch (kind)
         {
-            Assert.Equal(Path.Combine(Path.GetTempPath(), "CoreFxPipe_abc"), GrpcEndpoint.NamedPipe("abc").GetUnixSocketPath());
+            case "regular file":
+                File.WriteAllText(path, "keep me");
+                break;
+            case "directory":
+                Directory.CreateDirectory(path);
+                File.WriteAllText(Path.Combine(path, "inside.txt"), "keep me");
+                break;
+            default:
+                File.CreateSymbolicLink(path, target);
+                break;
         }
+
+        var error = await Assert.ThrowsAsync<GrpcHostingException>(() => StartEchoAsync(GrpcEndpoint.UnixSocket(path)));
+        Assert.Equal($"Cannot listen on unix:{path}: a {kind} is there (it is not removed; delete it or choose another path).", error.Message);
+        Assert.Equal("keep me", File.ReadAllText(kind == "directory" ? Path.Combine(path, "inside.txt") : path));
+        Assert.Equal("keep me", File.ReadAllText(target));
     }
 
     [Fact]
-    public async Task A_named_pipe_server_is_reachable_through_NamedPipeClientStream()
+    public async Task A_pipe_name_server_is_reachable_through_NamedPipeClientStream_and_the_channel_factory()
     {
         var pipeName = "mwrt-" + Guid.NewGuid().ToString("N")[..12];
-        var server = await GrpcServer.StartAsync(GrpcEndpoint.NamedPipe(pipeName), Echo());
-        try
+        await using (var host = await StartEchoAsync(GrpcEndpoint.Parse(pipeName)))
         {
-            if (!OperatingSystem.IsWindows())
-            {
-                Assert.True(File.Exists(GrpcEndpoint.GetUnixPipePath(pipeName)));
-            }
+            Assert.Equal(OwnerReadWrite, File.GetUnixFileMode(GrpcEndpoint.GetPipeSocketPath(pipeName)));
 
             // A client written for pipes: its transport is .NET's own NamedPipeClientStream.
             var handler = new SocketsHttpHandler
             {
-                ConnectCallback = async (_, ct) =>
+                ConnectCallback = async (_, cancellationToken) =>
                 {
                     var pipe = new NamedPipeClientStream(".", pipeName, PipeDirection.InOut, PipeOptions.Asynchronous);
-                    await pipe.ConnectAsync(ct);
+                    await pipe.ConnectAsync(cancellationToken);
                     return pipe;
                 },
             };
-            using var pipeChannel = GrpcChannel.ForAddress("http://localhost", new GrpcChannelOptions { HttpHandler = handler, DisposeHttpHandler = true });
-            Assert.Equal("echo:pipe", await CallEcho(pipeChannel, "pipe"));
+            using var pipeChannel = GrpcChannel.ForAddress("http://localhost", new GrpcChannelOptions { HttpHandler = handler, DisposeHttpClient = true });
+            Assert.Equal("echo:pipe", await EchoService.SayAsync(pipeChannel, "pipe"));
 
-            // And the matching client factory takes the same endpoint description.
-            using var channel = GrpcChannel.ForEndpoint(GrpcEndpoint.Parse("pipe:" + pipeName));
-            Assert.Equal("echo:same", await CallEcho(channel, "same"));
+            using var channel = EndpointChannel.Create(GrpcEndpoint.Parse("pipe:" + pipeName));
+            Assert.Equal("echo:same", await EchoService.SayAsync(channel, "same"));
         }
-        finally
-        {
-            await server.DisposeAsync();
-        }
-        if (!OperatingSystem.IsWindows()) Assert.False(File.Exists(GrpcEndpoint.GetUnixPipePath(pipeName)));
+
+        Assert.False(File.Exists(GrpcEndpoint.GetPipeSocketPath(pipeName)));
     }
 
     [Fact]
-    public async Task Tcp_is_available_when_asked_for_with_a_chosen_port()
+    public async Task Tcp_is_listened_on_only_when_asked_for()
     {
-        await using var server = await GrpcServer.StartAsync(GrpcEndpoint.Tcp("127.0.0.1", 0), Echo());
-        Assert.NotEqual(0, server.Endpoint.Port);
-        using var channel = GrpcChannel.ForAddress(server.Endpoint.ToString());
-        Assert.Equal("echo:tcp", await CallEcho(channel, "tcp"));
+        await using (var tcp = await StartEchoAsync(GrpcEndpoint.Tcp("127.0.0.1", 0)))
+        {
+            Assert.NotEqual(0, tcp.Endpoint.Port);
+            using var channel = EndpointChannel.Create(tcp.Endpoint);
+            Assert.Equal("echo:tcp", await EchoService.SayAsync(channel, "tcp"));
+        }
+
+        using var temp = new TempDirectory();
+        await using var unix = await StartEchoAsync(GrpcEndpoint.UnixSocket(temp.Combine("svc.sock")));
+        var addresses = unix.App.Services.GetRequiredService<IServer>().Features.Get<IServerAddressesFeature>()!.Addresses;
+        Assert.Equal(["http://unix:" + temp.Combine("svc.sock")], addresses);
     }
 
     [Fact]
-    public async Task Services_map_into_an_application_host_composed_by_hand()
+    public async Task Health_and_reflection_answer_over_the_socket_when_enabled()
     {
-        var root = TestServer.NewTempDirectory();
-        try
+        using var temp = new TempDirectory();
+        await using var host = await StartEchoAsync(GrpcEndpoint.UnixSocket(temp.Combine("svc.sock")), o =>
         {
-            var endpoint = GrpcEndpoint.UnixSocket(Path.Combine(root, "app.sock"));
-            var builder = Microsoft.AspNetCore.Builder.WebApplication.CreateSlimBuilder();
-            builder.WebHost.ListenGrpc(endpoint);
-            builder.Services.AddGrpcRuntime(o => o.EnableDetailedErrors = true);
-            await using var app = builder.Build();
-            app.MapGrpcService(Echo());
-            await app.StartAsync();
-            using var channel = GrpcChannel.ForEndpoint(endpoint);
-            Assert.Equal("echo:app", await CallEcho(channel, "app"));
-            await app.StopAsync();
-            Assert.False(File.Exists(endpoint.Path));
+            o.EnableHealthChecks = true;
+            o.EnableReflection = true;
+        });
+        using var channel = EndpointChannel.Create(host.Endpoint);
+
+        var health = new Health.HealthClient(channel);
+        Assert.Equal(ServingStatus.Serving, (await health.CheckAsync(new HealthCheckRequest())).Status);
+        Assert.Equal(ServingStatus.Serving, (await health.CheckAsync(new HealthCheckRequest { Service = "runtime.tests.Echo" })).Status);
+        var unknown = await Assert.ThrowsAsync<RpcException>(() => health.CheckAsync(new HealthCheckRequest { Service = "no.Such" }).ResponseAsync);
+        Assert.Equal(StatusCode.NotFound, unknown.StatusCode);
+
+        using var reflection = new ServerReflection.ServerReflectionClient(channel).ServerReflectionInfo();
+        await reflection.RequestStream.WriteAsync(new ServerReflectionRequest { ListServices = "" });
+        await reflection.RequestStream.CompleteAsync();
+        Assert.True(await reflection.ResponseStream.MoveNext(CancellationToken.None));
+        var services = reflection.ResponseStream.Current.ListServicesResponse.Service.Select(s => s.Name).ToList();
+        Assert.Contains("runtime.tests.Echo", services);
+        Assert.Contains("grpc.health.v1.Health", services);
+    }
+
+    [Fact]
+    public async Task Health_and_reflection_are_off_by_default()
+    {
+        using var temp = new TempDirectory();
+        await using var host = await StartEchoAsync(GrpcEndpoint.UnixSocket(temp.Combine("svc.sock")));
+        using var channel = EndpointChannel.Create(host.Endpoint);
+        var health = await Assert.ThrowsAsync<RpcException>(() => new Health.HealthClient(channel).CheckAsync(new HealthCheckRequest()).ResponseAsync);
+        Assert.Equal(StatusCode.Unimplemented, health.StatusCode);
+    }
+
+    [Theory]
+    [InlineData(false)]
+    [InlineData(true)]
+    public async Task Request_logging_is_off_unless_asked_for(bool logRequests)
+    {
+        using var temp = new TempDirectory();
+        await using var host = await StartEchoAsync(GrpcEndpoint.UnixSocket(temp.Combine("svc.sock")), o => o.LogRequests = logRequests);
+        var loggers = host.App.Services.GetRequiredService<ILoggerFactory>();
+        // ASP.NET Core creates a per-request activity and log scope only when this category is enabled at some level.
+        Assert.Equal(logRequests, loggers.CreateLogger("Microsoft.AspNetCore.Hosting.Diagnostics").IsEnabled(LogLevel.Critical));
+        Assert.Equal(logRequests, loggers.CreateLogger("Microsoft.AspNetCore.Routing.EndpointMiddleware").IsEnabled(LogLevel.Information));
+        Assert.True(loggers.CreateLogger("Grpc.AspNetCore.Server.ServerCallHandler").IsEnabled(LogLevel.Error));
+    }
+
+    [Fact]
+    public async Task The_hosting_calls_compose_into_an_application_host()
+    {
+        using var temp = new TempDirectory();
+        var endpoint = GrpcEndpoint.UnixSocket(temp.Combine("app.sock"));
+        var builder = WebApplication.CreateSlimBuilder();
+        builder.AddGrpcEndpoint(endpoint, o => o.EnableHealthChecks = true);
+        await using var app = builder.Build();
+        app.MapGrpcService<EchoService>();
+        app.MapGrpcHostServices();
+        await app.StartAsync();
+        using (var channel = EndpointChannel.Create(endpoint))
+        {
+            Assert.Equal("echo:app", await EchoService.SayAsync(channel, "app"));
+            Assert.Equal(ServingStatus.Serving, (await new Health.HealthClient(channel).CheckAsync(new HealthCheckRequest())).Status);
         }
-        finally
+
+        await app.StopAsync();
+        Assert.False(File.Exists(endpoint.Path));
+    }
+}
+
+/// <summary>A theory that acts as a second, unprivileged user (<c>nobody</c>, through setpriv): it runs only where the
+/// tests run as root and setpriv exists, and is skipped with that reason elsewhere; nothing is installed for it.</summary>
+public sealed class TheoryWithSecondUserAttribute : TheoryAttribute
+{
+    public const string SetPriv = "/usr/bin/setpriv";
+    public static readonly string[] AsNobody = ["--reuid=65534", "--regid=65534", "--clear-groups"];
+
+    public TheoryWithSecondUserAttribute()
+    {
+        if (Environment.UserName != "root")
         {
-            Directory.Delete(root, recursive: true);
+            Skip = "Acting as a second user needs root (to switch to nobody); these tests run as " + Environment.UserName + ".";
+        }
+        else if (!File.Exists(SetPriv))
+        {
+            Skip = "Acting as a second user needs setpriv (util-linux), which this machine lacks.";
         }
     }
 }

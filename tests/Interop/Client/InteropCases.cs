@@ -1,17 +1,23 @@
 using Google.Protobuf;
+using Grpc.Core;
 using MigrateWcf.Interop.Testing;
 using MigrateWcf.Runtime;
+using TestServiceClient = MigrateWcf.Interop.Testing.TestService.TestServiceClient;
+using UnimplementedServiceClient = MigrateWcf.Interop.Testing.UnimplementedService.UnimplementedServiceClient;
 
 namespace MigrateWcf.Interop.Client;
 
 /// <summary>A case's assertion failed; the message says what was expected and what came.</summary>
 internal sealed class CaseFailedException(string message) : Exception(message);
 
-/// <summary>The client side of grpc's interop-test-descriptions.md, one method per case.</summary>
+/// <summary>The client side of grpc's interop-test-descriptions.md, one method per case, on grpc-dotnet channels made by
+/// <see cref="EndpointChannel"/>.</summary>
 internal sealed class InteropCases(GrpcEndpoint endpoint)
 {
     private const string SpecialStatusMessage = "\t\ntest with whitespace\r\nand Unicode BMP \u263a and non-BMP \U0001F608\t\n";
-    private const string Gzip = "gzip";
+
+    // grpc-dotnet's way to compress one call's request messages: a request header it consumes.
+    private static readonly Metadata CompressRequest = new() { { "grpc-internal-encoding-request", "gzip" } };
 
     public static IReadOnlyList<string> Names { get; } =
     [
@@ -25,14 +31,14 @@ internal sealed class InteropCases(GrpcEndpoint endpoint)
     {
         if (name == "server_compressed_unary")
         {
-            // Needs the per-message compressed flag, so this case's channel has a recorder under the runtime.
-            var recorder = new FrameFlagRecorder(GrpcChannel.CreateHandler(endpoint));
-            using var tapped = GrpcChannel.ForEndpoint(endpoint, new GrpcChannelOptions { HttpHandler = recorder, DisposeHttpHandler = true });
+            // Needs the per-message compressed flag, so this case's channel has a recorder under grpc-dotnet's client.
+            var recorder = new FrameFlagRecorder(EndpointChannel.CreateHandler(endpoint));
+            using var tapped = EndpointChannel.Create(endpoint, recorder);
             await ServerCompressedUnaryAsync(new TestServiceClient(tapped), recorder);
             return;
         }
 
-        using var channel = GrpcChannel.ForEndpoint(endpoint);
+        using var channel = EndpointChannel.Create(endpoint);
         var client = new TestServiceClient(channel);
         Task run = name switch
         {
@@ -50,7 +56,7 @@ internal sealed class InteropCases(GrpcEndpoint endpoint)
             "status_code_and_message" => StatusCodeAndMessageAsync(client),
             "special_status_message" => SpecialStatusMessageAsync(client),
             "unimplemented_method" => UnimplementedMethodAsync(client),
-            "unimplemented_service" => UnimplementedServiceAsync(new UnimplementedServiceClient(channel.CreateCallInvoker())),
+            "unimplemented_service" => UnimplementedServiceAsync(new UnimplementedServiceClient(channel)),
             _ => throw new ArgumentException($"Unknown test case '{name}'; known: {string.Join(", ", Names)}."),
         };
         await run;
@@ -80,7 +86,7 @@ internal sealed class InteropCases(GrpcEndpoint endpoint)
         // The probe: an uncompressed request that claims compression must be refused.
         await ExpectStatusAsync(StatusCode.InvalidArgument, () => client.UnaryCallAsync(Request(true)).ResponseAsync);
 
-        var compressed = await client.UnaryCallAsync(Request(true), new CallOptions(requestCompression: Gzip));
+        var compressed = await client.UnaryCallAsync(Request(true), new CallOptions(CompressRequest));
         CheckZeros(compressed.Payload, 314159, "compressed call's response");
         var plain = await client.UnaryCallAsync(Request(false));
         CheckZeros(plain.Payload, 314159, "uncompressed call's response");

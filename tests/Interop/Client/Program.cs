@@ -2,7 +2,7 @@ using MigrateWcf.Interop.Client;
 using MigrateWcf.Interop.Testing;
 using MigrateWcf.Runtime;
 
-// The gRPC interop test client on MigrateWcf.Runtime. Flags: --server_host, --server_port, --unix_socket=PATH (wins
+// The gRPC interop test client on grpc-dotnet (channels from MigrateWcf.Runtime). Flags: --server_host, --server_port, --unix_socket=PATH (wins
 // over host and port), --test_case, --use_tls=false. Exit 0 when the case passed; 1 with the reason when it failed;
 // 2 for a bad command line.
 InteropFlags flags;
@@ -19,7 +19,7 @@ try
     });
     if (flags.IsTrue("use_tls"))
     {
-        throw new ArgumentException("--use_tls=true is not supported: the runtime speaks plaintext HTTP/2 (h2c) on local endpoints.");
+        throw new ArgumentException("--use_tls=true is not supported: the client speaks plaintext HTTP/2 (h2c) to local endpoints.");
     }
 
     if (!InteropCases.Names.Contains(flags["test_case"]))

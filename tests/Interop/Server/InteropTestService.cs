@@ -1,31 +1,46 @@
 using Google.Protobuf;
+using Grpc.Core;
 using MigrateWcf.Interop.Testing;
-using MigrateWcf.Runtime;
+using Microsoft.AspNetCore.Http;
 
 namespace MigrateWcf.Interop.Server;
 
-/// <summary>grpc.testing.TestService as grpc's interop-test-descriptions.md asks of a server: payload sizes,
-/// response intervals, echoed metadata and status, and the CompressedRequest / CompressedResponse features.</summary>
+/// <summary>grpc.testing.TestService on grpc-dotnet, as grpc's interop-test-descriptions.md asks of a server: payload
+/// sizes, response intervals, echoed metadata and status, and the CompressedRequest / CompressedResponse features.</summary>
 internal sealed class InteropTestService : TestService.TestServiceBase
 {
+    /// <summary>HttpContext.Items key of the compressed flags of the request's messages (<see cref="RecordRequestFlags"/>).</summary>
+    private const string RequestFlagsKey = "interop.request-message-flags";
     private const string EchoInitialKey = "x-grpc-test-echo-initial";
     private const string EchoTrailingKey = "x-grpc-test-echo-trailing-bin";
-    private const string Gzip = "gzip";
+
+    // grpc-dotnet's way to turn on response compression for one call: a response header it consumes.
+    private const string ResponseEncodingHeader = "grpc-internal-encoding-request";
+
+    /// <summary>Middleware: records each request message's compressed flag, which grpc-dotnet's server API does not
+    /// expose, so that CompressedRequest can check the flag itself rather than the grpc-encoding header.</summary>
+    public static Task RecordRequestFlags(HttpContext context, RequestDelegate next)
+    {
+        var flags = new List<bool>();
+        context.Items[RequestFlagsKey] = flags;
+        context.Request.Body = new MessageFlagTap(context.Request.Body, flags.Add);
+        return next(context);
+    }
 
     public override async Task<Empty> EmptyCall(Empty request, ServerCallContext context)
     {
-        await EchoMetadataAsync(context);
+        await EchoMetadataAsync(context, compressResponses: false);
         return new Empty();
     }
 
     public override async Task<SimpleResponse> UnaryCall(SimpleRequest request, ServerCallContext context)
     {
-        await EchoMetadataAsync(context);
+        await EchoMetadataAsync(context, compressResponses: request.ResponseCompressed?.Value == true);
         EnsureCompression(request.ExpectCompressed, context);
         ThrowOnEchoStatus(request.ResponseStatus);
-        if (request.ResponseCompressed is { } compressed)
+        if (request.ResponseCompressed?.Value == false)
         {
-            UseResponseCompression(context, compressed.Value);
+            context.WriteOptions = new WriteOptions(WriteFlags.NoCompress);
         }
 
         return new SimpleResponse { Payload = Zeros(request.ResponseSize) };
@@ -33,14 +48,14 @@ internal sealed class InteropTestService : TestService.TestServiceBase
 
     public override async Task StreamingOutputCall(StreamingOutputCallRequest request, IServerStreamWriter<StreamingOutputCallResponse> responseStream, ServerCallContext context)
     {
-        await EchoMetadataAsync(context);
+        await EchoMetadataAsync(context, compressResponses: request.ResponseParameters.Any(p => p.Compressed?.Value == true));
         ThrowOnEchoStatus(request.ResponseStatus);
         await WriteResponsesAsync(request, responseStream, context);
     }
 
     public override async Task<StreamingInputCallResponse> StreamingInputCall(IAsyncStreamReader<StreamingInputCallRequest> requestStream, ServerCallContext context)
     {
-        await EchoMetadataAsync(context);
+        await EchoMetadataAsync(context, compressResponses: false);
         var total = 0;
         while (await requestStream.MoveNext(context.CancellationToken))
         {
@@ -53,7 +68,7 @@ internal sealed class InteropTestService : TestService.TestServiceBase
 
     public override async Task FullDuplexCall(IAsyncStreamReader<StreamingOutputCallRequest> requestStream, IServerStreamWriter<StreamingOutputCallResponse> responseStream, ServerCallContext context)
     {
-        await EchoMetadataAsync(context);
+        await EchoMetadataAsync(context, compressResponses: false);
         while (await requestStream.MoveNext(context.CancellationToken))
         {
             ThrowOnEchoStatus(requestStream.Current.ResponseStatus);
@@ -63,7 +78,7 @@ internal sealed class InteropTestService : TestService.TestServiceBase
 
     public override async Task HalfDuplexCall(IAsyncStreamReader<StreamingOutputCallRequest> requestStream, IServerStreamWriter<StreamingOutputCallResponse> responseStream, ServerCallContext context)
     {
-        await EchoMetadataAsync(context);
+        await EchoMetadataAsync(context, compressResponses: false);
         var requests = new List<StreamingOutputCallRequest>();
         while (await requestStream.MoveNext(context.CancellationToken))
         {
@@ -79,11 +94,6 @@ internal sealed class InteropTestService : TestService.TestServiceBase
 
     private static async Task WriteResponsesAsync(StreamingOutputCallRequest request, IServerStreamWriter<StreamingOutputCallResponse> responseStream, ServerCallContext context)
     {
-        if (request.ResponseParameters.Any(p => p.Compressed?.Value == true))
-        {
-            context.ResponseCompressionAlgorithm = Gzip;
-        }
-
         foreach (var parameters in request.ResponseParameters)
         {
             if (parameters.IntervalUs > 0)
@@ -97,26 +107,13 @@ internal sealed class InteropTestService : TestService.TestServiceBase
         }
     }
 
-    private static void UseResponseCompression(ServerCallContext context, bool compress)
-    {
-        if (compress)
-        {
-            context.ResponseCompressionAlgorithm = Gzip;
-            context.WriteOptions = null;
-        }
-        else
-        {
-            context.WriteOptions = new WriteOptions(WriteFlags.NoCompress);
-        }
-    }
-
     /// <summary>CompressedRequest: a message that says it was compressed must have arrived with the compressed flag set.</summary>
     private static void EnsureCompression(BoolValue? expectCompressed, ServerCallContext context)
     {
-        if (expectCompressed?.Value == true && !context.IsLastRequestMessageCompressed())
+        var flags = (List<bool>)context.GetHttpContext().Items[RequestFlagsKey]!;
+        if (expectCompressed?.Value == true && flags.LastOrDefault() != true)
         {
-            throw new RpcException(new Status(StatusCode.InvalidArgument,
-                $"Expected a compressed request message, got an uncompressed one (grpc-encoding '{context.GetRequestEncoding() ?? "identity"}')."));
+            throw new RpcException(new Status(StatusCode.InvalidArgument, "Expected a compressed request message, got an uncompressed one."));
         }
     }
 
@@ -128,12 +125,22 @@ internal sealed class InteropTestService : TestService.TestServiceBase
         }
     }
 
-    private static async Task EchoMetadataAsync(ServerCallContext context)
+    private static async Task EchoMetadataAsync(ServerCallContext context, bool compressResponses)
     {
-        var initial = context.RequestHeaders.Get(EchoInitialKey);
-        if (initial is not null)
+        var headers = new Metadata();
+        if (context.RequestHeaders.Get(EchoInitialKey) is { } initial)
         {
-            await context.WriteResponseHeadersAsync(new Metadata { initial });
+            headers.Add(initial);
+        }
+
+        if (compressResponses)
+        {
+            headers.Add(ResponseEncodingHeader, "gzip");
+        }
+
+        if (headers.Count > 0)
+        {
+            await context.WriteResponseHeadersAsync(headers);
         }
 
         foreach (var trailing in context.RequestHeaders.GetAll(EchoTrailingKey))

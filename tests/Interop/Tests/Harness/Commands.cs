@@ -5,11 +5,13 @@ namespace MigrateWcf.Interop.Tests.Harness;
 /// <summary>The command line of each implementation's interop server and client; all of them take the same flags.</summary>
 internal static class Commands
 {
-    public static ProcessStartInfo Server(Implementation implementation, string socketPath) =>
-        Create(implementation, "server", ["--use_tls=false", $"--unix_socket={socketPath}"]);
+    public static ProcessStartInfo Server(Implementation implementation, ServerAddress address) =>
+        Create(implementation, "server", ["--use_tls=false", address.SocketPath is { } path ? $"--unix_socket={path}" : $"--port={address.Port}"]);
 
-    public static ProcessStartInfo Client(Implementation implementation, string socketPath, string testCase) =>
-        Create(implementation, "client", ["--use_tls=false", $"--unix_socket={socketPath}", $"--test_case={testCase}"]);
+    public static ProcessStartInfo Client(Implementation implementation, ServerAddress address, string testCase) =>
+        Create(implementation, "client", address.SocketPath is { } path
+            ? ["--use_tls=false", $"--unix_socket={path}", $"--test_case={testCase}"]
+            : ["--use_tls=false", "--server_host=127.0.0.1", $"--server_port={address.Port}", $"--test_case={testCase}"]);
 
     private static ProcessStartInfo Create(Implementation implementation, string role, string[] flags)
     {

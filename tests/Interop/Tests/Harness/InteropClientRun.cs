@@ -14,7 +14,7 @@ internal static class InteropClientRun
         Assert.False(server.HasExited, $"The {server.Implementation} server is not running:\n{server.Output}");
         var serverMark = server.Output.Mark();
         var output = new ProcessOutput();
-        using var process = new Process { StartInfo = Commands.Client(client, server.SocketPath, testCase) };
+        using var process = new Process { StartInfo = Commands.Client(client, server.Address, testCase) };
         output.Attach(process);
         var stopwatch = Stopwatch.StartNew();
         process.Start();
@@ -41,8 +41,8 @@ internal static class InteropClientRun
         {
             var report = new StringBuilder()
                 .AppendLine(timedOut
-                    ? $"{client} client, case {testCase}: no result within {CaseTimeout} against the {server.Implementation} server."
-                    : $"{client} client, case {testCase}: exit code {process.ExitCode} against the {server.Implementation} server ({stopwatch.ElapsedMilliseconds} ms).")
+                    ? $"{client} client, case {testCase}: no result within {CaseTimeout} against the {server.Implementation} server over {server.Transport}."
+                    : $"{client} client, case {testCase}: exit code {process.ExitCode} against the {server.Implementation} server over {server.Transport} ({stopwatch.ElapsedMilliseconds} ms).")
                 .AppendLine($"--- client ({string.Join(' ', process.StartInfo.ArgumentList)}) ---")
                 .Append(output)
                 .AppendLine($"--- {server.Implementation} server output during the case ---")

@@ -2,17 +2,20 @@ using System.Diagnostics;
 
 namespace MigrateWcf.Interop.Tests.Harness;
 
-/// <summary>One interop server process listening on a Unix socket in a private temp folder, for all cases of a test
-/// class; killed (with its children) when the class is done, passed or failed.</summary>
-public abstract class InteropServerFixture(Implementation implementation) : IAsyncLifetime
+/// <summary>One interop server process listening on a Unix socket in a private temp folder or on a free TCP port of
+/// 127.0.0.1, for all cases of a test class; killed (with its children) when the class is done, passed or failed.</summary>
+public abstract class InteropServerFixture(Implementation implementation, Transport transport) : IAsyncLifetime
 {
     private static readonly TimeSpan StartTimeout = TimeSpan.FromSeconds(60);
     private readonly DirectoryInfo _directory = Directory.CreateTempSubdirectory("interop-");
     private Process? _process;
+    private ServerAddress? _address;
 
     public Implementation Implementation { get; } = implementation;
 
-    public string SocketPath => Path.Combine(_directory.FullName, "server.sock");
+    public Transport Transport { get; } = transport;
+
+    public ServerAddress Address => _address ??= Transport == Transport.UnixSocket ? new(Path.Combine(_directory.FullName, "server.sock"), 0) : new(null, FreeTcpPort());
 
     internal ProcessOutput Output { get; } = new();
 
@@ -29,7 +32,7 @@ public abstract class InteropServerFixture(Implementation implementation) : IAsy
             }
         };
 
-        _process = new Process { StartInfo = Commands.Server(Implementation, SocketPath), EnableRaisingEvents = true };
+        _process = new Process { StartInfo = Commands.Server(Implementation, Address), EnableRaisingEvents = true };
         Output.Attach(_process);
         _process.Exited += (_, _) => ready.TrySetException(new InvalidOperationException(
             $"The {Implementation} interop server exited before it was ready:\n{Output}"));
@@ -79,10 +82,24 @@ public abstract class InteropServerFixture(Implementation implementation) : IAsy
 
         return Task.CompletedTask;
     }
+
+    /// <summary>A port free on 127.0.0.1 right now, for the server to listen on.</summary>
+    private static int FreeTcpPort()
+    {
+        using var probe = new System.Net.Sockets.TcpListener(System.Net.IPAddress.Loopback, 0);
+        probe.Start();
+        return ((System.Net.IPEndPoint)probe.LocalEndpoint).Port;
+    }
 }
 
-public sealed class OurServerFixture() : InteropServerFixture(Implementation.Ours);
+public sealed class OurServerFixture() : InteropServerFixture(Implementation.Ours, Transport.UnixSocket);
 
-public sealed class PythonServerFixture() : InteropServerFixture(Implementation.Python);
+public sealed class OurTcpServerFixture() : InteropServerFixture(Implementation.Ours, Transport.Tcp);
 
-public sealed class NodeServerFixture() : InteropServerFixture(Implementation.Node);
+public sealed class PythonServerFixture() : InteropServerFixture(Implementation.Python, Transport.UnixSocket);
+
+public sealed class PythonTcpServerFixture() : InteropServerFixture(Implementation.Python, Transport.Tcp);
+
+public sealed class NodeServerFixture() : InteropServerFixture(Implementation.Node, Transport.UnixSocket);
+
+public sealed class NodeTcpServerFixture() : InteropServerFixture(Implementation.Node, Transport.Tcp);

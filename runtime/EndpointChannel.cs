@@ -1,0 +1,104 @@
+using System.IO.Pipes;
+using System.Net.Sockets;
+using Grpc.Net.Client;
+
+namespace MigrateWcf.Runtime;
+
+/// <summary>
+/// grpc-dotnet channels to a <see cref="GrpcEndpoint"/>, cheap to make (docs/benchmarks/runtime-own-vs-grpc-dotnet.md):
+/// the transport reaches grpc-dotnet as an <see cref="HttpClient"/>, which keeps its load-balancing layer (resolver,
+/// subchannel, a pick on every call) out, since an endpoint is one address; HTTP/2 with prior knowledge; no proxy
+/// lookup, cookies, redirects, decompression or idle-connection timer. The channel owns the handler: disposing the
+/// channel closes its connection.
+/// </summary>
+public static class EndpointChannel
+{
+    private static readonly Uri LocalAddress = new("http://localhost");
+
+    /// <summary>A channel to <paramref name="endpoint"/>. <paramref name="configure"/> sets grpc-dotnet's channel options
+    /// (message sizes, logging, service config); the transport (<see cref="GrpcChannelOptions.HttpHandler"/>,
+    /// <see cref="GrpcChannelOptions.HttpClient"/>) is the factory's.</summary>
+    public static GrpcChannel Create(GrpcEndpoint endpoint, Action<GrpcChannelOptions>? configure = null) =>
+        Create(endpoint, CreateHandler(endpoint), configure);
+
+    /// <summary>A channel over a handler chain of your own built on <see cref="CreateHandler"/> (e.g. a
+    /// <see cref="DelegatingHandler"/> around it); the channel owns and disposes it.</summary>
+    public static GrpcChannel Create(GrpcEndpoint endpoint, HttpMessageHandler handler, Action<GrpcChannelOptions>? configure = null)
+    {
+        ArgumentNullException.ThrowIfNull(endpoint);
+        ArgumentNullException.ThrowIfNull(handler);
+        var options = new GrpcChannelOptions();
+        configure?.Invoke(options);
+        if (options.HttpHandler is not null || options.HttpClient is not null)
+        {
+            handler.Dispose();
+            throw new ArgumentException("The channel's transport comes from the endpoint; set neither HttpHandler nor HttpClient.", nameof(configure));
+        }
+
+        options.HttpClient = new HttpClient(handler, disposeHandler: true)
+        {
+            // grpc-dotnet enforces deadlines itself.
+            Timeout = Timeout.InfiniteTimeSpan,
+            DefaultRequestVersion = System.Net.HttpVersion.Version20,
+            DefaultVersionPolicy = HttpVersionPolicy.RequestVersionExact,
+        };
+        options.DisposeHttpClient = true;
+        var address = endpoint.Kind == GrpcEndpointKind.Tcp ? new Uri(endpoint.ToString()) : LocalAddress;
+        return GrpcChannel.ForAddress(address, options);
+    }
+
+    /// <summary>The HTTP/2 handler a channel to <paramref name="endpoint"/> uses: a connect callback to the socket or
+    /// pipe (no DNS), more than one connection when a connection's 100 concurrent streams are in use.</summary>
+    public static SocketsHttpHandler CreateHandler(GrpcEndpoint endpoint)
+    {
+        ArgumentNullException.ThrowIfNull(endpoint);
+        var handler = new SocketsHttpHandler
+        {
+            UseProxy = false,
+            UseCookies = false,
+            AllowAutoRedirect = false,
+            AutomaticDecompression = System.Net.DecompressionMethods.None,
+            PooledConnectionIdleTimeout = Timeout.InfiniteTimeSpan,
+            EnableMultipleHttp2Connections = true,
+        };
+        if (endpoint.UnixSocketPath is { } path)
+        {
+            var socketAddress = new UnixDomainSocketEndPoint(path);
+            handler.ConnectCallback = async (_, cancellationToken) =>
+            {
+                var socket = new Socket(AddressFamily.Unix, SocketType.Stream, ProtocolType.Unspecified);
+                try
+                {
+                    await socket.ConnectAsync(socketAddress, cancellationToken).ConfigureAwait(false);
+                    return new NetworkStream(socket, ownsSocket: true);
+                }
+                catch
+                {
+                    socket.Dispose();
+                    throw;
+                }
+            };
+        }
+        else if (endpoint.Kind == GrpcEndpointKind.NamedPipe)
+        {
+            var pipeName = endpoint.PipeName!;
+            handler.ConnectCallback = async (_, cancellationToken) =>
+            {
+                // CurrentUserOnly: connect only to a pipe server run by the same user.
+                var pipe = new NamedPipeClientStream(".", pipeName, PipeDirection.InOut, PipeOptions.Asynchronous | PipeOptions.CurrentUserOnly);
+                try
+                {
+                    await pipe.ConnectAsync(cancellationToken).ConfigureAwait(false);
+                    return pipe;
+                }
+                catch
+                {
+                    await pipe.DisposeAsync().ConfigureAwait(false);
+                    throw;
+                }
+            };
+        }
+
+        return handler;
+    }
+}

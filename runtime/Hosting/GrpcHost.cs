@@ -1,0 +1,92 @@
+using Microsoft.AspNetCore.Builder;
+using Microsoft.AspNetCore.Hosting.Server;
+using Microsoft.AspNetCore.Hosting.Server.Features;
+using Microsoft.Extensions.DependencyInjection;
+
+namespace MigrateWcf.Runtime;
+
+/// <summary>What <see cref="GrpcHost.StartAsync"/> hosts: services to register, endpoints to map, and the options.</summary>
+public sealed class GrpcHostSetup
+{
+    private readonly List<Action<WebApplication>> _configureApp = [];
+
+    internal GrpcHostSetup(WebApplicationBuilder builder) => Builder = builder;
+
+    public GrpcHostOptions Options { get; } = new();
+
+    /// <summary>The host's builder, for anything else (configuration, Kestrel limits, logging).</summary>
+    public WebApplicationBuilder Builder { get; }
+
+    public IServiceCollection Services => Builder.Services;
+
+    /// <summary>Maps a gRPC service implementation (a class deriving from a Grpc.Tools-generated service base).</summary>
+    public GrpcHostSetup MapService<TService>()
+        where TService : class => Configure(app => app.MapGrpcService<TService>());
+
+    /// <summary>Runs against the built application before it starts: middleware, endpoint mappings such as a generated
+    /// <c>MapMigratedServices()</c>.</summary>
+    public GrpcHostSetup Configure(Action<WebApplication> configure)
+    {
+        _configureApp.Add(configure);
+        return this;
+    }
+
+    internal void ConfigureApp(WebApplication app) => _configureApp.ForEach(configure => configure(app));
+}
+
+/// <summary>A started Kestrel host serving gRPC on one endpoint, in one call (tests, samples, small tools). Dispose
+/// stops it, which also removes its socket file.</summary>
+public sealed class GrpcHost : IAsyncDisposable
+{
+    private GrpcHost(WebApplication app, GrpcEndpoint endpoint) => (App, Endpoint) = (app, endpoint);
+
+    /// <summary>The endpoint listened on; for TCP port 0, with the port chosen.</summary>
+    public GrpcEndpoint Endpoint { get; }
+
+    /// <summary>The running application (its services, <c>App.WaitForShutdownAsync()</c>, <c>App.StopAsync()</c>).</summary>
+    public WebApplication App { get; }
+
+    /// <example><c>await using var host = await GrpcHost.StartAsync(endpoint, h => h.MapService&lt;GreeterService&gt;());</c></example>
+    /// <exception cref="GrpcHostingException">The endpoint cannot be listened on (the message says why).</exception>
+    public static async Task<GrpcHost> StartAsync(GrpcEndpoint endpoint, Action<GrpcHostSetup> configure, CancellationToken cancellationToken = default)
+    {
+        ArgumentNullException.ThrowIfNull(endpoint);
+        ArgumentNullException.ThrowIfNull(configure);
+        var builder = WebApplication.CreateSlimBuilder(new WebApplicationOptions { Args = [] });
+        var setup = new GrpcHostSetup(builder);
+        configure(setup);
+        builder.AddGrpcEndpointCore(endpoint, setup.Options);
+        var app = builder.Build();
+        try
+        {
+            setup.ConfigureApp(app);
+            app.MapGrpcHostServices();
+            await app.StartAsync(cancellationToken).ConfigureAwait(false);
+        }
+        catch
+        {
+            await app.DisposeAsync().ConfigureAwait(false);
+            throw;
+        }
+
+        return new GrpcHost(app, endpoint is { Kind: GrpcEndpointKind.Tcp, Port: 0 } ? ListenedOn(app, endpoint) : endpoint);
+    }
+
+    private static GrpcEndpoint ListenedOn(WebApplication app, GrpcEndpoint endpoint)
+    {
+        var address = app.Services.GetRequiredService<IServer>().Features.Get<IServerAddressesFeature>()!.Addresses.First();
+        return GrpcEndpoint.Tcp(endpoint.Host!, new Uri(address).Port);
+    }
+
+    public async ValueTask DisposeAsync()
+    {
+        try
+        {
+            await App.StopAsync().ConfigureAwait(false);
+        }
+        finally
+        {
+            await App.DisposeAsync().ConfigureAwait(false);
+        }
+    }
+}

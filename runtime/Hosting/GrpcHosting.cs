@@ -1,0 +1,189 @@
+using System.IO.Pipes;
+using System.Net;
+using System.Net.Sockets;
+using Grpc.AspNetCore.Server;
+using Grpc.HealthCheck;
+using Microsoft.AspNetCore.Builder;
+using Microsoft.AspNetCore.Hosting;
+using Microsoft.AspNetCore.Routing;
+using Microsoft.AspNetCore.Server.Kestrel.Core;
+using Microsoft.AspNetCore.Server.Kestrel.Transport.Sockets;
+using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Hosting;
+using Microsoft.Extensions.Logging;
+using ServingStatus = Grpc.Health.V1.HealthCheckResponse.Types.ServingStatus;
+
+namespace MigrateWcf.Runtime;
+
+/// <summary>What <see cref="GrpcHostingExtensions.AddGrpcEndpoint"/> sets up besides the listener.</summary>
+public sealed class GrpcHostOptions
+{
+    /// <summary>Serves <c>grpc.health.v1.Health</c> (Grpc.HealthCheck): the server (<c>""</c>) and every mapped service
+    /// report SERVING once the host has started and NOT_SERVING once it begins to stop.</summary>
+    public bool EnableHealthChecks { get; set; }
+
+    /// <summary>Serves <c>grpc.reflection</c> (Grpc.AspNetCore.Server.Reflection), for grpcurl-style tools.</summary>
+    public bool EnableReflection { get; set; }
+
+    /// <summary>Leaves the per-request log categories on. Off by default: with them on, ASP.NET Core starts an activity
+    /// and a log scope for every call, which doubles a call's server-side allocations.</summary>
+    public bool LogRequests { get; set; }
+
+    /// <summary>grpc-dotnet's service options: message sizes, compression, interceptors, detailed errors.</summary>
+    public Action<GrpcServiceOptions>? Grpc { get; set; }
+}
+
+/// <summary>Hosting gRPC services (Grpc.AspNetCore) on a <see cref="GrpcEndpoint"/>, composable with any ASP.NET Core host.</summary>
+public static class GrpcHostingExtensions
+{
+    private static readonly string[] RequestLogCategories =
+        ["Microsoft.AspNetCore.Hosting.Diagnostics", "Microsoft.AspNetCore.Routing", "Grpc.AspNetCore.Server.ServerCallHandler"];
+
+    /// <summary>
+    /// Makes Kestrel listen on the endpoint with HTTP/2 only: a Unix socket (owner-only, replaced only when stale, removed
+    /// at shutdown), a named pipe on Windows (current user only), or TCP when the endpoint says so. Adds grpc-dotnet
+    /// (<c>AddGrpc</c>), quiet request logging, and health checks and reflection when asked for; map those with
+    /// <see cref="MapGrpcHostServices"/>. May be called once per endpoint.
+    /// </summary>
+    /// <exception cref="GrpcHostingException">Something that must not be replaced is at the socket path.</exception>
+    public static WebApplicationBuilder AddGrpcEndpoint(this WebApplicationBuilder builder, GrpcEndpoint endpoint, Action<GrpcHostOptions>? configure = null)
+    {
+        ArgumentNullException.ThrowIfNull(builder);
+        ArgumentNullException.ThrowIfNull(endpoint);
+        var options = new GrpcHostOptions();
+        configure?.Invoke(options);
+        return builder.AddGrpcEndpointCore(endpoint, options);
+    }
+
+    internal static WebApplicationBuilder AddGrpcEndpointCore(this WebApplicationBuilder builder, GrpcEndpoint endpoint, GrpcHostOptions options)
+    {
+        Listen(builder, endpoint);
+        builder.Services.AddGrpc(grpc => options.Grpc?.Invoke(grpc));
+        if (!options.LogRequests)
+        {
+            foreach (var category in RequestLogCategories)
+            {
+                builder.Logging.AddFilter(category, category.EndsWith("Diagnostics", StringComparison.Ordinal) ? LogLevel.None : LogLevel.Warning);
+            }
+        }
+
+        if (options.EnableHealthChecks)
+        {
+            if (!builder.Services.Any(d => d.ServiceType == typeof(HealthServiceImpl)))
+            {
+                builder.Services.AddSingleton<HealthServiceImpl>();
+                builder.Services.AddSingleton<IHostedService>(services => new LifecycleHooks(
+                    started: () => PublishHealth(services, ServingStatus.Serving), stopping: () => PublishHealth(services, ServingStatus.NotServing)));
+            }
+        }
+
+        if (options.EnableReflection)
+        {
+            builder.Services.AddGrpcReflection();
+        }
+
+        return builder;
+    }
+
+    /// <summary>Maps the health and reflection services that <see cref="AddGrpcEndpoint"/> was asked for (nothing otherwise).</summary>
+    public static IEndpointRouteBuilder MapGrpcHostServices(this IEndpointRouteBuilder app)
+    {
+        ArgumentNullException.ThrowIfNull(app);
+        // Asked without creating them: reflection's service lists the endpoints mapped by the time it is created.
+        var registered = app.ServiceProvider.GetRequiredService<IServiceProviderIsService>();
+        if (registered.IsService(typeof(HealthServiceImpl)))
+        {
+            app.MapGrpcService<HealthServiceImpl>();
+        }
+
+        if (registered.IsService(typeof(Grpc.Reflection.ReflectionServiceImpl)))
+        {
+            app.MapGrpcReflectionService();
+        }
+
+        return app;
+    }
+
+    private static void Listen(WebApplicationBuilder builder, GrpcEndpoint endpoint)
+    {
+        Action<ListenOptions> http2 = listen => listen.Protocols = HttpProtocols.Http2;
+        if (endpoint.Kind == GrpcEndpointKind.NamedPipe && OperatingSystem.IsWindows())
+        {
+            var security = CurrentUserOnly();
+            builder.WebHost.UseNamedPipes(pipes =>
+            {
+                pipes.CurrentUserOnly = true;
+                pipes.PipeSecurity = security;
+            });
+            builder.WebHost.ConfigureKestrel(kestrel => kestrel.ListenNamedPipe(endpoint.PipeName!, http2));
+        }
+        else if (endpoint.UnixSocketPath is { } path)
+        {
+            if (OperatingSystem.IsLinux())
+            {
+                var socketFile = new UnixSocketFile(path);
+                socketFile.CheckAvailable();
+                Func<Socket> bind = socketFile.Bind;
+                builder.WebHost.UseSockets(sockets =>
+                {
+                    var create = sockets.CreateBoundListenSocket;
+                    sockets.CreateBoundListenSocket = bindTo => bindTo is UnixDomainSocketEndPoint unix && unix.ToString() == path ? bind() : create(bindTo);
+                });
+                builder.Services.AddSingleton<IHostedService>(new LifecycleHooks(stopped: socketFile.Remove));
+            }
+
+            builder.WebHost.ConfigureKestrel(kestrel => kestrel.ListenUnixSocket(path, http2));
+        }
+        else
+        {
+            var address = string.Equals(endpoint.Host, "localhost", StringComparison.OrdinalIgnoreCase) ? IPAddress.Loopback
+                : IPAddress.TryParse(endpoint.Host, out var ip) ? ip
+                : throw new GrpcHostingException($"Cannot listen on {endpoint}: a server listens on an IP address or localhost.");
+            builder.WebHost.ConfigureKestrel(kestrel => kestrel.Listen(address, endpoint.Port, http2));
+        }
+    }
+
+    [System.Runtime.Versioning.SupportedOSPlatform("windows")]
+    private static PipeSecurity CurrentUserOnly()
+    {
+        var security = new PipeSecurity();
+        var user = System.Security.Principal.WindowsIdentity.GetCurrent().User!;
+        security.AddAccessRule(new PipeAccessRule(user, PipeAccessRights.FullControl, System.Security.AccessControl.AccessControlType.Allow));
+        security.SetOwner(user);
+        return security;
+    }
+
+    /// <summary>Runs actions when the host has started, begins to stop, and has stopped (also after Ctrl+C or SIGTERM).</summary>
+    private sealed class LifecycleHooks(Action? started = null, Action? stopping = null, Action? stopped = null) : IHostedLifecycleService
+    {
+        public Task StartingAsync(CancellationToken cancellationToken) => Task.CompletedTask;
+
+        public Task StartAsync(CancellationToken cancellationToken) => Task.CompletedTask;
+
+        public Task StartedAsync(CancellationToken cancellationToken) => Run(started);
+
+        public Task StoppingAsync(CancellationToken cancellationToken) => Run(stopping);
+
+        public Task StopAsync(CancellationToken cancellationToken) => Task.CompletedTask;
+
+        public Task StoppedAsync(CancellationToken cancellationToken) => Run(stopped);
+
+        private static Task Run(Action? action)
+        {
+            action?.Invoke();
+            return Task.CompletedTask;
+        }
+    }
+
+    /// <summary>Sets the server's (<c>""</c>) and every mapped gRPC service's health status.</summary>
+    private static void PublishHealth(IServiceProvider services, ServingStatus status)
+    {
+        var names = services.GetRequiredService<EndpointDataSource>().Endpoints
+            .Select(e => e.Metadata.GetMetadata<GrpcMethodMetadata>()?.Method.ServiceName).OfType<string>();
+        var health = services.GetRequiredService<HealthServiceImpl>();
+        foreach (var name in names.Append("").Distinct())
+        {
+            health.SetStatus(name, status);
+        }
+    }
+}
