@@ -1,0 +1,225 @@
+using System.Collections.Concurrent;
+using System.ServiceModel;
+using Empty = Google.Protobuf.WellKnownTypes.Empty;
+using Grpc.Core;
+using Microsoft.AspNetCore.Builder;
+using Microsoft.AspNetCore.Routing;
+using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.DependencyInjection.Extensions;
+using Microsoft.Extensions.Hosting;
+using Microsoft.Extensions.Logging;
+using Microsoft.Extensions.Options;
+
+namespace MigrateWcf.Runtime;
+
+/// <summary>WCF's InstanceContextMode (System.ServiceModel.Primitives does not make its own public).</summary>
+public enum InstanceMode
+{
+    PerSession,
+    PerCall,
+    Single,
+}
+
+public sealed class WcfServiceOptions
+{
+    /// <summary>A session without calls for this long ends (WCF's receiveTimeout); checked every quarter of it. An
+    /// open Callbacks stream keeps its session alive.</summary>
+    public TimeSpan SessionTimeout { get; set; } = TimeSpan.FromMinutes(10);
+
+    /// <summary>How long a two-way callback waits for the client's reply (WCF's sendTimeout).</summary>
+    public TimeSpan CallbackTimeout { get; set; } = TimeSpan.FromMinutes(1);
+
+    public FaultDetailRegistry Faults { get; } = new();
+}
+
+public static class WcfServiceCollectionExtensions
+{
+    /// <summary>gRPC plus the sessions, one-way work tracking and fault conversion; may be called more than once.</summary>
+    public static IServiceCollection AddWcfSemantics(this IServiceCollection services, Action<WcfServiceOptions>? configure = null)
+    {
+        services.AddGrpc();
+        services.TryAddSingleton<WcfServiceRuntime>();
+        services.AddHostedService(provider => provider.GetRequiredService<WcfServiceRuntime>());
+        return configure is null ? services : services.Configure(configure);
+    }
+
+    /// <summary>The invoker a generated adapter takes; instances come from DI's activator (so a constructor may take services).</summary>
+    public static IServiceCollection AddWcfService<TService>(this IServiceCollection services, InstanceMode instancing, ConcurrencyMode concurrency)
+        where TService : class
+    {
+        var create = ActivatorUtilities.CreateFactory<TService>([]);
+        return services.AddWcfSemantics().AddSingleton(provider => new ServiceInvoker<TService>(
+            provider.GetRequiredService<WcfServiceRuntime>(), instancing, concurrency, () => create(provider, null), owned: true));
+    }
+
+    /// <summary>A Single service over an instance the caller made (WCF's ServiceHost(object)): never disposed by us.</summary>
+    public static IServiceCollection AddWcfService<TService>(this IServiceCollection services, TService singleton, ConcurrencyMode concurrency)
+        where TService : class
+        => services.AddWcfSemantics().AddSingleton(provider => new ServiceInvoker<TService>(
+            provider.GetRequiredService<WcfServiceRuntime>(), InstanceMode.Single, concurrency, () => singleton, owned: false));
+
+    /// <summary>Serves <c>migrate_wcf.Session/End</c>, the client proxy's Close.</summary>
+    public static IEndpointRouteBuilder MapWcfSessions(this IEndpointRouteBuilder endpoints)
+    {
+        endpoints.MapGrpcService<SessionEndpoint>();
+        return endpoints;
+    }
+}
+
+/// <summary>A service object and, when calls on it are serialized, its lock (async waiters are served in arrival order).</summary>
+internal sealed class ServiceInstance(object service, bool serialize)
+{
+    private int _waiting;
+
+    public object Service { get; } = service;
+
+    public SemaphoreSlim? Gate { get; } = serialize ? new SemaphoreSlim(1, 1) : null;
+
+    /// <summary>Calls queued for the lock (tests observe this rather than timing).</summary>
+    public int Waiting => Volatile.Read(ref _waiting);
+
+    public async Task WaitTurnAsync(CancellationToken cancellationToken)
+    {
+        if (Gate is null || Gate.Wait(0, CancellationToken.None))
+        {
+            return;
+        }
+
+        Interlocked.Increment(ref _waiting);
+        try
+        {
+            await Gate.WaitAsync(cancellationToken);
+        }
+        finally
+        {
+            Interlocked.Decrement(ref _waiting);
+        }
+    }
+}
+
+/// <summary>What all invokers share: the sessions and their idle timer, one-way work, disposal and logging.</summary>
+internal sealed class WcfServiceRuntime : IHostedService, IDisposable
+{
+    private readonly ConcurrentDictionary<string, ServiceSession> _sessions = new(StringComparer.Ordinal);
+    private readonly ConcurrentDictionary<Task, bool> _oneWayWork = new();
+    private readonly CancellationTokenSource _stopping = new();
+    private readonly ILogger _logger;
+    private readonly Timer _idleCheck;
+
+    public WcfServiceRuntime(IOptions<WcfServiceOptions> options, ILogger<WcfServiceRuntime> logger)
+    {
+        (Options, _logger) = (options.Value, logger);
+        var timeout = Options.SessionTimeout;
+        var period = timeout > TimeSpan.Zero && timeout.TotalDays < 180 ? timeout / 4 : Timeout.InfiniteTimeSpan;
+        _idleCheck = new Timer(_ => EndIdleSessions((long)timeout.TotalMilliseconds), null, period, period);
+    }
+
+    public WcfServiceOptions Options { get; }
+
+    /// <summary>The token of one-way work, which outlives its call: cancelled when the host stops.</summary>
+    public CancellationToken Stopping => _stopping.Token;
+
+    public ServiceSession EnterSession(ServerCallContext context)
+    {
+        var id = context.RequestHeaders.GetValue(ServiceSession.HeaderName);
+        if (id is null)
+        {
+            var transient = new ServiceSession(Guid.NewGuid().ToString("N"), transient: true, this);
+            transient.TryEnter();
+            return transient;
+        }
+
+        if (id.Length is 0 or > 128)
+        {
+            throw new RpcException(new Status(StatusCode.InvalidArgument, $"The {ServiceSession.HeaderName} header must have 1 to 128 characters."));
+        }
+
+        while (true)
+        {
+            var session = _sessions.GetOrAdd(id, key => new ServiceSession(key, transient: false, this));
+            if (session.TryEnter())
+            {
+                return session;
+            }
+
+            Forget(session); // ended between lookup and entry: the id starts a new session
+        }
+    }
+
+    public ServiceSession? FindSession(string id) => _sessions.GetValueOrDefault(id);
+
+    public void Forget(ServiceSession session) => _sessions.TryRemove(new(session.SessionId, session));
+
+    public void Track(Task work)
+    {
+        _oneWayWork.TryAdd(work, true);
+        work.ContinueWith(done => _oneWayWork.TryRemove(done, out _), TaskScheduler.Default);
+    }
+
+    public void LogOneWayFailure(Type service, Exception exception)
+        => _logger.LogError(exception, "A one-way operation of {Service} failed (WCF returns no one-way error to the caller).", service.FullName);
+
+    /// <summary>Disposes a service object as WCF does: what its Dispose throws is logged, not propagated.</summary>
+    public void Dispose(object service)
+    {
+        try
+        {
+            (service as IDisposable)?.Dispose();
+        }
+        catch (Exception e)
+        {
+            _logger.LogError(e, "Dispose of {Service} failed.", service.GetType().FullName);
+        }
+    }
+
+    public void Raise(EventHandler? handler, ServiceSession session)
+    {
+        try
+        {
+            handler?.Invoke(session, EventArgs.Empty);
+        }
+        catch (Exception e)
+        {
+            _logger.LogError(e, "A handler of an event of session {Session} failed.", session.SessionId);
+        }
+    }
+
+    private void EndIdleSessions(long timeoutMilliseconds)
+    {
+        foreach (var session in _sessions.Values.Where(session => session.IsIdleFor(timeoutMilliseconds)))
+        {
+            session.End(faulted: true);
+        }
+    }
+
+    public Task StartAsync(CancellationToken cancellationToken) => Task.CompletedTask;
+
+    /// <summary>As ServiceHost.Close: one-way work sees its token cancelled and is awaited (within the host's shutdown timeout).</summary>
+    public async Task StopAsync(CancellationToken cancellationToken)
+    {
+        await _stopping.CancelAsync();
+        await Task.WhenAny(Task.WhenAll(_oneWayWork.Keys), Task.Delay(Timeout.Infinite, cancellationToken));
+    }
+
+    public void Dispose()
+    {
+        _idleCheck.Dispose();
+        foreach (var session in _sessions.Values)
+        {
+            session.End(faulted: false);
+        }
+    }
+}
+
+internal sealed class SessionEndpoint(WcfServiceRuntime runtime) : Protocol.Session.SessionBase
+{
+    public override Task<Empty> End(Empty request, ServerCallContext context)
+    {
+        if (context.RequestHeaders.GetValue(ServiceSession.HeaderName) is { } id)
+        {
+            runtime.FindSession(id)?.End(faulted: false);
+        }
+
+        return Task.FromResult(request);
+    }
+}
