@@ -4,7 +4,6 @@ using System.Collections.Generic;
 using System.Collections.Immutable;
 using System.Linq;
 using System.Threading;
-using System.Threading.Tasks;
 using Microsoft.CodeAnalysis;
 using MigrateWcf.Generator.Discovery;
 using MigrateWcf.Generator.Emit;
@@ -71,15 +70,9 @@ public static class MigrationEngine
         var findings = new List<Finding>(discoveryFindings);
         var lockFile = LockFile.Parse(options.LockFileText, findings);
         var mapping = ProtoMapper.Map(model, lockFile, findings);
-        // Each file's text depends on that file alone, so they are written on all cores, in order; the lock file and the
-        // findings are put in order beside them.
-        var files = ImmutableArray<GeneratedFile>.Empty;
-        var lockText = string.Empty;
-        var sortedFindings = ImmutableArray<Finding>.Empty;
-        Parallel.Invoke(
-            () => files = mapping.Files.AsParallel().AsOrdered().Select(f => new GeneratedFile(f.Path, ProtoEmitter.Emit(f))).ToImmutableArray(),
-            () => lockText = lockFile.Serialize(),
-            () => sortedFindings = SortFindings(findings));
+        var files = mapping.Files.Select(f => new GeneratedFile(f.Path, ProtoEmitter.Emit(f))).ToImmutableArray();
+        var lockText = lockFile.Serialize();
+        var sortedFindings = SortFindings(findings);
         return new EngineResult(sortedFindings, files, lockText, mapping.Summary)
         {
             Model = model,

@@ -1,10 +1,8 @@
 using System;
-using System.Collections.Concurrent;
 using System.Collections.Generic;
 using System.Collections.Immutable;
 using System.Linq;
 using System.Threading;
-using System.Threading.Tasks;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
@@ -41,13 +39,13 @@ internal sealed partial class ContractDiscovery
     private readonly CancellationToken _cancellationToken;
     private readonly Dictionary<string, string> _contractNamespaces;
 
-    // Data types admitted so far, by key. Written only by the coordinating instance between parallel passes; readers
-    // (one per contract or type, on any thread) only look things up in it.
+    // Data types admitted so far, by key. Written only by the coordinating instance between readers; readers (one per
+    // contract or type) only look things up in it.
     private readonly Dictionary<string, INamedTypeSymbol> _knownTypes;
 
     // Keys and display names by type, shared by all readers: the same few types are named by thousands of members.
-    private readonly ConcurrentDictionary<ITypeSymbol, string> _keys;
-    private readonly ConcurrentDictionary<ITypeSymbol, string> _displays;
+    private readonly Dictionary<ITypeSymbol, string> _keys;
+    private readonly Dictionary<ITypeSymbol, string> _displays;
 
     // What this instance found: findings, and data types it met that are not known yet, in the order it met them.
     private readonly List<Finding> _findings = new();
@@ -61,8 +59,8 @@ internal sealed partial class ContractDiscovery
         _cancellationToken = cancellationToken;
         _contractNamespaces = new Dictionary<string, string>(StringComparer.Ordinal);
         _knownTypes = new Dictionary<string, INamedTypeSymbol>(StringComparer.Ordinal);
-        _keys = new ConcurrentDictionary<ITypeSymbol, string>(SymbolEqualityComparer.Default);
-        _displays = new ConcurrentDictionary<ITypeSymbol, string>(SymbolEqualityComparer.IncludeNullability);
+        _keys = new Dictionary<ITypeSymbol, string>(SymbolEqualityComparer.Default);
+        _displays = new Dictionary<ITypeSymbol, string>(SymbolEqualityComparer.IncludeNullability);
     }
 
     /// <summary>A reader of one contract or type, sharing the run's symbols and known types, with its own results.</summary>
@@ -85,9 +83,8 @@ internal sealed partial class ContractDiscovery
     }
 
     /// <summary>
-    /// Reads every source type on all cores, then the data types they reach, wave by wave: each wave reads the types
-    /// the previous one met, in parallel, each with its own reader. Results are joined in input order and the model is
-    /// sorted, so the output does not depend on scheduling.
+    /// Reads every source type, then the data types they reach, wave by wave: each wave reads the types the previous
+    /// one met, in order, on the caller's thread (the host decides parallelism, not the engine). The model is sorted.
     /// </summary>
     private ContractModel Run()
     {
@@ -98,12 +95,11 @@ internal sealed partial class ContractDiscovery
 
         ReadAssemblyContractNamespaces();
         var sourceTypes = SourceTypes(_compilation.Assembly.GlobalNamespace).ToList();
-        BindInParallel(sourceTypes);
 
         var services = new List<ServiceContractModel>();
         var implementations = new List<ServiceImplementationModel>();
         var wave = new List<KeyValuePair<string, INamedTypeSymbol>>();
-        foreach (var read in InParallel(sourceTypes, (reader, type) => reader.ReadSourceType(type)))
+        foreach (var read in InOrder(sourceTypes, (reader, type) => reader.ReadSourceType(type)))
         {
             if (read.Result.Service is { } service)
             {
@@ -122,7 +118,7 @@ internal sealed partial class ContractDiscovery
         while (wave.Count > 0)
         {
             var next = new List<KeyValuePair<string, INamedTypeSymbol>>();
-            foreach (var read in InParallel(wave, (reader, pending) => reader.ReadPendingType(pending)))
+            foreach (var read in InOrder(wave, (reader, pending) => reader.ReadPendingType(pending)))
             {
                 if (read.Result is { } dataType)
                 {
@@ -184,85 +180,18 @@ internal sealed partial class ContractDiscovery
         }
     }
 
-    /// <summary>Runs <paramref name="read"/> over the items on all cores, each with its own reader; results in item order.</summary>
-    private (TResult Result, ContractDiscovery Reader)[] InParallel<TItem, TResult>(IReadOnlyList<TItem> items, Func<ContractDiscovery, TItem, TResult> read)
+    /// <summary>Runs <paramref name="read"/> over the items in order, each with its own reader.</summary>
+    private (TResult Result, ContractDiscovery Reader)[] InOrder<TItem, TResult>(IReadOnlyList<TItem> items, Func<ContractDiscovery, TItem, TResult> read)
     {
         var results = new (TResult, ContractDiscovery)[items.Count];
-        ForEachIndexInParallel(items.Count, i =>
+        for (var i = 0; i < items.Count; i++)
         {
+            _cancellationToken.ThrowIfCancellationRequested();
             var reader = new ContractDiscovery(this);
             results[i] = (read(reader, items[i]), reader);
-        });
+        }
+
         return results;
-    }
-
-    /// <summary>Runs <paramref name="body"/> for each index on all cores; cancellation surfaces as itself, not wrapped.</summary>
-    private void ForEachIndexInParallel(int count, Action<int> body)
-    {
-        try
-        {
-            Parallel.For(0, count, new ParallelOptions { CancellationToken = _cancellationToken }, body);
-        }
-        catch (AggregateException ex) when (ex.InnerExceptions.OfType<OperationCanceledException>().FirstOrDefault() is { } cancelled)
-        {
-            throw cancelled;
-        }
-
-        _cancellationToken.ThrowIfCancellationRequested();
-    }
-
-    /// <summary>
-    /// Roslyn binds attributes and member types lazily and caches them; on a fresh compilation that first binding is most
-    /// of discovery's time. Touching every type's members from all cores first, in one evenly shared pass, leaves the
-    /// readers (whose waves can be small) mostly reading cached symbols. Output does not depend on this step.
-    /// </summary>
-    private void BindInParallel(List<INamedTypeSymbol> types)
-        => ForEachIndexInParallel(types.Count, i =>
-        {
-            try
-            {
-                Bind(types[i]);
-            }
-            catch (Exception ex) when (ex is not OperationCanceledException)
-            {
-                // A symbol that fails to bind here fails again in the guarded reader, which reports it as a finding.
-            }
-        });
-
-    /// <summary>
-    /// Binds what the readers will read: attributes, the types of properties and fields, and the signatures of methods
-    /// that carry attributes (operations). Accessors and compiler-made members are read through their property, and an
-    /// implementation's methods only for their attributes, so binding their signatures would be wasted.
-    /// </summary>
-    private static void Bind(INamedTypeSymbol type)
-    {
-        type.GetAttributes();
-        foreach (var member in type.GetMembers())
-        {
-            if (member.IsImplicitlyDeclared || member is IMethodSymbol { AssociatedSymbol: not null })
-            {
-                continue;
-            }
-
-            var attributes = member.GetAttributes();
-            switch (member)
-            {
-                case IMethodSymbol method when !attributes.IsEmpty:
-                    _ = method.ReturnType;
-                    foreach (var parameter in method.Parameters)
-                    {
-                        _ = parameter.Type;
-                    }
-
-                    break;
-                case IPropertySymbol property:
-                    _ = property.Type;
-                    break;
-                case IFieldSymbol field:
-                    _ = field.Type;
-                    break;
-            }
-        }
     }
 
     private void Guard(ISymbol symbol, string ruleId, Action action)
@@ -618,8 +547,7 @@ internal sealed partial class ContractDiscovery
     // ───────────────────────────── hosting code ─────────────────────────────
 
     /// <summary>
-    /// Finds bindings, service hosts and client channels created or derived from in code, reading trees in parallel and
-    /// joining the results in tree order.
+    /// Finds bindings, service hosts and client channels created or derived from in code, in tree order.
     /// </summary>
     private EquatableArray<HostingUsageModel> ReadHostingUsages()
     {
@@ -629,7 +557,7 @@ internal sealed partial class ContractDiscovery
         }
 
         var trees = _compilation.SyntaxTrees.Where(t => t.FilePath != CoreWcfDeclarations.FileName).ToList();
-        return InParallel(trees, (reader, tree) => reader.ReadHostingUsages(tree)).SelectMany(read => read.Result).ToEquatableArray();
+        return InOrder(trees, (reader, tree) => reader.ReadHostingUsages(tree)).SelectMany(read => read.Result).ToEquatableArray();
     }
 
     private List<HostingUsageModel> ReadHostingUsages(SyntaxTree tree)
@@ -808,11 +736,25 @@ internal sealed partial class ContractDiscovery
 
     /// <summary>A type's stable key, e.g. <c>System.Collections.Generic.List&lt;Contoso.Order&gt;</c>; one string per type, shared by every use.</summary>
     private string Key(ITypeSymbol type)
-        => _keys.TryGetValue(type, out var key) ? key : _keys.GetOrAdd(type, type.ToDisplayString(KeyFormat).Replace(" ", string.Empty));
+    {
+        if (!_keys.TryGetValue(type, out var key))
+        {
+            _keys.Add(type, key = type.ToDisplayString(KeyFormat).Replace(" ", string.Empty));
+        }
+
+        return key;
+    }
 
     /// <summary>A type as C# readers write it, nullable annotations included.</summary>
     private string Display(ITypeSymbol type)
-        => _displays.TryGetValue(type, out var display) ? display : _displays.GetOrAdd(type, type.ToDisplayString(DisplayFormat));
+    {
+        if (!_displays.TryGetValue(type, out var display))
+        {
+            _displays.Add(type, display = type.ToDisplayString(DisplayFormat));
+        }
+
+        return display;
+    }
 
     private static string Namespace(INamedTypeSymbol type)
         => type.ContainingNamespace is { IsGlobalNamespace: false } ns ? ns.ToDisplayString() : string.Empty;
