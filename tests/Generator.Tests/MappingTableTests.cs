@@ -583,7 +583,7 @@ public class MappingTableTests
 
         var rpc = result.Rpc("Files", "Upload");
         Assert.True(rpc.ClientStreaming);
-        Assert.Contains("(Name)", Assert.Single(result.FindingsOf("WCFM1007")).Message);
+        Assert.Contains("(Name)", Assert.Single(result.FindingsOf("WCFM1007")).Text());
         Assert.DoesNotContain(result.Proto.SelectMany(f => f.Definitions), d => d.Name == "FileUpload");
         Assert.Empty(result.FindingsOf("WCFM2002"));
     }

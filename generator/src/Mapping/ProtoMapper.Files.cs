@@ -24,33 +24,32 @@ internal sealed partial class ProtoMapper
         var sessionRequired = new HashSet<string>(_model.Services.Where(s => s.SessionMode == SessionModeValue.Required).Select(s => s.Key), StringComparer.Ordinal);
         foreach (var implementation in _model.Implementations)
         {
-            var where = $"'{implementation.Key}'";
             var position = implementation.BehaviorPosition ?? implementation.Position;
             var instancing = implementation.InstanceContextMode;
             var concurrency = implementation.ConcurrencyMode;
             if (instancing == InstanceMode.PerCall && concurrency == ConcurrencyModeValue.Single && implementation.ConcurrencyModeExplicit)
             {
-                Report(RuleIds.PerCallWithSingleConcurrency, $"{where} is PerCall with ConcurrencyMode.Single, which serializes nothing", position);
+                Report(FindingMessages.PerCallWithSingleConcurrency, position, implementation.Key);
             }
 
             if (concurrency == ConcurrencyModeValue.Reentrant)
             {
-                Report(RuleIds.ReentrantConcurrency, $"{where} uses ConcurrencyMode.Reentrant", position);
+                Report(FindingMessages.ReentrantConcurrency, position, implementation.Key);
             }
 
             if (instancing == InstanceMode.PerSession && (implementation.InstanceContextModeExplicit || implementation.ContractKeys.Any(sessionRequired.Contains)))
             {
-                Report(RuleIds.PerSessionInstancing, $"{where} keeps one instance per session (InstanceContextMode.PerSession)", position);
+                Report(FindingMessages.PerSessionInstancing, position, implementation.Key);
             }
 
             if (instancing == InstanceMode.Single && concurrency == ConcurrencyModeValue.Single)
             {
-                Report(RuleIds.SingleInstanceSingleConcurrency, $"{where} is a single instance with ConcurrencyMode.Single: all calls run one at a time", position);
+                Report(FindingMessages.SingleInstanceSingleConcurrency, position, implementation.Key);
             }
 
             foreach (var behavior in implementation.OperationBehaviors.Where(b => b.TransactionScopeRequired))
             {
-                Report(RuleIds.TransactionScopeRequired, $"'{implementation.ClrName}.{behavior.MethodName}' requires a transaction scope", behavior.Position ?? position);
+                Report(FindingMessages.TransactionScopeRequired, behavior.Position ?? position, implementation.ClrName, behavior.MethodName);
             }
         }
     }
@@ -62,13 +61,13 @@ internal sealed partial class ProtoMapper
             switch (usage.Kind)
             {
                 case HostingUsageKind.ServiceHost:
-                    Report(RuleIds.ServiceHostInCode, $"'{usage.TypeName}' hosts a WCF service in code", usage.Position);
+                    Report(FindingMessages.ServiceHostInCode, usage.Position, usage.TypeName);
                     break;
                 case HostingUsageKind.Binding:
-                    Report(RuleIds.BindingInCode, $"'{usage.TypeName}' is configured in code", usage.Position);
+                    Report(FindingMessages.BindingInCode, usage.Position, usage.TypeName);
                     break;
                 default:
-                    Report(RuleIds.WcfClientChannel, $"'{usage.TypeName}' calls a WCF service", usage.Position);
+                    Report(FindingMessages.WcfClientChannel, usage.Position, usage.TypeName);
                     break;
             }
         }

@@ -190,22 +190,22 @@ internal sealed partial class ProtoMapper
         _currentUnclean = false;
         if (service.IsClass)
         {
-            Report(RuleIds.ServiceContractOnClass, $"Service contract '{service.Key}' is declared on a class", service.Position);
+            Report(FindingMessages.ServiceContractOnClass, service.Position, service.Key);
         }
 
         if (service.Operations.Count == 0)
         {
-            Report(RuleIds.ContractWithoutOperations, $"Service contract '{service.Key}' has no operations", service.Position);
+            Report(FindingMessages.ContractWithoutOperations, service.Position, service.Key);
         }
 
         if (service.UsesXmlSerializer)
         {
-            Report(RuleIds.XmlSerializerFormat, $"Service contract '{service.Key}' uses [XmlSerializerFormat]", service.Position);
+            Report(FindingMessages.XmlSerializerFormat, service.Position, service.Key);
         }
 
         if (service.SessionMode == SessionModeValue.Required)
         {
-            Report(RuleIds.SessionRequired, $"Service contract '{service.Key}' requires sessions (SessionMode.Required)", service.Position);
+            Report(FindingMessages.SessionRequired, service.Position, service.Key);
         }
 
         var overloaded = new HashSet<string>(
@@ -256,27 +256,28 @@ internal sealed partial class ProtoMapper
     private ProtoRpc MapOperation(ServicePlan service, OperationPlan plan, HashSet<string> serviceReferences, bool overloaded)
     {
         var operation = plan.Operation;
-        var where = $"'{service.Model.ClrName}.{operation.MethodName}'";
+        var name = $"{service.Model.ClrName}.{operation.MethodName}";
+        var where = $"'{name}'";
         var notes = new List<string>();
         if (plan.DuplicateName)
         {
-            Report(RuleIds.DuplicateOperationName, $"Operation {where} shares the name '{operation.Name}' with another operation; its rpc is named '{plan.Rpc}'", operation.Position);
+            Report(FindingMessages.DuplicateOperationName, operation.Position, name, operation.Name, plan.Rpc);
         }
         else if (overloaded)
         {
-            Report(RuleIds.OverloadedOperation, $"Operation {where} is an overload; its rpc is named '{plan.Rpc}'", operation.Position);
+            Report(FindingMessages.OverloadedOperation, operation.Position, name, plan.Rpc);
         }
 
         if (operation.IsOneWay)
         {
-            Report(RuleIds.OneWayOperation, $"Operation {where} is one-way", operation.Position);
+            Report(FindingMessages.OneWayOperation, operation.Position, name);
             notes.Add("One-way in WCF: the client shim does not wait for the service's work.");
         }
 
         if (operation.Faults.Count > 0)
         {
             var faults = string.Join(", ", operation.Faults.Select(f => $"{f.Display} → {FaultStatus(f.Display)}"));
-            Report(RuleIds.FaultContract, $"Operation {where} declares fault(s) {string.Join(", ", operation.Faults.Select(f => f.Display))}", operation.Position);
+            Report(FindingMessages.FaultContract, operation.Position, name, string.Join(", ", operation.Faults.Select(f => f.Display)));
             // Fault detail types are mapped as messages like every discovered type; the service file names them only in
             // this comment, so it does not import them (protoc warns about unused imports).
             notes.Add($"Faults (status code, detail in grpc-status-details-bin): {faults}.");
@@ -285,22 +286,22 @@ internal sealed partial class ProtoMapper
         var refOut = operation.Parameters.Where(p => p.Direction != ParameterDirection.In).ToList();
         if (refOut.Count > 0)
         {
-            Report(RuleIds.RefOutParameter, $"Operation {where} has ref/out parameter(s) {string.Join(", ", refOut.Select(p => p.Name))}; they are returned in the response", operation.Position);
+            Report(FindingMessages.RefOutParameter, operation.Position, name, string.Join(", ", refOut.Select(p => p.Name)));
         }
 
         if (operation.TransactionFlow is { } flow)
         {
-            Report(RuleIds.TransactionFlow, $"Operation {where} flows transactions (TransactionFlowOption.{flow})", operation.Position);
+            Report(FindingMessages.TransactionFlow, operation.Position, name, flow);
         }
 
         if (!operation.IsInitiating || operation.IsTerminating)
         {
-            Report(RuleIds.InitiatingTerminating, $"Operation {where} sets IsInitiating = {(operation.IsInitiating ? "true" : "false")}, IsTerminating = {(operation.IsTerminating ? "true" : "false")}", operation.Position);
+            Report(FindingMessages.InitiatingTerminating, operation.Position, name, operation.IsInitiating ? "true" : "false", operation.IsTerminating ? "true" : "false");
         }
 
         if (operation.Action == "*")
         {
-            Report(RuleIds.UntypedMessage, $"Operation {where} handles any action (Action = \"*\")", operation.Position);
+            Report(FindingMessages.UntypedMessage, operation.Position, name);
         }
 
         if (operation.Forms != OperationForms.Synchronous && operation.Forms != OperationForms.None)
@@ -313,11 +314,11 @@ internal sealed partial class ProtoMapper
         var inputs = operation.Parameters.Where(p => p.Direction != ParameterDirection.Out).ToList();
         if (plan.StreamIn)
         {
-            Report(RuleIds.StreamOperation, $"Operation {where} takes a Stream", operation.Position);
+            Report(FindingMessages.StreamParameter, operation.Position, name);
             var others = inputs.Where(p => p.Type.Shape != TypeShape.Stream && plan.StreamedRequestContract is null).Select(p => p.Name).Concat(StreamCompanions(plan.StreamedRequestContract)).ToList();
             if (others.Count > 0 || inputs.Count(p => p.Type.Shape == TypeShape.Stream) > 1)
             {
-                Report(RuleIds.StreamWithOtherParameters, $"Operation {where} takes a Stream together with other parameters ({string.Join(", ", others)}), which are not in the generated request", operation.Position);
+                Report(FindingMessages.StreamWithOtherParameters, operation.Position, name, string.Join(", ", others));
             }
 
             requestType = Reference(service.Package, "google.protobuf.BytesValue");
@@ -342,11 +343,11 @@ internal sealed partial class ProtoMapper
         var outputs = operation.Parameters.Where(p => p.Direction != ParameterDirection.In).ToList();
         if (plan.StreamOut)
         {
-            Report(RuleIds.StreamOperation, $"Operation {where} returns a Stream", operation.Position);
+            Report(FindingMessages.StreamResult, operation.Position, name);
             var others = outputs.Select(p => p.Name).Concat(StreamCompanions(plan.StreamedResponseContract)).ToList();
             if (others.Count > 0)
             {
-                Report(RuleIds.StreamWithOtherParameters, $"Operation {where} returns a Stream together with other values ({string.Join(", ", others)}), which are not in the generated response", operation.Position);
+                Report(FindingMessages.StreamWithOtherResults, operation.Position, name, string.Join(", ", others));
             }
 
             responseType = Reference(service.Package, "google.protobuf.BytesValue");
@@ -371,7 +372,7 @@ internal sealed partial class ProtoMapper
         {
             if (operation.IsOneWay && operation.ReturnType.Shape != TypeShape.Void)
             {
-                Report(RuleIds.OneWayOperation, $"One-way operation {where} declares a result, which WCF never returns", operation.Position);
+                Report(FindingMessages.OneWayResultIgnored, operation.Position, name);
             }
 
             responseType = Reference(service.Package, "google.protobuf.Empty");
@@ -420,7 +421,7 @@ internal sealed partial class ProtoMapper
     {
         var service = plan.Model;
         _currentUnclean = false;
-        Report(RuleIds.DuplexCallback, $"Service contract '{service.Key}' has the callback contract '{service.CallbackContractKey}'", service.Position);
+        Report(FindingMessages.DuplexCallback, service.Position, service.Key, service.CallbackContractKey!);
         var where = $"callback contract of '{service.ClrName}'";
         var envelopeKey = service.Key + "#callback";
         var hasReplies = plan.CallbackReply is not null;

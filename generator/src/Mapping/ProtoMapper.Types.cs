@@ -111,22 +111,30 @@ internal sealed partial class ProtoMapper
                 return ResolveDictionary(type, package, csharpNamespace, context, asElement);
 
             case TypeShape.Object:
-                Report(RuleIds.ObjectMember, $"{context.Where} is of type object", context.Position);
+                Report(FindingMessages.ObjectMember, context.Position, context.Where);
                 return new Resolved(Reference(package, "google.protobuf.Any"), ProtoLabel.None, ResolvedKind.Message, $"C# object: only message types can travel here ({RuleIds.ObjectMember}).");
 
             case TypeShape.Unresolved:
-                Report(RuleIds.UnresolvedType, $"{context.Where} uses the type '{type.Display}', which the compilation cannot resolve", context.Position);
+                Report(FindingMessages.UnresolvedType, context.Position, context.Where, type.Display);
                 return new Resolved("bytes", ProtoLabel.None, ResolvedKind.Scalar, $"Placeholder: the C# type {type.Display} could not be resolved ({RuleIds.UnresolvedType}).");
 
             case TypeShape.Stream:
-                Report(RuleIds.UnmappedType, $"{context.Where} is a Stream inside a message, which has no proto form", context.Position);
+                Report(FindingMessages.StreamInMessage, context.Position, context.Where);
                 return new Resolved("bytes", ProtoLabel.None, ResolvedKind.Scalar, $"Placeholder: a Stream has no proto form inside a message ({RuleIds.UnmappedType}).");
 
             case TypeShape.Void:
                 return new Resolved(Reference(package, "google.protobuf.Empty"), ProtoLabel.None, ResolvedKind.Message);
 
             default:
-                Report(RuleIds.UnmappedType, $"{context.Where} is of type '{type.Display}', {type.Detail ?? "which has no proto form"}", context.Position);
+                if (type.Detail is { } detail)
+                {
+                    Report(FindingMessages.UnmappedType, context.Position, context.Where, type.Display, detail);
+                }
+                else
+                {
+                    Report(FindingMessages.TypeWithoutProtoForm, context.Position, context.Where, type.Display);
+                }
+
                 return new Resolved("bytes", ProtoLabel.None, ResolvedKind.Scalar, $"Placeholder: {type.Display} is {type.Detail ?? "not mappable"} ({RuleIds.UnmappedType}).");
         }
     }
@@ -151,7 +159,7 @@ internal sealed partial class ProtoMapper
             return new Resolved($"map<{key.Type}, {value.Type}>", ProtoLabel.None, ResolvedKind.Map);
         }
 
-        Report(RuleIds.NonScalarDictionaryKey, $"{context.Where} is a dictionary keyed by '{keyType.Display}'", context.Position);
+        Report(FindingMessages.NonScalarDictionaryKey, context.Position, context.Where, keyType.Display);
         return new Resolved(EntryMessage(type, package, csharpNamespace, context), ProtoLabel.Repeated, ResolvedKind.Message);
     }
 
@@ -266,29 +274,29 @@ internal sealed partial class ProtoMapper
         {
             if (type.Kind == DataTypeKind.Serializable)
             {
-                Report(RuleIds.SerializableType, $"'{type.Key}' is [Serializable]; its fields are mapped", type.Position);
+                Report(FindingMessages.SerializableType, type.Position, type.Key);
             }
 
             if (type.PreservesReferences)
             {
-                Report(RuleIds.ReferencePreserved, $"'{type.Key}' is a data contract with IsReference = true", type.Position);
+                Report(FindingMessages.ReferencePreserved, type.Position, type.Key);
             }
 
             if (type.HasCustomSerialization)
             {
-                Report(RuleIds.CustomSerialization, $"'{type.Key}' implements ISerializable or IXmlSerializable", type.Position);
+                Report(FindingMessages.CustomSerialization, type.Position, type.Key);
             }
 
             var members = FlattenedMembers(type);
             var required = members.Where(m => m.Member.IsRequired).Select(m => m.Member.Name).ToList();
             if (required.Count > 0)
             {
-                Report(RuleIds.RequiredMember, $"'{type.Key}' has required member(s) {string.Join(", ", required)}", type.Position);
+                Report(FindingMessages.RequiredMember, type.Position, type.Key, string.Join(", ", required));
             }
 
             foreach (var header in members.Where(m => m.Member.IsHeader))
             {
-                Report(RuleIds.MessageContractHeader, $"'{type.Key}.{header.Member.ClrName}' is a message header", header.Member.Position ?? type.Position);
+                Report(FindingMessages.MessageContractHeader, header.Member.Position ?? type.Position, type.Key, header.Member.ClrName);
             }
 
             var subtypes = KnownDescendants(type.Key);
@@ -478,7 +486,7 @@ internal sealed partial class ProtoMapper
         var prefix = ProtoNames.ToUpperSnake(info.Name) + "_";
         if (type.IsFlagsEnum)
         {
-            Report(RuleIds.FlagsEnum, $"'{type.Key}' is a [Flags] enum", type.Position);
+            Report(FindingMessages.FlagsEnum, type.Position, type.Key);
         }
 
         var values = new List<ProtoEnumValue>();
@@ -488,7 +496,7 @@ internal sealed partial class ProtoMapper
             .ToList();
         if (!members.Any(m => m.Value == 0))
         {
-            Report(RuleIds.EnumWithoutZero, $"'{type.Key}' has no member with value 0", type.Position);
+            Report(FindingMessages.EnumWithoutZero, type.Position, type.Key);
             values.Add(new ProtoEnumValue(_names.ClaimEnumValue(prefix + "UNSPECIFIED", info.Package), 0, "Added: proto3 enums need a zero value; the C# enum has none."));
         }
 
@@ -496,7 +504,7 @@ internal sealed partial class ProtoMapper
         {
             if (member.Value < int.MinValue || member.Value > int.MaxValue)
             {
-                Report(RuleIds.EnumValueOutOfRange, $"'{type.Key}.{member.ClrName}' = {member.Value.ToString(CultureInfo.InvariantCulture)} does not fit in 32 bits", type.Position);
+                Report(FindingMessages.EnumValueOutOfRange, type.Position, type.Key, member.ClrName, member.Value.ToString(CultureInfo.InvariantCulture));
                 continue;
             }
 

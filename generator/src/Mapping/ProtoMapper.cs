@@ -99,7 +99,7 @@ internal sealed partial class ProtoMapper
             catch (Exception ex) when (ex is not OperationCanceledException)
             {
                 _currentReferences = null;
-                _findings.Add(RuleCatalog.CreateFinding(RuleIds.TypeAnalysisFailed, $"'{info.Model.Key}' could not be mapped ({ex.GetType().Name}: {ex.Message})", info.Model.Position));
+                _findings.Add(Finding.Create(FindingMessages.TypeMappingFailed, info.Model.Position, info.Model.Key, ex.GetType().Name, ex.Message));
             }
         }
 
@@ -120,7 +120,7 @@ internal sealed partial class ProtoMapper
                     _definitions.Remove(service.Package + "." + definition.Name);
                 }
 
-                _findings.Add(RuleCatalog.CreateFinding(RuleIds.ContractAnalysisFailed, $"'{service.Model.Key}' could not be mapped ({ex.GetType().Name}: {ex.Message})", service.Model.Position));
+                _findings.Add(Finding.Create(FindingMessages.ContractMappingFailed, service.Model.Position, service.Model.Key, ex.GetType().Name, ex.Message));
             }
         }
 
@@ -136,15 +136,15 @@ internal sealed partial class ProtoMapper
 
     // ───────────────────────────── findings ─────────────────────────────
 
-    private void Report(string ruleId, string message, SourcePosition? position)
+    private void Report(FindingMessage message, SourcePosition? position, params string[] arguments)
     {
-        var rule = RuleCatalog.Get(ruleId);
-        if (rule.Severity != FindingSeverity.Info)
+        var finding = Finding.Create(message, position, arguments);
+        if (finding.Severity != FindingSeverity.Info)
         {
             _currentUnclean = true;
         }
 
-        _findings.Add(RuleCatalog.CreateFinding(ruleId, message, position));
+        _findings.Add(finding);
     }
 
     // ───────────────────────────── names ─────────────────────────────
@@ -182,12 +182,22 @@ internal sealed partial class ProtoMapper
 
         var infos = _typeInfo.Values.OrderBy(i => i.Model.Key, StringComparer.Ordinal).ToList();
         var baseNames = infos.ToDictionary(i => i.Model.Key, i => BaseName(i.Model), StringComparer.Ordinal);
-        var clashing = new HashSet<string>(StringComparer.Ordinal);
+        // The types each type clashes with (same name in its package or C# namespace), for the finding's other places.
+        var clashing = new Dictionary<string, List<TypeInfo>>(StringComparer.Ordinal);
         foreach (var group in infos.GroupBy(i => (i.Package, baseNames[i.Model.Key])).Concat(infos.GroupBy(i => (i.CSharpNamespace, baseNames[i.Model.Key]))))
         {
-            if (group.Count() > 1)
+            var members = group.ToList();
+            if (members.Count > 1)
             {
-                clashing.UnionWith(group.Select(i => i.Model.Key));
+                foreach (var member in members)
+                {
+                    if (!clashing.TryGetValue(member.Model.Key, out var others))
+                    {
+                        clashing[member.Model.Key] = others = new List<TypeInfo>();
+                    }
+
+                    others.AddRange(members.Where(m => m != member && !others.Contains(m)));
+                }
             }
         }
 
@@ -195,7 +205,7 @@ internal sealed partial class ProtoMapper
         {
             var baseName = baseNames[info.Model.Key];
             var candidate = baseName;
-            if (clashing.Contains(info.Model.Key))
+            if (clashing.ContainsKey(info.Model.Key))
             {
                 var segments = info.Model.CSharpNamespace.Split('.').Where(s => s.Length > 0).ToList();
                 candidate = ProtoNames.ToPascal((segments.Count > 0 ? segments[segments.Count - 1] : "Global") + baseName);
@@ -208,7 +218,8 @@ internal sealed partial class ProtoMapper
             info.Name = _names.Claim(candidate, info.Package, info.CSharpNamespace);
             if (info.Name != baseName)
             {
-                Report(RuleIds.NameCollision, $"'{info.Model.Key}' is named '{info.Name}' in proto package '{info.Package}' because another type is also called '{baseName}'", info.Model.Position);
+                var others = clashing.TryGetValue(info.Model.Key, out var clashes) ? clashes.Select(c => c.Model.Position) : Enumerable.Empty<SourcePosition?>();
+                _findings.Add(Finding.Create(FindingMessages.NameCollision, info.Model.Position, info.Model.Key, info.Name, info.Package, baseName).WithAdditionalPositions(others));
             }
         }
 
