@@ -17,62 +17,6 @@ internal sealed partial class ProtoMapper
         ["google.protobuf.Duration"] = "google/protobuf/duration.proto",
     };
 
-    // ───────────────────────────── behaviors and hosting (3xxx, 4xxx) ─────────────────────────────
-
-    private void MapBehaviors()
-    {
-        var sessionRequired = new HashSet<string>(_model.Services.Where(s => s.SessionMode == SessionModeValue.Required).Select(s => s.Key), StringComparer.Ordinal);
-        foreach (var implementation in _model.Implementations)
-        {
-            var position = implementation.BehaviorPosition ?? implementation.Position;
-            var instancing = implementation.InstanceContextMode;
-            var concurrency = implementation.ConcurrencyMode;
-            if (instancing == InstanceMode.PerCall && concurrency == ConcurrencyModeValue.Single && implementation.ConcurrencyModeExplicit)
-            {
-                Report(FindingMessages.PerCallWithSingleConcurrency, position, implementation.Key);
-            }
-
-            if (concurrency == ConcurrencyModeValue.Reentrant)
-            {
-                Report(FindingMessages.ReentrantConcurrency, position, implementation.Key);
-            }
-
-            if (instancing == InstanceMode.PerSession && (implementation.InstanceContextModeExplicit || implementation.ContractKeys.Any(sessionRequired.Contains)))
-            {
-                Report(FindingMessages.PerSessionInstancing, position, implementation.Key);
-            }
-
-            if (instancing == InstanceMode.Single && concurrency == ConcurrencyModeValue.Single)
-            {
-                Report(FindingMessages.SingleInstanceSingleConcurrency, position, implementation.Key);
-            }
-
-            foreach (var behavior in implementation.OperationBehaviors.Where(b => b.TransactionScopeRequired))
-            {
-                Report(FindingMessages.TransactionScopeRequired, behavior.Position ?? position, implementation.ClrName, behavior.MethodName);
-            }
-        }
-    }
-
-    private void MapHosting()
-    {
-        foreach (var usage in _model.HostingUsages)
-        {
-            switch (usage.Kind)
-            {
-                case HostingUsageKind.ServiceHost:
-                    Report(FindingMessages.ServiceHostInCode, usage.Position, usage.TypeName);
-                    break;
-                case HostingUsageKind.Binding:
-                    Report(FindingMessages.BindingInCode, usage.Position, usage.TypeName);
-                    break;
-                default:
-                    Report(FindingMessages.WcfClientChannel, usage.Position, usage.TypeName);
-                    break;
-            }
-        }
-    }
-
     // ───────────────────────────── files ─────────────────────────────
 
     private sealed class FilePlan
