@@ -99,7 +99,10 @@ internal sealed class DataTypeReader
             type.AllInterfaces.Any(i => WcfSymbols.Is(i, _wcf.CustomSerialization)),
             dataContract is not null && WcfSymbols.Named(dataContract, "IsReference", false),
             doc.Summary,
-            DiscoveryContext.PositionOf(type));
+            DiscoveryContext.PositionOf(type))
+        {
+            IsValueType = type.IsValueType,
+        };
     }
 
     /// <summary>The types a <c>[KnownType]</c> or <c>[ServiceKnownType]</c> on <paramref name="owner"/> names.</summary>

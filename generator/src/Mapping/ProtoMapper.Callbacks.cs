@@ -36,8 +36,9 @@ internal sealed partial class ProtoMapper
             string type;
             if (callback.RequestName is { } requestName)
             {
-                var parts = callback.Operation.Parameters.Where(p => p.Direction != ParameterDirection.Out).Select(p => new MessagePart(p.Name, p.Type, p.Documentation)).ToList();
-                plan.Definitions.Add(OperationMessage(plan, scope.Nested(), requestName, $"{service.CallbackContractKey}/{callback.Rpc}:callback", parts, $"Callback {callback.Rpc}: its parameters.", $"'{callback.Operation.MethodName}' ({where})", callback.Operation.Position));
+                var parts = Parts(callback.Operation.Parameters.Where(p => p.Direction != ParameterDirection.Out), callback.Operation.DeclaringContractKey);
+                var origin = new MessageOrigin(MessageOriginKind.CallbackRequest, callback.Operation.DeclaringContractKey, callback.Operation.MethodName, callback.Operation.Name);
+                plan.Definitions.Add(OperationMessage(plan, scope.Nested(), requestName, origin, $"{service.CallbackContractKey}/{callback.Rpc}:callback", parts, $"Callback {callback.Rpc}: its parameters.", $"'{callback.Operation.MethodName}' ({where})", callback.Operation.Position));
                 type = requestName;
                 envelopeScope.References.Add(plan.Package + "." + requestName);
             }
@@ -46,18 +47,19 @@ internal sealed partial class ProtoMapper
                 type = Reference(envelopeScope, "google.protobuf.Empty");
             }
 
-            cases.Add(new ProtoField(names.Claim(ProtoNames.ToSnake(callback.Rpc)), type, allocation.Numbers[LockFile.KeyToken(callback.Rpc)], ProtoLabel.None, callback.Operation.Documentation));
+            cases.Add(new ProtoField(names.Claim(ProtoNames.ToSnake(callback.Rpc)), type, allocation.Numbers[LockFile.KeyToken(callback.Rpc)], ProtoLabel.None, callback.Operation.Documentation, CallbackCase(callback)));
         }
 
         var envelopeFields = new List<ProtoField>();
         if (hasReplies)
         {
-            envelopeFields.Add(new ProtoField(names.Claim("call_id"), "int64", allocation.Numbers["call_id"], ProtoLabel.None, "Set for callbacks that return a result; the client's reply carries the same id."));
+            envelopeFields.Add(new ProtoField(names.Claim("call_id"), "int64", allocation.Numbers["call_id"], ProtoLabel.None, "Set for callbacks that return a result; the client's reply carries the same id.", Generated));
         }
 
         var envelope = new ProtoMessage(plan.CallbackEnvelope!, $"Callbacks of {service.Name} ({service.CallbackContractKey}): one case per callback method.",
             envelopeFields.ToEquatableArray(), OneofOrNone("callback", cases),
-            allocation.Reserved.Select(r => r.Number).ToEquatableArray(), EquatableArray<string>.Empty);
+            allocation.Reserved.Select(r => r.Number).ToEquatableArray(), EquatableArray<string>.Empty,
+            new MessageOrigin(MessageOriginKind.CallbackEnvelope, service.CallbackContractKey));
         plan.Definitions.Add(new ProtoDefinition(envelope, null));
         Place(plan.Definitions[plan.Definitions.Count - 1], plan.Package, plan.CSharpNamespace, service.Key, envelopeScope.References);
 
@@ -72,22 +74,18 @@ internal sealed partial class ProtoMapper
             var replyScope = scope.Nested();
             foreach (var callback in plan.Callbacks.Where(c => c.ResponseName is not null))
             {
-                var parts = new List<MessagePart>();
-                if (callback.Operation.ReturnType.Shape != TypeShape.Void)
-                {
-                    parts.Add(new MessagePart("result", callback.Operation.ReturnType, callback.Operation.ReturnsDocumentation));
-                }
-
-                parts.AddRange(callback.Operation.Parameters.Where(p => p.Direction != ParameterDirection.In).Select(p => new MessagePart(p.Name, p.Type, p.Documentation)));
-                plan.Definitions.Add(OperationMessage(plan, scope.Nested(), callback.ResponseName!, $"{service.CallbackContractKey}/{callback.Rpc}:callback-result", parts, $"Result of callback {callback.Rpc}.", $"'{callback.Operation.MethodName}' ({where})", callback.Operation.Position));
+                var parts = ResultParts(callback.Operation, callback.Operation.Parameters.Where(p => p.Direction != ParameterDirection.In));
+                var origin = new MessageOrigin(MessageOriginKind.CallbackResult, callback.Operation.DeclaringContractKey, callback.Operation.MethodName, callback.Operation.Name);
+                plan.Definitions.Add(OperationMessage(plan, scope.Nested(), callback.ResponseName!, origin, $"{service.CallbackContractKey}/{callback.Rpc}:callback-result", parts, $"Result of callback {callback.Rpc}.", $"'{callback.Operation.MethodName}' ({where})", callback.Operation.Position));
                 replyScope.References.Add(plan.Package + "." + callback.ResponseName);
-                replyCases.Add(new ProtoField(replyNames.Claim(ProtoNames.ToSnake(callback.Rpc)), callback.ResponseName!, replyAllocation.Numbers[LockFile.KeyToken(callback.Rpc)], ProtoLabel.None, null));
+                replyCases.Add(new ProtoField(replyNames.Claim(ProtoNames.ToSnake(callback.Rpc)), callback.ResponseName!, replyAllocation.Numbers[LockFile.KeyToken(callback.Rpc)], ProtoLabel.None, null, CallbackCase(callback)));
             }
 
             var reply = new ProtoMessage(plan.CallbackReply!, $"The client's answers to callbacks of {service.Name} that return a result.",
-                new[] { new ProtoField(replyNames.Claim("call_id"), "int64", replyAllocation.Numbers["call_id"], ProtoLabel.None, "The call_id of the callback answered.") }.ToEquatableArray(),
+                new[] { new ProtoField(replyNames.Claim("call_id"), "int64", replyAllocation.Numbers["call_id"], ProtoLabel.None, "The call_id of the callback answered.", Generated) }.ToEquatableArray(),
                 OneofOrNone("result", replyCases),
-                replyAllocation.Reserved.Select(r => r.Number).ToEquatableArray(), EquatableArray<string>.Empty);
+                replyAllocation.Reserved.Select(r => r.Number).ToEquatableArray(), EquatableArray<string>.Empty,
+                new MessageOrigin(MessageOriginKind.CallbackReply, service.CallbackContractKey));
             plan.Definitions.Add(new ProtoDefinition(reply, null));
             Place(plan.Definitions[plan.Definitions.Count - 1], plan.Package, plan.CSharpNamespace, service.Key, replyScope.References);
             requestType = plan.CallbackReply!;
@@ -103,8 +101,13 @@ internal sealed partial class ProtoMapper
             plan.CallbackEnvelope!,
             hasReplies,
             true,
-            $"Duplex callbacks ({service.CallbackContractKey}): open once per session; the service sends each callback on this stream.");
+            $"Duplex callbacks ({service.CallbackContractKey}): open once per session; the service sends each callback on this stream.",
+            new RpcOrigin(service.CallbackContractKey!, null, null));
     }
+
+    /// <summary>A oneof case that carries one callback method's message.</summary>
+    private static FieldOrigin CallbackCase(OperationPlan callback)
+        => new(FieldOriginKind.Callback, callback.Operation.DeclaringContractKey, callback.Operation.MethodName);
 
     /// <summary>protoc rejects an empty oneof (a callback contract without methods, or callbacks that return nothing).</summary>
     private static EquatableArray<ProtoOneof> OneofOrNone(string name, List<ProtoField> cases)

@@ -66,7 +66,8 @@ internal sealed partial class ProtoMapper
         {
             var context = new FieldContext($"'{type.ClrName}.{member.Member.ClrName}'", member.Member.Position ?? type.Position, member.Member.IsRequired);
             var resolved = Resolve(member.Member.Type, scope, context);
-            fields.Add(new ProtoField(fieldNames.Claim(ProtoNames.ToSnake(member.Member.Name)), resolved.Type, allocation.Numbers[member.LockKey], resolved.Label, WithNote(member.Member.Documentation, resolved)));
+            var origin = new FieldOrigin(FieldOriginKind.Member, member.DeclaringTypeKey, member.Member.ClrName);
+            fields.Add(new ProtoField(fieldNames.Claim(ProtoNames.ToSnake(member.Member.Name)), resolved.Type, allocation.Numbers[member.LockKey], resolved.Label, WithNote(member.Member.Documentation, resolved), origin, resolved.Conversion));
         }
 
         var oneofs = new List<ProtoOneof>();
@@ -77,7 +78,9 @@ internal sealed partial class ProtoMapper
                 Reference(scope, s.FullName),
                 allocation.Numbers["known:" + s.Model.Key],
                 ProtoLabel.None,
-                null)).ToEquatableArray();
+                null,
+                new FieldOrigin(FieldOriginKind.KnownSubtype, s.Model.Key),
+                ProtoConversion.Of(ConversionKind.Message, s.Model.Key, NullMapping.Unset))).ToEquatableArray();
             oneofs.Add(new ProtoOneof(fieldNames.Claim("subtype"), cases, "Set when the value is one of these known derived types; the case then carries the whole value."));
         }
 
@@ -87,7 +90,8 @@ internal sealed partial class ProtoMapper
             fields.OrderBy(f => f.Number).ToEquatableArray(),
             oneofs.ToEquatableArray(),
             allocation.Reserved.Select(r => r.Number).ToEquatableArray(),
-            ReservedNames(allocation, fieldNames));
+            ReservedNames(allocation, fieldNames),
+            new MessageOrigin(MessageOriginKind.DataType, type.Key));
         Place(new ProtoDefinition(message, null), info.Package, info.CSharpNamespace, null, scope.References);
         return scope.Item.IsClean;
     }
@@ -103,7 +107,8 @@ internal sealed partial class ProtoMapper
             .Distinct(StringComparer.Ordinal)
             .ToEquatableArray();
 
-    private sealed record OrderedMember(DataMemberModel Member, string LockKey, int? PreferredNumber);
+    /// <param name="DeclaringTypeKey">The type in the base chain that declares the member.</param>
+    private sealed record OrderedMember(DataMemberModel Member, string DeclaringTypeKey, string LockKey, int? PreferredNumber);
 
     /// <summary>
     /// Members in DataContractSerializer's order (base types first; per type, members without Order alphabetically,
@@ -113,11 +118,11 @@ internal sealed partial class ProtoMapper
     {
         var chain = SelfAndBaseTypes(type).Reverse().ToList();
 
-        var ordered = new List<(DataMemberModel Member, string Level)>();
+        var ordered = new List<(DataMemberModel Member, DataTypeModel Level)>();
         foreach (var level in chain)
         {
-            ordered.AddRange(level.Members.Where(m => m.Order < 0).OrderBy(m => m.Name, StringComparer.Ordinal).Select(m => (m, level.ClrName)));
-            ordered.AddRange(level.Members.Where(m => m.Order >= 0).OrderBy(m => m.Order).ThenBy(m => m.Name, StringComparer.Ordinal).Select(m => (m, level.ClrName)));
+            ordered.AddRange(level.Members.Where(m => m.Order < 0).OrderBy(m => m.Name, StringComparer.Ordinal).Select(m => (m, level)));
+            ordered.AddRange(level.Members.Where(m => m.Order >= 0).OrderBy(m => m.Order).ThenBy(m => m.Name, StringComparer.Ordinal).Select(m => (m, level)));
         }
 
         var orders = ordered.Where(m => m.Member.Order >= 0).Select(m => m.Member.Order).ToList();
@@ -130,11 +135,11 @@ internal sealed partial class ProtoMapper
             var key = LockFile.KeyToken(member.Name);
             if (!keys.Add(key))
             {
-                key = LockFile.KeyToken(level + "." + member.Name);
+                key = LockFile.KeyToken(level.ClrName + "." + member.Name);
                 keys.Add(key);
             }
 
-            result.Add(new OrderedMember(member, key, useOrders && member.Order >= 1 ? member.Order : null));
+            result.Add(new OrderedMember(member, level.Key, key, useOrders && member.Order >= 1 ? member.Order : null));
         }
 
         return result;
@@ -242,11 +247,11 @@ internal sealed partial class ProtoMapper
                 comment = (comment is null ? string.Empty : comment + " ") + $"[EnumMember] value \"{member.Name}\" (C# {member.ClrName}).";
             }
 
-            values.Add(new ProtoEnumValue(_names.ClaimEnumValue(prefix + ProtoNames.ToUpperSnake(member.Name), info.Package), (int)member.Value, comment));
+            values.Add(new ProtoEnumValue(_names.ClaimEnumValue(prefix + ProtoNames.ToUpperSnake(member.Name), info.Package), (int)member.Value, comment, member.ClrName));
         }
 
         var allowAlias = values.GroupBy(v => v.Number).Any(g => g.Count() > 1);
-        var protoEnum = new ProtoEnum(info.Name, Comment(type.Documentation, type.Key), values.ToEquatableArray(), allowAlias);
+        var protoEnum = new ProtoEnum(info.Name, Comment(type.Documentation, type.Key), values.ToEquatableArray(), allowAlias, type.Key);
         Place(new ProtoDefinition(null, protoEnum), info.Package, info.CSharpNamespace, null, scope.References);
     }
 }

@@ -1,12 +1,12 @@
 using System;
 using System.Collections.Generic;
-using System.Globalization;
 using System.Linq;
 using MigrateWcf.Generator.Model;
 using MigrateWcf.Generator.Rules;
 
 namespace MigrateWcf.Generator.Mapping;
 
+/// <summary>Field types: which proto type, label and conversion each use of a C# type gets (design.md's table).</summary>
 internal sealed partial class ProtoMapper
 {
     private enum ResolvedKind
@@ -17,8 +17,8 @@ internal sealed partial class ProtoMapper
         Map,
     }
 
-    /// <summary>A field type as written in proto, with its label; maps are <c>map&lt;K, V&gt;</c> with no label.</summary>
-    private readonly record struct Resolved(string Type, ProtoLabel Label, ResolvedKind Kind, string? Note = null);
+    /// <summary>A field type as written in proto, with its label and conversion; maps are <c>map&lt;K, V&gt;</c> with no label.</summary>
+    private readonly record struct Resolved(string Type, ProtoLabel Label, ResolvedKind Kind, ProtoConversion Conversion, string? Note = null);
 
     private static string? WithNote(string? documentation, Resolved resolved)
         => resolved.Note is null ? documentation : documentation is null ? resolved.Note : documentation + " " + resolved.Note;
@@ -44,29 +44,29 @@ internal sealed partial class ProtoMapper
         ["bytes"] = "google.protobuf.BytesValue",
     };
 
-    /// <summary>C# built-ins: (proto type, is a message, can be null in C#).</summary>
-    private static readonly Dictionary<string, (string Proto, bool IsMessage, bool IsReference)> Primitives = new(StringComparer.Ordinal)
+    /// <summary>C# built-ins: (proto type, is a message, can be null in C#, how the value converts).</summary>
+    private static readonly Dictionary<string, (string Proto, bool IsMessage, bool IsReference, ConversionKind Conversion)> Primitives = new(StringComparer.Ordinal)
     {
-        ["System.Boolean"] = ("bool", false, false),
-        ["System.Byte"] = ("uint32", false, false),
-        ["System.SByte"] = ("int32", false, false),
-        ["System.Int16"] = ("int32", false, false),
-        ["System.UInt16"] = ("uint32", false, false),
-        ["System.Int32"] = ("int32", false, false),
-        ["System.UInt32"] = ("uint32", false, false),
-        ["System.Int64"] = ("int64", false, false),
-        ["System.UInt64"] = ("uint64", false, false),
-        ["System.Single"] = ("float", false, false),
-        ["System.Double"] = ("double", false, false),
-        ["System.String"] = ("string", false, true),
-        ["System.Char"] = ("string", false, false),
-        ["System.Guid"] = ("string", false, false),
-        ["System.Uri"] = ("string", false, true),
-        ["System.Byte[]"] = ("bytes", false, true),
-        ["System.Decimal"] = (CommonPackage + ".Decimal", true, false),
-        ["System.DateTime"] = (CommonPackage + ".DateTime", true, false),
-        ["System.DateTimeOffset"] = (CommonPackage + ".DateTimeOffset", true, false),
-        ["System.TimeSpan"] = ("google.protobuf.Duration", true, false),
+        ["System.Boolean"] = ("bool", false, false, ConversionKind.Same),
+        ["System.Byte"] = ("uint32", false, false, ConversionKind.Widened),
+        ["System.SByte"] = ("int32", false, false, ConversionKind.Widened),
+        ["System.Int16"] = ("int32", false, false, ConversionKind.Widened),
+        ["System.UInt16"] = ("uint32", false, false, ConversionKind.Widened),
+        ["System.Int32"] = ("int32", false, false, ConversionKind.Same),
+        ["System.UInt32"] = ("uint32", false, false, ConversionKind.Same),
+        ["System.Int64"] = ("int64", false, false, ConversionKind.Same),
+        ["System.UInt64"] = ("uint64", false, false, ConversionKind.Same),
+        ["System.Single"] = ("float", false, false, ConversionKind.Same),
+        ["System.Double"] = ("double", false, false, ConversionKind.Same),
+        ["System.String"] = ("string", false, true, ConversionKind.Same),
+        ["System.Char"] = ("string", false, false, ConversionKind.Char),
+        ["System.Guid"] = ("string", false, false, ConversionKind.Guid),
+        ["System.Uri"] = ("string", false, true, ConversionKind.Uri),
+        ["System.Byte[]"] = ("bytes", false, true, ConversionKind.Bytes),
+        ["System.Decimal"] = (CommonPackage + ".Decimal", true, false, ConversionKind.Decimal),
+        ["System.DateTime"] = (CommonPackage + ".DateTime", true, false, ConversionKind.DateTime),
+        ["System.DateTimeOffset"] = (CommonPackage + ".DateTimeOffset", true, false, ConversionKind.DateTimeOffset),
+        ["System.TimeSpan"] = ("google.protobuf.Duration", true, false, ConversionKind.TimeSpan),
     };
 
     private Resolved Resolve(TypeRef type, MappingScope scope, FieldContext context, bool asElement = false)
@@ -76,54 +76,64 @@ internal sealed partial class ProtoMapper
             case TypeShape.Primitive when Primitives.TryGetValue(type.Key, out var primitive):
                 if (primitive.IsMessage)
                 {
-                    return new Resolved(Reference(scope, primitive.Proto), ProtoLabel.None, ResolvedKind.Message);
+                    return new Resolved(Reference(scope, primitive.Proto), ProtoLabel.None, ResolvedKind.Message, Convert(primitive.Conversion, type, NullMapping.None));
                 }
 
                 // Strings and bytes keep null apart from empty unless the source says they are never null.
                 var optional = !asElement && primitive.IsReference && MayBeNull(type, context);
-                return new Resolved(primitive.Proto, optional ? ProtoLabel.Optional : ProtoLabel.None, ResolvedKind.Scalar);
+                var nulls = !primitive.IsReference ? NullMapping.None : optional ? NullMapping.Unset : NullMapping.NotCarried;
+                return new Resolved(primitive.Proto, optional ? ProtoLabel.Optional : ProtoLabel.None, ResolvedKind.Scalar, Convert(primitive.Conversion, type, nulls));
 
             case TypeShape.Nullable:
                 var inner = Resolve(type.Arguments[0], scope, context, asElement: true);
                 if (inner.Kind == ResolvedKind.Scalar && asElement && ScalarWrappers.TryGetValue(inner.Type, out var wrapper))
                 {
-                    return new Resolved(Reference(scope, wrapper), ProtoLabel.None, ResolvedKind.Message);
+                    return new Resolved(Reference(scope, wrapper), ProtoLabel.None, ResolvedKind.Message, Convert(ConversionKind.NullableWrapper, type, NullMapping.NotCarried, inner.Conversion));
                 }
 
-                return inner.Kind is ResolvedKind.Scalar or ResolvedKind.Enum && !asElement ? inner with { Label = ProtoLabel.Optional } : inner;
+                if (inner.Kind is ResolvedKind.Scalar or ResolvedKind.Enum && !asElement)
+                {
+                    return inner with { Label = ProtoLabel.Optional, Conversion = Convert(ConversionKind.Nullable, type, NullMapping.Unset, inner.Conversion) };
+                }
+
+                // A nullable struct held as a message keeps null as "not set"; inside a list or map a null cannot travel.
+                var nullable = !asElement && inner.Kind == ResolvedKind.Message ? NullMapping.Unset : NullMapping.NotCarried;
+                return inner with { Conversion = Convert(ConversionKind.Nullable, type, nullable, inner.Conversion) };
 
             case TypeShape.Enum when _typeInfo.TryGetValue(type.Key, out var enumInfo):
-                return new Resolved(Reference(scope, enumInfo.FullName), ProtoLabel.None, ResolvedKind.Enum);
+                return new Resolved(Reference(scope, enumInfo.FullName), ProtoLabel.None, ResolvedKind.Enum, Convert(ConversionKind.Enum, type, NullMapping.None));
 
             case TypeShape.DataType when _typeInfo.TryGetValue(type.Key, out var info):
-                return new Resolved(Reference(scope, info.FullName), ProtoLabel.None, ResolvedKind.Message);
+                var messageNulls = info.Model.IsValueType ? NullMapping.None : asElement ? NullMapping.NotCarried : NullMapping.Unset;
+                return new Resolved(Reference(scope, info.FullName), ProtoLabel.None, ResolvedKind.Message, Convert(ConversionKind.Message, type, messageNulls));
 
             case TypeShape.Collection:
                 if (MayBeNull(type, context) && !asElement)
                 {
                     // A bare repeated field cannot be null; a wrapper message has presence, so null and empty stay apart.
-                    return new Resolved(ListWrapper(type, scope, context), ProtoLabel.None, ResolvedKind.Message);
+                    return ListWrapper(type, scope, context, NullMapping.Unset);
                 }
 
-                return ValueOf(type.Arguments[0], scope, context) with { Label = ProtoLabel.Repeated };
+                var element = ValueOf(type.Arguments[0], scope, context);
+                return element with { Label = ProtoLabel.Repeated, Conversion = Convert(ConversionKind.Repeated, type, NullMapping.NotCarried, element.Conversion) };
 
             case TypeShape.Dictionary:
                 return ResolveDictionary(type, scope, context, asElement);
 
             case TypeShape.Object:
                 Report(scope, FindingMessages.ObjectMember, context.Position, context.Where);
-                return new Resolved(Reference(scope, "google.protobuf.Any"), ProtoLabel.None, ResolvedKind.Message, $"C# object: only message types can travel here ({RuleIds.ObjectMember}).");
+                return new Resolved(Reference(scope, "google.protobuf.Any"), ProtoLabel.None, ResolvedKind.Message, Convert(ConversionKind.Any, type, asElement ? NullMapping.NotCarried : NullMapping.Unset), $"C# object: only message types can travel here ({RuleIds.ObjectMember}).");
 
             case TypeShape.Unresolved:
                 Report(scope, FindingMessages.UnresolvedType, context.Position, context.Where, type.Display);
-                return new Resolved("bytes", ProtoLabel.None, ResolvedKind.Scalar, $"Placeholder: the C# type {type.Display} could not be resolved ({RuleIds.UnresolvedType}).");
+                return new Resolved("bytes", ProtoLabel.None, ResolvedKind.Scalar, Unsupported(type), $"Placeholder: the C# type {type.Display} could not be resolved ({RuleIds.UnresolvedType}).");
 
             case TypeShape.Stream:
                 Report(scope, FindingMessages.StreamInMessage, context.Position, context.Where);
-                return new Resolved("bytes", ProtoLabel.None, ResolvedKind.Scalar, $"Placeholder: a Stream has no proto form inside a message ({RuleIds.UnmappedType}).");
+                return new Resolved("bytes", ProtoLabel.None, ResolvedKind.Scalar, Unsupported(type), $"Placeholder: a Stream has no proto form inside a message ({RuleIds.UnmappedType}).");
 
             case TypeShape.Void:
-                return new Resolved(Reference(scope, "google.protobuf.Empty"), ProtoLabel.None, ResolvedKind.Message);
+                return new Resolved(Reference(scope, "google.protobuf.Empty"), ProtoLabel.None, ResolvedKind.Message, Convert(ConversionKind.Empty, type, NullMapping.None));
 
             default:
                 if (type.Detail is { } detail)
@@ -135,9 +145,14 @@ internal sealed partial class ProtoMapper
                     Report(scope, FindingMessages.TypeWithoutProtoForm, context.Position, context.Where, type.Display);
                 }
 
-                return new Resolved("bytes", ProtoLabel.None, ResolvedKind.Scalar, $"Placeholder: {type.Display} is {type.Detail ?? "not mappable"} ({RuleIds.UnmappedType}).");
+                return new Resolved("bytes", ProtoLabel.None, ResolvedKind.Scalar, Unsupported(type), $"Placeholder: {type.Display} is {type.Detail ?? "not mappable"} ({RuleIds.UnmappedType}).");
         }
     }
+
+    private static ProtoConversion Convert(ConversionKind kind, TypeRef type, NullMapping nulls, params ProtoConversion[] arguments)
+        => ProtoConversion.Of(kind, type.Key, nulls, arguments);
+
+    private static ProtoConversion Unsupported(TypeRef type) => Convert(ConversionKind.Unsupported, type, NullMapping.None);
 
     /// <summary>A reference-typed value may be null unless the source says otherwise (non-nullable annotation or IsRequired).</summary>
     private static bool MayBeNull(TypeRef type, FieldContext context)
@@ -150,17 +165,17 @@ internal sealed partial class ProtoMapper
         var key = Resolve(keyType, scope, context, asElement: true);
         if (MayBeNull(type, context) && !asElement)
         {
-            return new Resolved(MapWrapper(type, scope, context), ProtoLabel.None, ResolvedKind.Message);
+            return MapWrapper(type, scope, context, NullMapping.Unset);
         }
 
         if (key.Kind == ResolvedKind.Scalar && key.Label == ProtoLabel.None && MapKeyTypes.Contains(key.Type))
         {
             var value = ValueOf(valueType, scope, context);
-            return new Resolved($"map<{key.Type}, {value.Type}>", ProtoLabel.None, ResolvedKind.Map);
+            return new Resolved($"map<{key.Type}, {value.Type}>", ProtoLabel.None, ResolvedKind.Map, Convert(ConversionKind.Map, type, NullMapping.NotCarried, key.Conversion, value.Conversion));
         }
 
         Report(scope, FindingMessages.NonScalarDictionaryKey, context.Position, context.Where, keyType.Display);
-        return new Resolved(EntryMessage(type, scope, context), ProtoLabel.Repeated, ResolvedKind.Message);
+        return EntryMessages(type, scope, context);
     }
 
     /// <summary>A map value or entry part: repeated and map values are wrapped, since proto cannot nest them directly.</summary>
@@ -169,54 +184,70 @@ internal sealed partial class ProtoMapper
         var value = Resolve(type, scope, context, asElement: true);
         if (value.Label == ProtoLabel.Repeated)
         {
-            return new Resolved(ListWrapper(type, scope, context), ProtoLabel.None, ResolvedKind.Message);
+            return ListWrapper(type, scope, context, NullMapping.NotCarried);
         }
 
-        return value.Kind == ResolvedKind.Map
-            ? new Resolved(MapWrapper(type, scope, context), ProtoLabel.None, ResolvedKind.Message)
-            : value;
+        return value.Kind == ResolvedKind.Map ? MapWrapper(type, scope, context, NullMapping.NotCarried) : value;
     }
 
     /// <summary><c>message {Element}List { repeated Element items = 1; }</c>: a list with presence, or a list inside a list or map.</summary>
-    private string ListWrapper(TypeRef collection, MappingScope scope, FieldContext context)
+    private Resolved ListWrapper(TypeRef collection, MappingScope scope, FieldContext context, NullMapping nulls)
     {
         var elementType = collection.Shape == TypeShape.Collection ? collection.Arguments[0] : collection;
-        return Wrapper(scope, ReadableName(elementType) + "List", "Generated wrapper: a list that keeps null apart from empty, or a list nested in a list or map.", inner =>
+        var items = default(ProtoConversion)!;
+        var name = Wrapper(scope, ReadableName(elementType) + "List", "Generated wrapper: a list that keeps null apart from empty, or a list nested in a list or map.", inner =>
         {
             // A non-collection arrives here only as a dictionary mapped to repeated entries: those are the items.
-            var element = collection.Shape == TypeShape.Collection
-                ? ValueOf(elementType, inner, context)
-                : Resolve(collection, inner, context, asElement: true);
+            Resolved element;
+            if (collection.Shape == TypeShape.Collection)
+            {
+                element = ValueOf(elementType, inner, context);
+                items = Convert(ConversionKind.Repeated, collection, NullMapping.NotCarried, element.Conversion);
+            }
+            else
+            {
+                element = Resolve(collection, inner, context, asElement: true);
+                items = element.Conversion;
+            }
 
-            return new[] { new ProtoField("items", element.Type, 1, ProtoLabel.Repeated, null) };
+            return new[] { new ProtoField("items", element.Type, 1, ProtoLabel.Repeated, null, Generated) };
         });
+        return new Resolved(name, ProtoLabel.None, ResolvedKind.Message, Convert(ConversionKind.ListWrapper, collection, nulls, items));
     }
 
     /// <summary><c>message {K}To{V}Map { map&lt;K, V&gt; entries = 1; }</c>: a dictionary with presence, or nested in a list or map.</summary>
-    private string MapWrapper(TypeRef dictionary, MappingScope scope, FieldContext context)
+    private Resolved MapWrapper(TypeRef dictionary, MappingScope scope, FieldContext context, NullMapping nulls)
     {
-        return Wrapper(scope, ReadableName(dictionary.WithNullability(NullabilityValue.Oblivious)), "Generated wrapper: a dictionary that keeps null apart from empty, or a dictionary nested in a list or map.", nested =>
+        var entries = default(ProtoConversion)!;
+        var name = Wrapper(scope, ReadableName(dictionary.WithNullability(NullabilityValue.Oblivious)), "Generated wrapper: a dictionary that keeps null apart from empty, or a dictionary nested in a list or map.", nested =>
         {
             var inner = ResolveDictionary(dictionary.WithNullability(NullabilityValue.Oblivious), nested, context, asElement: true);
-            return new[] { new ProtoField("entries", inner.Type, 1, inner.Kind == ResolvedKind.Map ? ProtoLabel.None : ProtoLabel.Repeated, null) };
+            entries = inner.Conversion;
+            return new[] { new ProtoField("entries", inner.Type, 1, inner.Kind == ResolvedKind.Map ? ProtoLabel.None : ProtoLabel.Repeated, null, Generated) };
         });
+        return new Resolved(name, ProtoLabel.None, ResolvedKind.Message, Convert(ConversionKind.MapWrapper, dictionary, nulls, entries));
     }
 
     /// <summary><c>message {K}To{V}Entry { K key = 1; V value = 2; }</c>, repeated in place of a map whose key proto cannot index.</summary>
-    private string EntryMessage(TypeRef dictionary, MappingScope scope, FieldContext context)
+    private Resolved EntryMessages(TypeRef dictionary, MappingScope scope, FieldContext context)
     {
         var name = ReadableName(dictionary.Arguments[0]) + "To" + ReadableName(dictionary.Arguments[1]) + "Entry";
-        return Wrapper(scope, name, "Generated entry of a dictionary whose key cannot be a proto map key.", inner =>
+        var parts = default(ProtoConversion[])!;
+        var entry = Wrapper(scope, name, "Generated entry of a dictionary whose key cannot be a proto map key.", inner =>
         {
             var key = ValueOf(dictionary.Arguments[0], inner, context);
             var value = ValueOf(dictionary.Arguments[1], inner, context);
+            parts = new[] { key.Conversion, value.Conversion };
             return new[]
             {
-                new ProtoField("key", key.Type, 1, key.Label == ProtoLabel.Optional ? ProtoLabel.Optional : ProtoLabel.None, null),
-                new ProtoField("value", value.Type, 2, value.Label == ProtoLabel.Optional ? ProtoLabel.Optional : ProtoLabel.None, null),
+                new ProtoField("key", key.Type, 1, key.Label == ProtoLabel.Optional ? ProtoLabel.Optional : ProtoLabel.None, null, Generated),
+                new ProtoField("value", value.Type, 2, value.Label == ProtoLabel.Optional ? ProtoLabel.Optional : ProtoLabel.None, null, Generated),
             };
         });
+        return new Resolved(entry, ProtoLabel.Repeated, ResolvedKind.Message, Convert(ConversionKind.Entries, dictionary, NullMapping.NotCarried, parts));
     }
+
+    private static readonly FieldOrigin Generated = new(FieldOriginKind.Generated);
 
     /// <summary>
     /// Builds a generated helper message once per package and structure. Its fields are resolved in a nested scope (the
@@ -234,7 +265,7 @@ internal sealed partial class ProtoMapper
             var claimed = _names.Claim(name, scope.Package, csharpNamespace);
             fullName = scope.Package + "." + claimed;
             _wrappers[(scope.Package, structure)] = fullName;
-            var message = new ProtoMessage(claimed, comment, built.ToEquatableArray(), EquatableArray<ProtoOneof>.Empty, EquatableArray<int>.Empty, EquatableArray<string>.Empty);
+            var message = new ProtoMessage(claimed, comment, built.ToEquatableArray(), EquatableArray<ProtoOneof>.Empty, EquatableArray<int>.Empty, EquatableArray<string>.Empty, new MessageOrigin(MessageOriginKind.Generated));
             Place(new ProtoDefinition(message, null), scope.Package, csharpNamespace, null, wrapperScope.References);
         }
 

@@ -56,7 +56,7 @@ internal sealed partial class ProtoMapper
             rpcs.Add(MapCallbacks(plan, scope.ForNextItem(), scope));
         }
 
-        var protoService = new ProtoService(plan.Name, Comment(service.Documentation, service.Key), rpcs.ToEquatableArray());
+        var protoService = new ProtoService(plan.Name, Comment(service.Documentation, service.Key), rpcs.ToEquatableArray(), service.Key);
         _serviceReferences[service.Key] = scope.References;
         return protoService;
     }
@@ -143,8 +143,9 @@ internal sealed partial class ProtoMapper
         else if (plan.RequestName is { } requestName)
         {
             requestType = requestName;
-            var fields = inputs.Select(p => new MessagePart(p.Name, p.Type, p.Documentation)).ToList();
-            service.Definitions.Add(OperationMessage(service, scope.Nested(), requestName, $"{service.Model.Key}/{plan.Rpc}:request", fields, $"Request of {service.Name}.{plan.Rpc}: its parameters.", where, operation.Position));
+            var fields = Parts(inputs, operation.DeclaringContractKey);
+            var origin = new MessageOrigin(MessageOriginKind.Request, operation.DeclaringContractKey, operation.MethodName, operation.Name);
+            service.Definitions.Add(OperationMessage(service, scope.Nested(), requestName, origin, $"{service.Model.Key}/{plan.Rpc}:request", fields, $"Request of {service.Name}.{plan.Rpc}: its parameters.", where, operation.Position));
         }
         else
         {
@@ -172,14 +173,9 @@ internal sealed partial class ProtoMapper
         else if (plan.ResponseName is { } responseName)
         {
             responseType = responseName;
-            var fields = new List<MessagePart>();
-            if (operation.ReturnType.Shape != TypeShape.Void)
-            {
-                fields.Add(new MessagePart("result", operation.ReturnType, operation.ReturnsDocumentation));
-            }
-
-            fields.AddRange(outputs.Select(p => new MessagePart(p.Name, p.Type, p.Documentation)));
-            service.Definitions.Add(OperationMessage(service, scope.Nested(), responseName, $"{service.Model.Key}/{plan.Rpc}:response", fields, $"Response of {service.Name}.{plan.Rpc}: its result{(outputs.Count > 0 ? " and ref/out parameters" : string.Empty)}.", where, operation.Position));
+            var fields = ResultParts(operation, outputs);
+            var origin = new MessageOrigin(MessageOriginKind.Response, operation.DeclaringContractKey, operation.MethodName, operation.Name);
+            service.Definitions.Add(OperationMessage(service, scope.Nested(), responseName, origin, $"{service.Model.Key}/{plan.Rpc}:response", fields, $"Response of {service.Name}.{plan.Rpc}: its result{(outputs.Count > 0 ? " and ref/out parameters" : string.Empty)}.", where, operation.Position));
         }
         else
         {
@@ -192,13 +188,32 @@ internal sealed partial class ProtoMapper
         }
 
         var comment = string.Join(" ", new[] { operation.Documentation }.Concat(notes).Where(t => t is not null));
-        return new ProtoRpc(plan.Rpc, requestType, responseType, plan.StreamIn, plan.StreamOut, comment.Length == 0 ? null : comment);
+        return new ProtoRpc(plan.Rpc, requestType, responseType, plan.StreamIn, plan.StreamOut, comment.Length == 0 ? null : comment,
+            new RpcOrigin(operation.DeclaringContractKey, operation.Name, operation.MethodName));
     }
 
-    private sealed record MessagePart(string Key, TypeRef Type, string? Documentation);
+    /// <summary>One field of an operation message: its lock key (the C# parameter name, or <c>result</c>), type and origin.</summary>
+    private sealed record MessagePart(string Key, TypeRef Type, string? Documentation, FieldOrigin Origin);
+
+    /// <summary>Parameters of a method declared by <paramref name="declaringKey"/> as message parts.</summary>
+    private static List<MessagePart> Parts(IEnumerable<ParameterModel> parameters, string declaringKey)
+        => parameters.Select(p => new MessagePart(p.Name, p.Type, p.Documentation, new FieldOrigin(FieldOriginKind.Parameter, declaringKey, p.Name, p.Direction))).ToList();
+
+    /// <summary>The result (when there is one), then the ref and out parameters.</summary>
+    private static List<MessagePart> ResultParts(OperationModel operation, IEnumerable<ParameterModel> outputs)
+    {
+        var parts = new List<MessagePart>();
+        if (operation.ReturnType.Shape != TypeShape.Void)
+        {
+            parts.Add(new MessagePart("result", operation.ReturnType, operation.ReturnsDocumentation, new FieldOrigin(FieldOriginKind.ReturnValue, operation.DeclaringContractKey)));
+        }
+
+        parts.AddRange(Parts(outputs, operation.DeclaringContractKey));
+        return parts;
+    }
 
     /// <summary>A request, response or callback message built from parameters and results, in <paramref name="scope"/> (nested in its operation's).</summary>
-    private ProtoDefinition OperationMessage(ServicePlan service, MappingScope scope, string name, string lockKey, List<MessagePart> parts, string comment, string where, SourcePosition? position)
+    private ProtoDefinition OperationMessage(ServicePlan service, MappingScope scope, string name, MessageOrigin origin, string lockKey, List<MessagePart> parts, string comment, string where, SourcePosition? position)
     {
         var allocation = _lock.Assign(LockFile.KeyToken(lockKey), parts.Select(p => new FieldRequest(LockFile.KeyToken(p.Key), null)).ToList());
         var names = new FieldNames();
@@ -207,11 +222,11 @@ internal sealed partial class ProtoMapper
         {
             var context = new FieldContext(part.Key == "result" ? $"The result of {where}" : $"Parameter '{part.Key}' of {where}", position, false);
             var resolved = Resolve(part.Type, scope, context);
-            fields.Add(new ProtoField(names.Claim(ProtoNames.ToSnake(part.Key)), resolved.Type, allocation.Numbers[LockFile.KeyToken(part.Key)], resolved.Label, WithNote(part.Documentation, resolved)));
+            fields.Add(new ProtoField(names.Claim(ProtoNames.ToSnake(part.Key)), resolved.Type, allocation.Numbers[LockFile.KeyToken(part.Key)], resolved.Label, WithNote(part.Documentation, resolved), part.Origin, resolved.Conversion));
         }
 
         var message = new ProtoMessage(name, comment, fields.OrderBy(f => f.Number).ToEquatableArray(), EquatableArray<ProtoOneof>.Empty,
-            allocation.Reserved.Select(r => r.Number).ToEquatableArray(), ReservedNames(allocation, names));
+            allocation.Reserved.Select(r => r.Number).ToEquatableArray(), ReservedNames(allocation, names), origin);
         var definition = new ProtoDefinition(message, null);
         Place(definition, service.Package, service.CSharpNamespace, service.Model.Key, scope.References);
         return definition;

@@ -224,7 +224,11 @@ public sealed record DataTypeModel(
     bool HasCustomSerialization,
     bool PreservesReferences,
     string? Documentation,
-    SourcePosition? Position);
+    SourcePosition? Position)
+{
+    /// <summary>A struct or enum: its values are never null.</summary>
+    public bool IsValueType { get; init; }
+}
 
 /// <summary>A serialized member.</summary>
 /// <param name="Name">Serialized name: <c>DataMember.Name</c>, <c>MessageBodyMember.Name</c>, or the member name.</param>
