@@ -2,7 +2,7 @@ using MigrateWcf.Generator.Mapping;
 
 namespace MigrateWcf.Generator.Tests;
 
-/// <summary>One test (or a few) per row of design.md's "What a contract becomes" table.</summary>
+/// <summary>One test (or a few) per row of the "What a contract becomes" table of docs/architecture.md.</summary>
 public class MappingTableTests
 {
     private const string Usings = """

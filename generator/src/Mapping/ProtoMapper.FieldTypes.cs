@@ -6,7 +6,7 @@ using MigrateWcf.Generator.Rules;
 
 namespace MigrateWcf.Generator.Mapping;
 
-/// <summary>Field types: which proto type, label and conversion each use of a C# type gets (design.md's table).</summary>
+/// <summary>Field types: which proto type, label and conversion each use of a C# type gets (docs/architecture.md, "What a contract becomes").</summary>
 internal sealed partial class ProtoMapper
 {
     private enum ResolvedKind

@@ -9,7 +9,7 @@ using MigrateWcf.Generator.Rules;
 namespace MigrateWcf.Generator.Mapping;
 
 /// <summary>
-/// The one place where every C#→proto decision is made (design.md, "What a contract becomes"): names, packages,
+/// The one place where every C#→proto decision is made (docs/architecture.md, "What a contract becomes"): names, packages,
 /// files, field types and numbers, streaming, callbacks, and the findings for everything that does not map cleanly.
 /// Input is the contract model only; output is the proto model, findings and the updated lock file.
 /// </summary>
