@@ -81,7 +81,7 @@ internal sealed partial class ProtoMapper
             if (info.Name != baseName)
             {
                 var others = clashing.TryGetValue(info.Model.Key, out var clashes) ? clashes.Select(c => c.Model.Position) : Enumerable.Empty<SourcePosition?>();
-                _findings.Add(Finding.Create(FindingMessages.NameCollision, info.Model.Position, info.Model.Key, info.Name, info.Package, baseName).WithAdditionalPositions(others));
+                Report(null, Finding.Create(FindingMessages.NameCollision, info.Model.Position, info.Model.Key, info.Name, info.Package, baseName).WithAdditionalPositions(others));
             }
         }
 

@@ -96,7 +96,7 @@ internal sealed partial class ProtoMapper
             }
             catch (Exception ex) when (ex is not OperationCanceledException)
             {
-                _findings.Add(Finding.Create(FindingMessages.TypeMappingFailed, info.Model.Position, info.Model.Key, ex.GetType().Name, ex.Message));
+                Report(null, Finding.Create(FindingMessages.TypeMappingFailed, info.Model.Position, info.Model.Key, ex.GetType().Name, ex.Message));
             }
         }
 
@@ -116,7 +116,7 @@ internal sealed partial class ProtoMapper
                     _definitions.Remove(service.Package + "." + definition.Name);
                 }
 
-                _findings.Add(Finding.Create(FindingMessages.ContractMappingFailed, service.Model.Position, service.Model.Key, ex.GetType().Name, ex.Message));
+                Report(null, Finding.Create(FindingMessages.ContractMappingFailed, service.Model.Position, service.Model.Key, ex.GetType().Name, ex.Message));
             }
         }
 
@@ -136,6 +136,7 @@ internal sealed partial class ProtoMapper
     private void Report(MappingScope scope, FindingMessage message, SourcePosition? position, params string[] arguments)
         => Report(scope.Item, Finding.Create(message, position, arguments));
 
+    /// <summary>Adds a finding; <paramref name="item"/> is null for findings about no one mapped item (names, behaviors, hosting, failures).</summary>
     private void Report(MappedItem? item, Finding finding)
     {
         if (item is not null && finding.Severity != FindingSeverity.Info)
