@@ -95,17 +95,29 @@ internal sealed class DiscoveryContext
             .ThenBy(m => m.Location?.SourceSpan.Start ?? 0)
             .Select(m => m.Member);
 
+    /// <summary>
+    /// Where a symbol is declared; for a partial type or method, its first declaration by file path and offset, so the
+    /// place does not depend on the order the caller listed the files in (Roslyn lists locations in that order).
+    /// </summary>
     public static SourcePosition? PositionOf(ISymbol symbol)
     {
+        Location? first = null;
         foreach (var location in symbol.Locations)
         {
-            if (PositionOf(location) is { } position)
+            if (PositionOf(location) is not null
+                && (first is null || Compare(location, first) < 0))
             {
-                return position;
+                first = location;
             }
         }
 
-        return null;
+        return first is null ? null : PositionOf(first);
+    }
+
+    private static int Compare(Location x, Location y)
+    {
+        var byPath = string.CompareOrdinal(x.SourceTree?.FilePath, y.SourceTree?.FilePath);
+        return byPath != 0 ? byPath : x.SourceSpan.Start.CompareTo(y.SourceSpan.Start);
     }
 
     public static SourcePosition? PositionOf(AttributeData attribute)

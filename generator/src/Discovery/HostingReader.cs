@@ -1,5 +1,6 @@
 using System;
 using System.Collections.Generic;
+using System.Linq;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
@@ -36,7 +37,8 @@ internal sealed class HostingReader
         }
 
         var usages = new List<HostingUsageModel>();
-        foreach (var tree in _context.Compilation.SyntaxTrees)
+        // By file path, not in the caller's order, so the model does not depend on how the files were listed.
+        foreach (var tree in _context.Compilation.SyntaxTrees.OrderBy(t => t.FilePath, StringComparer.Ordinal))
         {
             if (tree.FilePath != CoreWcfDeclarations.FileName)
             {
