@@ -53,7 +53,7 @@ internal sealed class BehaviorReader
         var concurrency = behavior is null ? ConcurrencyModeValue.Single : (ConcurrencyModeValue)WcfSymbols.Named(behavior, "ConcurrencyMode", 0);
 
         var operationBehaviors = new List<OperationBehaviorModel>();
-        foreach (var method in DiscoveryContext.InSourceOrder(type.GetMembers().OfType<IMethodSymbol>()))
+        foreach (var method in DiscoveryContext.MembersInSourceOrder(type).OfType<IMethodSymbol>())
         {
             if (WcfSymbols.Find(method, _wcf.OperationBehavior) is { } operationBehavior)
             {

@@ -170,7 +170,7 @@ internal sealed class DataTypeReader
     private List<DataMemberModel> ReadMembers(INamedTypeSymbol type, Func<ISymbol, AttributeData?> attributeOf, Func<ISymbol, bool> isHeader)
     {
         var members = new List<DataMemberModel>();
-        foreach (var member in DiscoveryContext.InSourceOrder(type.GetMembers()))
+        foreach (var member in DiscoveryContext.MembersInSourceOrder(type))
         {
             if (member.IsStatic || member.IsImplicitlyDeclared)
             {
@@ -203,11 +203,11 @@ internal sealed class DataTypeReader
     private List<DataMemberModel> ReadSerializableFields(INamedTypeSymbol type)
     {
         var members = new List<DataMemberModel>();
-        var autoProperties = DiscoveryContext.InSourceOrder(type.GetMembers().OfType<IPropertySymbol>())
+        var autoProperties = DiscoveryContext.MembersInSourceOrder(type).OfType<IPropertySymbol>()
             .Where(p => !p.IsStatic && p.Parameters.Length == 0 && IsAutoProperty(p))
             .ToList();
         var seen = new HashSet<string>(StringComparer.Ordinal);
-        foreach (var member in DiscoveryContext.InSourceOrder(type.GetMembers()))
+        foreach (var member in DiscoveryContext.MembersInSourceOrder(type))
         {
             if (member is not IFieldSymbol { IsStatic: false, IsConst: false } field || WcfSymbols.Has(field, _wcf.NonSerialized))
             {
@@ -254,7 +254,7 @@ internal sealed class DataTypeReader
     {
         var isKeyValuePair = WcfSymbols.Is(type, _wcf.KeyValuePair);
         var members = new List<DataMemberModel>();
-        foreach (var member in DiscoveryContext.InSourceOrder(type.GetMembers()))
+        foreach (var member in DiscoveryContext.MembersInSourceOrder(type))
         {
             if (member.IsStatic || member.IsImplicitlyDeclared || member.DeclaredAccessibility != Accessibility.Public || WcfSymbols.Has(member, _wcf.IgnoreDataMember))
             {
@@ -283,7 +283,7 @@ internal sealed class DataTypeReader
     private List<EnumMemberModel> ReadEnumMembers(INamedTypeSymbol type, bool onlyMarked)
     {
         var members = new List<EnumMemberModel>();
-        foreach (var field in DiscoveryContext.InSourceOrder(type.GetMembers().OfType<IFieldSymbol>()))
+        foreach (var field in DiscoveryContext.MembersInSourceOrder(type).OfType<IFieldSymbol>())
         {
             if (!field.HasConstantValue || field.ConstantValue is null)
             {

@@ -99,6 +99,13 @@ internal sealed class DiscoveryContext
     /// Where a symbol is declared; for a partial type or method, its first declaration by file path and offset, so the
     /// place does not depend on the order the caller listed the files in (Roslyn lists locations in that order).
     /// </summary>
+    /// <summary>
+    /// A type's members in source order: as Roslyn gives them for a type declared once (declaration order), sorted by
+    /// file path and position for a partial type, whose parts come in the caller's file order.
+    /// </summary>
+    public static IEnumerable<ISymbol> MembersInSourceOrder(INamedTypeSymbol type)
+        => type.DeclaringSyntaxReferences.Length > 1 ? InSourceOrder(type.GetMembers()) : type.GetMembers();
+
     public static SourcePosition? PositionOf(ISymbol symbol)
     {
         Location? first = null;

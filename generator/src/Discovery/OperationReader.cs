@@ -33,7 +33,7 @@ internal sealed class OperationReader
 
     /// <summary>The methods of <paramref name="type"/> itself that carry <c>[OperationContract]</c>, in source order.</summary>
     public IEnumerable<IMethodSymbol> OperationMethods(INamedTypeSymbol type)
-        => DiscoveryContext.InSourceOrder(type.GetMembers().OfType<IMethodSymbol>().Where(m => WcfSymbols.Has(m, _wcf.OperationContract)));
+        => DiscoveryContext.MembersInSourceOrder(type).OfType<IMethodSymbol>().Where(m => WcfSymbols.Has(m, _wcf.OperationContract));
 
     /// <summary>The operations <paramref name="methods"/> declare, for <paramref name="contract"/>.</summary>
     public EquatableArray<OperationModel> Read(List<IMethodSymbol> methods, INamedTypeSymbol contract)

@@ -149,24 +149,8 @@ internal sealed partial class ProtoMapper
         }
     }
 
-    // Leaf conversions (a scalar, an enum, a message) repeat across thousands of fields; records are immutable, so one
-    // instance per (kind, type, nulls) serves them all.
-    private readonly Dictionary<(ConversionKind Kind, string ClrType, NullMapping Null), ProtoConversion> _leafConversions = new();
-
-    private ProtoConversion Convert(ConversionKind kind, TypeRef type, NullMapping nulls, params ProtoConversion[] arguments)
-    {
-        if (arguments.Length > 0)
-        {
-            return ProtoConversion.Of(kind, type.Key, nulls, arguments);
-        }
-
-        if (!_leafConversions.TryGetValue((kind, type.Key, nulls), out var conversion))
-        {
-            _leafConversions.Add((kind, type.Key, nulls), conversion = ProtoConversion.Of(kind, type.Key, nulls));
-        }
-
-        return conversion;
-    }
+    private static ProtoConversion Convert(ConversionKind kind, TypeRef type, NullMapping nulls, params ProtoConversion[] arguments)
+        => ProtoConversion.Of(kind, type.Key, nulls, arguments);
 
     private ProtoConversion Unsupported(TypeRef type) => Convert(ConversionKind.Unsupported, type, NullMapping.None);
 
