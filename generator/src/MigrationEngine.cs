@@ -4,7 +4,6 @@ using System.Collections.Generic;
 using System.Collections.Immutable;
 using System.Linq;
 using System.Threading;
-using System.Threading.Tasks;
 using Microsoft.CodeAnalysis;
 using MigrateWcf.Generator.Discovery;
 using MigrateWcf.Generator.Emit;
@@ -16,20 +15,6 @@ namespace MigrateWcf.Generator;
 /// <summary>What the caller hands the engine besides the compilation.</summary>
 /// <param name="LockFileText">Text of the field-number lock file from the previous run, or null for a first run.</param>
 public sealed record EngineOptions(string? LockFileText = null);
-
-/// <summary>Severity of a finding, independent of Roslyn so the model holds no Roslyn types.</summary>
-public enum FindingSeverity
-{
-    Info,
-    Warning,
-    Error,
-}
-
-/// <summary>A place in source: file path as given to the compilation, 1-based line and column.</summary>
-public sealed record SourcePosition(string FilePath, int Line, int Column);
-
-/// <summary>One thing that does not map cleanly, with the rule that says what gRPC does instead.</summary>
-public sealed record Finding(string RuleId, FindingSeverity Severity, string Message, SourcePosition? Position);
 
 /// <summary>A file the engine produced: a path relative to the output folder, and its full text.</summary>
 public sealed record GeneratedFile(string RelativePath, string Content);
@@ -56,13 +41,22 @@ public static class MigrationEngine
     /// <summary>Discovers every WCF contract in <paramref name="compilation"/>, maps it and emits .proto text. Never throws on bad code.</summary>
     public static EngineResult Run(Compilation compilation, EngineOptions options, CancellationToken cancellationToken = default)
     {
+        var (model, discoveryFindings) = Discover(compilation, cancellationToken);
+        return Map(model, discoveryFindings, options ?? new EngineOptions());
+    }
+
+    /// <summary>
+    /// Reads the contract model from <paramref name="compilation"/> (services, operations, data types, behaviors, hosting
+    /// code) with the findings met while reading, unsorted. <see cref="Run"/> is this followed by <see cref="Map"/>.
+    /// </summary>
+    public static (ContractModel Model, ImmutableArray<Finding> Findings) Discover(Compilation compilation, CancellationToken cancellationToken = default)
+    {
         if (compilation is null)
         {
             throw new ArgumentNullException(nameof(compilation));
         }
 
-        var (model, discoveryFindings) = ContractDiscovery.Discover(compilation, cancellationToken);
-        return Map(model, discoveryFindings, options ?? new EngineOptions());
+        return ContractDiscovery.Discover(compilation, cancellationToken);
     }
 
     /// <summary>Maps an already discovered model (discovery findings are passed through), e.g. for tests or cached models.</summary>
@@ -71,30 +65,11 @@ public static class MigrationEngine
         var findings = new List<Finding>(discoveryFindings);
         var lockFile = LockFile.Parse(options.LockFileText, findings);
         var mapping = ProtoMapper.Map(model, lockFile, findings);
-        // Each file's text depends on that file alone, so they are written on all cores, in order; the lock file and the
-        // findings are put in order beside them.
-        var files = ImmutableArray<GeneratedFile>.Empty;
-        var lockText = string.Empty;
-        var sortedFindings = ImmutableArray<Finding>.Empty;
-        Parallel.Invoke(
-            () => files = mapping.Files.AsParallel().AsOrdered().Select(f => new GeneratedFile(f.Path, ProtoEmitter.Emit(f))).ToImmutableArray(),
-            () => lockText = lockFile.Serialize(),
-            () => sortedFindings = SortFindings(findings));
-        return new EngineResult(sortedFindings, files, lockText, mapping.Summary)
+        var files = mapping.Files.Select(f => new GeneratedFile(f.Path, ProtoEmitter.Emit(f))).ToImmutableArray();
+        return new EngineResult(FindingOrder.Sort(findings).ToImmutableArray(), files, lockFile.Serialize(), mapping.Summary)
         {
             Model = model,
             Proto = mapping.Files,
         };
     }
-
-    /// <summary>Findings in a stable order: by file, line, column, rule, message.</summary>
-    private static ImmutableArray<Finding> SortFindings(List<Finding> findings)
-        => findings
-            .Distinct()
-            .OrderBy(f => f.Position?.FilePath ?? string.Empty, StringComparer.Ordinal)
-            .ThenBy(f => f.Position?.Line ?? 0)
-            .ThenBy(f => f.Position?.Column ?? 0)
-            .ThenBy(f => f.RuleId, StringComparer.Ordinal)
-            .ThenBy(f => f.Message, StringComparer.Ordinal)
-            .ToImmutableArray();
 }

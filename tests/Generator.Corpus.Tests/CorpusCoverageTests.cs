@@ -4,8 +4,8 @@ using MigrateWcf.Generator.Corpus.Tests.Infrastructure;
 namespace MigrateWcf.Generator.Corpus.Tests;
 
 /// <summary>
-/// The corpus exercises every row of design.md's "What a contract becomes" table: across all scenarios, the emitted
-/// protos contain each construct the table promises.
+/// The corpus exercises every row of the "What a contract becomes" table of docs/architecture.md: across all scenarios,
+/// the emitted protos contain each construct the table promises.
 /// </summary>
 public sealed class CorpusCoverageTests
 {

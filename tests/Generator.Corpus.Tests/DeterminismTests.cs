@@ -47,6 +47,36 @@ public sealed class DeterminismTests
         AssertSame(inOrder, rotated, name + " (sources rotated)");
     }
 
+    [Theory]
+    [MemberData(nameof(MultiFileScenarios))]
+    public void SourcesInAnotherOrder_GiveEqualModelsAndFindings(string name)
+    {
+        // The C# emitters read the proto model's origins and conversions, and analyzers the findings' arguments and
+        // other places: those must not depend on file order either, not just the text.
+        var scenario = CorpusScenario.Get(name);
+
+        var inOrder = EngineRun.Run(scenario.Compile());
+        var reversed = EngineRun.Run(scenario.Compile(scenario.Sources.Reverse()));
+
+        AssertEqualItems(inOrder.Model.Services.Select(s => (object)s).Concat(inOrder.Model.DataTypes).Concat(inOrder.Model.Implementations).Concat(inOrder.Model.CallbackImplementations).Concat(inOrder.Model.HostingUsages),
+            reversed.Model.Services.Select(s => (object)s).Concat(reversed.Model.DataTypes).Concat(reversed.Model.Implementations).Concat(reversed.Model.CallbackImplementations).Concat(reversed.Model.HostingUsages), name);
+        AssertEqualItems(inOrder.Proto.SelectMany(f => f.Definitions.Select(d => (object)d).Concat(f.Services)), reversed.Proto.SelectMany(f => f.Definitions.Select(d => (object)d).Concat(f.Services)), name);
+        AssertEqualItems(inOrder.Findings, reversed.Findings, name);
+    }
+
+    /// <summary>Equal sequences, or the first pair that differs, readably.</summary>
+    private static void AssertEqualItems<T>(IEnumerable<T> expected, IEnumerable<T> actual, string label)
+    {
+        var left = expected.ToList();
+        var right = actual.ToList();
+        for (var i = 0; i < Math.Min(left.Count, right.Count); i++)
+        {
+            Assert.True(Equals(left[i], right[i]), $"{label}: item {i} depends on file order\n{left[i]}\n{right[i]}");
+        }
+
+        Assert.Equal(left.Count, right.Count);
+    }
+
     private static void AssertSame(IReadOnlyDictionary<string, string> expected, IReadOnlyDictionary<string, string> actual, string label)
     {
         Assert.Equal(expected.Keys, actual.Keys);

@@ -1,5 +1,6 @@
 using System.Text.RegularExpressions;
 using MigrateWcf.Generator.Corpus.Tests.Infrastructure;
+using MigrateWcf.Generator.Rules;
 
 namespace MigrateWcf.Generator.Corpus.Tests;
 
@@ -31,7 +32,7 @@ public sealed partial class FindingsTests
         foreach (var finding in EngineRun.FirstRun(CorpusScenario.Get(name)).Findings)
         {
             Assert.Matches(RuleId(), finding.RuleId);
-            Assert.False(string.IsNullOrWhiteSpace(finding.Message), $"{finding.RuleId} has no message");
+            Assert.False(string.IsNullOrWhiteSpace(RuleCatalog.Format(finding)), $"{finding.RuleId} has no message");
             Assert.True(File.Exists(Path.Combine(TestEnvironment.RulesDocs, finding.RuleId + ".md")), $"{finding.RuleId} has no docs/rules/{finding.RuleId}.md");
         }
     }

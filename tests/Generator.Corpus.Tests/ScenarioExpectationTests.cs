@@ -1,4 +1,5 @@
 using MigrateWcf.Generator.Corpus.Tests.Infrastructure;
+using MigrateWcf.Generator.Rules;
 
 namespace MigrateWcf.Generator.Corpus.Tests;
 
@@ -14,7 +15,7 @@ public sealed class ScenarioExpectationTests
         // Annotation's known types come from Assembly.GetTypes(): Callout can only travel if the user lists it.
         var result = EngineRun.FirstRun(CorpusScenario.Get("NetFramework/KnownTypeMethod"));
 
-        Assert.Contains(result.Findings, f => f.RuleId == "WCFM2013" && f.Message.Contains("Annotation", StringComparison.Ordinal));
+        Assert.Contains(result.Findings, f => f.RuleId == "WCFM2013" && RuleCatalog.Format(f).Contains("Annotation", StringComparison.Ordinal));
     }
 
     [Fact]

@@ -72,7 +72,7 @@ public class BehaviorRuleTests
             [ServiceContract] public interface IBank { [OperationContract, TransactionFlow(TransactionFlowOption.Allowed)] void Pay(); }
             """);
 
-        Assert.Contains("TransactionFlowOption.Allowed", Assert.Single(result.FindingsOf(RuleIds.TransactionFlow)).Message);
+        Assert.Contains("TransactionFlowOption.Allowed", Assert.Single(result.FindingsOf(RuleIds.TransactionFlow)).Text());
     }
 
     [Fact]
@@ -103,6 +103,6 @@ public class BehaviorRuleTests
             [ServiceContract] public interface ILog { [OperationContract(IsOneWay = true)] void Write(string line); [OperationContract] void Flush(); }
             """);
 
-        Assert.Contains("ILog.Write", Assert.Single(result.FindingsOf(RuleIds.OneWayOperation)).Message);
+        Assert.Contains("ILog.Write", Assert.Single(result.FindingsOf(RuleIds.OneWayOperation)).Text());
     }
 }

@@ -25,4 +25,22 @@ public class WcfTestCompilationTests
             """, withCoreWcf: true);
         Assert.Empty(WcfTestCompilation.Errors(compilation));
     }
+
+    [Fact]
+    public void TestsCompileAgainstTheToolsReferenceSet()
+    {
+        // Assemblies a WCF back end commonly uses beyond System.ServiceModel; the tool's set has them, so tests must too.
+        var compilation = WcfTestCompilation.Create("""
+            public class Uses
+            {
+                [System.ComponentModel.DataAnnotations.Required] public string Name { get; set; } = "";
+                public System.Net.Http.HttpClient? Client { get; set; }
+                public System.Numerics.BigInteger Big { get; set; }
+                public System.Runtime.Caching.MemoryCache? Cache { get; set; }
+                [System.Web.Services.WebMethod] public void Legacy() { }
+            }
+            """);
+        Assert.Empty(WcfTestCompilation.Errors(compilation));
+        Assert.Equal(MigrateWcf.Tool.Input.ReferenceSet.Net472References, WcfTestCompilation.Net472References);
+    }
 }

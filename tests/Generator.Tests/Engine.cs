@@ -1,5 +1,6 @@
 using System.Reflection;
 using MigrateWcf.Generator.Mapping;
+using MigrateWcf.Generator.Rules;
 using MigrateWcf.Tests.Shared;
 
 namespace MigrateWcf.Generator.Tests;
@@ -29,6 +30,9 @@ internal static class Engine
 
     public static ProtoRpc Rpc(this EngineResult result, string service, string rpc)
         => result.Service(service).Rpcs.Single(r => r.Name == rpc);
+
+    /// <summary>A finding's text as front ends print it (formatted from the rule catalog).</summary>
+    public static string Text(this Finding finding) => RuleCatalog.Format(finding);
 
     public static IReadOnlyList<Finding> FindingsOf(this EngineResult result, string ruleId)
         => result.Findings.Where(f => f.RuleId == ruleId).ToList();

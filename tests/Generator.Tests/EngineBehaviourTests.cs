@@ -147,7 +147,7 @@ public class EngineBehaviourTests
             [ServiceContract] public interface IOrders { [OperationContract] Order Get(CustomerKey key); [OperationContract] Receipt Pay(Order order); }
             """);
 
-        var messages = result.FindingsOf("WCFM2003").Select(f => f.Message).ToList();
+        var messages = result.FindingsOf("WCFM2003").Select(f => f.Text()).ToList();
         Assert.Contains(messages, m => m.Contains("'Money'"));
         Assert.Contains(messages, m => m.Contains("'CustomerKey'"));
         Assert.Contains(messages, m => m.Contains("'Receipt'"));
@@ -181,7 +181,7 @@ public class EngineBehaviourTests
             [ServiceContract] public interface ITree { [OperationContract] Node<int> Get(); [OperationContract] Grow<int> Grow(); }
             """);
 
-        Assert.Contains(result.FindingsOf("WCFM2002"), f => f.Message.Contains("nests itself"));
+        Assert.Contains(result.FindingsOf("WCFM2002"), f => f.Text().Contains("nests itself"));
         Assert.True(result.Model.DataTypes.Count <= 16);
         Assert.Empty(RunProtoc(result));
     }
@@ -223,7 +223,7 @@ public class EngineBehaviourTests
 
         var result = MigrationEngine.Map(damaged, Array.Empty<Finding>(), new EngineOptions());
 
-        Assert.Contains("'Contoso.Orders.Circle' could not be mapped", Assert.Single(result.FindingsOf("WCFM2090")).Message);
+        Assert.Contains("'Contoso.Orders.Circle' could not be mapped", Assert.Single(result.FindingsOf("WCFM2090")).Text());
         Assert.NotNull(result.Message("Node"));
     }
 
@@ -257,7 +257,7 @@ public class EngineBehaviourTests
 
         var finding = Assert.Single(result.FindingsOf("WCFM2001"));
         Assert.Equal(4, finding.Position?.Line);
-        Assert.Contains("Parameter 'payload' of 'IInbox.Post'", finding.Message);
+        Assert.Contains("Parameter 'payload' of 'IInbox.Post'", finding.Text());
     }
 
     [Fact]
@@ -306,7 +306,7 @@ public class EngineBehaviourTests
             """);
 
         var found = result.Findings.Where(f => f.RuleId is "WCFM4001" or "WCFM4002" or "WCFM4003")
-            .Select(f => $"{f.RuleId} {f.Position?.Line}:{f.Position?.Column} {f.Message.Split('\'')[1]}")
+            .Select(f => $"{f.RuleId} {f.Position?.Line}:{f.Position?.Column} {f.Text().Split('\'')[1]}")
             .ToList();
         Assert.Equal(
             [
@@ -373,5 +373,28 @@ public class EngineBehaviourTests
         {
             folder.Delete(recursive: true);
         }
+    }
+
+    [Fact]
+    public void CallbackBehavior_IsReadForClassesImplementingACallbackContract()
+    {
+        var result = Engine.Run("""
+            using System.ServiceModel;
+            public interface ITickerCallback { [OperationContract(IsOneWay = true)] void Tick(string symbol); }
+            [ServiceContract(CallbackContract = typeof(ITickerCallback))]
+            public interface ITicker { [OperationContract] void Subscribe(string symbol); }
+            [CallbackBehavior(ConcurrencyMode = ConcurrencyMode.Reentrant, UseSynchronizationContext = false)]
+            public class TickerClient : ITickerCallback { public void Tick(string symbol) { } }
+            [CallbackBehavior]
+            public class NotACallback : System.IDisposable { public void Dispose() { } }
+            """);
+
+        var callback = Assert.Single(result.Model.CallbackImplementations);
+        Assert.Equal("TickerClient", callback.Key);
+        Assert.Equal(["ITickerCallback"], callback.CallbackContractKeys);
+        Assert.Equal(ConcurrencyModeValue.Reentrant, callback.ConcurrencyMode);
+        Assert.True(callback.ConcurrencyModeExplicit);
+        Assert.False(callback.UseSynchronizationContext);
+        Assert.NotNull(callback.BehaviorPosition);
     }
 }

@@ -128,7 +128,7 @@ public class LockFileTests
         var result = Engine.Run(Version1, "this is not a lock file\nCustomer Email = banana\n{ \"json\": true }\n");
 
         var finding = Assert.Single(result.FindingsOf("WCFM2080"));
-        Assert.Contains("3 unreadable", finding.Message);
+        Assert.Contains("3 unreadable", finding.Text());
         Assert.NotEmpty(result.ProtoFiles);
     }
 

@@ -2,7 +2,7 @@ using MigrateWcf.Generator.Mapping;
 
 namespace MigrateWcf.Generator.Tests;
 
-/// <summary>One test (or a few) per row of design.md's "What a contract becomes" table.</summary>
+/// <summary>One test (or a few) per row of the "What a contract becomes" table of docs/architecture.md.</summary>
 public class MappingTableTests
 {
     private const string Usings = """
@@ -590,7 +590,7 @@ public class MappingTableTests
 
         var rpc = result.Rpc("Files", "Upload");
         Assert.True(rpc.ClientStreaming);
-        Assert.Contains("(Name)", Assert.Single(result.FindingsOf("WCFM1007")).Message);
+        Assert.Contains("(Name)", Assert.Single(result.FindingsOf("WCFM1007")).Text());
         Assert.DoesNotContain(result.Proto.SelectMany(f => f.Definitions), d => d.Name == "FileUpload");
         Assert.Empty(result.FindingsOf("WCFM2002"));
     }

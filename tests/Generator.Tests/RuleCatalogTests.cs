@@ -127,9 +127,54 @@ public class RuleCatalogTests
             {
                 var rule = RuleCatalog.Get(finding.RuleId);
                 Assert.Equal(rule.Severity, finding.Severity);
-                Assert.EndsWith(rule.GrpcInstead, finding.Message);
+                Assert.Equal(rule.Id, RuleCatalog.Message(finding.MessageId).RuleId);
+                Assert.EndsWith(rule.GrpcInstead, finding.Text());
             }
         }
+    }
+
+    [Fact]
+    public void EveryRule_HasAMessage_AndEveryMessageARule()
+    {
+        Assert.All(RuleCatalog.All, r => Assert.NotEmpty(r.Messages));
+        Assert.All(FindingMessages.All, m => Assert.True(RuleCatalog.TryGet(m.RuleId, out _), $"{m.Id} names no rule"));
+        Assert.Equal(FindingMessages.All.Length, FindingMessages.All.Select(m => m.Id).Distinct().Count());
+    }
+
+    [Fact]
+    public void EveryDeclaredMessage_IsInTheCatalog()
+    {
+        var declared = typeof(FindingMessages).GetFields().Where(f => f.FieldType == typeof(FindingMessage)).Select(f => (FindingMessage)f.GetValue(null)!).ToList();
+        Assert.Equal(declared.Select(m => m.Id).Order(), FindingMessages.All.Select(m => m.Id).Order());
+        Assert.All(declared, m => Assert.Same(m, RuleCatalog.Message(m.Id)));
+    }
+
+    [Fact]
+    public void MessagePlaceholders_AreNumberedFromZeroWithoutGaps()
+    {
+        foreach (var message in FindingMessages.All)
+        {
+            var used = Regex.Matches(message.Format, @"\{(\d+)\}").Select(m => int.Parse(m.Groups[1].Value)).Distinct().Order().ToList();
+            Assert.Equal(Enumerable.Range(0, message.ArgumentCount), used);
+        }
+    }
+
+    [Fact]
+    public void DiagnosticFormat_GivesTheSameTextAsFormat()
+    {
+        // A Roslyn front end formats DiagnosticFormat with the arguments; the tool calls Format. Both must read alike.
+        foreach (var message in FindingMessages.All)
+        {
+            var arguments = Enumerable.Range(0, message.ArgumentCount).Select(i => "{arg" + i + "}").ToArray();
+            var finding = Finding.Create(message, null, arguments);
+            Assert.Equal(RuleCatalog.Format(finding), string.Format(System.Globalization.CultureInfo.InvariantCulture, RuleCatalog.DiagnosticFormat(message), arguments));
+        }
+    }
+
+    [Fact]
+    public void Finding_RejectsTheWrongNumberOfArguments()
+    {
+        Assert.Throws<ArgumentException>(() => Finding.Create(FindingMessages.NameCollision, null, "only one"));
     }
 
     private static string Section(string page, string heading)

@@ -1,21 +1,19 @@
 using System.Collections.Immutable;
-using System.Reflection;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using MigrateWcf.Generator.References;
+using MigrateWcf.Tool.Input;
 
 namespace MigrateWcf.Tests.Shared;
 
 /// <summary>
-/// Real Roslyn compilations of WCF sources against the .NET Framework 4.7.2 reference assemblies restored by NuGet
-/// (the same set the tool uses for old projects), optionally with CoreWCF's attribute declarations.
+/// Real Roslyn compilations of WCF sources against the tool's built-in .NET Framework 4.7.2 reference set, loaded by the
+/// tool's own loader (<see cref="ReferenceSet"/>), optionally with CoreWCF's attribute declarations.
 /// </summary>
 public static class WcfTestCompilation
 {
-    private static readonly Lazy<ImmutableArray<MetadataReference>> Net472 = new(LoadNet472);
-
-    /// <summary>The reference assemblies a typical WCF project compiles against.</summary>
-    public static ImmutableArray<MetadataReference> Net472References => Net472.Value;
+    /// <summary>The reference assemblies the tool compiles old projects against.</summary>
+    public static ImmutableArray<MetadataReference> Net472References => ReferenceSet.Net472References;
 
     /// <summary>Parses each (path, text) pair and compiles them as a library. Adds CoreWCF declarations when asked.</summary>
     public static CSharpCompilation Create(IEnumerable<(string Path, string Text)> sources, bool withCoreWcf = false, string assemblyName = "TestContracts")
@@ -41,24 +39,4 @@ public static class WcfTestCompilation
     /// <summary>Errors in the compilation, formatted one per line, for assertion messages.</summary>
     public static string Errors(Compilation compilation)
         => string.Join(Environment.NewLine, compilation.GetDiagnostics().Where(d => d.Severity == DiagnosticSeverity.Error));
-
-    private static ImmutableArray<MetadataReference> LoadNet472()
-    {
-        var folder = typeof(WcfTestCompilation).Assembly.GetCustomAttributes<AssemblyMetadataAttribute>()
-            .SingleOrDefault(a => a.Key == "Net472ReferenceAssemblies")?.Value;
-        if (folder is null || !Directory.Exists(folder))
-        {
-            throw new InvalidOperationException($"The .NET Framework 4.7.2 reference assemblies were not found at '{folder}'; run scripts/setup.sh (NuGet restore).");
-        }
-
-        string[] names =
-        [
-            "mscorlib", "System", "System.Core", "System.Runtime.Serialization", "System.ServiceModel", "System.Xml",
-            "System.Xml.Linq", "System.Data", "System.Transactions", "System.IdentityModel", "System.Drawing",
-        ];
-        var facades = Directory.EnumerateFiles(Path.Combine(folder, "Facades"), "*.dll");
-        return names.Select(n => Path.Combine(folder, n + ".dll")).Concat(facades)
-            .Select(p => (MetadataReference)MetadataReference.CreateFromFile(p))
-            .ToImmutableArray();
-    }
 }

@@ -130,6 +130,73 @@ public sealed class AnalyzeCommandTests
     }
 
     [Fact]
+    public async Task TwoDistinctFindingsAtOnePosition_BothReachTextAndJson()
+    {
+        // An operation that takes and returns a Stream gets two WCFM1008 findings at the same line and column.
+        using var temp = new TempFolder();
+        var input = temp.Combine("Files");
+        temp.WriteFile("Files/IFiles.cs", """
+            using System.IO;
+            using System.ServiceModel;
+
+            [ServiceContract]
+            public interface IFiles
+            {
+                [OperationContract]
+                Stream Transform(Stream data);
+            }
+            """);
+
+        var text = await MigrateWcfCli.RunAsync("analyze", input);
+        var json = await MigrateWcfCli.RunAsync("analyze", input, "--format", "json");
+
+        Assert.True(text.Code == ExitCode.Success, text.ToString());
+        var lines = text.Output.Split('\n').Where(l => l.Contains("WCFM1008", StringComparison.Ordinal)).ToList();
+        Assert.Equal(2, lines.Count);
+        Assert.Single(lines, l => l.Contains("'IFiles.Transform' takes a Stream", StringComparison.Ordinal));
+        Assert.Single(lines, l => l.Contains("'IFiles.Transform' returns a Stream", StringComparison.Ordinal));
+        Assert.Equal(lines[0][..lines[0].IndexOf(": ", StringComparison.Ordinal)], lines[1][..lines[1].IndexOf(": ", StringComparison.Ordinal)]);
+
+        using var report = JsonDocument.Parse(json.Output);
+        ReportSchema.AssertConforms(report.RootElement);
+        var findings = report.RootElement.GetProperty("findings").EnumerateArray().Where(f => f.GetProperty("ruleId").GetString() == "WCFM1008").ToList();
+        Assert.Equal(2, findings.Count);
+        Assert.Equal(findings[0].GetProperty("line").GetInt32(), findings[1].GetProperty("line").GetInt32());
+        Assert.All(findings, f => Assert.Equal(["IFiles.Transform"], f.GetProperty("arguments").EnumerateArray().Select(a => a.GetString())));
+    }
+
+    [Fact]
+    public async Task Json_FindingsCarryTheirArgumentsAndAdditionalLocations()
+    {
+        // Two data types named Item in one package: each finding names its type and points at the other one too.
+        using var temp = new TempFolder();
+        var input = temp.Combine("Clash");
+        temp.WriteFile("Clash/Contracts.cs", """
+            using System.Runtime.Serialization;
+            using System.ServiceModel;
+
+            namespace Orders { [DataContract(Namespace = "urn:shop")] public class Item { [DataMember] public int Id { get; set; } } }
+            namespace Stock { [DataContract(Namespace = "urn:shop")] public class Item { [DataMember] public int Id { get; set; } } }
+            [ServiceContract]
+            public interface IShop { [OperationContract] void Put(Orders.Item order, Stock.Item stock); }
+            """);
+
+        var result = await MigrateWcfCli.RunAsync("analyze", input, "--format", "json");
+
+        using var report = JsonDocument.Parse(result.Output);
+        ReportSchema.AssertConforms(report.RootElement);
+        var collisions = report.RootElement.GetProperty("findings").EnumerateArray().Where(f => f.GetProperty("ruleId").GetString() == "WCFM2008").ToList();
+        Assert.Equal(2, collisions.Count);
+        Assert.Equal(["Orders.Item", "Stock.Item"], collisions.Select(f => f.GetProperty("arguments")[0].GetString()).Order(StringComparer.Ordinal));
+        foreach (var collision in collisions)
+        {
+            var other = Assert.Single(collision.GetProperty("additionalLocations").EnumerateArray());
+            Assert.Equal("Contracts.cs", other.GetProperty("file").GetString());
+            Assert.NotEqual(collision.GetProperty("line").GetInt32(), other.GetProperty("line").GetInt32());
+        }
+    }
+
+    [Fact]
     public async Task CoreWcfContracts_AreFound()
     {
         using var temp = new TempFolder();

@@ -1,22 +1,48 @@
 using System.Collections.Immutable;
+using System.Globalization;
+using Microsoft.CodeAnalysis;
 using MigrateWcf.Generator;
+using MigrateWcf.Generator.Rules;
 using MigrateWcf.Tool.Input;
 
 namespace MigrateWcf.Tool.Cli;
 
-/// <summary>What one pass over an input produced: the engine's result plus syntax errors, findings sorted for printing.</summary>
-internal sealed record MigrationOutcome(SourceSet Sources, EngineResult Result, ImmutableArray<Finding> Findings)
+/// <summary>
+/// A finding as the tool prints it: an engine finding, its text formatted from the rule catalog, or a C# syntax error
+/// the compiler reported while parsing the input (its id is <c>CS####</c> and it has no message arguments).
+/// </summary>
+internal sealed record ReportedFinding(
+    string RuleId,
+    FindingSeverity Severity,
+    string Message,
+    SourcePosition? Position,
+    ImmutableArray<string> Arguments,
+    ImmutableArray<SourcePosition> AdditionalPositions)
+{
+    public static ReportedFinding From(Finding finding)
+        => new(finding.RuleId, finding.Severity, RuleCatalog.Format(finding), finding.Position, finding.Arguments.AsImmutableArray(), finding.AdditionalPositions.AsImmutableArray());
+
+    public static ReportedFinding FromSyntaxError(Diagnostic diagnostic)
+    {
+        var span = diagnostic.Location.GetLineSpan();
+        var position = new SourcePosition(span.Path, span.StartLinePosition.Line + 1, span.StartLinePosition.Character + 1);
+        return new(diagnostic.Id, FindingSeverity.Error, diagnostic.GetMessage(CultureInfo.InvariantCulture), position, ImmutableArray<string>.Empty, ImmutableArray<SourcePosition>.Empty);
+    }
+}
+
+/// <summary>What one pass over an input produced: the engine's result plus syntax errors, findings in print order.</summary>
+internal sealed record MigrationOutcome(SourceSet Sources, EngineResult Result, ImmutableArray<ReportedFinding> Findings)
 {
     public int Count(FindingSeverity severity) => Findings.Count(f => f.Severity == severity);
 
     public bool HasErrors => Findings.Any(f => f.Severity == FindingSeverity.Error);
 
     /// <summary>Where a finding points, relative to the input, as "file:line:column" (or the file alone).</summary>
-    public string Where(Finding finding)
+    public string Where(ReportedFinding finding)
         => finding.Position is { } p ? $"{Sources.Relative(p.FilePath)}:{p.Line}:{p.Column}" : "(no location)";
 
     /// <summary>One line per finding, the way compilers print diagnostics.</summary>
-    public string Format(Finding finding)
+    public string Format(ReportedFinding finding)
         => $"{Where(finding)}: {finding.Severity.ToString().ToLowerInvariant()} {finding.RuleId}: {finding.Message}";
 }
 
@@ -33,15 +59,10 @@ internal static class MigrationRun
         var result = MigrationEngine.Run(input.Compilation, new EngineOptions(lockFileText), cancellationToken);
         progress.Report($"found {result.Summary.ServiceContracts} service contracts, {result.Summary.Operations} operations, {result.Summary.DataTypes} data types.");
 
-        // The engine may report syntax errors itself; keep one of each.
-        var findings = input.SyntaxErrors.Concat(result.Findings)
-            .DistinctBy(f => (f.RuleId, f.Position?.FilePath, f.Position?.Line, f.Position?.Column))
-            .OrderBy(f => f.Position is null ? 1 : 0)
-            .ThenBy(f => f.Position?.FilePath, StringComparer.Ordinal)
-            .ThenBy(f => f.Position?.Line)
-            .ThenBy(f => f.Position?.Column)
-            .ThenBy(f => f.RuleId, StringComparer.Ordinal)
-            .ThenBy(f => f.Message, StringComparer.Ordinal)
+        // Two lists, each complete (the engine reports no syntax errors; distinct findings may share a position), merged
+        // into the engine's one order.
+        var findings = input.SyntaxErrors.Concat(result.Findings.Select(ReportedFinding.From))
+            .Order(Comparer<ReportedFinding>.Create((x, y) => FindingOrder.Compare(x.Position, x.RuleId, x.Message, y.Position, y.RuleId, y.Message)))
             .ToImmutableArray();
         return new MigrationOutcome(sources, result, findings);
     }

@@ -4,15 +4,19 @@ using Microsoft.CodeAnalysis;
 namespace MigrateWcf.Tool.Input;
 
 /// <summary>
-/// The built-in references sources are parsed against: the .NET Framework 4.7.2 reference assemblies that the build
-/// copies into <c>refs/net472</c> beside the tool (see MigrateWcf.Tool.csproj).
+/// The built-in reference set, and its one loader: sources that cannot be built here (old .NET Framework projects) are
+/// compiled against the .NET Framework 4.7.2 reference assemblies that the build copies into <c>refs/net472</c> beside
+/// the tool (the list is in MigrateWcf.Tool.csproj). The tests and the engine benchmark reference this project and load
+/// the same set through this class, so they measure and check the compilation users get.
 /// </summary>
-internal static class ReferenceSet
+public static class ReferenceSet
 {
     private static readonly Lazy<ImmutableArray<MetadataReference>> Net472 = new(Load);
 
+    /// <summary>Where the set lives: <c>refs/net472</c> beside the running assembly (the tool, or a project referencing it).</summary>
     public static string Folder => Path.Combine(AppContext.BaseDirectory, "refs", "net472");
 
+    /// <summary>Every assembly of the set (the named framework assemblies and the facades), in a fixed order.</summary>
     public static ImmutableArray<MetadataReference> Net472References => Net472.Value;
 
     private static ImmutableArray<MetadataReference> Load()

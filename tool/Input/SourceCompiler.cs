@@ -12,7 +12,7 @@ using MigrateWcf.Tool.Cli;
 namespace MigrateWcf.Tool.Input;
 
 /// <summary>A compilation of the input and the syntax errors found while parsing it (as findings).</summary>
-internal sealed record InputCompilation(CSharpCompilation Compilation, ImmutableArray<Finding> SyntaxErrors, bool AddedCoreWcfDeclarations);
+internal sealed record InputCompilation(CSharpCompilation Compilation, ImmutableArray<ReportedFinding> SyntaxErrors, bool AddedCoreWcfDeclarations);
 
 /// <summary>Reads and parses the input's files and compiles them against the built-in reference set.</summary>
 internal static class SourceCompiler
@@ -51,7 +51,7 @@ internal static class SourceCompiler
         var syntaxErrors = trees
             .SelectMany(t => t.GetDiagnostics(cancellationToken))
             .Where(d => d.Severity == DiagnosticSeverity.Error)
-            .Select(ToFinding)
+            .Select(ReportedFinding.FromSyntaxError)
             .ToImmutableArray();
 
         var allTrees = trees.ToList();
@@ -98,12 +98,5 @@ internal static class SourceCompiler
             QualifiedNameSyntax q => q.ToString().StartsWith("CoreWCF.", StringComparison.Ordinal),
             _ => false,
         });
-    }
-
-    private static Finding ToFinding(Diagnostic diagnostic)
-    {
-        var span = diagnostic.Location.GetLineSpan();
-        var position = new SourcePosition(span.Path, span.StartLinePosition.Line + 1, span.StartLinePosition.Character + 1);
-        return new Finding(diagnostic.Id, FindingSeverity.Error, diagnostic.GetMessage(System.Globalization.CultureInfo.InvariantCulture), position);
     }
 }

@@ -137,7 +137,22 @@ internal static class AnalysisReport
                 json.WriteString("severity", SeverityName(finding.Severity));
                 json.WriteString("message", finding.Message);
                 WritePosition(json, outcome, finding.Position);
+                json.WriteStartArray("arguments");
+                foreach (var argument in finding.Arguments)
+                {
+                    json.WriteStringValue(argument);
+                }
 
+                json.WriteEndArray();
+                json.WriteStartArray("additionalLocations");
+                foreach (var position in finding.AdditionalPositions)
+                {
+                    json.WriteStartObject();
+                    WritePosition(json, outcome, position);
+                    json.WriteEndObject();
+                }
+
+                json.WriteEndArray();
                 json.WriteEndObject();
             }
 

@@ -1,3 +1,4 @@
+using System;
 using System.Collections.Generic;
 using System.Collections.Immutable;
 using System.Linq;
@@ -11,10 +12,16 @@ namespace MigrateWcf.Generator.Discovery;
 /// </summary>
 internal sealed class WcfSymbols
 {
+    /// <summary>The namespace of .NET Framework's WCF (and of the WCF client packages).</summary>
+    public const string ServiceModelNamespace = "System.ServiceModel";
+
+    /// <summary>The namespace of CoreWCF, WCF's server port to modern .NET.</summary>
+    public const string CoreWcfNamespace = "CoreWCF";
+
     private WcfSymbols(Compilation compilation)
     {
         ImmutableArray<INamedTypeSymbol> Both(string name) =>
-            Resolve(compilation, "System.ServiceModel." + name, "CoreWCF." + name);
+            Resolve(compilation, ServiceModelNamespace + "." + name, CoreWcfNamespace + "." + name);
 
         ServiceContract = Both("ServiceContractAttribute");
         OperationContract = Both("OperationContractAttribute");
@@ -22,6 +29,7 @@ internal sealed class WcfSymbols
         ServiceKnownType = Both("ServiceKnownTypeAttribute");
         ServiceBehavior = Both("ServiceBehaviorAttribute");
         OperationBehavior = Both("OperationBehaviorAttribute");
+        CallbackBehavior = Both("CallbackBehaviorAttribute");
         MessageContract = Both("MessageContractAttribute");
         MessageBodyMember = Both("MessageBodyMemberAttribute");
         MessageHeader = Both("MessageHeaderAttribute").AddRange(Both("MessageHeaderArrayAttribute"));
@@ -58,7 +66,7 @@ internal sealed class WcfSymbols
         CustomSerialization = Resolve(compilation, "System.Runtime.Serialization.ISerializable", "System.Xml.Serialization.IXmlSerializable");
         Binding = Both("Channels.Binding");
         ServiceHostBase = Both("ServiceHostBase");
-        ClientChannels = Resolve(compilation, "System.ServiceModel.ClientBase`1", "System.ServiceModel.ChannelFactory`1", "System.ServiceModel.DuplexChannelFactory`1", "System.ServiceModel.DuplexClientBase`1");
+        ClientChannels = Resolve(compilation, ServiceModelNamespace + ".ClientBase`1", ServiceModelNamespace + ".ChannelFactory`1", ServiceModelNamespace + ".DuplexChannelFactory`1", ServiceModelNamespace + ".DuplexClientBase`1");
 
         HasWcf = !ServiceContract.IsEmpty || !DataContract.IsEmpty;
     }
@@ -72,6 +80,7 @@ internal sealed class WcfSymbols
     public ImmutableArray<INamedTypeSymbol> ServiceKnownType { get; }
     public ImmutableArray<INamedTypeSymbol> ServiceBehavior { get; }
     public ImmutableArray<INamedTypeSymbol> OperationBehavior { get; }
+    public ImmutableArray<INamedTypeSymbol> CallbackBehavior { get; }
     public ImmutableArray<INamedTypeSymbol> MessageContract { get; }
     public ImmutableArray<INamedTypeSymbol> MessageBodyMember { get; }
     public ImmutableArray<INamedTypeSymbol> MessageHeader { get; }
@@ -110,6 +119,13 @@ internal sealed class WcfSymbols
     public ImmutableArray<INamedTypeSymbol> ClientChannels { get; }
 
     public static WcfSymbols Create(Compilation compilation) => new(compilation);
+
+    /// <summary>True for a type declared in System.ServiceModel or CoreWCF (or a namespace below them).</summary>
+    public static bool IsInWcfNamespace(ITypeSymbol type)
+    {
+        var ns = type.ContainingNamespace?.ToDisplayString() ?? string.Empty;
+        return ns.StartsWith(ServiceModelNamespace, StringComparison.Ordinal) || ns.StartsWith(CoreWcfNamespace, StringComparison.Ordinal);
+    }
 
     /// <summary>True when <paramref name="type"/> (its definition, for generics) is one of <paramref name="set"/>.</summary>
     public static bool Is(ITypeSymbol? type, ImmutableArray<INamedTypeSymbol> set)

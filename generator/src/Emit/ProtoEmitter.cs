@@ -1,4 +1,3 @@
-using System.Collections.Generic;
 using System.Globalization;
 using System.Linq;
 using System.Text;
@@ -167,7 +166,4 @@ internal static class ProtoEmitter
             w.Append(indent).Append("// ").Append(line).Append('\n');
         }
     }
-
-    public static IEnumerable<(string Path, string Content)> EmitAll(IEnumerable<ProtoFile> files)
-        => files.Select(f => (f.Path, Emit(f)));
 }

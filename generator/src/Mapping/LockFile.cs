@@ -85,10 +85,11 @@ internal sealed class LockFile
 
         if (badLines.Count > 0)
         {
-            findings.Add(RuleCatalog.CreateFinding(
-                RuleIds.LockFileUnreadable,
-                $"The lock file has {badLines.Count} unreadable or conflicting line(s) (first: line {badLines[0]})",
-                null));
+            findings.Add(Finding.Create(
+                FindingMessages.LockFileUnreadable,
+                null,
+                badLines.Count.ToString(CultureInfo.InvariantCulture),
+                badLines[0].ToString(CultureInfo.InvariantCulture)));
         }
 
         return lockFile;

@@ -17,63 +17,6 @@ internal sealed partial class ProtoMapper
         ["google.protobuf.Duration"] = "google/protobuf/duration.proto",
     };
 
-    // ───────────────────────────── behaviors and hosting (3xxx, 4xxx) ─────────────────────────────
-
-    private void MapBehaviors()
-    {
-        var sessionRequired = new HashSet<string>(_model.Services.Where(s => s.SessionMode == SessionModeValue.Required).Select(s => s.Key), StringComparer.Ordinal);
-        foreach (var implementation in _model.Implementations)
-        {
-            var where = $"'{implementation.Key}'";
-            var position = implementation.BehaviorPosition ?? implementation.Position;
-            var instancing = implementation.InstanceContextMode;
-            var concurrency = implementation.ConcurrencyMode;
-            if (instancing == InstanceMode.PerCall && concurrency == ConcurrencyModeValue.Single && implementation.ConcurrencyModeExplicit)
-            {
-                Report(RuleIds.PerCallWithSingleConcurrency, $"{where} is PerCall with ConcurrencyMode.Single, which serializes nothing", position);
-            }
-
-            if (concurrency == ConcurrencyModeValue.Reentrant)
-            {
-                Report(RuleIds.ReentrantConcurrency, $"{where} uses ConcurrencyMode.Reentrant", position);
-            }
-
-            if (instancing == InstanceMode.PerSession && (implementation.InstanceContextModeExplicit || implementation.ContractKeys.Any(sessionRequired.Contains)))
-            {
-                Report(RuleIds.PerSessionInstancing, $"{where} keeps one instance per session (InstanceContextMode.PerSession)", position);
-            }
-
-            if (instancing == InstanceMode.Single && concurrency == ConcurrencyModeValue.Single)
-            {
-                Report(RuleIds.SingleInstanceSingleConcurrency, $"{where} is a single instance with ConcurrencyMode.Single: all calls run one at a time", position);
-            }
-
-            foreach (var behavior in implementation.OperationBehaviors.Where(b => b.TransactionScopeRequired))
-            {
-                Report(RuleIds.TransactionScopeRequired, $"'{implementation.ClrName}.{behavior.MethodName}' requires a transaction scope", behavior.Position ?? position);
-            }
-        }
-    }
-
-    private void MapHosting()
-    {
-        foreach (var usage in _model.HostingUsages)
-        {
-            switch (usage.Kind)
-            {
-                case HostingUsageKind.ServiceHost:
-                    Report(RuleIds.ServiceHostInCode, $"'{usage.TypeName}' hosts a WCF service in code", usage.Position);
-                    break;
-                case HostingUsageKind.Binding:
-                    Report(RuleIds.BindingInCode, $"'{usage.TypeName}' is configured in code", usage.Position);
-                    break;
-                default:
-                    Report(RuleIds.WcfClientChannel, $"'{usage.TypeName}' calls a WCF service", usage.Position);
-                    break;
-            }
-        }
-    }
-
     // ───────────────────────────── files ─────────────────────────────
 
     private sealed class FilePlan

@@ -2,15 +2,13 @@ using System;
 using System.Collections.Generic;
 using System.Linq;
 using System.Text;
+using MigrateWcf.Generator.Model;
 
 namespace MigrateWcf.Generator.Mapping;
 
 /// <summary>Name conversions between C#/XML names and proto style (PascalCase messages, snake_case fields, UPPER_SNAKE values).</summary>
 internal static class ProtoNames
 {
-    private const string DataContractNamespacePrefix = "http://schemas.datacontract.org/2004/07/";
-    private const string TempUri = "http://tempuri.org/";
-
     private enum WordCase
     {
         Lower,
@@ -90,11 +88,11 @@ internal static class ProtoNames
     public static string Package(string contractNamespace, string clrNamespace)
     {
         IEnumerable<string> segments;
-        if (contractNamespace.StartsWith(DataContractNamespacePrefix, StringComparison.OrdinalIgnoreCase))
+        if (contractNamespace.StartsWith(WcfNamespaces.DataContractPrefix, StringComparison.OrdinalIgnoreCase))
         {
-            segments = contractNamespace.Substring(DataContractNamespacePrefix.Length).Split('.');
+            segments = contractNamespace.Substring(WcfNamespaces.DataContractPrefix.Length).Split('.');
         }
-        else if (contractNamespace.Length == 0 || string.Equals(contractNamespace.TrimEnd('/'), TempUri.TrimEnd('/'), StringComparison.OrdinalIgnoreCase))
+        else if (contractNamespace.Length == 0 || string.Equals(contractNamespace.TrimEnd('/'), WcfNamespaces.TempUri.TrimEnd('/'), StringComparison.OrdinalIgnoreCase))
         {
             segments = clrNamespace.Split('.');
         }

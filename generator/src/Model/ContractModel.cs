@@ -16,6 +16,9 @@ public sealed record ContractModel(
         EquatableArray<DataTypeModel>.Empty,
         EquatableArray<ServiceImplementationModel>.Empty,
         EquatableArray<HostingUsageModel>.Empty);
+
+    /// <summary>Client-side classes that implement a callback contract with a <c>[CallbackBehavior]</c>, sorted by key.</summary>
+    public EquatableArray<CallbackImplementationModel> CallbackImplementations { get; init; } = EquatableArray<CallbackImplementationModel>.Empty;
 }
 
 /// <summary>What kind of WCF hosting or binding code was found.</summary>
@@ -221,7 +224,11 @@ public sealed record DataTypeModel(
     bool HasCustomSerialization,
     bool PreservesReferences,
     string? Documentation,
-    SourcePosition? Position);
+    SourcePosition? Position)
+{
+    /// <summary>A struct or enum: its values are never null.</summary>
+    public bool IsValueType { get; init; }
+}
 
 /// <summary>A serialized member.</summary>
 /// <param name="Name">Serialized name: <c>DataMember.Name</c>, <c>MessageBodyMember.Name</c>, or the member name.</param>
@@ -251,6 +258,23 @@ public sealed record ServiceImplementationModel(
     ConcurrencyModeValue ConcurrencyMode,
     bool ConcurrencyModeExplicit,
     EquatableArray<OperationBehaviorModel> OperationBehaviors,
+    SourcePosition? Position,
+    SourcePosition? BehaviorPosition);
+
+/// <summary>
+/// A client-side class with <c>[CallbackBehavior]</c>: how WCF dispatched callbacks to it. The client shim's callback
+/// dispatch follows it (C# emitters, a later issue).
+/// </summary>
+/// <param name="CallbackContractKeys">The callback contracts (of discovered services) the class implements.</param>
+/// <param name="UseSynchronizationContext"><c>CallbackBehavior.UseSynchronizationContext</c> (WCF's default: true).</param>
+public sealed record CallbackImplementationModel(
+    string Key,
+    string ClrName,
+    string CSharpNamespace,
+    EquatableArray<string> CallbackContractKeys,
+    ConcurrencyModeValue ConcurrencyMode,
+    bool ConcurrencyModeExplicit,
+    bool UseSynchronizationContext,
     SourcePosition? Position,
     SourcePosition? BehaviorPosition);
 

@@ -1,6 +1,7 @@
 using System;
 using System.Collections.Generic;
 using System.Collections.Immutable;
+using System.Globalization;
 using System.Linq;
 
 namespace MigrateWcf.Generator.Rules;
@@ -22,6 +23,9 @@ public sealed record Rule(string Id, string Title, FindingSeverity Severity, str
     public string HelpPath => "docs/rules/" + Id + ".md";
 
     public string HelpLink => RuleCatalog.HelpBaseUri + HelpPath;
+
+    /// <summary>The messages findings of this rule use (at least one).</summary>
+    public ImmutableArray<FindingMessage> Messages => RuleCatalog.MessagesOf(Id);
 }
 
 /// <summary>Rule ids as constants, so code and tests name rules without string typos.</summary>
@@ -168,15 +172,37 @@ public static class RuleCatalog
 
     private static readonly Dictionary<string, Rule> ById = All.ToDictionary(r => r.Id, StringComparer.Ordinal);
 
+    private static readonly Dictionary<string, FindingMessage> MessagesById = FindingMessages.All.ToDictionary(m => m.Id, StringComparer.Ordinal);
+
+    private static readonly ILookup<string, FindingMessage> MessagesByRule = FindingMessages.All.ToLookup(m => m.RuleId, StringComparer.Ordinal);
+
     /// <summary>The rule with <paramref name="id"/>; throws for an unknown id (a bug in the engine, not in user code).</summary>
     public static Rule Get(string id) => ById[id];
 
     public static bool TryGet(string id, out Rule? rule) => ById.TryGetValue(id, out rule);
 
-    /// <summary>A finding of rule <paramref name="id"/>: what was found, then one sentence of what gRPC does instead.</summary>
-    public static Finding CreateFinding(string id, string whatWasFound, SourcePosition? position)
+    /// <summary>The message with <paramref name="messageId"/> (<see cref="Finding.MessageId"/>).</summary>
+    public static FindingMessage Message(string messageId) => MessagesById[messageId];
+
+    internal static ImmutableArray<FindingMessage> MessagesOf(string ruleId) => MessagesByRule[ruleId].ToImmutableArray();
+
+    /// <summary>A finding's text: what was found (the message filled with its arguments), then what gRPC does instead.</summary>
+    public static string Format(Finding finding)
     {
-        var rule = Get(id);
-        return new Finding(id, rule.Severity, whatWasFound + ". " + rule.GrpcInstead, position);
+        var message = Message(finding.MessageId);
+        var arguments = new object[finding.Arguments.Count];
+        for (var i = 0; i < arguments.Length; i++)
+        {
+            arguments[i] = finding.Arguments[i];
+        }
+
+        return string.Format(CultureInfo.InvariantCulture, message.Format, arguments) + ". " + Get(message.RuleId).GrpcInstead;
     }
+
+    /// <summary>
+    /// The whole text of <paramref name="message"/> as one composite format (the rule's sentence escaped), for front ends
+    /// whose diagnostics take a format and arguments, such as a Roslyn <c>DiagnosticDescriptor</c>.
+    /// </summary>
+    public static string DiagnosticFormat(FindingMessage message)
+        => message.Format + ". " + Get(message.RuleId).GrpcInstead.Replace("{", "{{").Replace("}", "}}");
 }

@@ -1,6 +1,7 @@
 using System.Collections.Immutable;
 using System.Text;
 using Microsoft.CodeAnalysis;
+using MigrateWcf.Generator.Rules;
 
 namespace MigrateWcf.Generator.Corpus.Tests.Infrastructure;
 
@@ -30,7 +31,7 @@ public static class EngineRun
         {
             var where = finding.Position is { } p ? $"{p.FilePath}:{p.Line}" : "-";
             text.Append(finding.RuleId).Append(' ').Append(finding.Severity).Append(' ').Append(where).Append(' ')
-                .Append(finding.Message.Replace("\r", "").Replace("\n", " ")).Append('\n');
+                .Append(RuleCatalog.Format(finding).Replace("\r", "").Replace("\n", " ")).Append('\n');
         }
 
         return text.ToString();

@@ -1,0 +1,127 @@
+using System;
+using System.Collections.Generic;
+using System.Linq;
+using Microsoft.CodeAnalysis;
+using MigrateWcf.Generator.Model;
+
+namespace MigrateWcf.Generator.Discovery;
+
+/// <summary>
+/// Reads how WCF runs a service or a callback: <c>[ServiceBehavior]</c> (instancing, concurrency) and
+/// <c>[OperationBehavior]</c> on implementation classes, <c>[CallbackBehavior]</c> on client callback classes, sessions
+/// (<c>SessionMode</c>, <c>IsInitiating</c>/<c>IsTerminating</c>) and transactions (<c>[TransactionFlow]</c>,
+/// <c>TransactionScopeRequired</c>). The contract reader asks it for the session and transaction settings it records.
+/// </summary>
+internal sealed class BehaviorReader
+{
+    private readonly DiscoveryContext _context;
+    private readonly WcfSymbols _wcf;
+
+    public BehaviorReader(DiscoveryContext context)
+    {
+        _context = context;
+        _wcf = context.Wcf;
+    }
+
+    /// <summary>A class implementing service contracts or carrying <c>[ServiceBehavior]</c>; null for any other class.</summary>
+    public ServiceImplementationModel? ReadImplementation(INamedTypeSymbol type)
+    {
+        var contractKeys = new List<string>();
+        foreach (var @interface in type.AllInterfaces)
+        {
+            if (WcfSymbols.Has(@interface, _wcf.ServiceContract))
+            {
+                contractKeys.Add(_context.Key(@interface));
+            }
+        }
+
+        for (var current = type; current is not null; current = current.BaseType)
+        {
+            if (WcfSymbols.Has(current, _wcf.ServiceContract))
+            {
+                contractKeys.Add(_context.Key(current));
+            }
+        }
+
+        var behavior = WcfSymbols.Find(type, _wcf.ServiceBehavior);
+        if (contractKeys.Count == 0 && behavior is null)
+        {
+            return null;
+        }
+
+        var instance = behavior is null ? InstanceMode.PerSession : (InstanceMode)WcfSymbols.Named(behavior, "InstanceContextMode", 0);
+        var concurrency = behavior is null ? ConcurrencyModeValue.Single : (ConcurrencyModeValue)WcfSymbols.Named(behavior, "ConcurrencyMode", 0);
+
+        var operationBehaviors = new List<OperationBehaviorModel>();
+        foreach (var method in DiscoveryContext.MembersInSourceOrder(type).OfType<IMethodSymbol>())
+        {
+            if (WcfSymbols.Find(method, _wcf.OperationBehavior) is { } operationBehavior)
+            {
+                operationBehaviors.Add(new OperationBehaviorModel(
+                    method.Name,
+                    WcfSymbols.Named(operationBehavior, "TransactionScopeRequired", false),
+                    DiscoveryContext.PositionOf(operationBehavior) ?? DiscoveryContext.PositionOf(method)));
+            }
+        }
+
+        return new ServiceImplementationModel(
+            _context.Key(type),
+            type.Name,
+            DiscoveryContext.Namespace(type),
+            contractKeys.Distinct(StringComparer.Ordinal).ToEquatableArray(),
+            instance,
+            IsSet(behavior, "InstanceContextMode"),
+            concurrency,
+            IsSet(behavior, "ConcurrencyMode"),
+            operationBehaviors.ToEquatableArray(),
+            DiscoveryContext.PositionOf(type),
+            behavior is null ? null : DiscoveryContext.PositionOf(behavior));
+    }
+
+    /// <summary>
+    /// A class with <c>[CallbackBehavior]</c>, with every interface it implements; the driver keeps those that are
+    /// callback contracts of discovered services. Null for a class without the attribute.
+    /// </summary>
+    public CallbackImplementationModel? ReadCallbackImplementation(INamedTypeSymbol type)
+    {
+        if (WcfSymbols.Find(type, _wcf.CallbackBehavior) is not { } behavior)
+        {
+            return null;
+        }
+
+        return new CallbackImplementationModel(
+            _context.Key(type),
+            type.Name,
+            DiscoveryContext.Namespace(type),
+            type.AllInterfaces.Select(i => _context.Key(i)).Distinct(StringComparer.Ordinal).ToEquatableArray(),
+            (ConcurrencyModeValue)WcfSymbols.Named(behavior, "ConcurrencyMode", 0),
+            IsSet(behavior, "ConcurrencyMode"),
+            WcfSymbols.Named(behavior, "UseSynchronizationContext", true),
+            DiscoveryContext.PositionOf(type),
+            DiscoveryContext.PositionOf(behavior));
+    }
+
+    /// <summary><c>ServiceContract.SessionMode</c> (values as in System.ServiceModel.SessionMode; Allowed when not set).</summary>
+    public static SessionModeValue SessionMode(AttributeData serviceContract)
+        => (SessionModeValue)WcfSymbols.Named(serviceContract, "SessionMode", 0);
+
+    /// <summary><c>OperationContract.IsInitiating</c> and <c>IsTerminating</c> (WCF's defaults: true, false).</summary>
+    public static (bool IsInitiating, bool IsTerminating) SessionBounds(AttributeData operationContract)
+        => (WcfSymbols.Named(operationContract, "IsInitiating", true), WcfSymbols.Named(operationContract, "IsTerminating", false));
+
+    /// <summary>"Allowed" or "Mandatory" for a method with <c>[TransactionFlow]</c> that lets transactions flow; else null.</summary>
+    public string? TransactionFlow(IMethodSymbol method)
+    {
+        if (WcfSymbols.Find(method, _wcf.TransactionFlow) is { } flow
+            && flow.ConstructorArguments.Length == 1 && flow.ConstructorArguments[0].Value is int option && option != 0)
+        {
+            // TransactionFlowOption: NotAllowed = 0, Allowed = 1, Mandatory = 2.
+            return option == 2 ? "Mandatory" : "Allowed";
+        }
+
+        return null;
+    }
+
+    private static bool IsSet(AttributeData? attribute, string name)
+        => attribute is not null && attribute.NamedArguments.Any(a => a.Key == name);
+}

@@ -1,0 +1,144 @@
+using System;
+using System.Collections.Generic;
+using System.Linq;
+using System.Threading;
+using Microsoft.CodeAnalysis;
+using MigrateWcf.Generator.References;
+using MigrateWcf.Generator.Rules;
+
+namespace MigrateWcf.Generator.Discovery;
+
+/// <summary>
+/// What every reader of one discovery run shares: the compilation, its WCF symbols, the findings so far, and each type's
+/// key and display name (formatted once: the same few types are named by thousands of members). One run, one thread.
+/// </summary>
+internal sealed class DiscoveryContext
+{
+    private static readonly SymbolDisplayFormat KeyFormat = new(
+        globalNamespaceStyle: SymbolDisplayGlobalNamespaceStyle.Omitted,
+        typeQualificationStyle: SymbolDisplayTypeQualificationStyle.NameAndContainingTypesAndNamespaces,
+        genericsOptions: SymbolDisplayGenericsOptions.IncludeTypeParameters);
+
+    private static readonly SymbolDisplayFormat DisplayFormat = new(
+        globalNamespaceStyle: SymbolDisplayGlobalNamespaceStyle.Omitted,
+        typeQualificationStyle: SymbolDisplayTypeQualificationStyle.NameOnly,
+        genericsOptions: SymbolDisplayGenericsOptions.IncludeTypeParameters,
+        miscellaneousOptions: SymbolDisplayMiscellaneousOptions.UseSpecialTypes | SymbolDisplayMiscellaneousOptions.IncludeNullableReferenceTypeModifier);
+
+    private readonly Dictionary<ITypeSymbol, string> _keys = new(SymbolEqualityComparer.Default);
+    private readonly Dictionary<ITypeSymbol, string> _displays = new(SymbolEqualityComparer.IncludeNullability);
+
+    public DiscoveryContext(Compilation compilation, WcfSymbols wcf, CancellationToken cancellationToken)
+    {
+        Compilation = compilation;
+        Wcf = wcf;
+        CancellationToken = cancellationToken;
+    }
+
+    public Compilation Compilation { get; }
+
+    public WcfSymbols Wcf { get; }
+
+    public CancellationToken CancellationToken { get; }
+
+    public List<Finding> Findings { get; } = new();
+
+    /// <summary>A type's stable key, e.g. <c>System.Collections.Generic.List&lt;Contoso.Order&gt;</c>; one string per type, shared by every use.</summary>
+    public string Key(ITypeSymbol type)
+    {
+        if (!_keys.TryGetValue(type, out var key))
+        {
+            _keys.Add(type, key = type.ToDisplayString(KeyFormat).Replace(" ", string.Empty));
+        }
+
+        return key;
+    }
+
+    /// <summary>A type as C# readers write it, nullable annotations included.</summary>
+    public string Display(ITypeSymbol type)
+    {
+        if (!_displays.TryGetValue(type, out var display))
+        {
+            _displays.Add(type, display = type.ToDisplayString(DisplayFormat));
+        }
+
+        return display;
+    }
+
+    public static string Namespace(INamedTypeSymbol type)
+        => type.ContainingNamespace is { IsGlobalNamespace: false } ns ? ns.ToDisplayString() : string.Empty;
+
+    public void Report(FindingMessage message, ISymbol symbol, params string[] arguments)
+        => Findings.Add(Finding.Create(message, PositionOf(symbol), arguments));
+
+    /// <summary>Runs one reader step; an exception from a bad symbol becomes a finding instead of ending the run.</summary>
+    public void Guard(ISymbol symbol, FindingMessage failed, Action read)
+    {
+        try
+        {
+            read();
+        }
+        catch (Exception ex) when (ex is not OperationCanceledException)
+        {
+            Report(failed, symbol, symbol.ToDisplayString(DisplayFormat), ex.GetType().Name, ex.Message);
+        }
+    }
+
+    /// <summary>
+    /// Members of a partial type come back in the order of the compilation's syntax trees; sort them by file path, then
+    /// position, so the emitted order does not depend on the order the caller listed the files in.
+    /// </summary>
+    public static IEnumerable<T> InSourceOrder<T>(IEnumerable<T> members)
+        where T : ISymbol
+        => members.Select(m => (Member: m, Location: m.Locations.FirstOrDefault(l => l.IsInSource)))
+            .OrderBy(m => m.Location?.SourceTree?.FilePath ?? string.Empty, StringComparer.Ordinal)
+            .ThenBy(m => m.Location?.SourceSpan.Start ?? 0)
+            .Select(m => m.Member);
+
+    /// <summary>
+    /// Where a symbol is declared; for a partial type or method, its first declaration by file path and offset, so the
+    /// place does not depend on the order the caller listed the files in (Roslyn lists locations in that order).
+    /// </summary>
+    /// <summary>
+    /// A type's members in source order: as Roslyn gives them for a type declared once (declaration order), sorted by
+    /// file path and position for a partial type, whose parts come in the caller's file order.
+    /// </summary>
+    public static IEnumerable<ISymbol> MembersInSourceOrder(INamedTypeSymbol type)
+        => type.DeclaringSyntaxReferences.Length > 1 ? InSourceOrder(type.GetMembers()) : type.GetMembers();
+
+    public static SourcePosition? PositionOf(ISymbol symbol)
+    {
+        Location? first = null;
+        foreach (var location in symbol.Locations)
+        {
+            if (PositionOf(location) is not null
+                && (first is null || Compare(location, first) < 0))
+            {
+                first = location;
+            }
+        }
+
+        return first is null ? null : PositionOf(first);
+    }
+
+    private static int Compare(Location x, Location y)
+    {
+        var byPath = string.CompareOrdinal(x.SourceTree?.FilePath, y.SourceTree?.FilePath);
+        return byPath != 0 ? byPath : x.SourceSpan.Start.CompareTo(y.SourceSpan.Start);
+    }
+
+    public static SourcePosition? PositionOf(AttributeData attribute)
+        => attribute.ApplicationSyntaxReference is { } reference ? PositionOf(reference.SyntaxTree.GetLocation(reference.Span)) : null;
+
+    /// <summary>A source place as findings give it; none inside the CoreWCF declarations the tool adds.</summary>
+    public static SourcePosition? PositionOf(Location location)
+    {
+        if (!location.IsInSource || location.SourceTree?.FilePath == CoreWcfDeclarations.FileName)
+        {
+            return null;
+        }
+
+        var span = location.GetLineSpan();
+        return new SourcePosition(span.Path, span.StartLinePosition.Line + 1, span.StartLinePosition.Character + 1);
+    }
+}

@@ -1,0 +1,169 @@
+using System;
+using System.Collections.Generic;
+using System.Linq;
+using Microsoft.CodeAnalysis;
+using MigrateWcf.Generator.Model;
+using MigrateWcf.Generator.Rules;
+
+namespace MigrateWcf.Generator.Discovery;
+
+/// <summary>
+/// Reads the <c>[OperationContract]</c> methods of a service or callback contract into operations: parameters and
+/// result, faults, known types, one-way, sessions and transactions; sync, Task and Begin/End methods of one operation
+/// name become one operation.
+/// </summary>
+internal sealed class OperationReader
+{
+    private readonly DiscoveryContext _context;
+    private readonly WcfSymbols _wcf;
+    private readonly TypeClassifier _types;
+    private readonly DataTypeReader _dataTypes;
+    private readonly BehaviorReader _behaviors;
+
+    public OperationReader(DiscoveryContext context, TypeClassifier types, DataTypeReader dataTypes, BehaviorReader behaviors)
+    {
+        _context = context;
+        _wcf = context.Wcf;
+        _types = types;
+        _dataTypes = dataTypes;
+        _behaviors = behaviors;
+    }
+
+    private sealed record Candidate(IMethodSymbol Method, AttributeData Attribute, string OperationName, OperationForms Form, List<ParameterModel> Parameters, TypeRef Return, DocComment Doc);
+
+    /// <summary>The methods of <paramref name="type"/> itself that carry <c>[OperationContract]</c>, in source order.</summary>
+    public IEnumerable<IMethodSymbol> OperationMethods(INamedTypeSymbol type)
+        => DiscoveryContext.MembersInSourceOrder(type).OfType<IMethodSymbol>().Where(m => WcfSymbols.Has(m, _wcf.OperationContract));
+
+    /// <summary>The operations <paramref name="methods"/> declare, for <paramref name="contract"/>.</summary>
+    public EquatableArray<OperationModel> Read(List<IMethodSymbol> methods, INamedTypeSymbol contract)
+    {
+        var candidates = new List<Candidate>();
+        foreach (var method in methods)
+        {
+            _context.CancellationToken.ThrowIfCancellationRequested();
+            candidates.Add(ReadCandidate(method));
+        }
+
+        // Sync, Task and Begin/End methods with the same operation name are one operation in WCF; collapse them. Two
+        // methods of the same form under one name are a contract WCF rejects; keep both so mapping can report them.
+        var operations = new List<OperationModel>();
+        foreach (var group in candidates.GroupBy(c => c.OperationName, StringComparer.Ordinal))
+        {
+            var members = group.ToList();
+            var collapsible = members.GroupBy(c => c.Form).All(g => g.Count() == 1);
+            if (collapsible)
+            {
+                operations.Add(ToOperation(members, contract));
+            }
+            else
+            {
+                operations.AddRange(members.Select(m => ToOperation(new List<Candidate> { m }, contract)));
+            }
+        }
+
+        return operations.ToEquatableArray();
+    }
+
+    private Candidate ReadCandidate(IMethodSymbol method)
+    {
+        var attribute = WcfSymbols.Find(method, _wcf.OperationContract)!;
+        var explicitName = WcfSymbols.Named<string?>(attribute, "Name", null);
+        var asyncPattern = WcfSymbols.Named(attribute, "AsyncPattern", false);
+        var parameters = method.Parameters;
+        var doc = DocComment.For(method);
+
+        if (asyncPattern && OperationNames.IsBegin(method.Name) && parameters.Length >= 2
+            && WcfSymbols.Is(parameters[parameters.Length - 2].Type, _wcf.AsyncCallback))
+        {
+            var baseName = OperationNames.WithoutBeginPrefix(method.Name);
+            var end = method.ContainingType.GetMembers(OperationNames.EndMethod(baseName)).OfType<IMethodSymbol>()
+                .FirstOrDefault(m => m.Parameters.Length >= 1 && WcfSymbols.Is(m.Parameters[m.Parameters.Length - 1].Type, _wcf.AsyncResult));
+            var inParameters = parameters.Take(parameters.Length - 2).Select(p => ReadParameter(p, doc)).ToList();
+            if (end is null)
+            {
+                _context.Report(FindingMessages.IncompleteAsyncPattern, method, method.Name, baseName);
+                return new Candidate(method, attribute, explicitName ?? baseName, OperationForms.BeginEnd, inParameters, TypeRef.Void, doc);
+            }
+
+            var endDoc = DocComment.For(end);
+            inParameters.AddRange(end.Parameters.Take(end.Parameters.Length - 1).Select(p => ReadParameter(p, endDoc)));
+            return new Candidate(method, attribute, explicitName ?? baseName, OperationForms.BeginEnd, inParameters, _types.Classify(end.ReturnType), doc);
+        }
+
+        var allParameters = parameters.Select(p => ReadParameter(p, doc)).ToList();
+        if (WcfSymbols.Is(method.ReturnType, _wcf.Task) || WcfSymbols.Is(method.ReturnType, _wcf.ValueTask))
+        {
+            return new Candidate(method, attribute, explicitName ?? OperationNames.WithoutAsyncSuffix(method.Name), OperationForms.TaskBased, allParameters, TypeRef.Void, doc);
+        }
+
+        if ((WcfSymbols.Is(method.ReturnType, _wcf.TaskOfT) || WcfSymbols.Is(method.ReturnType, _wcf.ValueTaskOfT))
+            && method.ReturnType is INamedTypeSymbol { TypeArguments.Length: 1 } task)
+        {
+            return new Candidate(method, attribute, explicitName ?? OperationNames.WithoutAsyncSuffix(method.Name), OperationForms.TaskBased, allParameters, _types.Classify(task.TypeArguments[0], task.TypeArgumentNullableAnnotations[0]), doc);
+        }
+
+        return new Candidate(method, attribute, explicitName ?? method.Name, OperationForms.Synchronous, allParameters, _types.Classify(method.ReturnType, method.ReturnNullableAnnotation), doc);
+    }
+
+    private ParameterModel ReadParameter(IParameterSymbol parameter, DocComment doc)
+    {
+        var direction = parameter.RefKind switch
+        {
+            RefKind.Out => ParameterDirection.Out,
+            RefKind.Ref => ParameterDirection.Ref,
+            _ => ParameterDirection.In,
+        };
+        doc.Parameters.TryGetValue(parameter.Name, out var text);
+        // Code with syntax errors can leave a parameter without a name; give it one a lock file can key on.
+        var name = parameter.Name.Length > 0 ? parameter.Name : "param" + (parameter.Ordinal + 1);
+        return new ParameterModel(name, _types.Classify(parameter.Type, parameter.NullableAnnotation), direction, text);
+    }
+
+    private OperationModel ToOperation(List<Candidate> forms, INamedTypeSymbol contract)
+    {
+        var primary = forms.FirstOrDefault(f => f.Form == OperationForms.Synchronous)
+            ?? forms.FirstOrDefault(f => f.Form == OperationForms.TaskBased)
+            ?? forms[0];
+        var faults = new List<TypeRef>();
+        var knownTypes = new List<TypeRef>();
+        string? transactionFlow = null;
+        foreach (var form in forms)
+        {
+            foreach (var fault in WcfSymbols.FindAll(form.Method, _wcf.FaultContract))
+            {
+                if (fault.ConstructorArguments.Length == 1 && fault.ConstructorArguments[0].Value is ITypeSymbol detail)
+                {
+                    faults.Add(_types.Classify(detail));
+                }
+            }
+
+            foreach (var known in WcfSymbols.FindAll(form.Method, _wcf.ServiceKnownType))
+            {
+                knownTypes.AddRange(_dataTypes.ReadKnownTypes(known, contract));
+            }
+
+            transactionFlow = _behaviors.TransactionFlow(form.Method) ?? transactionFlow;
+        }
+
+        var (isInitiating, isTerminating) = BehaviorReader.SessionBounds(primary.Attribute);
+        var doc = primary.Doc;
+        return new OperationModel(
+            primary.OperationName,
+            primary.Method.Name,
+            forms.Aggregate(OperationForms.None, (all, f) => all | f.Form),
+            WcfSymbols.Named(primary.Attribute, "IsOneWay", false),
+            isInitiating,
+            isTerminating,
+            primary.Parameters.ToEquatableArray(),
+            primary.Return,
+            DataTypeReader.DistinctByKey(faults),
+            DataTypeReader.DistinctByKey(knownTypes),
+            transactionFlow,
+            WcfSymbols.Named<string?>(primary.Attribute, "Action", null),
+            _context.Key(primary.Method.ContainingType),
+            doc.Summary,
+            doc.Returns,
+            DiscoveryContext.PositionOf(primary.Method));
+    }
+}

@@ -1,0 +1,81 @@
+using System.Collections.Generic;
+using Microsoft.CodeAnalysis;
+using MigrateWcf.Generator.Model;
+
+namespace MigrateWcf.Generator.Discovery;
+
+/// <summary>
+/// Reads a <c>[ServiceContract]</c> interface or class: its name and namespace, its operations and those of the service
+/// contracts it inherits (through <c>AllInterfaces</c>, so a base <c>IRepository&lt;Customer&gt;</c> contributes its
+/// operations with <c>Customer</c> in place of <c>T</c>), its callback contract, known types and session mode.
+/// </summary>
+internal sealed class ServiceContractReader
+{
+    private readonly DiscoveryContext _context;
+    private readonly WcfSymbols _wcf;
+    private readonly OperationReader _operations;
+    private readonly CallbackContractReader _callbacks;
+    private readonly DataTypeReader _dataTypes;
+
+    public ServiceContractReader(DiscoveryContext context, OperationReader operations, CallbackContractReader callbacks, DataTypeReader dataTypes)
+    {
+        _context = context;
+        _wcf = context.Wcf;
+        _operations = operations;
+        _callbacks = callbacks;
+        _dataTypes = dataTypes;
+    }
+
+    /// <summary>The <c>[ServiceContract]</c> attribute of <paramref name="type"/>, or null when it is not a contract.</summary>
+    public AttributeData? ContractAttribute(INamedTypeSymbol type) => WcfSymbols.Find(type, _wcf.ServiceContract);
+
+    public ServiceContractModel Read(INamedTypeSymbol type, AttributeData attribute)
+    {
+        var name = WcfSymbols.Named<string?>(attribute, "Name", null) ?? type.Name;
+        var contractNamespace = WcfSymbols.Named<string?>(attribute, "Namespace", null) ?? WcfNamespaces.TempUri;
+        var callback = WcfSymbols.NamedType(attribute, "CallbackContract") as INamedTypeSymbol;
+
+        var inherited = new List<string>();
+        var methods = new List<IMethodSymbol>(_operations.OperationMethods(type));
+        if (type.TypeKind == TypeKind.Interface)
+        {
+            foreach (var baseInterface in type.AllInterfaces)
+            {
+                if (WcfSymbols.Has(baseInterface, _wcf.ServiceContract))
+                {
+                    inherited.Add(_context.Key(baseInterface));
+                    methods.AddRange(_operations.OperationMethods(baseInterface));
+                }
+            }
+        }
+
+        var operations = _operations.Read(methods, type);
+        var callbackOperations = callback is not null && callback.TypeKind != TypeKind.Error
+            ? _callbacks.ReadOperations(callback)
+            : EquatableArray<OperationModel>.Empty;
+
+        var knownTypes = new List<TypeRef>();
+        foreach (var known in WcfSymbols.FindAll(type, _wcf.ServiceKnownType))
+        {
+            knownTypes.AddRange(_dataTypes.ReadKnownTypes(known, type));
+        }
+
+        var doc = DocComment.For(type);
+        return new ServiceContractModel(
+            _context.Key(type),
+            name,
+            type.Name,
+            DiscoveryContext.Namespace(type),
+            contractNamespace,
+            type.TypeKind == TypeKind.Class,
+            BehaviorReader.SessionMode(attribute),
+            callback is null ? null : _context.Key(callback),
+            operations,
+            callbackOperations,
+            DataTypeReader.DistinctByKey(knownTypes),
+            inherited.ToEquatableArray(),
+            WcfSymbols.Has(type, _wcf.XmlSerializerFormat),
+            doc.Summary,
+            DiscoveryContext.PositionOf(type));
+    }
+}

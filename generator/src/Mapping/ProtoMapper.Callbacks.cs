@@ -1,0 +1,115 @@
+using System;
+using System.Collections.Generic;
+using System.Linq;
+using MigrateWcf.Generator.Model;
+using MigrateWcf.Generator.Rules;
+
+namespace MigrateWcf.Generator.Mapping;
+
+internal sealed partial class ProtoMapper
+{
+    /// <summary>
+    /// Duplex: one streaming rpc carries every callback (<paramref name="scope"/> is the callbacks' item; the rpc's own
+    /// references go to <paramref name="serviceScope"/>). Server messages are an envelope with one oneof case per callback
+    /// method; when some callback returns something, the client answers on the request stream with the same call id.
+    /// </summary>
+    private ProtoRpc MapCallbacks(ServicePlan plan, MappingScope scope, MappingScope serviceScope)
+    {
+        var service = plan.Model;
+        Report(scope, FindingMessages.DuplexCallback, service.Position, service.Key, service.CallbackContractKey!);
+        var where = $"callback contract of '{service.ClrName}'";
+        var envelopeKey = service.Key + "#callback";
+        var hasReplies = plan.CallbackReply is not null;
+
+        var caseRequests = plan.Callbacks.Select(c => new FieldRequest(LockFile.KeyToken(c.Rpc), null)).ToList();
+        if (hasReplies)
+        {
+            caseRequests.Insert(0, new FieldRequest("call_id", null));
+        }
+
+        var allocation = _lock.Assign(LockFile.KeyToken(envelopeKey), caseRequests);
+        var names = new FieldNames();
+        var cases = new List<ProtoField>();
+        var envelopeScope = scope.Nested();
+        foreach (var callback in plan.Callbacks)
+        {
+            string type;
+            if (callback.RequestName is { } requestName)
+            {
+                var parts = Parts(callback.Operation.Parameters.Where(p => p.Direction != ParameterDirection.Out), callback.Operation.DeclaringContractKey);
+                var origin = new MessageOrigin(MessageOriginKind.CallbackRequest, callback.Operation.DeclaringContractKey, callback.Operation.MethodName, callback.Operation.Name);
+                plan.Definitions.Add(OperationMessage(plan, scope.Nested(), requestName, origin, $"{service.CallbackContractKey}/{callback.Rpc}:callback", parts, $"Callback {callback.Rpc}: its parameters.", $"'{callback.Operation.MethodName}' ({where})", callback.Operation.Position));
+                type = requestName;
+                envelopeScope.References.Add(plan.Package + "." + requestName);
+            }
+            else
+            {
+                type = Reference(envelopeScope, "google.protobuf.Empty");
+            }
+
+            cases.Add(new ProtoField(names.Claim(ProtoNames.ToSnake(callback.Rpc)), type, allocation.Numbers[LockFile.KeyToken(callback.Rpc)], ProtoLabel.None, callback.Operation.Documentation, CallbackCase(callback)));
+        }
+
+        var envelopeFields = new List<ProtoField>();
+        if (hasReplies)
+        {
+            envelopeFields.Add(new ProtoField(names.Claim("call_id"), "int64", allocation.Numbers["call_id"], ProtoLabel.None, "Set for callbacks that return a result; the client's reply carries the same id.", Generated));
+        }
+
+        var envelope = new ProtoMessage(plan.CallbackEnvelope!, $"Callbacks of {service.Name} ({service.CallbackContractKey}): one case per callback method.",
+            envelopeFields.ToEquatableArray(), OneofOrNone("callback", cases),
+            allocation.Reserved.Select(r => r.Number).ToEquatableArray(), EquatableArray<string>.Empty,
+            new MessageOrigin(MessageOriginKind.CallbackEnvelope, service.CallbackContractKey));
+        plan.Definitions.Add(new ProtoDefinition(envelope, null));
+        Place(plan.Definitions[plan.Definitions.Count - 1], plan.Package, plan.CSharpNamespace, service.Key, envelopeScope.References);
+
+        string requestType;
+        if (hasReplies)
+        {
+            var replyRequests = new List<FieldRequest> { new("call_id", null) };
+            replyRequests.AddRange(plan.Callbacks.Where(c => c.ResponseName is not null).Select(c => new FieldRequest(LockFile.KeyToken(c.Rpc), null)));
+            var replyAllocation = _lock.Assign(LockFile.KeyToken(service.Key + "#callback-reply"), replyRequests);
+            var replyNames = new FieldNames();
+            var replyCases = new List<ProtoField>();
+            var replyScope = scope.Nested();
+            foreach (var callback in plan.Callbacks.Where(c => c.ResponseName is not null))
+            {
+                var parts = ResultParts(callback.Operation, callback.Operation.Parameters.Where(p => p.Direction != ParameterDirection.In));
+                var origin = new MessageOrigin(MessageOriginKind.CallbackResult, callback.Operation.DeclaringContractKey, callback.Operation.MethodName, callback.Operation.Name);
+                plan.Definitions.Add(OperationMessage(plan, scope.Nested(), callback.ResponseName!, origin, $"{service.CallbackContractKey}/{callback.Rpc}:callback-result", parts, $"Result of callback {callback.Rpc}.", $"'{callback.Operation.MethodName}' ({where})", callback.Operation.Position));
+                replyScope.References.Add(plan.Package + "." + callback.ResponseName);
+                replyCases.Add(new ProtoField(replyNames.Claim(ProtoNames.ToSnake(callback.Rpc)), callback.ResponseName!, replyAllocation.Numbers[LockFile.KeyToken(callback.Rpc)], ProtoLabel.None, null, CallbackCase(callback)));
+            }
+
+            var reply = new ProtoMessage(plan.CallbackReply!, $"The client's answers to callbacks of {service.Name} that return a result.",
+                new[] { new ProtoField(replyNames.Claim("call_id"), "int64", replyAllocation.Numbers["call_id"], ProtoLabel.None, "The call_id of the callback answered.", Generated) }.ToEquatableArray(),
+                OneofOrNone("result", replyCases),
+                replyAllocation.Reserved.Select(r => r.Number).ToEquatableArray(), EquatableArray<string>.Empty,
+                new MessageOrigin(MessageOriginKind.CallbackReply, service.CallbackContractKey));
+            plan.Definitions.Add(new ProtoDefinition(reply, null));
+            Place(plan.Definitions[plan.Definitions.Count - 1], plan.Package, plan.CSharpNamespace, service.Key, replyScope.References);
+            requestType = plan.CallbackReply!;
+        }
+        else
+        {
+            requestType = Reference(serviceScope, "google.protobuf.Empty");
+        }
+
+        return new ProtoRpc(
+            plan.CallbackRpc!,
+            requestType,
+            plan.CallbackEnvelope!,
+            hasReplies,
+            true,
+            $"Duplex callbacks ({service.CallbackContractKey}): open once per session; the service sends each callback on this stream.",
+            new RpcOrigin(service.CallbackContractKey!, null, null));
+    }
+
+    /// <summary>A oneof case that carries one callback method's message.</summary>
+    private static FieldOrigin CallbackCase(OperationPlan callback)
+        => new(FieldOriginKind.Callback, callback.Operation.DeclaringContractKey, callback.Operation.MethodName);
+
+    /// <summary>protoc rejects an empty oneof (a callback contract without methods, or callbacks that return nothing).</summary>
+    private static EquatableArray<ProtoOneof> OneofOrNone(string name, List<ProtoField> cases)
+        => cases.Count == 0 ? EquatableArray<ProtoOneof>.Empty : new[] { new ProtoOneof(name, cases.ToEquatableArray(), null) }.ToEquatableArray();
+}

@@ -1,0 +1,257 @@
+using System;
+using System.Collections.Generic;
+using System.Globalization;
+using System.Linq;
+using MigrateWcf.Generator.Model;
+using MigrateWcf.Generator.Rules;
+
+namespace MigrateWcf.Generator.Mapping;
+
+internal sealed partial class ProtoMapper
+{
+    // ───────────────────────────── data types ─────────────────────────────
+
+    /// <summary>Maps one data type to a message or enum. Returns whether it mapped without warnings.</summary>
+    private bool MapDataType(TypeInfo info)
+    {
+        var scope = MappingScope.ForItem(info.Package, info.CSharpNamespace);
+        var type = info.Model;
+        if (type.Kind == DataTypeKind.Enum)
+        {
+            MapEnum(info, scope);
+            return scope.Item.IsClean;
+        }
+
+        if (type.Kind == DataTypeKind.MessageContract && StreamBody(info) is not null)
+        {
+            // A streamed message contract is the rpc's byte stream (see MapOperation), not a message.
+            return true;
+        }
+
+        if (type.Kind == DataTypeKind.Serializable)
+        {
+            Report(scope, FindingMessages.SerializableType, type.Position, type.Key);
+        }
+
+        if (type.PreservesReferences)
+        {
+            Report(scope, FindingMessages.ReferencePreserved, type.Position, type.Key);
+        }
+
+        if (type.HasCustomSerialization)
+        {
+            Report(scope, FindingMessages.CustomSerialization, type.Position, type.Key);
+        }
+
+        var members = FlattenedMembers(type);
+        var required = members.Where(m => m.Member.IsRequired).Select(m => m.Member.Name).ToList();
+        if (required.Count > 0)
+        {
+            Report(scope, FindingMessages.RequiredMember, type.Position, type.Key, string.Join(", ", required));
+        }
+
+        foreach (var header in members.Where(m => m.Member.IsHeader))
+        {
+            Report(scope, FindingMessages.MessageContractHeader, header.Member.Position ?? type.Position, type.Key, header.Member.ClrName);
+        }
+
+        var subtypes = KnownDescendants(type.Key);
+        var requests = members.Select(m => new FieldRequest(m.LockKey, m.PreferredNumber)).ToList();
+        requests.AddRange(subtypes.Select(s => new FieldRequest("known:" + s.Model.Key, null)));
+        var allocation = _lock.Assign(LockFile.KeyToken(type.Key), requests);
+
+        var fieldNames = new FieldNames();
+        var fields = new List<ProtoField>();
+        foreach (var member in members)
+        {
+            var context = new FieldContext($"'{type.ClrName}.{member.Member.ClrName}'", member.Member.Position ?? type.Position, member.Member.IsRequired);
+            var resolved = Resolve(member.Member.Type, scope, context);
+            var origin = new FieldOrigin(FieldOriginKind.Member, member.DeclaringTypeKey, member.Member.ClrName);
+            fields.Add(new ProtoField(fieldNames.Claim(ProtoNames.ToSnake(member.Member.Name)), resolved.Type, allocation.Numbers[member.LockKey], resolved.Label, WithNote(member.Member.Documentation, resolved), origin, resolved.Conversion));
+        }
+
+        var oneofs = new List<ProtoOneof>();
+        if (subtypes.Count > 0)
+        {
+            var cases = subtypes.Select(s => new ProtoField(
+                fieldNames.Claim(ProtoNames.ToSnake(s.Name)),
+                Reference(scope, s.FullName),
+                allocation.Numbers["known:" + s.Model.Key],
+                ProtoLabel.None,
+                null,
+                new FieldOrigin(FieldOriginKind.KnownSubtype, s.Model.Key),
+                ProtoConversion.Of(ConversionKind.Message, s.Model.Key, NullMapping.Unset))).ToEquatableArray();
+            oneofs.Add(new ProtoOneof(fieldNames.Claim("subtype"), cases, "Set when the value is one of these known derived types; the case then carries the whole value."));
+        }
+
+        var message = new ProtoMessage(
+            info.Name,
+            Comment(type.Documentation, type.Key),
+            fields.OrderBy(f => f.Number).ToEquatableArray(),
+            oneofs.ToEquatableArray(),
+            allocation.Reserved.Select(r => r.Number).ToEquatableArray(),
+            ReservedNames(allocation, fieldNames),
+            new MessageOrigin(MessageOriginKind.DataType, type.Key));
+        Place(new ProtoDefinition(message, null), info.Package, info.CSharpNamespace, null, scope.References);
+        return scope.Item.IsClean;
+    }
+
+    private static string Comment(string? documentation, string source)
+        => documentation is null ? $"From {source}." : $"{documentation} (From {source}.)";
+
+    private static EquatableArray<string> ReservedNames(FieldAllocation allocation, FieldNames fieldNames)
+        => allocation.Reserved
+            .Where(r => r.Key.IndexOf(':') < 0)
+            .Select(r => ProtoNames.ToSnake(r.Key.Substring(r.Key.LastIndexOf('.') + 1)))
+            .Where(n => !fieldNames.IsTaken(n))
+            .Distinct(StringComparer.Ordinal)
+            .ToEquatableArray();
+
+    /// <param name="DeclaringTypeKey">The type in the base chain that declares the member.</param>
+    private sealed record OrderedMember(DataMemberModel Member, string DeclaringTypeKey, string LockKey, int? PreferredNumber);
+
+    /// <summary>
+    /// Members in DataContractSerializer's order (base types first; per type, members without Order alphabetically,
+    /// then by Order). Explicit Orders become field numbers when they are all distinct and positive.
+    /// </summary>
+    private List<OrderedMember> FlattenedMembers(DataTypeModel type)
+    {
+        var chain = SelfAndBaseTypes(type).Reverse().ToList();
+
+        var ordered = new List<(DataMemberModel Member, DataTypeModel Level)>();
+        foreach (var level in chain)
+        {
+            ordered.AddRange(level.Members.Where(m => m.Order < 0).OrderBy(m => m.Name, StringComparer.Ordinal).Select(m => (m, level)));
+            ordered.AddRange(level.Members.Where(m => m.Order >= 0).OrderBy(m => m.Order).ThenBy(m => m.Name, StringComparer.Ordinal).Select(m => (m, level)));
+        }
+
+        var orders = ordered.Where(m => m.Member.Order >= 0).Select(m => m.Member.Order).ToList();
+        var useOrders = orders.Count > 0 && orders.All(o => o >= 1) && orders.Distinct().Count() == orders.Count;
+        var keys = new HashSet<string>(StringComparer.Ordinal);
+        var result = new List<OrderedMember>();
+        foreach (var (member, level) in ordered)
+        {
+            // A derived type may reuse a base member's name (WCF allows it); the level keeps their lock keys apart.
+            var key = LockFile.KeyToken(member.Name);
+            if (!keys.Add(key))
+            {
+                key = LockFile.KeyToken(level.ClrName + "." + member.Name);
+                keys.Add(key);
+            }
+
+            result.Add(new OrderedMember(member, level.Key, key, useOrders && member.Order >= 1 ? member.Order : null));
+        }
+
+        return result;
+    }
+
+    private Dictionary<string, List<TypeInfo>>? _knownDescendants;
+
+    /// <summary>The known types (of any contract or type) that derive from <paramref name="baseKey"/>, ordered by key.</summary>
+    private List<TypeInfo> KnownDescendants(string baseKey)
+    {
+        _knownDescendants ??= IndexKnownDescendants();
+        return _knownDescendants.TryGetValue(baseKey, out var descendants) ? descendants : NoDescendants;
+    }
+
+    private static readonly List<TypeInfo> NoDescendants = new();
+
+    /// <summary>
+    /// Walks each known type's base chain once and files the type under every ancestor, instead of asking every pair of
+    /// types whether one derives from the other.
+    /// </summary>
+    private Dictionary<string, List<TypeInfo>> IndexKnownDescendants()
+    {
+        var index = new Dictionary<string, List<TypeInfo>>(StringComparer.Ordinal);
+        foreach (var key in AllKnownTypeKeys().OrderBy(k => k, StringComparer.Ordinal))
+        {
+            if (!_typeInfo.TryGetValue(key, out var info))
+            {
+                continue;
+            }
+
+            foreach (var ancestor in SelfAndBaseTypes(info.Model).Skip(1))
+            {
+                if (!index.TryGetValue(ancestor.Key, out var descendants))
+                {
+                    index[ancestor.Key] = descendants = new List<TypeInfo>();
+                }
+
+                descendants.Add(info);
+            }
+        }
+
+        return index;
+    }
+
+    /// <summary>The type, then its base types as far as the model has them; a cycle (broken code) ends the walk.</summary>
+    private IEnumerable<DataTypeModel> SelfAndBaseTypes(DataTypeModel type)
+    {
+        var seen = new HashSet<string>(StringComparer.Ordinal);
+        for (var current = type; current is not null && seen.Add(current.Key); current = current.BaseTypeKey is { } b && _types.TryGetValue(b, out var bt) ? bt : null)
+        {
+            yield return current;
+        }
+    }
+
+    private HashSet<string> AllKnownTypeKeys()
+    {
+        var known = new HashSet<string>(StringComparer.Ordinal);
+        foreach (var type in _model.DataTypes)
+        {
+            known.UnionWith(type.KnownTypes.Where(t => t.Shape == TypeShape.DataType).Select(t => t.Key));
+        }
+
+        foreach (var service in _model.Services)
+        {
+            known.UnionWith(service.ServiceKnownTypes.Where(t => t.Shape == TypeShape.DataType).Select(t => t.Key));
+            known.UnionWith(service.Operations.SelectMany(o => o.KnownTypes).Where(t => t.Shape == TypeShape.DataType).Select(t => t.Key));
+        }
+
+        return known;
+    }
+
+    // ───────────────────────────── enums ─────────────────────────────
+
+    private void MapEnum(TypeInfo info, MappingScope scope)
+    {
+        var type = info.Model;
+        var prefix = ProtoNames.ToUpperSnake(info.Name) + "_";
+        if (type.IsFlagsEnum)
+        {
+            Report(scope, FindingMessages.FlagsEnum, type.Position, type.Key);
+        }
+
+        var values = new List<ProtoEnumValue>();
+        var members = type.EnumMembers.Select((m, i) => (Member: m, Index: i))
+            .OrderBy(m => m.Member.Value == 0 ? 0 : 1).ThenBy(m => m.Member.Value).ThenBy(m => m.Index)
+            .Select(m => m.Member)
+            .ToList();
+        if (!members.Any(m => m.Value == 0))
+        {
+            Report(scope, FindingMessages.EnumWithoutZero, type.Position, type.Key);
+            values.Add(new ProtoEnumValue(_names.ClaimEnumValue(prefix + "UNSPECIFIED", info.Package), 0, "Added: proto3 enums need a zero value; the C# enum has none."));
+        }
+
+        foreach (var member in members)
+        {
+            if (member.Value < int.MinValue || member.Value > int.MaxValue)
+            {
+                Report(scope, FindingMessages.EnumValueOutOfRange, type.Position, type.Key, member.ClrName, member.Value.ToString(CultureInfo.InvariantCulture));
+                continue;
+            }
+
+            var comment = member.Documentation;
+            if (member.Name != member.ClrName)
+            {
+                comment = (comment is null ? string.Empty : comment + " ") + $"[EnumMember] value \"{member.Name}\" (C# {member.ClrName}).";
+            }
+
+            values.Add(new ProtoEnumValue(_names.ClaimEnumValue(prefix + ProtoNames.ToUpperSnake(member.Name), info.Package), (int)member.Value, comment, member.ClrName));
+        }
+
+        var allowAlias = values.GroupBy(v => v.Number).Any(g => g.Count() > 1);
+        var protoEnum = new ProtoEnum(info.Name, Comment(type.Documentation, type.Key), values.ToEquatableArray(), allowAlias, type.Key);
+        Place(new ProtoDefinition(null, protoEnum), info.Package, info.CSharpNamespace, null, scope.References);
+    }
+}

@@ -1,0 +1,111 @@
+using System;
+using System.Collections.Immutable;
+using System.Text.RegularExpressions;
+
+namespace MigrateWcf.Generator.Rules;
+
+/// <summary>
+/// One message of a rule: what was found, as a composite format (<c>{0}</c>, <c>{1}</c>, ...). A rule may have several
+/// (e.g. a Stream taken or returned); a Roslyn front end makes one descriptor per message, all with the rule's id.
+/// </summary>
+/// <param name="Id">Stable name, unique across the catalog; a <see cref="Finding"/> carries it.</param>
+public sealed record FindingMessage(string Id, string RuleId, string Format)
+{
+    private static readonly Regex Placeholder = new(@"(?<!\{)\{(\d+)\}", RegexOptions.CultureInvariant);
+
+    /// <summary>How many arguments the format takes (its highest placeholder + 1).</summary>
+    public int ArgumentCount { get; } = CountArguments(Format);
+
+    private static int CountArguments(string format)
+    {
+        var count = 0;
+        foreach (Match match in Placeholder.Matches(format))
+        {
+            count = Math.Max(count, int.Parse(match.Groups[1].Value, System.Globalization.CultureInfo.InvariantCulture) + 1);
+        }
+
+        return count;
+    }
+}
+
+/// <summary>
+/// Every finding message. Arguments are the values a message names (type keys, member and operation names, counts);
+/// where a message starts with <c>{0}</c>, that argument names the place, e.g. <c>'Order.Lines'</c>,
+/// <c>Parameter 'id' of 'IOrders.Get'</c> or <c>The result of 'IOrders.Get'</c>. The rule's "what gRPC does instead"
+/// sentence is appended by <see cref="RuleCatalog.Format(Finding)"/>.
+/// </summary>
+public static class FindingMessages
+{
+    // ── 1xxx contracts and operations ──
+    public static readonly FindingMessage OneWayOperation = new(nameof(OneWayOperation), RuleIds.OneWayOperation, "Operation '{0}' is one-way");
+    public static readonly FindingMessage OneWayResultIgnored = new(nameof(OneWayResultIgnored), RuleIds.OneWayOperation, "One-way operation '{0}' declares a result, which WCF never returns");
+    public static readonly FindingMessage DuplexCallback = new(nameof(DuplexCallback), RuleIds.DuplexCallback, "Service contract '{0}' has the callback contract '{1}'");
+    public static readonly FindingMessage FaultContract = new(nameof(FaultContract), RuleIds.FaultContract, "Operation '{0}' declares fault(s) {1}");
+    public static readonly FindingMessage OverloadedOperation = new(nameof(OverloadedOperation), RuleIds.OverloadedOperation, "Operation '{0}' is an overload; its rpc is named '{1}'");
+    public static readonly FindingMessage DuplicateOperationName = new(nameof(DuplicateOperationName), RuleIds.DuplicateOperationName, "Operation '{0}' shares the name '{1}' with another operation; its rpc is named '{2}'");
+    public static readonly FindingMessage RefOutParameter = new(nameof(RefOutParameter), RuleIds.RefOutParameter, "Operation '{0}' has ref/out parameter(s) {1}; they are returned in the response");
+    public static readonly FindingMessage StreamWithOtherParameters = new(nameof(StreamWithOtherParameters), RuleIds.StreamWithOtherParameters, "Operation '{0}' takes a Stream together with other parameters ({1}), which are not in the generated request");
+    public static readonly FindingMessage StreamWithOtherResults = new(nameof(StreamWithOtherResults), RuleIds.StreamWithOtherParameters, "Operation '{0}' returns a Stream together with other values ({1}), which are not in the generated response");
+    public static readonly FindingMessage StreamParameter = new(nameof(StreamParameter), RuleIds.StreamOperation, "Operation '{0}' takes a Stream");
+    public static readonly FindingMessage StreamResult = new(nameof(StreamResult), RuleIds.StreamOperation, "Operation '{0}' returns a Stream");
+    public static readonly FindingMessage ServiceContractOnClass = new(nameof(ServiceContractOnClass), RuleIds.ServiceContractOnClass, "Service contract '{0}' is declared on a class");
+    public static readonly FindingMessage IncompleteAsyncPattern = new(nameof(IncompleteAsyncPattern), RuleIds.IncompleteAsyncPattern, "'{0}' has AsyncPattern = true but no matching 'End{1}(IAsyncResult)'");
+    public static readonly FindingMessage UntypedMessage = new(nameof(UntypedMessage), RuleIds.UntypedMessage, "Operation '{0}' handles any action (Action = \"*\")");
+    public static readonly FindingMessage XmlSerializerFormat = new(nameof(XmlSerializerFormat), RuleIds.XmlSerializerFormat, "Service contract '{0}' uses [XmlSerializerFormat]");
+    public static readonly FindingMessage ContractWithoutOperations = new(nameof(ContractWithoutOperations), RuleIds.ContractWithoutOperations, "Service contract '{0}' has no operations");
+
+    /// <summary>Discovery failed on a contract or implementation: {0} the type, {1} the exception type, {2} its message.</summary>
+    public static readonly FindingMessage ContractAnalysisFailed = new(nameof(ContractAnalysisFailed), RuleIds.ContractAnalysisFailed, "'{0}' could not be analysed ({1}: {2})");
+    public static readonly FindingMessage ContractMappingFailed = new(nameof(ContractMappingFailed), RuleIds.ContractAnalysisFailed, "'{0}' could not be mapped ({1}: {2})");
+
+    // ── 2xxx data contracts and types ──
+    public static readonly FindingMessage ObjectMember = new(nameof(ObjectMember), RuleIds.ObjectMember, "{0} is of type object");
+    public static readonly FindingMessage UnmappedType = new(nameof(UnmappedType), RuleIds.UnmappedType, "{0} is of type '{1}', {2}");
+    public static readonly FindingMessage TypeWithoutProtoForm = new(nameof(TypeWithoutProtoForm), RuleIds.UnmappedType, "{0} is of type '{1}', which has no proto form");
+    public static readonly FindingMessage StreamInMessage = new(nameof(StreamInMessage), RuleIds.UnmappedType, "{0} is a Stream inside a message, which has no proto form");
+    public static readonly FindingMessage UnresolvedType = new(nameof(UnresolvedType), RuleIds.UnresolvedType, "{0} uses the type '{1}', which the compilation cannot resolve");
+    public static readonly FindingMessage EnumWithoutZero = new(nameof(EnumWithoutZero), RuleIds.EnumWithoutZero, "'{0}' has no member with value 0");
+    public static readonly FindingMessage FlagsEnum = new(nameof(FlagsEnum), RuleIds.FlagsEnum, "'{0}' is a [Flags] enum");
+    public static readonly FindingMessage EnumValueOutOfRange = new(nameof(EnumValueOutOfRange), RuleIds.EnumValueOutOfRange, "'{0}.{1}' = {2} does not fit in 32 bits");
+    public static readonly FindingMessage NonScalarDictionaryKey = new(nameof(NonScalarDictionaryKey), RuleIds.NonScalarDictionaryKey, "{0} is a dictionary keyed by '{1}'");
+    public static readonly FindingMessage NameCollision = new(nameof(NameCollision), RuleIds.NameCollision, "'{0}' is named '{1}' in proto package '{2}' because another type is also called '{3}'");
+    public static readonly FindingMessage MessageContractHeader = new(nameof(MessageContractHeader), RuleIds.MessageContractHeader, "'{0}.{1}' is a message header");
+    public static readonly FindingMessage SerializableType = new(nameof(SerializableType), RuleIds.SerializableType, "'{0}' is [Serializable]; its fields are mapped");
+    public static readonly FindingMessage CustomSerialization = new(nameof(CustomSerialization), RuleIds.CustomSerialization, "'{0}' implements ISerializable or IXmlSerializable");
+    public static readonly FindingMessage RequiredMember = new(nameof(RequiredMember), RuleIds.RequiredMember, "'{0}' has required member(s) {1}");
+    public static readonly FindingMessage KnownTypesNotReadable = new(nameof(KnownTypesNotReadable), RuleIds.KnownTypeNotResolved, "Known types of '{0}' come from method '{1}.{2}', whose types could not be read statically");
+    public static readonly FindingMessage KnownTypesComputedAtRunTime = new(nameof(KnownTypesComputedAtRunTime), RuleIds.KnownTypeNotResolved, "Known types of '{0}' come from method '{1}.{2}', which computes them at run time; only the types it names with typeof get oneof cases");
+    public static readonly FindingMessage ReferencePreserved = new(nameof(ReferencePreserved), RuleIds.ReferencePreserved, "'{0}' is a data contract with IsReference = true");
+    public static readonly FindingMessage LockFileUnreadable = new(nameof(LockFileUnreadable), RuleIds.LockFileUnreadable, "The lock file has {0} unreadable or conflicting line(s) (first: line {1})");
+    public static readonly FindingMessage TypeAnalysisFailed = new(nameof(TypeAnalysisFailed), RuleIds.TypeAnalysisFailed, "'{0}' could not be analysed ({1}: {2})");
+    public static readonly FindingMessage TypeMappingFailed = new(nameof(TypeMappingFailed), RuleIds.TypeAnalysisFailed, "'{0}' could not be mapped ({1}: {2})");
+
+    // ── 3xxx behaviors ──
+    public static readonly FindingMessage PerCallWithSingleConcurrency = new(nameof(PerCallWithSingleConcurrency), RuleIds.PerCallWithSingleConcurrency, "'{0}' is PerCall with ConcurrencyMode.Single, which serializes nothing");
+    public static readonly FindingMessage ReentrantConcurrency = new(nameof(ReentrantConcurrency), RuleIds.ReentrantConcurrency, "'{0}' uses ConcurrencyMode.Reentrant");
+    public static readonly FindingMessage PerSessionInstancing = new(nameof(PerSessionInstancing), RuleIds.PerSessionInstancing, "'{0}' keeps one instance per session (InstanceContextMode.PerSession)");
+    public static readonly FindingMessage SessionRequired = new(nameof(SessionRequired), RuleIds.SessionRequired, "Service contract '{0}' requires sessions (SessionMode.Required)");
+    public static readonly FindingMessage TransactionFlow = new(nameof(TransactionFlow), RuleIds.TransactionFlow, "Operation '{0}' flows transactions (TransactionFlowOption.{1})");
+    public static readonly FindingMessage TransactionScopeRequired = new(nameof(TransactionScopeRequired), RuleIds.TransactionScopeRequired, "'{0}.{1}' requires a transaction scope");
+    public static readonly FindingMessage InitiatingTerminating = new(nameof(InitiatingTerminating), RuleIds.InitiatingTerminating, "Operation '{0}' sets IsInitiating = {1}, IsTerminating = {2}");
+    public static readonly FindingMessage SingleInstanceSingleConcurrency = new(nameof(SingleInstanceSingleConcurrency), RuleIds.SingleInstanceSingleConcurrency, "'{0}' is a single instance with ConcurrencyMode.Single: all calls run one at a time");
+
+    // ── 4xxx hosting ──
+    public static readonly FindingMessage ServiceHostInCode = new(nameof(ServiceHostInCode), RuleIds.ServiceHostInCode, "'{0}' hosts a WCF service in code");
+    public static readonly FindingMessage BindingInCode = new(nameof(BindingInCode), RuleIds.BindingInCode, "'{0}' is configured in code");
+    public static readonly FindingMessage WcfClientChannel = new(nameof(WcfClientChannel), RuleIds.WcfClientChannel, "'{0}' calls a WCF service");
+
+    /// <summary>Every message, in the order above (declared last: static fields initialise in order).</summary>
+    public static ImmutableArray<FindingMessage> All { get; } = ImmutableArray.Create(
+        OneWayOperation, OneWayResultIgnored, DuplexCallback, FaultContract, OverloadedOperation, DuplicateOperationName,
+        RefOutParameter, StreamWithOtherParameters, StreamWithOtherResults, StreamParameter, StreamResult,
+        ServiceContractOnClass, IncompleteAsyncPattern, UntypedMessage, XmlSerializerFormat, ContractWithoutOperations,
+        ContractAnalysisFailed, ContractMappingFailed,
+        ObjectMember, UnmappedType, TypeWithoutProtoForm, StreamInMessage, UnresolvedType, EnumWithoutZero, FlagsEnum,
+        EnumValueOutOfRange, NonScalarDictionaryKey, NameCollision, MessageContractHeader, SerializableType,
+        CustomSerialization, RequiredMember, KnownTypesNotReadable, KnownTypesComputedAtRunTime, ReferencePreserved,
+        LockFileUnreadable, TypeAnalysisFailed, TypeMappingFailed,
+        PerCallWithSingleConcurrency, ReentrantConcurrency, PerSessionInstancing, SessionRequired, TransactionFlow,
+        TransactionScopeRequired, InitiatingTerminating, SingleInstanceSingleConcurrency,
+        ServiceHostInCode, BindingInCode, WcfClientChannel);
+}
