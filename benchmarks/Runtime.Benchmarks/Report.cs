@@ -25,7 +25,46 @@ internal static class Report
             targets.Add(new("connect-call-close p50", p50 / 1000, 0.6, "ms", p50 <= 600));
         }
 
+        // Issue 16: the adapter adds ≤ 10% over a hand-written grpc-dotnet service, the shim ≤ 10% over a plain client.
+        // "Adds" is judged on the slower of the two ways to read it: p50 latency, and time per call (1 ÷ calls/s).
+        foreach (var (name, callers, baseline, measured) in SemanticsComparisons(rows))
+        {
+            var cost = Cost(measured, baseline);
+            targets.Add(new($"{name} ×{callers}: time per call ÷ {(name.StartsWith("shim", StringComparison.Ordinal) ? "plain client" : "hand-written service")}",
+                cost, 1.10, "×", cost <= 1.10));
+        }
+
         return targets;
+    }
+
+    /// <summary>The larger of the p50 ratio and the calls/s ratio of <paramref name="row"/> to <paramref name="baseline"/>.</summary>
+    private static double Cost(RowResult row, RowResult baseline) =>
+        Math.Max(row.P50Microseconds / baseline.P50Microseconds, baseline.CallsPerSecond / row.CallsPerSecond);
+
+    /// <summary>Each adapter against the hand-written service (both called by a plain client), and each server called
+    /// through the client shim against the same server called by a plain client; only pairs the run measured.</summary>
+    private static IEnumerable<(string Name, int Callers, RowResult Baseline, RowResult Measured)> SemanticsComparisons(IReadOnlyList<RowResult> rows)
+    {
+        var handWritten = PutServer.All[0];
+        foreach (var callers in Driver.PutCallerCounts)
+        {
+            RowResult? Find(PutServer server, bool shim) => rows.FirstOrDefault(r => r.Callers == callers && r.Name == PutServer.RowName(server, shim));
+            foreach (var server in PutServer.All.Skip(1))
+            {
+                if (Find(handWritten, false) is { } baseline && Find(server, false) is { } adapter)
+                {
+                    yield return (server.Name, callers, baseline, adapter);
+                }
+            }
+
+            foreach (var server in PutServer.All)
+            {
+                if (Find(server, false) is { } plain && Find(server, true) is { } shim)
+                {
+                    yield return ("shim over " + server.Name, callers, plain, shim);
+                }
+            }
+        }
     }
 
     public static string Markdown(IReadOnlyList<RowResult> rows, IReadOnlyList<Target> targets, string scale, string command, string loadBefore, string loadAfter)
@@ -48,11 +87,28 @@ internal static class Report
         text.AppendLine();
         text.AppendLine($"The {Driver.StreamMessages:N0}-message stream row counts whole streams as calls: messages/s = calls/s × {Driver.StreamMessages:N0}.");
         text.AppendLine();
+        var comparisons = SemanticsComparisons(rows).ToList();
+        if (comparisons.Count > 0)
+        {
+            text.AppendLine("## The semantics layer's cost (Put)");
+            text.AppendLine();
+            text.AppendLine("Each adapter is compared with the hand-written service (both called by a plain client); each client shim with a plain client calling the same server. Ratios of this run's interleaved rows; allocations are the difference in bytes per call.");
+            text.AppendLine();
+            text.AppendLine("| Compared | Callers | p50 ratio | time/call ratio (calls/s⁻¹) | CPU/call ratio (client + server) | Δ client B/call | Δ server B/call |");
+            text.AppendLine("|---|---:|---:|---:|---:|---:|---:|");
+            foreach (var (name, callers, baseline, measured) in comparisons)
+            {
+                text.AppendLine($"| {name} | {callers} | {F(measured.P50Microseconds / baseline.P50Microseconds, "N2")}× | {F(baseline.CallsPerSecond / measured.CallsPerSecond, "N2")}× | {F(measured.TotalCpuMicrosecondsPerCall / baseline.TotalCpuMicrosecondsPerCall, "N2")}× | {F(measured.ClientBytesPerCall - baseline.ClientBytesPerCall, "N0")} | {F(measured.ServerBytesPerCall - baseline.ServerBytesPerCall, "N0")} |");
+            }
+
+            text.AppendLine();
+        }
+
         text.AppendLine("## Targets");
         text.AppendLine();
         foreach (var t in targets)
         {
-            text.AppendLine($"- {(t.Met ? "met" : "**missed**")}: {t.Description} = {F(t.Measured, "N2")} {t.Unit} (target ≤ {F(t.Limit, "N1")} {t.Unit})");
+            text.AppendLine($"- {(t.Met ? "met" : "**missed**")}: {t.Description} = {F(t.Measured, "N2")} {t.Unit} (target ≤ {F(t.Limit, "N2")} {t.Unit})");
         }
 
         return text.ToString();
