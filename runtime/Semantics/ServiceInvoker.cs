@@ -30,59 +30,13 @@ public sealed class ServiceInvoker<TService> : IDisposable
 
     internal ServiceInstance SingleInstance => _single.Value;
 
-    /// <summary>A two-way operation with a synchronous implementation. It runs on the calling thread unless it must wait
-    /// for its instance's lock, and allocates nothing but its result then (an async method that does not suspend).</summary>
-    public async Task<TResponse> Invoke<TResponse>(ServerCallContext context, Func<TService, CancellationToken, TResponse> operation)
-    {
-        var call = Enter(context);
-        try
-        {
-            await call.WaitTurnAsync(context.CancellationToken);
-            try
-            {
-                WcfOperationContext.Current = call.Context;
-                return operation(call.Service, context.CancellationToken);
-            }
-            catch (FaultException fault)
-            {
-                throw _runtime.Options.Faults.ToRpcException(fault);
-            }
-            finally
-            {
-                call.EndTurn();
-            }
-        }
-        finally
-        {
-            Leave(call);
-        }
-    }
+    /// <summary>A two-way operation with a synchronous implementation. Unless it must wait for its instance's lock, it
+    /// runs on the calling thread and its task is complete when this returns.</summary>
+    public Task<TResponse> Invoke<TResponse>(ServerCallContext context, Func<TService, CancellationToken, TResponse> operation)
+        => RunAsync(context, operation, static (operation, service, token) => new ValueTask<TResponse>(operation(service, token)));
 
-    public async Task<TResponse> InvokeAsync<TResponse>(ServerCallContext context, Func<TService, CancellationToken, Task<TResponse>> operation)
-    {
-        var call = Enter(context);
-        try
-        {
-            await call.WaitTurnAsync(context.CancellationToken);
-            try
-            {
-                WcfOperationContext.Current = call.Context;
-                return await operation(call.Service, context.CancellationToken);
-            }
-            catch (FaultException fault)
-            {
-                throw _runtime.Options.Faults.ToRpcException(fault);
-            }
-            finally
-            {
-                call.EndTurn();
-            }
-        }
-        finally
-        {
-            Leave(call);
-        }
-    }
+    public Task<TResponse> InvokeAsync<TResponse>(ServerCallContext context, Func<TService, CancellationToken, Task<TResponse>> operation)
+        => RunAsync(context, operation, static (operation, service, token) => new ValueTask<TResponse>(operation(service, token)));
 
     public Task<Empty> InvokeOneWay(ServerCallContext context, Action<TService, CancellationToken> operation)
         => InvokeOneWay(context, (service, token) =>
@@ -158,6 +112,36 @@ public sealed class ServiceInvoker<TService> : IDisposable
             }
 
             session.Exit();
+        }
+    }
+
+    // One body for sync and async operations, through static lambdas (no delegate per call). When the instance is free
+    // and the operation synchronous, nothing awaited suspends, so the method allocates no state machine, only its result
+    // task; returning restores the caller's execution context, which setting WcfOperationContext.Current changed.
+    private async Task<TResponse> RunAsync<TOperation, TResponse>(ServerCallContext context, TOperation operation,
+        Func<TOperation, TService, CancellationToken, ValueTask<TResponse>> run)
+    {
+        var call = Enter(context);
+        try
+        {
+            await call.WaitTurnAsync(context.CancellationToken);
+            try
+            {
+                WcfOperationContext.Current = call.Context;
+                return await run(operation, call.Service, context.CancellationToken);
+            }
+            catch (FaultException fault)
+            {
+                throw _runtime.Options.Faults.ToRpcException(fault);
+            }
+            finally
+            {
+                call.EndTurn();
+            }
+        }
+        finally
+        {
+            Leave(call);
         }
     }
 
