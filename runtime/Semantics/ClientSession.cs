@@ -5,8 +5,12 @@ namespace MigrateWcf.Runtime;
 
 public sealed class WcfClientOptions
 {
-    /// <summary>The deadline of a unary or client-streaming call that sets none (WCF's sendTimeout).</summary>
+    /// <summary>The deadline of a unary or client-streaming call that sets none (WCF's sendTimeout). Infinite
+    /// (<see cref="TimeSpan.MaxValue"/>, <see cref="Timeout.InfiniteTimeSpan"/>, or 24.8 days and more, as WCF reads it):
+    /// no deadline.</summary>
     public TimeSpan SendTimeout { get; set; } = TimeSpan.FromMinutes(1);
+
+    internal bool HasSendTimeout => SendTimeout != Timeout.InfiniteTimeSpan && SendTimeout < TimeSpan.FromMilliseconds(int.MaxValue);
 
     /// <summary>The fault detail types the client shim turns back into <see cref="FaultException{TDetail}"/>.</summary>
     public FaultDetailRegistry Faults { get; set; } = new();
@@ -79,7 +83,7 @@ public sealed class ClientSession : IAsyncDisposable, IDisposable
         }
 
         // The server completes the stream when the session ends; a broken one is observable through Callbacks.
-        await Task.WhenAny(_callbacks, Task.Delay(_options.SendTimeout));
+        await Task.WhenAny(_callbacks, Task.Delay(_options.HasSendTimeout ? _options.SendTimeout : Timeout.InfiniteTimeSpan));
         await _closing.CancelAsync();
     }
 
@@ -187,7 +191,8 @@ public sealed class ClientSession : IAsyncDisposable, IDisposable
             }
 
             options = options.WithHeaders(headers);
-            return deadline && options.Deadline is null ? options.WithDeadline(DateTime.UtcNow + session._options.SendTimeout) : options;
+            return deadline && options.Deadline is null && session._options.HasSendTimeout
+                ? options.WithDeadline(DateTime.UtcNow + session._options.SendTimeout) : options;
         }
     }
 }
