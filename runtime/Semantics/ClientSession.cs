@@ -10,7 +10,9 @@ public sealed class WcfClientOptions
     /// no deadline.</summary>
     public TimeSpan SendTimeout { get; set; } = TimeSpan.FromMinutes(1);
 
-    internal bool HasSendTimeout => SendTimeout != Timeout.InfiniteTimeSpan && SendTimeout < TimeSpan.FromMilliseconds(int.MaxValue);
+    private static readonly TimeSpan WcfInfinite = TimeSpan.FromMilliseconds(int.MaxValue);
+
+    internal bool HasSendTimeout => SendTimeout != Timeout.InfiniteTimeSpan && SendTimeout < WcfInfinite;
 
     /// <summary>The fault detail types the client shim turns back into <see cref="FaultException{TDetail}"/>.</summary>
     public FaultDetailRegistry Faults { get; set; } = new();
