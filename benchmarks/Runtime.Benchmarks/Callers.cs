@@ -107,10 +107,10 @@ internal sealed class PutCaller : ICaller
     private readonly ClientSession? _session;
     private readonly Protos.Simple.SimpleClient _client;
 
-    public PutCaller(GrpcChannel channel, bool shim)
+    public PutCaller(GrpcChannel channel, bool shim, bool noDeadline = false)
     {
         _channel = channel;
-        _session = shim ? new ClientSession(channel.CreateCallInvoker()) : null;
+        _session = shim ? new ClientSession(channel.CreateCallInvoker(), noDeadline ? new WcfClientOptions { SendTimeout = Timeout.InfiniteTimeSpan } : null) : null;
         _client = _session is null ? new(channel) : new(_session.CallInvoker);
     }
 

@@ -122,7 +122,8 @@ internal static class Driver
         foreach (var callers in PutCallerCounts)
         {
             Add(PutServer.All.SelectMany(server => new[] { false, true }.Select(shim => new Variant(PutServer.RowName(server, shim), callers,
-                _ => Caller(new PutCaller(EndpointChannel.Create(GrpcEndpoint.UnixSocket(Path.Combine(sockets.Directory, server.SocketName))), shim))))).ToList());
+                _ => Caller(new PutCaller(EndpointChannel.Create(GrpcEndpoint.UnixSocket(Path.Combine(sockets.Directory, server.SocketName))), shim))))).Append(
+                new Variant("Put: hand-written, shim without deadline", callers, _ => Caller(new PutCaller(EndpointChannel.Create(GrpcEndpoint.UnixSocket(Path.Combine(sockets.Directory, PutServer.All[0].SocketName))), true, true)))).ToList());
         }
 
         Add(

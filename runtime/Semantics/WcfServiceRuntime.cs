@@ -153,10 +153,12 @@ internal sealed class WcfServiceRuntime : IHostedService, IDisposable
         return session;
     }
 
-    /// <summary>The session header of a call. Read from the HTTP request where grpc-dotnet hosts the call:
-    /// <see cref="ServerCallContext.RequestHeaders"/> would first copy every request header into a new Metadata.</summary>
+    /// <summary>The session header of a call (the last one, as Metadata.GetValue). Read from the HTTP request where
+    /// grpc-dotnet hosts the call: <see cref="ServerCallContext.RequestHeaders"/> would first copy every request header
+    /// into a new Metadata (about 200 B a call).</summary>
     public static string? SessionIdOf(ServerCallContext context)
     {
+        // grpc-dotnet's own context is the one that is its IServerCallContextFeature, and the one GetHttpContext accepts.
         if (context is IServerCallContextFeature)
         {
             var values = context.GetHttpContext().Request.Headers[ServiceSession.HeaderName];
