@@ -64,41 +64,34 @@ public static class EndpointChannel
         if (endpoint.UnixSocketPath is { } path)
         {
             var socketAddress = new UnixDomainSocketEndPoint(path);
-            handler.ConnectCallback = async (_, cancellationToken) =>
-            {
-                var socket = new Socket(AddressFamily.Unix, SocketType.Stream, ProtocolType.Unspecified);
-                try
-                {
-                    await socket.ConnectAsync(socketAddress, cancellationToken).ConfigureAwait(false);
-                    return new NetworkStream(socket, ownsSocket: true);
-                }
-                catch
-                {
-                    socket.Dispose();
-                    throw;
-                }
-            };
+            handler.ConnectCallback = (_, cancellationToken) => ConnectAsync(
+                new Socket(AddressFamily.Unix, SocketType.Stream, ProtocolType.Unspecified),
+                socket => socket.ConnectAsync(socketAddress, cancellationToken), socket => new NetworkStream(socket, ownsSocket: true));
         }
         else if (endpoint.Kind == GrpcEndpointKind.NamedPipe)
         {
             var pipeName = endpoint.PipeName!;
-            handler.ConnectCallback = async (_, cancellationToken) =>
-            {
-                // CurrentUserOnly: connect only to a pipe server run by the same user.
-                var pipe = new NamedPipeClientStream(".", pipeName, PipeDirection.InOut, PipeOptions.Asynchronous | PipeOptions.CurrentUserOnly);
-                try
-                {
-                    await pipe.ConnectAsync(cancellationToken).ConfigureAwait(false);
-                    return pipe;
-                }
-                catch
-                {
-                    await pipe.DisposeAsync().ConfigureAwait(false);
-                    throw;
-                }
-            };
+            // CurrentUserOnly: connect only to a pipe server run by the same user.
+            handler.ConnectCallback = (_, cancellationToken) => ConnectAsync(
+                new NamedPipeClientStream(".", pipeName, PipeDirection.InOut, PipeOptions.Asynchronous | PipeOptions.CurrentUserOnly),
+                pipe => new ValueTask(pipe.ConnectAsync(cancellationToken)), pipe => pipe);
         }
 
         return handler;
+    }
+
+    private static async ValueTask<Stream> ConnectAsync<T>(T transport, Func<T, ValueTask> connect, Func<T, Stream> stream)
+        where T : IDisposable
+    {
+        try
+        {
+            await connect(transport).ConfigureAwait(false);
+            return stream(transport);
+        }
+        catch
+        {
+            transport.Dispose();
+            throw;
+        }
     }
 }

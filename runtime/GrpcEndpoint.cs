@@ -50,8 +50,7 @@ public sealed record GrpcEndpoint
 
     public static GrpcEndpoint NamedPipe(string pipeName) => Parse("pipe:" + pipeName);
 
-    public static GrpcEndpoint Tcp(string host, int port) =>
-        Parse(string.Create(CultureInfo.InvariantCulture, $"http://{(host.Contains(':') ? "[" + host + "]" : host)}:{port}"));
+    public static GrpcEndpoint Tcp(string host, int port) => Parse(TcpText(host, port));
 
     /// <summary>The socket .NET's <c>NamedPipeClientStream</c> and <c>NamedPipeServerStream</c> use for a pipe name off
     /// Windows: <c>Path.GetTempPath() + "CoreFxPipe_" + name</c> (dotnet/runtime, PipeStream.Unix.cs).</summary>
@@ -131,6 +130,9 @@ public sealed record GrpcEndpoint
     {
         GrpcEndpointKind.UnixSocket => "unix:" + Path,
         GrpcEndpointKind.NamedPipe => "pipe:" + PipeName,
-        _ => string.Create(CultureInfo.InvariantCulture, $"http://{(Host!.Contains(':') ? "[" + Host + "]" : Host)}:{Port}"),
+        _ => TcpText(Host!, Port),
     };
+
+    private static string TcpText(string host, int port) =>
+        string.Create(CultureInfo.InvariantCulture, $"http://{(host.Contains(':') ? "[" + host + "]" : host)}:{port}");
 }

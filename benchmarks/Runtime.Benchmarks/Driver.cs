@@ -12,6 +12,7 @@ internal static class Driver
 {
     public const int StreamMessages = 10_000;
     public static readonly int[] CallerCounts = [1, 8, 64];
+    public static readonly int[] PutCallerCounts = [1, 8];
 
     public static async Task<IReadOnlyList<RowResult>> RunAsync(bool quick, int? roundCount, string? only)
     {
@@ -116,6 +117,15 @@ internal static class Driver
             });
         }
 
+        // The semantics layer's cost: the same empty Put through each server, by a plain generated client and by a client
+        // shim's ClientSession, all interleaved.
+        foreach (var callers in PutCallerCounts)
+        {
+            Add(PutServer.All.SelectMany(server => new[] { false, true }.Select(shim => new Variant(PutServer.RowName(server, shim), callers,
+                _ => Caller(new PutCaller(EndpointChannel.Create(GrpcEndpoint.UnixSocket(Path.Combine(sockets.Directory, server.SocketName))), shim))))).Append(
+                new Variant("Put: hand-written, shim without deadline", callers, _ => Caller(new PutCaller(EndpointChannel.Create(GrpcEndpoint.UnixSocket(Path.Combine(sockets.Directory, PutServer.All[0].SocketName))), true, true)))).ToList());
+        }
+
         Add(
         [
             new("grpc connect-call-close", 1, _ => Caller(new ConnectCallCloseCaller(() => EndpointChannel.Create(sockets.GrpcEndpoint)))),
@@ -127,9 +137,10 @@ internal static class Driver
 
     private static ValueTask<ICaller> Caller(ICaller caller) => ValueTask.FromResult(caller);
 
-    /// <summary>Where the bytes of a unary call go, by type, in the client (this process) and the server: sampled
-    /// while <paramref name="callerCount"/> callers share a channel, for a 1-byte and a 1 MB echo.</summary>
-    public static async Task<string> ProfileAllocationsAsync(bool quick, int callerCount)
+    /// <summary>Where the bytes of each row <paramref name="only"/> selects go, by type, in the client (this process) and
+    /// the server: sampled while the row's callers call for a few seconds. Without <paramref name="only"/>: the unary
+    /// echo on a shared channel at 8 callers and the 1 MB echo.</summary>
+    public static async Task<string> ProfileAllocationsAsync(bool quick, string? only)
     {
         var duration = TimeSpan.FromSeconds(quick ? 2 : 6);
         var directory = Directory.CreateTempSubdirectory("runtime-bench-");
@@ -137,32 +148,47 @@ internal static class Driver
         using var server = StartServer(sockets, profile: true);
         try
         {
-            using var channel = EndpointChannel.Create(sockets.GrpcEndpoint);
-            var client = new Echo.EchoClient(channel);
+            using var statsChannel = EndpointChannel.Create(sockets.GrpcEndpoint);
+            var stats = new Echo.EchoClient(statsChannel);
             var text = new System.Text.StringBuilder("# Allocation profile (sampled by GCAllocationTick)\n\n");
-            foreach (var payload in new[] { 1, 1 << 20 })
+            foreach (var group in Groups(sockets, only))
             {
-                var callers = Enumerable.Range(0, callerCount).Select(_ => new UnaryCaller(channel, false, payload)).ToArray();
-                await Task.WhenAll(callers.Select(c => c.CallAsync().AsTask()));
-                await client.AllocationProfileAsync(new Int64Value());
-                using var sampler = new AllocationSampler();
-                long calls = 0;
-                var end = Stopwatch.GetTimestamp() + (long)(duration.TotalSeconds * Stopwatch.Frequency);
-                await Task.WhenAll(callers.Select(async c =>
+                using var resources = group.Open();
+                foreach (var variant in group.Variants.Where(v => v.External is null && !IsFloor(v.Name)
+                    && (only is not null || (v.Name.Contains("shared", StringComparison.Ordinal) && v.Callers == 8) || v.Name.Contains("1 MB", StringComparison.Ordinal))))
                 {
-                    while (Stopwatch.GetTimestamp() < end)
+                    var callers = new ICaller[variant.Callers];
+                    for (var i = 0; i < callers.Length; i++)
                     {
-                        await c.CallAsync();
-                        Interlocked.Increment(ref calls);
+                        callers[i] = await variant.Create(i);
+                        await callers[i].CallAsync();
                     }
-                }));
-                var serverReport = (await client.AllocationProfileAsync(new Int64Value { Value = calls })).Value;
-                foreach (var (side, report) in new[] { ("client", sampler.TakeReport(calls)), ("server", serverReport) })
-                {
-                    text.AppendLine($"## {side}, unary echo of {payload:N0} byte(s), {calls:N0} calls by {callerCount} callers on one channel\n");
-                    text.AppendLine("| Type | Share of sampled bytes | ≈ bytes per call |");
-                    text.AppendLine("|---|---:|---:|");
-                    text.AppendLine(report);
+
+                    await stats.AllocationProfileAsync(new Int64Value());
+                    using var sampler = new AllocationSampler();
+                    long calls = 0;
+                    var end = Stopwatch.GetTimestamp() + (long)(duration.TotalSeconds * Stopwatch.Frequency);
+                    await Task.WhenAll(callers.Select(c => Task.Run(async () =>
+                    {
+                        while (Stopwatch.GetTimestamp() < end)
+                        {
+                            await c.CallAsync();
+                            Interlocked.Increment(ref calls);
+                        }
+                    })));
+                    var serverReport = (await stats.AllocationProfileAsync(new Int64Value { Value = calls })).Value;
+                    foreach (var (side, report) in new[] { ("client", sampler.TakeReport(calls)), ("server", serverReport) })
+                    {
+                        text.AppendLine($"## {side}: {variant.Name}, {variant.Callers} caller(s), {calls:N0} calls\n");
+                        text.AppendLine("| Type | Share of sampled bytes | ≈ bytes per call |");
+                        text.AppendLine("|---|---:|---:|");
+                        text.AppendLine(report);
+                    }
+
+                    foreach (var caller in callers)
+                    {
+                        await caller.DisposeAsync();
+                    }
                 }
             }
 

@@ -49,6 +49,9 @@ internal sealed record RowResult(
     public double? P50RatioToFloor { get; init; }
 
     public double? ThroughputRatioToFloor { get; init; }
+
+    /// <summary>Each round's window on its own (p50 µs, calls/s), so rows of one group can be compared round by round.</summary>
+    public IReadOnlyList<(double P50Microseconds, double CallsPerSecond)> Rounds { get; init; } = [];
 }
 
 /// <summary>Runs rows: N callers repeat a call for a warm-up, then a measured window, while both processes' CPU time
@@ -188,7 +191,10 @@ internal sealed class RowRunner(Process server, Func<Task<Struct>> serverStats, 
             variant.External is null ? windows.Max(w => w.ServerPeak) / 1048576.0 : double.NaN,
             PerCall(windows.Sum(w => w.ClientBytes)),
             PerCall(windows.Sum(w => w.ServerBytes)),
-            PerCall(windows.Sum(w => w.ContextSwitches)));
+            PerCall(windows.Sum(w => w.ContextSwitches)))
+        {
+            Rounds = windows.Select(w => (Microseconds(w.Latencies, 50), w.Latencies.TotalCount / w.Seconds)).ToList(),
+        };
     }
 
     private static double Microseconds(LongHistogram latencies, double percentile) =>
@@ -233,7 +239,8 @@ internal sealed class RowRunner(Process server, Func<Task<Struct>> serverStats, 
             {
                 ok = await caller.CallAsync();
             }
-            catch (Exception e) when (e is Grpc.Core.RpcException or IOException or System.Net.Sockets.SocketException or HttpRequestException)
+            catch (Exception e) when (e is Grpc.Core.RpcException or IOException or System.Net.Sockets.SocketException or HttpRequestException
+                or System.ServiceModel.CommunicationException or TimeoutException)
             {
                 ok = false;
             }

@@ -3,8 +3,8 @@ using MigrateWcf.Runtime.Benchmarks;
 
 // Runtime benchmark. Usage: MigrateWcf.Runtime.Benchmarks [--quick] [--out DIR] [--only TEXT]
 // Writes runtime-benchmark.md and runtime-benchmark.json to DIR (default: the repository's benchmarks/results).
-// --profile-allocations instead writes allocation-profile.md: the types a unary call allocates, client and server
-// (--callers N concurrent callers on one channel, default 8).
+// --profile-allocations instead writes allocation-profile.md: the types the rows --only selects allocate per call,
+// client and server (default: the unary echo on a shared channel at 8 callers and the 1 MB echo).
 // --rounds sets how many interleaved rounds each group of rows runs (default 5, --quick 2).
 // --only runs just the rows whose name contains TEXT (plus the 1-caller floor), for profiling one row.
 // With --serve (used internally) it is the server process instead.
@@ -18,7 +18,6 @@ var quick = false;
 int? rounds = null;
 string? only = null;
 var profileAllocations = false;
-var profileCallers = 8;
 var output = typeof(Driver).Assembly.GetCustomAttributes<AssemblyMetadataAttribute>().Single(a => a.Key == "DefaultResultsDirectory").Value!;
 for (var i = 0; i < args.Length; i++)
 {
@@ -30,9 +29,6 @@ for (var i = 0; i < args.Length; i++)
         case "--profile-allocations":
             profileAllocations = true;
             break;
-        case "--callers" when i + 1 < args.Length:
-            profileCallers = int.Parse(args[++i], System.Globalization.CultureInfo.InvariantCulture);
-            break;
         case "--rounds" when i + 1 < args.Length:
             rounds = int.Parse(args[++i], System.Globalization.CultureInfo.InvariantCulture);
             break;
@@ -43,14 +39,14 @@ for (var i = 0; i < args.Length; i++)
             output = Path.GetFullPath(args[++i]);
             break;
         default:
-            Console.Error.WriteLine($"Unknown argument '{args[i]}'. Usage: [--quick] [--rounds N] [--out DIR] [--only TEXT] [--profile-allocations [--callers N]]");
+            Console.Error.WriteLine($"Unknown argument '{args[i]}'. Usage: [--quick] [--rounds N] [--out DIR] [--only TEXT] [--profile-allocations]");
             return 2;
     }
 }
 
 if (profileAllocations)
 {
-    var profile = await Driver.ProfileAllocationsAsync(quick, profileCallers);
+    var profile = await Driver.ProfileAllocationsAsync(quick, only);
     Directory.CreateDirectory(output);
     await File.WriteAllTextAsync(Path.Combine(output, "allocation-profile.md"), profile);
     Console.WriteLine(profile);

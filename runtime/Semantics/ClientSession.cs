@@ -1,13 +1,18 @@
 using System.ServiceModel;
 using Grpc.Core;
-using Grpc.Core.Interceptors;
 
 namespace MigrateWcf.Runtime;
 
 public sealed class WcfClientOptions
 {
-    /// <summary>The deadline of a unary or client-streaming call that sets none (WCF's sendTimeout).</summary>
+    /// <summary>The deadline of a unary or client-streaming call that sets none (WCF's sendTimeout). Infinite
+    /// (<see cref="TimeSpan.MaxValue"/>, <see cref="Timeout.InfiniteTimeSpan"/>, or 24.8 days and more, as WCF reads it):
+    /// no deadline.</summary>
     public TimeSpan SendTimeout { get; set; } = TimeSpan.FromMinutes(1);
+
+    private static readonly TimeSpan WcfInfinite = TimeSpan.FromMilliseconds(int.MaxValue);
+
+    internal bool HasSendTimeout => SendTimeout != Timeout.InfiniteTimeSpan && SendTimeout < WcfInfinite;
 
     /// <summary>The fault detail types the client shim turns back into <see cref="FaultException{TDetail}"/>.</summary>
     public FaultDetailRegistry Faults { get; set; } = new();
@@ -28,7 +33,7 @@ public sealed class ClientSession : IAsyncDisposable, IDisposable
     public ClientSession(CallInvoker invoker, WcfClientOptions? options = null)
     {
         _options = options ?? new WcfClientOptions();
-        CallInvoker = invoker.Intercept(new SessionInterceptor(this));
+        CallInvoker = new SessionCallInvoker(this, invoker);
     }
 
     public string Id { get; } = Guid.NewGuid().ToString("N");
@@ -80,7 +85,7 @@ public sealed class ClientSession : IAsyncDisposable, IDisposable
         }
 
         // The server completes the stream when the session ends; a broken one is observable through Callbacks.
-        await Task.WhenAny(_callbacks, Task.Delay(_options.SendTimeout));
+        await Task.WhenAny(_callbacks, Task.Delay(_options.HasSendTimeout ? _options.SendTimeout : Timeout.InfiniteTimeSpan));
         await _closing.CancelAsync();
     }
 
@@ -123,14 +128,18 @@ public sealed class ClientSession : IAsyncDisposable, IDisposable
         throw failure;
     }
 
-    private sealed class SessionInterceptor(ClientSession session) : Interceptor
+    /// <summary>Sends the session header with every call and a default deadline with unary and client-streaming calls
+    /// (streams, such as the Callbacks rpc or Stream parameters, live as long as their data), and turns the failures of
+    /// calls with a response into the exceptions a WCF caller expects.</summary>
+    private sealed class SessionCallInvoker(ClientSession session, CallInvoker invoker) : CallInvoker
     {
-        public override TResponse BlockingUnaryCall<TRequest, TResponse>(TRequest request, ClientInterceptorContext<TRequest, TResponse> context,
-            BlockingUnaryCallContinuation<TRequest, TResponse> continuation)
+        private readonly Metadata.Entry _header = new(ServiceSession.HeaderName, session.Id);
+
+        public override TResponse BlockingUnaryCall<TRequest, TResponse>(Method<TRequest, TResponse> method, string? host, CallOptions options, TRequest request)
         {
             try
             {
-                return continuation(request, With(context, deadline: true));
+                return invoker.BlockingUnaryCall(method, host, With(options, deadline: true), request);
             }
             catch (RpcException e)
             {
@@ -138,34 +147,33 @@ public sealed class ClientSession : IAsyncDisposable, IDisposable
             }
         }
 
-        public override AsyncUnaryCall<TResponse> AsyncUnaryCall<TRequest, TResponse>(TRequest request, ClientInterceptorContext<TRequest, TResponse> context,
-            AsyncUnaryCallContinuation<TRequest, TResponse> continuation)
+        public override AsyncUnaryCall<TResponse> AsyncUnaryCall<TRequest, TResponse>(Method<TRequest, TResponse> method, string? host, CallOptions options, TRequest request)
         {
-            var call = continuation(request, With(context, deadline: true));
-            return new AsyncUnaryCall<TResponse>(Translate(call.ResponseAsync), call.ResponseHeadersAsync, call.GetStatus, call.GetTrailers, call.Dispose);
+            var call = invoker.AsyncUnaryCall(method, host, With(options, deadline: true), request);
+            return new(Translate(call.ResponseAsync), static call => ((AsyncUnaryCall<TResponse>)call).ResponseHeadersAsync,
+                static call => ((AsyncUnaryCall<TResponse>)call).GetStatus(), static call => ((AsyncUnaryCall<TResponse>)call).GetTrailers(),
+                static call => ((AsyncUnaryCall<TResponse>)call).Dispose(), call);
         }
 
-        public override AsyncClientStreamingCall<TRequest, TResponse> AsyncClientStreamingCall<TRequest, TResponse>(ClientInterceptorContext<TRequest, TResponse> context,
-            AsyncClientStreamingCallContinuation<TRequest, TResponse> continuation)
+        public override AsyncClientStreamingCall<TRequest, TResponse> AsyncClientStreamingCall<TRequest, TResponse>(Method<TRequest, TResponse> method, string? host, CallOptions options)
         {
-            var call = continuation(With(context, deadline: true));
-            return new AsyncClientStreamingCall<TRequest, TResponse>(call.RequestStream, Translate(call.ResponseAsync), call.ResponseHeadersAsync,
-                call.GetStatus, call.GetTrailers, call.Dispose);
+            var call = invoker.AsyncClientStreamingCall(method, host, With(options, deadline: true));
+            return new(call.RequestStream, Translate(call.ResponseAsync), static call => ((AsyncClientStreamingCall<TRequest, TResponse>)call).ResponseHeadersAsync,
+                static call => ((AsyncClientStreamingCall<TRequest, TResponse>)call).GetStatus(), static call => ((AsyncClientStreamingCall<TRequest, TResponse>)call).GetTrailers(),
+                static call => ((AsyncClientStreamingCall<TRequest, TResponse>)call).Dispose(), call);
         }
 
-        public override AsyncServerStreamingCall<TResponse> AsyncServerStreamingCall<TRequest, TResponse>(TRequest request, ClientInterceptorContext<TRequest, TResponse> context,
-            AsyncServerStreamingCallContinuation<TRequest, TResponse> continuation)
-            => continuation(request, With(context, deadline: false));
+        public override AsyncServerStreamingCall<TResponse> AsyncServerStreamingCall<TRequest, TResponse>(Method<TRequest, TResponse> method, string? host, CallOptions options, TRequest request)
+            => invoker.AsyncServerStreamingCall(method, host, With(options, deadline: false), request);
 
-        public override AsyncDuplexStreamingCall<TRequest, TResponse> AsyncDuplexStreamingCall<TRequest, TResponse>(ClientInterceptorContext<TRequest, TResponse> context,
-            AsyncDuplexStreamingCallContinuation<TRequest, TResponse> continuation)
-            => continuation(With(context, deadline: false));
+        public override AsyncDuplexStreamingCall<TRequest, TResponse> AsyncDuplexStreamingCall<TRequest, TResponse>(Method<TRequest, TResponse> method, string? host, CallOptions options)
+            => invoker.AsyncDuplexStreamingCall(method, host, With(options, deadline: false));
 
         private async Task<T> Translate<T>(Task<T> response)
         {
             try
             {
-                return await response;
+                return await response.ConfigureAwait(false);
             }
             catch (RpcException e)
             {
@@ -173,24 +181,20 @@ public sealed class ClientSession : IAsyncDisposable, IDisposable
             }
         }
 
-        // Streams (the Callbacks rpc, Stream parameters) get no default deadline: they live as long as their data.
-        private ClientInterceptorContext<TRequest, TResponse> With<TRequest, TResponse>(ClientInterceptorContext<TRequest, TResponse> context, bool deadline)
-            where TRequest : class
-            where TResponse : class
+        private CallOptions With(CallOptions options, bool deadline)
         {
-            var headers = new Metadata { { ServiceSession.HeaderName, session.Id } };
-            foreach (var entry in context.Options.Headers ?? [])
+            var headers = new Metadata { _header };
+            if (options.Headers is { } more)
             {
-                headers.Add(entry);
+                foreach (var entry in more)
+                {
+                    headers.Add(entry);
+                }
             }
 
-            var options = context.Options.WithHeaders(headers);
-            if (deadline && options.Deadline is null)
-            {
-                options = options.WithDeadline(DateTime.UtcNow + session._options.SendTimeout);
-            }
-
-            return new ClientInterceptorContext<TRequest, TResponse>(context.Method, context.Host, options);
+            options = options.WithHeaders(headers);
+            return deadline && options.Deadline is null && session._options.HasSendTimeout
+                ? options.WithDeadline(DateTime.UtcNow + session._options.SendTimeout) : options;
         }
     }
 }

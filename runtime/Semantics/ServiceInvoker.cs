@@ -15,50 +15,28 @@ public sealed class ServiceInvoker<TService> : IDisposable
     private static readonly Task<Empty> Accepted = Task.FromResult(new Empty());
     private readonly WcfServiceRuntime _runtime;
     private readonly InstanceMode _instancing;
-    private readonly bool _serialize;
     private readonly Func<TService> _create;
+    private readonly Func<ServiceInstance> _createShared;
     private readonly Lazy<ServiceInstance> _single;
     private readonly bool _ownsSingle;
 
     internal ServiceInvoker(WcfServiceRuntime runtime, InstanceMode instancing, ConcurrencyMode concurrency, Func<TService> create, bool owned)
     {
         (_runtime, _instancing, _create, _ownsSingle) = (runtime, instancing, create, owned);
-        _serialize = concurrency != ConcurrencyMode.Multiple && instancing != InstanceMode.PerCall;
-        _single = new(() => new ServiceInstance(_create(), _serialize));
+        var serialize = concurrency != ConcurrencyMode.Multiple;
+        _createShared = () => new ServiceInstance(_create(), serialize);
+        _single = new(_createShared);
     }
 
     internal ServiceInstance SingleInstance => _single.Value;
 
+    /// <summary>A two-way operation with a synchronous implementation. Unless it must wait for its instance's lock, it
+    /// runs on the calling thread and its task is complete when this returns.</summary>
     public Task<TResponse> Invoke<TResponse>(ServerCallContext context, Func<TService, CancellationToken, TResponse> operation)
-        => InvokeAsync(context, (service, token) => Task.FromResult(operation(service, token)));
+        => RunAsync(context, operation, static (operation, service, token) => new ValueTask<TResponse>(operation(service, token)));
 
-    public async Task<TResponse> InvokeAsync<TResponse>(ServerCallContext context, Func<TService, CancellationToken, Task<TResponse>> operation)
-    {
-        var session = _runtime.EnterSession(context);
-        ServiceInstance? instance = null;
-        try
-        {
-            instance = Resolve(session);
-            await instance.WaitTurnAsync(context.CancellationToken);
-            try
-            {
-                WcfOperationContext.Current = new(session);
-                return await operation((TService)instance.Service, context.CancellationToken);
-            }
-            catch (FaultException fault)
-            {
-                throw _runtime.Options.Faults.ToRpcException(fault);
-            }
-            finally
-            {
-                instance.Gate?.Release();
-            }
-        }
-        finally
-        {
-            Leave(session, instance);
-        }
-    }
+    public Task<TResponse> InvokeAsync<TResponse>(ServerCallContext context, Func<TService, CancellationToken, Task<TResponse>> operation)
+        => RunAsync(context, operation, static (operation, service, token) => new ValueTask<TResponse>(operation(service, token)));
 
     public Task<Empty> InvokeOneWay(ServerCallContext context, Action<TService, CancellationToken> operation)
         => InvokeOneWay(context, (service, token) =>
@@ -74,20 +52,10 @@ public sealed class ServiceInvoker<TService> : IDisposable
     /// </summary>
     public Task<Empty> InvokeOneWay(ServerCallContext context, Func<TService, CancellationToken, Task> operation)
     {
-        var session = _runtime.EnterSession(context);
-        ServiceInstance? instance = null;
-        try
-        {
-            instance = Resolve(session);
-            var turn = instance.WaitTurnAsync(_runtime.Stopping);
-            _runtime.Track(Task.Run(() => RunOneWayAsync(session, instance, turn, operation)));
-            return Accepted;
-        }
-        catch
-        {
-            Leave(session, instance);
-            throw;
-        }
+        var call = Enter(context);
+        var turn = call.WaitTurnAsync(_runtime.Stopping);
+        _runtime.Track(Task.Run(() => RunOneWayAsync(call, turn, operation)));
+        return Accepted;
     }
 
     /// <summary>
@@ -118,16 +86,12 @@ public sealed class ServiceInvoker<TService> : IDisposable
         where TCallback : class
         where TReply : class
     {
-        var session = _runtime.EnterSession(context);
+        var session = _runtime.EnterSession(context)
+            ?? throw new RpcException(new Status(StatusCode.FailedPrecondition, $"The Callbacks rpc needs the {ServiceSession.HeaderName} header."));
         var channel = new CallbackChannel<TCallback, TReply>(session, callbacks, _runtime.Options.CallbackTimeout);
         bool bound = false, clean = false;
         try
         {
-            if (session.IsTransient)
-            {
-                throw new RpcException(new Status(StatusCode.FailedPrecondition, $"The Callbacks rpc needs the {ServiceSession.HeaderName} header."));
-            }
-
             session.BindCallbacks(createProxy(channel), channel.Abort);
             bound = true;
             await context.WriteResponseHeadersAsync([new(ServiceSession.HeaderName, session.SessionId)]); // bound: the shim may call
@@ -151,19 +115,49 @@ public sealed class ServiceInvoker<TService> : IDisposable
         }
     }
 
-    private async Task RunOneWayAsync(ServiceSession session, ServiceInstance instance, Task turn, Func<TService, CancellationToken, Task> operation)
+    // One body for sync and async operations, through static lambdas (no delegate per call). When the instance is free
+    // and the operation synchronous, nothing awaited suspends, so the method allocates no state machine, only its result
+    // task; returning restores the caller's execution context, which setting WcfOperationContext.Current changed.
+    private async Task<TResponse> RunAsync<TOperation, TResponse>(ServerCallContext context, TOperation operation,
+        Func<TOperation, TService, CancellationToken, ValueTask<TResponse>> run)
+    {
+        var call = Enter(context);
+        try
+        {
+            await call.WaitTurnAsync(context.CancellationToken);
+            try
+            {
+                WcfOperationContext.Current = call.Context;
+                return await run(operation, call.Service, context.CancellationToken);
+            }
+            catch (FaultException fault)
+            {
+                throw _runtime.Options.Faults.ToRpcException(fault);
+            }
+            finally
+            {
+                call.EndTurn();
+            }
+        }
+        finally
+        {
+            Leave(call);
+        }
+    }
+
+    private async Task RunOneWayAsync(Call call, Task turn, Func<TService, CancellationToken, Task> operation)
     {
         try
         {
             await turn;
             try
             {
-                WcfOperationContext.Current = new(session);
-                await operation((TService)instance.Service, _runtime.Stopping);
+                WcfOperationContext.Current = call.Context;
+                await operation(call.Service, _runtime.Stopping);
             }
             finally
             {
-                instance.Gate?.Release();
+                call.EndTurn();
             }
         }
         catch (Exception e)
@@ -172,25 +166,45 @@ public sealed class ServiceInvoker<TService> : IDisposable
         }
         finally
         {
-            Leave(session, instance);
+            Leave(call);
         }
     }
 
-    private ServiceInstance Resolve(ServiceSession session) => _instancing switch
+    /// <summary>Starts a call: its session (when it sent one), its instance, its operation context.</summary>
+    private Call Enter(ServerCallContext context)
     {
-        InstanceMode.Single => _single.Value,
-        InstanceMode.PerSession => session.GetInstance(this, () => new(_create(), _serialize)),
-        _ => new(_create(), serialize: false),
-    };
-
-    private void Leave(ServiceSession session, ServiceInstance? instance)
-    {
-        if (_instancing == InstanceMode.PerCall && instance is not null)
+        var session = _runtime.EnterSession(context);
+        try
         {
-            _runtime.Dispose(instance.Service);
+            var shared = _instancing switch
+            {
+                InstanceMode.Single => _single.Value,
+                InstanceMode.PerSession when session is not null => session.GetInstance(this, _createShared),
+                _ => null, // PerCall, and PerSession without a session header: the call is its own session
+            };
+            return new(shared is null ? _create() : (TService)shared.Service, shared, session?.Context ?? new WcfOperationContext(_runtime));
+        }
+        catch
+        {
+            session?.Exit();
+            throw;
+        }
+    }
+
+    /// <summary>Ends the call: a PerCall instance is disposed after the call (then its own session ends), a sessionless
+    /// PerSession one when its one-call session has ended.</summary>
+    private void Leave(Call call)
+    {
+        if (call.Shared is null && _instancing == InstanceMode.PerCall)
+        {
+            _runtime.Dispose(call.Service);
         }
 
-        session.Exit();
+        call.Context.EndCall();
+        if (call.Shared is null && _instancing == InstanceMode.PerSession)
+        {
+            _runtime.Dispose(call.Service);
+        }
     }
 
     /// <summary>Disposes a Single instance the host created (WCF: at host close), never one the caller supplied.</summary>
@@ -200,5 +214,13 @@ public sealed class ServiceInvoker<TService> : IDisposable
         {
             _runtime.Dispose(_single.Value.Service);
         }
+    }
+
+    private readonly record struct Call(TService Service, ServiceInstance? Shared, WcfOperationContext Context)
+    {
+        /// <summary>Waits for the shared instance's lock when its calls are serialized (completes at once otherwise).</summary>
+        public Task WaitTurnAsync(CancellationToken cancellationToken) => Shared?.WaitTurnAsync(cancellationToken) ?? Task.CompletedTask;
+
+        public void EndTurn() => Shared?.Gate?.Release();
     }
 }

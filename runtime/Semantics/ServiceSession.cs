@@ -20,6 +20,7 @@ public sealed class ServiceSession : ICommunicationObject
     private long _lastActivity = Environment.TickCount64;
     private object? _callbackProxy;
     private Action? _abortCallbacks;
+    private WcfOperationContext? _context;
 
     internal ServiceSession(string id, bool transient, WcfServiceRuntime runtime) => (SessionId, IsTransient, _runtime) = (id, transient, runtime);
 
@@ -32,6 +33,9 @@ public sealed class ServiceSession : ICommunicationObject
     internal bool IsTransient { get; }
 
     internal CancellationToken Ended => _ended.Token;
+
+    /// <summary>The operation context of this session's calls (the same for each of them).</summary>
+    internal WcfOperationContext Context => _context ??= new(this);
 
     public event EventHandler? Closing;
     public event EventHandler? Closed;
@@ -162,13 +166,20 @@ public sealed class ServiceSession : ICommunicationObject
 public sealed class WcfOperationContext
 {
     private static readonly AsyncLocal<WcfOperationContext?> CurrentContext = new();
+    private readonly WcfServiceRuntime? _runtime;
+    private ServiceSession? _session;
+    private int _callEnded; // a call without a session: 1 once it has ended, 2 once its session has been told
 
-    internal WcfOperationContext(ServiceSession session) => Session = session;
+    internal WcfOperationContext(ServiceSession session) => _session = session;
+
+    /// <summary>The context of one call without the session header, which is its own session (as in WCF over a
+    /// sessionless binding); that session is made only if the operation asks for it.</summary>
+    internal WcfOperationContext(WcfServiceRuntime runtime) => _runtime = runtime;
 
     /// <summary>The context of the operation running on this async flow, or null outside one.</summary>
     public static WcfOperationContext? Current { get => CurrentContext.Value; internal set => CurrentContext.Value = value; }
 
-    public ServiceSession Session { get; }
+    public ServiceSession Session => Volatile.Read(ref _session) ?? StartOwnSession();
 
     /// <summary>The session's channel: Closed (and Faulted first, when the client went away) are raised when it ends.</summary>
     public ICommunicationObject Channel => Session;
@@ -177,4 +188,34 @@ public sealed class WcfOperationContext
 
     /// <summary>The session's callback proxy, usable until the session ends; throws when the client opened no Callbacks stream.</summary>
     public T GetCallbackChannel<T>() => Session.GetCallbackChannel<T>();
+
+    /// <summary>Ends one call: leaves its session, which a call without the session header also ends.</summary>
+    internal void EndCall()
+    {
+        if (_runtime is null)
+        {
+            _session!.Exit();
+        }
+        else if (Interlocked.Exchange(ref _callEnded, 1) == 0 && Volatile.Read(ref _session) is { } session && Interlocked.Exchange(ref _callEnded, 2) == 1)
+        {
+            session.Exit();
+        }
+    }
+
+    private ServiceSession StartOwnSession()
+    {
+        var session = _runtime!.StartOwnSession();
+        if (Interlocked.CompareExchange(ref _session, session, null) is { } other)
+        {
+            return other;
+        }
+
+        // Asked for after the call ended (service code kept the context): the session has ended too.
+        if (Volatile.Read(ref _callEnded) == 1 && Interlocked.Exchange(ref _callEnded, 2) == 1)
+        {
+            session.Exit();
+        }
+
+        return session;
+    }
 }

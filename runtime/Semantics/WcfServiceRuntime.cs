@@ -1,6 +1,7 @@
 using System.Collections.Concurrent;
 using System.ServiceModel;
 using Empty = Google.Protobuf.WellKnownTypes.Empty;
+using Grpc.AspNetCore.Server;
 using Grpc.Core;
 using Microsoft.AspNetCore.Builder;
 using Microsoft.AspNetCore.Routing;
@@ -119,14 +120,12 @@ internal sealed class WcfServiceRuntime : IHostedService, IDisposable
     /// <summary>The token of one-way work, which outlives its call: cancelled when the host stops.</summary>
     public CancellationToken Stopping => _stopping.Token;
 
-    public ServiceSession EnterSession(ServerCallContext context)
+    /// <summary>Enters the session the call's header names (a new one for a new id); null when the call sent none.</summary>
+    public ServiceSession? EnterSession(ServerCallContext context)
     {
-        var id = context.RequestHeaders.GetValue(ServiceSession.HeaderName);
-        if (id is null)
+        if (SessionIdOf(context) is not { } id)
         {
-            var transient = new ServiceSession(Guid.NewGuid().ToString("N"), transient: true, this);
-            transient.TryEnter();
-            return transient;
+            return null;
         }
 
         if (id.Length is 0 or > 128)
@@ -136,7 +135,7 @@ internal sealed class WcfServiceRuntime : IHostedService, IDisposable
 
         while (true)
         {
-            var session = _sessions.GetOrAdd(id, key => new ServiceSession(key, transient: false, this));
+            var session = _sessions.GetOrAdd(id, static (key, runtime) => new ServiceSession(key, transient: false, runtime), this);
             if (session.TryEnter())
             {
                 return session;
@@ -144,6 +143,29 @@ internal sealed class WcfServiceRuntime : IHostedService, IDisposable
 
             Forget(session); // ended between lookup and entry: the id starts a new session
         }
+    }
+
+    /// <summary>The session of one call that sent no session header, entered by it.</summary>
+    public ServiceSession StartOwnSession()
+    {
+        var session = new ServiceSession(Guid.NewGuid().ToString("N"), transient: true, this);
+        session.TryEnter();
+        return session;
+    }
+
+    /// <summary>The session header of a call (the last one, as Metadata.GetValue). Read from the HTTP request where
+    /// grpc-dotnet hosts the call: <see cref="ServerCallContext.RequestHeaders"/> would first copy every request header
+    /// into a new Metadata (about 200 B a call).</summary>
+    public static string? SessionIdOf(ServerCallContext context)
+    {
+        // grpc-dotnet's own context is the one that is its IServerCallContextFeature, and the one GetHttpContext accepts.
+        if (context is IServerCallContextFeature)
+        {
+            var values = context.GetHttpContext().Request.Headers[ServiceSession.HeaderName];
+            return values.Count == 0 ? null : values[^1];
+        }
+
+        return context.RequestHeaders.GetValue(ServiceSession.HeaderName);
     }
 
     public ServiceSession? FindSession(string id) => _sessions.GetValueOrDefault(id);
@@ -215,7 +237,7 @@ internal sealed class SessionEndpoint(WcfServiceRuntime runtime) : Protocol.Sess
 {
     public override Task<Empty> End(Empty request, ServerCallContext context)
     {
-        if (context.RequestHeaders.GetValue(ServiceSession.HeaderName) is { } id)
+        if (WcfServiceRuntime.SessionIdOf(context) is { } id)
         {
             runtime.FindSession(id)?.End(faulted: false);
         }

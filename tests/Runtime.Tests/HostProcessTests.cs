@@ -32,13 +32,13 @@ public class HostProcessTests
         using var server = Processes.StartInteropServer("--unix_socket=" + path);
         try
         {
-            var ready = await server.StandardOutput.ReadLineAsync().WaitAsync(TimeSpan.FromMinutes(1));
+            var ready = await Eventually.Within(server.StandardOutput.ReadLineAsync());
             Assert.StartsWith("READY http://unix:" + path, ready);
             Assert.True(File.Exists(path));
 
             var kill = await Processes.RunAsync("kill", "-" + signal, server.Id.ToString(System.Globalization.CultureInfo.InvariantCulture));
             Assert.Equal(0, kill.ExitCode);
-            await server.WaitForExitAsync().WaitAsync(TimeSpan.FromMinutes(1));
+            await Eventually.Within(server.WaitForExitAsync());
 
             Assert.Equal(0, server.ExitCode);
             Assert.False(File.Exists(path));

@@ -70,10 +70,7 @@ public class HostingTests
         });
         await using (var host = await StartEchoAsync(endpoint))
         {
-            while (seen.Count == 0)
-            {
-                await Task.Delay(1);
-            }
+            await Eventually.TrueAsync(() => seen.Count > 0, "the watcher sees the socket");
 
             await stop.CancelAsync();
             await watcher;

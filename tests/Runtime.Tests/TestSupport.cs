@@ -8,14 +8,16 @@ using MigrateWcf.Runtime.Tests.Protos;
 namespace MigrateWcf.Runtime.Tests;
 
 /// <summary>A fresh directory with a short path (a socket path must fit in 107 bytes), removed on dispose.</summary>
-[System.Runtime.Versioning.UnsupportedOSPlatform("windows")]
 internal sealed class TempDirectory : IDisposable
 {
     public TempDirectory(UnixFileMode mode = UnixFileMode.UserRead | UnixFileMode.UserWrite | UnixFileMode.UserExecute)
     {
         Path = System.IO.Path.Combine("/tmp", "mwrt-" + Guid.NewGuid().ToString("N")[..10]);
         Directory.CreateDirectory(Path);
-        File.SetUnixFileMode(Path, mode);
+        if (!OperatingSystem.IsWindows())
+        {
+            File.SetUnixFileMode(Path, mode);
+        }
     }
 
     /// <summary>Mode 0755: a directory every user can enter, so only the socket's own mode protects it.</summary>
@@ -59,7 +61,7 @@ internal static class Processes
         using var process = Start(fileName, arguments);
         var stdout = process.StandardOutput.ReadToEndAsync();
         var stderr = process.StandardError.ReadToEndAsync();
-        await process.WaitForExitAsync().WaitAsync(TimeSpan.FromMinutes(1));
+        await Eventually.Within(process.WaitForExitAsync());
         return (process.ExitCode, await stdout, await stderr);
     }
 
@@ -87,4 +89,26 @@ internal static class Processes
         Environment.GetEnvironmentVariable("DOTNET_HOST_PATH") is { Length: > 0 } host && File.Exists(host) ? host
         : Environment.ProcessPath is { } self && System.IO.Path.GetFileNameWithoutExtension(self) == "dotnet" ? self
         : "dotnet";
+}
+
+internal static class Eventually
+{
+    // Only keeps a broken build from hanging: generous, since these machines are shared and slow under load.
+    private static readonly TimeSpan Bound = TimeSpan.FromMinutes(1);
+
+    /// <summary>Waits for a condition the test cannot await directly.</summary>
+    public static async Task TrueAsync(Func<bool> condition, string what)
+    {
+        var deadline = DateTime.UtcNow + Bound;
+        while (!condition())
+        {
+            Assert.True(DateTime.UtcNow < deadline, "Never happened: " + what);
+            await Task.Delay(5);
+        }
+    }
+
+    /// <summary>Awaits a task with the same liveness bound.</summary>
+    public static async Task<T> Within<T>(Task<T> task) => await task.WaitAsync(Bound);
+
+    public static async Task Within(Task task) => await task.WaitAsync(Bound);
 }

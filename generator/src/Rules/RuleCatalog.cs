@@ -85,7 +85,7 @@ public static class RuleCatalog
 
     public static ImmutableArray<Rule> All { get; } = ImmutableArray.Create(
         new Rule(RuleIds.OneWayOperation, "One-way operation", FindingSeverity.Info, RuleCategories.Contracts,
-            "A unary rpc returning google.protobuf.Empty; the client shim returns once the request is sent, without waiting for the service's work."),
+            "A unary rpc returning google.protobuf.Empty, which the server answers once the call is queued; the service's work runs afterwards in the background, so the caller neither waits for it nor sees its errors."),
         new Rule(RuleIds.DuplexCallback, "Duplex callback contract", FindingSeverity.Warning, RuleCategories.Contracts,
             "A bidirectional streaming rpc whose server messages are a oneof envelope with one case per callback method."),
         new Rule(RuleIds.FaultContract, "Typed fault contract", FindingSeverity.Info, RuleCategories.Contracts,
@@ -151,7 +151,7 @@ public static class RuleCatalog
         new Rule(RuleIds.ReentrantConcurrency, "ConcurrencyMode.Reentrant", FindingSeverity.Warning, RuleCategories.Behaviors,
             "No reentrancy; the adapter serializes calls as with ConcurrencyMode.Single, so a callback into the same instance waits."),
         new Rule(RuleIds.PerSessionInstancing, "PerSession instancing", FindingSeverity.Warning, RuleCategories.Behaviors,
-            "gRPC has no sessions; the adapter keeps one instance per client connection (per streaming call for duplex)."),
+            "gRPC has no sessions; the client shim sends one session id per proxy in a request header, and the adapter keeps one instance per id until the proxy closes or the session times out."),
         new Rule(RuleIds.SessionRequired, "SessionMode.Required", FindingSeverity.Warning, RuleCategories.Behaviors,
             "No session guarantees: calls may arrive on different connections, and the service cannot require a session."),
         new Rule(RuleIds.TransactionFlow, "Transaction flow", FindingSeverity.Warning, RuleCategories.Behaviors,

@@ -14,6 +14,18 @@ public sealed class DeadlineAndOneWayTests
         await Eventually.Within(host.Log.WaitCancelled.Task);
     }
 
+    [Theory]
+    [InlineData(-1)]
+    [InlineData(long.MaxValue)]
+    public async Task InfiniteSendTimeout_SetsNoDeadline(long ticks)
+    {
+        await using var host = await SemanticsHost.StartAsync(InstanceMode.PerCall, ConcurrencyMode.Multiple);
+        var timeout = ticks == -1 ? Timeout.InfiniteTimeSpan : TimeSpan.FromTicks(ticks);
+        await using var client = await host.NewCounterClientAsync(sendTimeout: timeout);
+
+        Assert.Equal(1, client.Increment(1));
+    }
+
     [Fact]
     public async Task OneWay_ReturnsBeforeTheWorkEnds_AndTheWorkStillRuns()
     {

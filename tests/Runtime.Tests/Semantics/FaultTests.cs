@@ -86,7 +86,7 @@ public sealed class FaultTests
         var missing = new Method<Empty, Empty>(MethodType.Unary, "semantics_test.Missing", "Call", Marshal<Empty>(), Marshal<Empty>());
         await Assert.ThrowsAsync<ActionNotSupportedException>(() => session.CallInvoker.AsyncUnaryCall(missing, null, default, new Empty()).ResponseAsync);
 
-        var nowhere = new ClientSession(host.NewChannel(Path.Combine(Path.GetDirectoryName(host.SocketPath)!, "absent.sock")).CreateCallInvoker());
+        var nowhere = new ClientSession(host.NewChannel(GrpcEndpoint.UnixSocket(Path.Combine(Path.GetDirectoryName(host.Endpoint.Path)!, "absent.sock"))).CreateCallInvoker());
         Assert.Throws<EndpointNotFoundException>(() => nowhere.CallInvoker.BlockingUnaryCall(missing, null, default, new Empty()));
     }
 

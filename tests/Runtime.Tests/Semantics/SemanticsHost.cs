@@ -1,9 +1,5 @@
 using System.Collections.Concurrent;
-using System.Net.Sockets;
 using Grpc.Net.Client;
-using Microsoft.AspNetCore.Builder;
-using Microsoft.AspNetCore.Hosting;
-using Microsoft.AspNetCore.Server.Kestrel.Core;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Logging;
 using MigrateWcf.Runtime.Tests.Semantics.Legacy;
@@ -12,29 +8,29 @@ using MigrateWcf.Runtime.Tests.Semantics.Migrated;
 namespace MigrateWcf.Runtime.Tests.Semantics;
 
 /// <summary>
-/// A real Kestrel host (HTTP/2 on a Unix socket in a fresh 0700 directory) serving the test adapters, and grpc-dotnet
-/// channels to it. A stand-in until the runtime's own hosting API lands (issue 11, item 2).
+/// The test adapters served the way users host them: <see cref="GrpcHost.StartAsync"/> on a Unix socket in a fresh
+/// 0700 directory, called through <see cref="EndpointChannel"/> channels.
 /// </summary>
 internal sealed class SemanticsHost : IAsyncDisposable
 {
-    private readonly WebApplication _app;
-    private readonly string _directory;
+    private readonly TempDirectory _directory;
+    private readonly GrpcHost _host;
     private readonly List<GrpcChannel> _channels = [];
     private bool _stopped;
 
-    private SemanticsHost(WebApplication app, string directory, string socketPath)
+    private SemanticsHost(TempDirectory directory, GrpcHost host)
     {
-        (_app, _directory, SocketPath) = (app, directory, socketPath);
-        (Log, Logs) = (app.Services.GetRequiredService<ServiceLog>(), app.Services.GetRequiredService<CapturedLogs>());
+        (_directory, _host) = (directory, host);
+        (Log, Logs) = (host.App.Services.GetRequiredService<ServiceLog>(), host.App.Services.GetRequiredService<CapturedLogs>());
     }
 
-    public string SocketPath { get; }
+    public GrpcEndpoint Endpoint => _host.Endpoint;
 
     public ServiceLog Log { get; }
 
     public CapturedLogs Logs { get; }
 
-    public IServiceProvider Services => _app.Services;
+    public IServiceProvider Services => _host.App.Services;
 
     public static WcfClientOptions ClientOptions(TimeSpan? sendTimeout = null)
         => new() { SendTimeout = sendTimeout ?? TimeSpan.FromSeconds(30), Faults = CounterFaults.Register(new FaultDetailRegistry()) };
@@ -45,60 +41,38 @@ internal sealed class SemanticsHost : IAsyncDisposable
 
     public static async Task<SemanticsHost> StartAsync(Action<IServiceCollection> addCounter, Action<WcfServiceOptions>? configure = null)
     {
-        var directory = Path.Combine("/tmp", "mwsem-" + Guid.NewGuid().ToString("N")[..12]);
-        if (OperatingSystem.IsWindows())
+        var directory = new TempDirectory();
+        try
         {
-            Directory.CreateDirectory(directory);
+            var host = await GrpcHost.StartAsync(GrpcEndpoint.UnixSocket(directory.Combine("grpc.sock")), h =>
+            {
+                var logs = new CapturedLogs();
+                h.Builder.Logging.ClearProviders().AddProvider(logs);
+                h.Services.AddSingleton(logs).AddSingleton<ServiceLog>();
+                h.Services.AddWcfSemantics(options =>
+                {
+                    CounterFaults.Register(options.Faults);
+                    configure?.Invoke(options);
+                });
+                addCounter(h.Services);
+                h.Services.AddWcfService<TickerService>(InstanceMode.PerSession, System.ServiceModel.ConcurrencyMode.Single);
+                h.MapService<CounterAdapter>().MapService<TickerAdapter>().Configure(app => app.MapWcfSessions());
+            });
+            return new SemanticsHost(directory, host);
         }
-        else
+        catch
         {
-            Directory.CreateDirectory(directory, UnixFileMode.UserRead | UnixFileMode.UserWrite | UnixFileMode.UserExecute);
+            directory.Dispose();
+            throw;
         }
-
-        var socketPath = Path.Combine(directory, "grpc.sock");
-        var builder = WebApplication.CreateSlimBuilder();
-        builder.WebHost.ConfigureKestrel(kestrel => kestrel.ListenUnixSocket(socketPath, listen => listen.Protocols = HttpProtocols.Http2));
-        var logs = new CapturedLogs();
-        builder.Logging.ClearProviders().AddProvider(logs);
-        builder.Services.AddSingleton(logs).AddSingleton<ServiceLog>();
-        builder.Services.AddWcfSemantics(options =>
-        {
-            CounterFaults.Register(options.Faults);
-            configure?.Invoke(options);
-        });
-        addCounter(builder.Services);
-        builder.Services.AddWcfService<TickerService>(InstanceMode.PerSession, System.ServiceModel.ConcurrencyMode.Single);
-        var app = builder.Build();
-        app.MapGrpcService<CounterAdapter>();
-        app.MapGrpcService<TickerAdapter>();
-        app.MapWcfSessions();
-        await app.StartAsync();
-        return new SemanticsHost(app, directory, socketPath);
     }
 
-    /// <summary>A new channel (its own HTTP/2 connection) to the host.</summary>
-    public GrpcChannel NewChannel() => NewChannel(SocketPath);
+    /// <summary>A new channel (its own HTTP/2 connection) to the host, disposed with it.</summary>
+    public GrpcChannel NewChannel() => NewChannel(Endpoint);
 
-    public GrpcChannel NewChannel(string socketPath)
+    public GrpcChannel NewChannel(GrpcEndpoint endpoint)
     {
-        var handler = new SocketsHttpHandler
-        {
-            ConnectCallback = async (_, cancellationToken) =>
-            {
-                var socket = new Socket(AddressFamily.Unix, SocketType.Stream, ProtocolType.Unspecified);
-                try
-                {
-                    await socket.ConnectAsync(new UnixDomainSocketEndPoint(socketPath), cancellationToken);
-                    return new NetworkStream(socket, ownsSocket: true);
-                }
-                catch
-                {
-                    socket.Dispose();
-                    throw;
-                }
-            },
-        };
-        var channel = GrpcChannel.ForAddress("http://localhost", new GrpcChannelOptions { HttpHandler = handler, DisposeHttpClient = true });
+        var channel = EndpointChannel.Create(endpoint);
         _channels.Add(channel);
         return channel;
     }
@@ -106,13 +80,13 @@ internal sealed class SemanticsHost : IAsyncDisposable
     public async Task<CounterClient> NewCounterClientAsync(ICounterCallback? callback = null, TimeSpan? sendTimeout = null)
         => await CounterClient.CreateAsync(NewChannel().CreateCallInvoker(), ClientOptions(sendTimeout), callback);
 
+    /// <summary>Stops the host (as ServiceHost.Close), once; the tests then look at what the services did.</summary>
     public async Task StopAsync()
     {
         if (!_stopped)
         {
             _stopped = true;
-            await _app.StopAsync();
-            await _app.DisposeAsync();
+            await _host.DisposeAsync();
         }
     }
 
@@ -124,7 +98,7 @@ internal sealed class SemanticsHost : IAsyncDisposable
         }
 
         await StopAsync();
-        Directory.Delete(_directory, recursive: true);
+        _directory.Dispose();
     }
 }
 
@@ -154,23 +128,4 @@ internal sealed class CapturedLogs : ILoggerProvider
             }
         }
     }
-}
-
-internal static class Eventually
-{
-    /// <summary>Waits for a condition the test cannot await directly; the bound only keeps a broken build from hanging.</summary>
-    public static async Task TrueAsync(Func<bool> condition, string what)
-    {
-        var deadline = DateTime.UtcNow + TimeSpan.FromSeconds(30);
-        while (!condition())
-        {
-            Assert.True(DateTime.UtcNow < deadline, "Never happened: " + what);
-            await Task.Delay(5);
-        }
-    }
-
-    /// <summary>Awaits a task with the same liveness bound.</summary>
-    public static async Task<T> Within<T>(Task<T> task) => await task.WaitAsync(TimeSpan.FromSeconds(30));
-
-    public static async Task Within(Task task) => await task.WaitAsync(TimeSpan.FromSeconds(30));
 }
