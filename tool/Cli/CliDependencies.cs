@@ -8,5 +8,8 @@ namespace MigrateWcf.Tool.Cli;
 /// <param name="ProgressThreshold">Progress lines are written only for inputs of at least this many files.</param>
 public sealed record CliDependencies(TextWriter Output, TextWriter Error, int ProgressThreshold = 500)
 {
+    /// <summary>How many projects of one input the engine maps side by side (tests set 1 to compare with the default).</summary>
+    public int ProjectParallelism { get; init; } = Environment.ProcessorCount;
+
     public static CliDependencies FromConsole() => new(Console.Out, Console.Error);
 }
