@@ -215,7 +215,8 @@ internal static class MigrationRun
 
     /// <summary>
     /// Runs <paramref name="work"/> for each project, side by side up to <see cref="CliDependencies.ProjectParallelism"/>
-    /// (the engine starts no threads; the tool decides). An exception surfaces as itself, not wrapped.
+    /// (the engine starts no threads; the tool decides; one at a time by default). An exception surfaces as itself, not
+    /// wrapped.
     /// </summary>
     private static void ForEachProject(IEnumerable<int> projects, CliDependencies deps, CancellationToken cancellationToken, Action<int> work)
     {
