@@ -15,12 +15,22 @@ internal static class CorpusGenerator
         "Policy", "Vehicle", "Patient", "Course", "Supplier", "Contract", "Warehouse", "Employee", "Project", "Device",
     ];
 
-    public static int Generate(string folder, int contracts)
+    /// <summary>Module folders; with <c>projects</c>, each is an SDK-style project of its own (the modules share no types).</summary>
+    public const int Modules = 40;
+
+    public static int Generate(string folder, int contracts, bool projects = false)
     {
         var files = 0;
+        for (var m = 0; projects && m < Math.Min(Modules, contracts); m++)
+        {
+            var module = $"Module{m:00}";
+            Directory.CreateDirectory(Path.Combine(folder, module));
+            File.WriteAllText(Path.Combine(folder, module, module + ".csproj"), "<Project Sdk=\"Microsoft.NET.Sdk\">\n  <PropertyGroup><TargetFramework>net472</TargetFramework></PropertyGroup>\n</Project>\n");
+        }
+
         for (var i = 0; i < contracts; i++)
         {
-            var module = $"Module{i % 40:00}";
+            var module = $"Module{i % Modules:00}";
             var name = $"{Nouns[i % Nouns.Length]}{i:0000}";
             var ns = $"Contoso.{module}";
             var contractFolder = Path.Combine(folder, module, name);

@@ -1,6 +1,8 @@
 // Generator benchmark: discovery + mapping + emission over a generated corpus (1,000 contracts, 3,000 files by default),
 // the engine alone in-process (time and allocations) and `migrate-wcf analyze <folder>` end to end as its own process.
 // Usage: dotnet run -c Release --project benchmarks/Generator.Benchmarks -- [--contracts 1000] [--iterations 5] [--warmup 2] [--keep]
+//        [--projects]: the corpus's 40 module folders become 40 SDK-style projects, and `analyze` runs in-process with the
+//        projects mapped one at a time and side by side, alternated, to decide the tool's project parallelism.
 // Runs with the tool's runtime settings (workstation GC, no tiered PGO; see the .csproj).
 using System.Diagnostics;
 using System.Reflection;
@@ -9,6 +11,7 @@ using Microsoft.CodeAnalysis.CSharp;
 using MigrateWcf.Generator;
 using MigrateWcf.Generator.Benchmarks;
 using MigrateWcf.Tests.Shared;
+using MigrateWcf.Tool.Cli;
 
 var contracts = IntArgument(args, "--contracts", 1000);
 var iterations = IntArgument(args, "--iterations", 5);
@@ -18,6 +21,7 @@ var toolRuns = IntArgument(args, "--tool-runs", 3);
 var keep = args.Contains("--keep");
 var verify = args.Contains("--verify");
 var engineOnly = args.Contains("--engine-only");
+var projects = args.Contains("--projects");
 
 var folder = Path.Combine(Path.GetTempPath(), $"migrate-wcf-bench-{contracts}-{Environment.ProcessId}");
 if (Directory.Exists(folder))
@@ -27,8 +31,8 @@ if (Directory.Exists(folder))
 
 try
 {
-    var fileCount = CorpusGenerator.Generate(folder, contracts);
-    Console.Error.WriteLine($"corpus: {contracts} contracts, {fileCount} files in {folder}");
+    var fileCount = CorpusGenerator.Generate(folder, contracts, projects);
+    Console.Error.WriteLine($"corpus: {contracts} contracts, {fileCount} files{(projects ? $" in {CorpusGenerator.Modules} projects" : string.Empty)} in {folder}");
 
     // Parsing is the front end's job (the tool does it in parallel); measured for reference, not part of the engine figure.
     var parseWatch = Stopwatch.StartNew();
@@ -96,6 +100,37 @@ try
         Console.Error.WriteLine($"migrate-wcf analyze run {i + 1}: {elapsed.TotalMilliseconds:F0} ms (exit {exitCode})");
     }
 
+    // The tool over the projects, in-process (one JIT, one machine state): one project at a time against side by side,
+    // alternated so both see the same load.
+    // The same sources without project files, one compilation, for what one compilation per project costs.
+    var sequentialTool = new List<(TimeSpan Wall, TimeSpan Cpu)>();
+    var parallelTool = new List<(TimeSpan Wall, TimeSpan Cpu)>();
+    var singleTool = new List<(TimeSpan Wall, TimeSpan Cpu)>();
+    var flatFolder = folder + "-one-compilation";
+    if (projects)
+    {
+        CorpusGenerator.Generate(flatFolder, contracts);
+    }
+
+    for (var i = 0; projects && i < iterations + 1; i++)
+    {
+        foreach (var (name, input, parallelism, samples) in new[]
+        {
+            ("projects one at a time", folder, 1, sequentialTool),
+            ("projects side by side", folder, Environment.ProcessorCount, parallelTool),
+            ("one compilation", flatFolder, 1, singleTool),
+        })
+        {
+            var elapsed = AnalyzeInProcess(input, parallelism);
+            if (i > 0)
+            {
+                samples.Add(elapsed);
+            }
+
+            Console.Error.WriteLine($"analyze in-process, {name}, run {i}{(i == 0 ? " (warm-up)" : string.Empty)}: {elapsed.Wall.TotalMilliseconds:F0} ms, CPU {elapsed.Cpu.TotalMilliseconds:F0} ms (load average {LoadAverage()})");
+        }
+    }
+
     Console.WriteLine($"### Generator benchmark: {contracts:N0} contracts, {fileCount:N0} files ({Environment.ProcessorCount} cores, .NET {Environment.Version}, {(System.Runtime.GCSettings.IsServerGC ? "server" : "workstation")} GC, tiered PGO {(AppContext.TryGetSwitch("System.Runtime.TieredPGO", out var pgo) && !pgo ? "off" : "on")})");
     Console.WriteLine();
     Console.WriteLine("| Measurement | Median | Min | Max | Allocated (median) | Target |");
@@ -112,15 +147,28 @@ try
         var sorted = toolSamples.Order().ToList();
         Console.WriteLine($"| `migrate-wcf analyze <folder>` as a process, end to end ({toolRuns} runs, exit {toolExit}) | {Ms(sorted[sorted.Count / 2])} | {Ms(sorted[0])} | {Ms(sorted[^1])} | | < 15 s |");
     }
+    if (projects)
+    {
+        TimeRow($"`analyze` in-process, {CorpusGenerator.Modules} projects mapped one at a time ({iterations} runs, alternated)", sequentialTool);
+        TimeRow($"`analyze` in-process, {CorpusGenerator.Modules} projects mapped {Environment.ProcessorCount} at a time ({iterations} runs, alternated)", parallelTool);
+        TimeRow($"`analyze` in-process, the same files without project files: one compilation ({iterations} runs, alternated)", singleTool);
+        Console.WriteLine();
+        Console.WriteLine($"Side by side / one at a time (medians): wall {Median(parallelTool, s => s.Wall) / Median(sequentialTool, s => s.Wall):F2}, CPU {Median(parallelTool, s => s.Cpu) / Median(sequentialTool, s => s.Cpu):F2}; " +
+                          $"one at a time / one compilation: wall {Median(sequentialTool, s => s.Wall) / Median(singleTool, s => s.Wall):F2}, CPU {Median(sequentialTool, s => s.Cpu) / Median(singleTool, s => s.Cpu):F2}. Load average at the end: {LoadAverage()}.");
+    }
+
     Console.WriteLine();
     Console.WriteLine($"Engine output: {summary.ServiceContracts:N0} service contracts, {summary.Operations:N0} operations ({summary.OperationsMappedCleanly:N0} clean), {summary.DataTypes:N0} data types ({summary.DataTypesMappedCleanly:N0} clean), {result.ProtoFiles.Length:N0} .proto files, {result.Findings.Length:N0} findings.");
     return 0;
 }
 finally
 {
-    if (!keep && Directory.Exists(folder))
+    foreach (var created in new[] { folder, folder + "-one-compilation" })
     {
-        Directory.Delete(folder, recursive: true);
+        if (!keep && Directory.Exists(created))
+        {
+            Directory.Delete(created, recursive: true);
+        }
     }
 }
 
@@ -162,6 +210,38 @@ static (TimeSpan Elapsed, int ExitCode) RunTool(string toolAssembly, string fold
 
     _ = stdout.Result;
     return (watch.Elapsed, process.ExitCode);
+}
+
+/// <summary>`migrate-wcf analyze` in this process: wall time, and the CPU time the process used (all threads).</summary>
+static (TimeSpan Wall, TimeSpan Cpu) AnalyzeInProcess(string folder, int parallelism)
+{
+    var output = new StringWriter();
+    var error = new StringWriter();
+    var deps = new CliDependencies(output, error) { ProjectParallelism = parallelism };
+    GC.Collect();
+    GC.WaitForPendingFinalizers();
+    var cpu = Process.GetCurrentProcess().TotalProcessorTime;
+    var watch = Stopwatch.StartNew();
+    var exitCode = MigrateWcfCommandLine.InvokeAsync(["analyze", folder, "--format", "json"], deps).GetAwaiter().GetResult();
+    watch.Stop();
+    cpu = Process.GetCurrentProcess().TotalProcessorTime - cpu;
+    if (exitCode is not (0 or 1))
+    {
+        throw new InvalidOperationException($"migrate-wcf analyze exited {exitCode}: {error}");
+    }
+
+    return (watch.Elapsed, cpu);
+}
+
+static double Median(List<(TimeSpan Wall, TimeSpan Cpu)> samples, Func<(TimeSpan Wall, TimeSpan Cpu), TimeSpan> part)
+    => samples.Select(part).Order().ElementAt(samples.Count / 2).TotalMilliseconds;
+
+static string LoadAverage() => File.Exists("/proc/loadavg") ? File.ReadAllText("/proc/loadavg").Split(' ')[0] : "n/a";
+
+static void TimeRow(string name, List<(TimeSpan Wall, TimeSpan Cpu)> samples)
+{
+    var times = samples.Select(s => s.Wall).Order().ToList();
+    Console.WriteLine($"| {name} | {Ms(times[times.Count / 2])} | {Ms(times[0])} | {Ms(times[^1])} | CPU {Median(samples, s => s.Cpu):N0} ms | |");
 }
 
 static void Row(string name, List<Sample> samples, string target)

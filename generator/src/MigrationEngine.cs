@@ -14,7 +14,44 @@ namespace MigrateWcf.Generator;
 
 /// <summary>What the caller hands the engine besides the compilation.</summary>
 /// <param name="LockFileText">Text of the field-number lock file from the previous run, or null for a first run.</param>
-public sealed record EngineOptions(string? LockFileText = null);
+public sealed record EngineOptions(string? LockFileText = null)
+{
+    /// <summary>
+    /// Set by a front end that maps several projects whose output would clash when compiled together; null (the
+    /// default) leaves every package as the contract namespaces name it.
+    /// </summary>
+    public ProjectQualifier? ProjectQualifier { get; init; }
+}
+
+/// <summary>
+/// Puts a project into proto packages, so two projects that declare the same names in the same package (two
+/// <c>WcfService1.IService1</c>) can be compiled together. A qualified package is <c>&lt;Segment&gt;.&lt;package&gt;</c>
+/// and its <c>csharp_namespace</c> ends in <c>.&lt;Segment in PascalCase&gt;</c>; names, field numbers and lock-file keys
+/// do not change. Only packages in <see cref="Packages"/> (named as they would be without the project) are qualified, or
+/// every package when it is null; <c>migrate_wcf</c>, the same in every project, never is.
+/// </summary>
+public sealed record ProjectQualifier
+{
+    /// <param name="projectName">The project's name, e.g. <c>LegacyWcf.Contracts</c>; <see cref="Segment"/> is made from it.</param>
+    /// <param name="packages">The packages to qualify, or null for all of them.</param>
+    public ProjectQualifier(string projectName, IEnumerable<string>? packages = null)
+    {
+        ProjectName = projectName ?? throw new ArgumentNullException(nameof(projectName));
+        Segment = ProtoNames.ProjectSegment(projectName);
+        Packages = packages?.OrderBy(p => p, StringComparer.Ordinal).ToImmutableArray();
+    }
+
+    public string ProjectName { get; }
+
+    /// <summary>The package segment: the project name in snake_case (<c>LegacyWcf.Contracts</c> → <c>legacy_wcf_contracts</c>).</summary>
+    public string Segment { get; }
+
+    /// <summary>The packages to qualify, sorted; null for every package.</summary>
+    public ImmutableArray<string>? Packages { get; }
+
+    /// <summary>True when <paramref name="package"/> (as named without the project) is to be qualified.</summary>
+    public bool Qualifies(string package) => Packages is not { } packages || packages.Contains(package);
+}
 
 /// <summary>A file the engine produced: a path relative to the output folder, and its full text.</summary>
 public sealed record GeneratedFile(string RelativePath, string Content);
@@ -64,7 +101,7 @@ public static class MigrationEngine
     {
         var findings = new List<Finding>(discoveryFindings);
         var lockFile = LockFile.Parse(options.LockFileText, findings);
-        var mapping = ProtoMapper.Map(model, lockFile, findings);
+        var mapping = ProtoMapper.Map(model, lockFile, findings, options.ProjectQualifier);
         var files = mapping.Files.Select(f => new GeneratedFile(f.Path, ProtoEmitter.Emit(f))).ToImmutableArray();
         return new EngineResult(FindingOrder.Sort(findings).ToImmutableArray(), files, lockFile.Serialize(), mapping.Summary)
         {

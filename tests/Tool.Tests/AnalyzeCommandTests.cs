@@ -37,7 +37,7 @@ public sealed class AnalyzeCommandTests
         using var json = JsonDocument.Parse(result.Output);
         ReportSchema.AssertConforms(json.RootElement);
         var root = json.RootElement;
-        Assert.Equal(1, root.GetProperty("schemaVersion").GetInt32());
+        Assert.Equal(2, root.GetProperty("schemaVersion").GetInt32());
         Assert.Equal(input, root.GetProperty("input").GetString());
         Assert.Equal(3, root.GetProperty("sourceFiles").GetInt32());
         var summary = root.GetProperty("summary");

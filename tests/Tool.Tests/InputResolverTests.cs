@@ -17,12 +17,15 @@ public sealed class InputResolverTests
         temp.WriteFile("Orders/.vs/Skipped.cs", "class Skipped { }");
         temp.WriteFile("Orders/readme.txt", "not C#");
 
-        var sources = InputResolver.Resolve(input);
+        var resolved = InputResolver.Resolve(input);
 
-        Assert.Equal(InputKind.Folder, sources.Kind);
+        Assert.Equal(InputKind.Folder, resolved.Kind);
+        var project = Assert.Single(resolved.Projects);
+        Assert.Equal(LoadMode.LooseFiles, project.Load);
+        Assert.Equal("Orders", project.Name);
         Assert.Equal(
             ["IOrderService.cs", "Nested/Deeper/Extra.cs", "OrderData.cs", "OrderService.cs"],
-            sources.Files.Select(sources.Relative).Order(StringComparer.Ordinal));
+            project.Files.Select(resolved.Relative).Order(StringComparer.Ordinal));
     }
 
     [Fact]
@@ -31,10 +34,10 @@ public sealed class InputResolverTests
         using var temp = new TempFolder();
         var input = temp.CopyFixture("Orders");
 
-        var sources = InputResolver.Resolve(Path.Combine(input, "IOrderService.cs"));
+        var resolved = InputResolver.Resolve(Path.Combine(input, "IOrderService.cs"));
 
-        Assert.Equal(InputKind.SourceFile, sources.Kind);
-        Assert.Equal("IOrderService.cs", sources.Relative(Assert.Single(sources.Files)));
+        Assert.Equal(InputKind.SourceFile, resolved.Kind);
+        Assert.Equal("IOrderService.cs", resolved.Relative(Assert.Single(Assert.Single(resolved.Projects).Files)));
     }
 
     [Fact]
@@ -45,10 +48,12 @@ public sealed class InputResolverTests
         temp.WriteFile("SdkProject/obj/Debug/net472/.NETFramework,Version=v4.7.2.AssemblyAttributes.cs", "// generated");
         temp.WriteFile("SdkProject/bin/Debug/Leftover.cs", "class Leftover { }");
 
-        var sources = InputResolver.Resolve(Path.Combine(project, "SdkProject.csproj"));
+        var resolved = InputResolver.Resolve(Path.Combine(project, "SdkProject.csproj"));
 
-        Assert.Equal(InputKind.Project, sources.Kind);
-        Assert.Equal(["Contracts/IPing.cs"], sources.Files.Select(sources.Relative));
+        Assert.Equal(InputKind.Project, resolved.Kind);
+        var sources = Assert.Single(resolved.Projects);
+        Assert.Equal(LoadMode.SdkProjectFile, sources.Load);
+        Assert.Equal(["Contracts/IPing.cs"], sources.Files.Select(resolved.Relative));
         Assert.True(sources.NullableEnabled);
     }
 
@@ -58,13 +63,15 @@ public sealed class InputResolverTests
         using var temp = new TempFolder();
         var project = temp.CopyFixture("OldStyleProject");
 
-        var sources = InputResolver.Resolve(Path.Combine(project, "OldStyle.csproj"));
+        var resolved = InputResolver.Resolve(Path.Combine(project, "OldStyle.csproj"));
+        var sources = Assert.Single(resolved.Projects);
 
         // NotInProject.cs is not listed, Shared/Ignored.cs is excluded, $(IntermediateOutputPath) cannot be evaluated, and
         // "Properties\assemblyinfo.cs" finds Properties/AssemblyInfo.cs despite the letter case.
         Assert.Equal(
             ["Contracts/IGreeter.cs", "Properties/AssemblyInfo.cs", "Shared/Greeting.cs"],
-            sources.Files.Select(sources.Relative).Order(StringComparer.Ordinal));
+            sources.Files.Select(resolved.Relative).Order(StringComparer.Ordinal));
+        Assert.Equal(LoadMode.OldStyleProjectFile, sources.Load);
         Assert.False(sources.NullableEnabled);
     }
 
@@ -84,11 +91,11 @@ public sealed class InputResolverTests
             </Project>
             """);
 
-        var sources = InputResolver.Resolve(project);
+        var resolved = InputResolver.Resolve(project);
 
         Assert.Equal(
             ["../Common/Shared/Deep/More.cs", "../Common/Shared/Dto.cs"],
-            sources.Files.Select(sources.Relative).Order(StringComparer.Ordinal));
+            Assert.Single(resolved.Projects).Files.Select(resolved.Relative).Order(StringComparer.Ordinal));
     }
 
     [Fact]
@@ -104,9 +111,9 @@ public sealed class InputResolverTests
             </Project>
             """);
 
-        var sources = InputResolver.Resolve(project);
+        var resolved = InputResolver.Resolve(project);
 
-        Assert.Equal(["B.cs"], sources.Files.Select(sources.Relative));
+        Assert.Equal(["B.cs"], Assert.Single(resolved.Projects).Files.Select(resolved.Relative));
     }
 
     [Fact]

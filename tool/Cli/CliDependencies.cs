@@ -8,5 +8,12 @@ namespace MigrateWcf.Tool.Cli;
 /// <param name="ProgressThreshold">Progress lines are written only for inputs of at least this many files.</param>
 public sealed record CliDependencies(TextWriter Output, TextWriter Error, int ProgressThreshold = 500)
 {
+    /// <summary>
+    /// How many projects of one input are discovered and mapped side by side. One: on the shared 2-core machine, two at
+    /// a time gained nothing (README, "Engine"; the benchmark's <c>--projects</c> compares both, and a test checks both
+    /// give the same bytes), while parsing already uses every core.
+    /// </summary>
+    public int ProjectParallelism { get; init; } = 1;
+
     public static CliDependencies FromConsole() => new(Console.Out, Console.Error);
 }

@@ -1,7 +1,9 @@
 using System.Collections.Immutable;
 using System.Globalization;
+using System.Runtime.ExceptionServices;
 using Microsoft.CodeAnalysis;
 using MigrateWcf.Generator;
+using MigrateWcf.Generator.Model;
 using MigrateWcf.Generator.Rules;
 using MigrateWcf.Tool.Input;
 
@@ -28,42 +30,203 @@ internal sealed record ReportedFinding(
         var position = new SourcePosition(span.Path, span.StartLinePosition.Line + 1, span.StartLinePosition.Character + 1);
         return new(diagnostic.Id, FindingSeverity.Error, diagnostic.GetMessage(CultureInfo.InvariantCulture), position, ImmutableArray<string>.Empty, ImmutableArray<SourcePosition>.Empty);
     }
+
+    public static int Compare(ReportedFinding x, ReportedFinding y)
+        => FindingOrder.Compare(x.Position, x.RuleId, x.Message, y.Position, y.RuleId, y.Message);
 }
 
-/// <summary>What one pass over an input produced: the engine's result plus syntax errors, findings in print order.</summary>
-internal sealed record MigrationOutcome(SourceSet Sources, EngineResult Result, ImmutableArray<ReportedFinding> Findings)
-{
-    public int Count(FindingSeverity severity) => Findings.Count(f => f.Severity == severity);
+/// <summary>What the engine made of one project: its result, and its findings (syntax errors included) in print order.</summary>
+/// <param name="Qualifier">The project in its proto packages, when they would otherwise clash with another project's; else null.</param>
+/// <param name="ClashesWith">The names of the projects it clashed with, sorted.</param>
+internal sealed record ProjectOutcome(SourceSet Project, EngineResult Result, ImmutableArray<ReportedFinding> Findings, ProjectQualifier? Qualifier, ImmutableArray<string> ClashesWith);
 
-    public bool HasErrors => Findings.Any(f => f.Severity == FindingSeverity.Error);
+/// <summary>What one pass over an input produced: one outcome per project, in the input's order.</summary>
+internal sealed record MigrationOutcome(InputSet Input, ImmutableArray<ProjectOutcome> Projects)
+{
+    /// <summary>The projects' summaries added up.</summary>
+    public EngineSummary Summary { get; } = new(
+        Projects.Sum(p => p.Result.Summary.ServiceContracts),
+        Projects.Sum(p => p.Result.Summary.Operations),
+        Projects.Sum(p => p.Result.Summary.DataTypes),
+        Projects.Sum(p => p.Result.Summary.OperationsMappedCleanly),
+        Projects.Sum(p => p.Result.Summary.DataTypesMappedCleanly));
+
+    /// <summary>
+    /// Every project's findings in the one finding order (<see cref="FindingOrder"/>), then by project: a finding in a
+    /// file two projects compile is listed for each.
+    /// </summary>
+    public ImmutableArray<(ProjectOutcome Project, ReportedFinding Finding)> Findings { get; } = Projects
+        .SelectMany(p => p.Findings.Select(f => (Project: p, Finding: f)))
+        .Order(Comparer<(ProjectOutcome Project, ReportedFinding Finding)>.Create((x, y) =>
+        {
+            var order = ReportedFinding.Compare(x.Finding, y.Finding);
+            return order != 0 ? order : string.CompareOrdinal(x.Project.Project.Name, y.Project.Project.Name);
+        }))
+        .ToImmutableArray();
+
+    public int Count(FindingSeverity severity) => Findings.Count(f => f.Finding.Severity == severity);
+
+    public bool HasErrors => Findings.Any(f => f.Finding.Severity == FindingSeverity.Error);
 
     /// <summary>Where a finding points, relative to the input, as "file:line:column" (or the file alone).</summary>
     public string Where(ReportedFinding finding)
-        => finding.Position is { } p ? $"{Sources.Relative(p.FilePath)}:{p.Line}:{p.Column}" : "(no location)";
+        => finding.Position is { } p ? $"{Input.Relative(p.FilePath)}:{p.Line}:{p.Column}" : "(no location)";
 
-    /// <summary>One line per finding, the way compilers print diagnostics.</summary>
-    public string Format(ReportedFinding finding)
-        => $"{Where(finding)}: {finding.Severity.ToString().ToLowerInvariant()} {finding.RuleId}: {finding.Message}";
+    /// <summary>One line per finding, the way compilers print diagnostics; with several projects, MSBuild's "[project]" at the end.</summary>
+    public string Format(ProjectOutcome project, ReportedFinding finding)
+        => $"{Where(finding)}: {finding.Severity.ToString().ToLowerInvariant()} {finding.RuleId}: {finding.Message}"
+           + (Input.HasSeveralProjects ? $" [{project.Project.Name}]" : string.Empty);
 }
 
-/// <summary>The one flow both commands share: input → compilation → engine. Does no output of its own.</summary>
+/// <summary>
+/// The one flow both commands share: input → one compilation per project → the engine once per compilation → projects
+/// whose output would clash get their name into the clashing packages. Does no output of its own.
+/// </summary>
 internal static class MigrationRun
 {
-    public static MigrationOutcome Execute(SourceSet sources, string? lockFileText, CliDependencies deps, CancellationToken cancellationToken)
+    /// <summary>Rounds of package-by-package qualification before clashing projects get the project in every package.</summary>
+    private const int PackageRounds = 2;
+
+    /// <param name="lockFileText">The lock file of a project from the previous run, or null.</param>
+    public static MigrationOutcome Execute(InputSet input, Func<SourceSet, string?> lockFileText, CliDependencies deps, CancellationToken cancellationToken)
     {
-        var progress = new Progress(deps, sources.Files.Length);
-        progress.Report($"reading {sources.Files.Length} files…");
-        var input = SourceCompiler.Compile(sources, progress, cancellationToken);
+        var progress = new Progress(deps, input.FileCount);
+        progress.Report($"reading {input.FileCount} files…");
+        var compilations = SourceCompiler.Compile(input, progress, cancellationToken);
 
-        progress.Report("discovering and mapping contracts…");
-        var result = MigrationEngine.Run(input.Compilation, new EngineOptions(lockFileText), cancellationToken);
-        progress.Report($"found {result.Summary.ServiceContracts} service contracts, {result.Summary.Operations} operations, {result.Summary.DataTypes} data types.");
+        progress.Report(input.HasSeveralProjects
+            ? $"discovering and mapping contracts in {input.Projects.Length} projects…"
+            : "discovering and mapping contracts…");
+        var discovered = new (ContractModel Model, ImmutableArray<Finding> Findings)[compilations.Length];
+        var results = new EngineResult[compilations.Length];
+        ForEachProject(Enumerable.Range(0, compilations.Length), deps, cancellationToken, i =>
+        {
+            discovered[i] = MigrationEngine.Discover(compilations[i].Compilation, cancellationToken);
+            results[i] = Map(discovered[i], lockFileText(input.Projects[i]), qualifier: null);
+        });
 
-        // Two lists, each complete (the engine reports no syntax errors; distinct findings may share a position), merged
-        // into the engine's one order.
-        var findings = input.SyntaxErrors.Concat(result.Findings.Select(ReportedFinding.From))
-            .Order(Comparer<ReportedFinding>.Create((x, y) => FindingOrder.Compare(x.Position, x.RuleId, x.Message, y.Position, y.RuleId, y.Message)))
-            .ToImmutableArray();
-        return new MigrationOutcome(sources, result, findings);
+        var (qualifiers, clashesWith) = ResolveClashes(input, results, (i, qualifier) => results[i] = Map(discovered[i], lockFileText(input.Projects[i]), qualifier), deps, cancellationToken);
+
+        var outcome = new MigrationOutcome(input, compilations.Select((compilation, i) => new ProjectOutcome(
+                compilation.Project,
+                results[i],
+                compilation.SyntaxErrors.Concat(results[i].Findings.Select(ReportedFinding.From))
+                    .Order(Comparer<ReportedFinding>.Create(ReportedFinding.Compare))
+                    .ToImmutableArray(),
+                qualifiers[i],
+                clashesWith[i].ToImmutableArray()))
+            .ToImmutableArray());
+        progress.Report($"found {outcome.Summary.ServiceContracts} service contracts, {outcome.Summary.Operations} operations, {outcome.Summary.DataTypes} data types.");
+        return outcome;
+    }
+
+    private static EngineResult Map((ContractModel Model, ImmutableArray<Finding> Findings) discovered, string? lockFileText, ProjectQualifier? qualifier)
+        => MigrationEngine.Map(discovered.Model, discovered.Findings, new EngineOptions(lockFileText) { ProjectQualifier = qualifier });
+
+    /// <summary>
+    /// Maps again, with the project in the package, every project whose output clashes with another's, until nothing
+    /// clashes. First only the packages that clash (a contract file linked into two projects keeps its package, and so
+    /// its wire names, when only something else clashes); after <see cref="PackageRounds"/> rounds, every package of a
+    /// project that still clashes. Project segments are unique, so that always ends.
+    /// </summary>
+    private static (ProjectQualifier?[] Qualifiers, SortedSet<string>[] ClashesWith) ResolveClashes(
+        InputSet input, EngineResult[] results, Action<int, ProjectQualifier> remap, CliDependencies deps, CancellationToken cancellationToken)
+    {
+        var count = results.Length;
+        var qualifiers = new ProjectQualifier?[count];
+        var clashesWith = Enumerable.Range(0, count).Select(_ => new SortedSet<string>(StringComparer.Ordinal)).ToArray();
+        var names = QualifierNames(input.Projects);
+        for (var round = 1; ; round++)
+        {
+            var clashes = ProjectClashes.Find(results);
+            if (clashes.Count == 0)
+            {
+                return (qualifiers, clashesWith);
+            }
+
+            var changed = new SortedSet<int>();
+            void Qualify(int project, string package, bool everyPackage)
+            {
+                var current = qualifiers[project];
+                if (current is not null && current.Packages is null)
+                {
+                    return;
+                }
+
+                if (everyPackage)
+                {
+                    qualifiers[project] = new ProjectQualifier(names[project]);
+                    changed.Add(project);
+                }
+                else if (current is null || !package.StartsWith(current.Segment + ".", StringComparison.Ordinal))
+                {
+                    qualifiers[project] = new ProjectQualifier(names[project], (current?.Packages ?? ImmutableArray<string>.Empty).Append(package).Distinct(StringComparer.Ordinal));
+                    changed.Add(project);
+                }
+            }
+
+            foreach (var clash in clashes)
+            {
+                clashesWith[clash.Project].Add(input.Projects[clash.OtherProject].Name);
+                clashesWith[clash.OtherProject].Add(input.Projects[clash.Project].Name);
+                Qualify(clash.Project, clash.Package, everyPackage: round > PackageRounds);
+                Qualify(clash.OtherProject, clash.OtherPackage, everyPackage: round > PackageRounds);
+            }
+
+            if (changed.Count == 0)
+            {
+                // Both sides were already qualified where they clash (package cycles can merge a qualified package into
+                // another): the project goes into every package.
+                foreach (var clash in clashes)
+                {
+                    Qualify(clash.Project, clash.Package, everyPackage: true);
+                    Qualify(clash.OtherProject, clash.OtherPackage, everyPackage: true);
+                }
+            }
+
+            if (changed.Count == 0)
+            {
+                var first = clashes[0];
+                throw new InvalidOperationException($"projects '{input.Projects[first.Project].Name}' and '{input.Projects[first.OtherProject].Name}' still both define {first.Name}.");
+            }
+
+            ForEachProject(changed, deps, cancellationToken, i => remap(i, qualifiers[i]!));
+        }
+    }
+
+    /// <summary>The name each project's qualifier is made from: its own, unless another project's gives the same package segment.</summary>
+    private static string[] QualifierNames(ImmutableArray<SourceSet> projects)
+    {
+        var names = new string[projects.Length];
+        var segments = new HashSet<string>(StringComparer.Ordinal);
+        for (var i = 0; i < projects.Length; i++)
+        {
+            var name = projects[i].Name;
+            for (var suffix = 2; !segments.Add(new ProjectQualifier(name).Segment); suffix++)
+            {
+                name = $"{projects[i].Name}_{suffix}";
+            }
+
+            names[i] = name;
+        }
+
+        return names;
+    }
+
+    /// <summary>
+    /// Runs <paramref name="work"/> for each project, side by side up to <see cref="CliDependencies.ProjectParallelism"/>
+    /// (the engine starts no threads; the tool decides; one at a time by default). An exception surfaces as itself, not
+    /// wrapped.
+    /// </summary>
+    private static void ForEachProject(IEnumerable<int> projects, CliDependencies deps, CancellationToken cancellationToken, Action<int> work)
+    {
+        try
+        {
+            Parallel.ForEach(projects, new ParallelOptions { MaxDegreeOfParallelism = deps.ProjectParallelism, CancellationToken = cancellationToken }, work);
+        }
+        catch (AggregateException e) when (e.InnerExceptions.Count > 0)
+        {
+            ExceptionDispatchInfo.Capture(e.InnerExceptions[0]).Throw();
+        }
     }
 }

@@ -39,8 +39,8 @@ internal static class AnalyzeCommand
 
     internal static ExitCode Run(AnalyzeOptions options, CliDependencies deps, CancellationToken cancellationToken)
     {
-        var sources = InputResolver.Resolve(options.InputPath);
-        var outcome = MigrationRun.Execute(sources, lockFileText: null, deps, cancellationToken);
+        var input = InputResolver.Resolve(options.InputPath);
+        var outcome = MigrationRun.Execute(input, lockFileText: _ => null, deps, cancellationToken);
         if (options.Format == ReportFormat.Json)
         {
             AnalysisReport.WriteJson(outcome, options.InputPath, deps.Output);

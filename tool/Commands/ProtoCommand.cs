@@ -12,7 +12,10 @@ namespace MigrateWcf.Tool.Commands;
 /// <param name="Force">Replace existing files whose content differs from the generated one.</param>
 internal sealed record ProtoOptions(string InputPath, string OutputFolder, bool Force);
 
-/// <summary><c>migrate-wcf proto &lt;path&gt; --out &lt;dir&gt; [--force]</c>: writes one .proto per contract namespace and the lock file.</summary>
+/// <summary>
+/// <c>migrate-wcf proto &lt;path&gt; --out &lt;dir&gt; [--force]</c>: writes the .proto files and the lock file of each project
+/// (in a folder per project when the input holds several).
+/// </summary>
 internal static class ProtoCommand
 {
     /// <summary>Keeps field numbers stable across runs; read back from the output folder and handed to the engine.</summary>
@@ -34,15 +37,22 @@ internal static class ProtoCommand
 
     internal static ExitCode Run(ProtoOptions options, CliDependencies deps, CancellationToken cancellationToken)
     {
-        var sources = InputResolver.Resolve(options.InputPath);
+        var input = InputResolver.Resolve(options.InputPath);
         var outputFolder = Path.GetFullPath(options.OutputFolder);
-        if (sources.Kind != InputKind.SourceFile && IsSameOrInside(outputFolder, sources.RootDirectory))
+        if (input.Kind != InputKind.SourceFile && IsSameOrInside(outputFolder, input.RootDirectory))
         {
             throw CommandLineException.Usage($"the output folder '{options.OutputFolder}' is inside the input '{options.InputPath}'; choose a folder outside it.");
         }
 
-        var lockFileText = ReadLockFile(outputFolder, options.OutputFolder);
-        var outcome = MigrationRun.Execute(sources, lockFileText, deps, cancellationToken);
+        CheckLockFileLayout(input, outputFolder, options.OutputFolder);
+        var lockFiles = new Dictionary<string, string?>(StringComparer.Ordinal);
+        foreach (var project in input.Projects)
+        {
+            var folder = ProjectFolder(input, project);
+            lockFiles[project.Name] = ReadLockFile(Path.Join(outputFolder, folder), Path.Join(options.OutputFolder, folder));
+        }
+
+        var outcome = MigrationRun.Execute(input, p => lockFiles[p.Name], deps, cancellationToken);
         if (outcome.HasErrors)
         {
             WriteFindings(outcome, deps);
@@ -51,8 +61,8 @@ internal static class ProtoCommand
         }
 
         // Whether there is anything to migrate at all is the tool's call; how each contract maps is the engine's.
-        var summary = outcome.Result.Summary;
-        if (summary.ServiceContracts == 0 || outcome.Result.ProtoFiles.IsEmpty)
+        var summary = outcome.Summary;
+        if (summary.ServiceContracts == 0 || outcome.Projects.All(p => p.Result.ProtoFiles.IsEmpty))
         {
             throw CommandLineException.Input($"no WCF service contract ([ServiceContract]) was found in '{options.InputPath}'; nothing to generate.");
         }
@@ -62,14 +72,25 @@ internal static class ProtoCommand
             throw CommandLineException.Input($"the {summary.ServiceContracts} service contract(s) in '{options.InputPath}' have no operations ([OperationContract]); nothing to generate.");
         }
 
-        var files = outcome.Result.ProtoFiles
-            .Select(f => new PlannedFile(f.RelativePath.Replace('\\', '/'), f.Content))
-            .Append(new PlannedFile(LockFileName, outcome.Result.LockFileText, OverwriteWithoutForce: true))
-            .ToList();
+        // A project with no contracts writes nothing, not even a lock file: it has no numbers to keep.
+        var files = new List<PlannedFile>();
+        foreach (var project in outcome.Projects.Where(p => !p.Result.ProtoFiles.IsEmpty))
+        {
+            var folder = ProjectFolder(input, project.Project);
+            files.AddRange(project.Result.ProtoFiles.Select(f => new PlannedFile(Join(folder, f.RelativePath.Replace('\\', '/')), f.Content)));
+            files.Add(new PlannedFile(Join(folder, LockFileName), project.Result.LockFileText, OverwriteWithoutForce: true));
+        }
+
         var written = AtomicOutputWriter.Write(outputFolder, options.OutputFolder, files, options.Force, cancellationToken);
 
         // Findings after the write, so a run that fails on its output says exactly one thing.
         WriteFindings(outcome, deps);
+        foreach (var project in outcome.Projects.Where(p => p.Qualifier is not null))
+        {
+            deps.Error.WriteLine(
+                $"{MigrateWcfCommandLine.ToolName}: note: project '{project.Project.Name}' and {string.Join(", ", project.ClashesWith.Select(n => $"'{n}'"))} define the same" +
+                $" proto or C# names differently; the packages of '{project.Project.Name}' that clash start with '{project.Qualifier!.Segment}.'.");
+        }
 
         foreach (var file in written)
         {
@@ -82,23 +103,62 @@ internal static class ProtoCommand
             deps.Output.WriteLine($"{verb,-9} {Path.Join(options.OutputFolder, file.RelativePath)}");
         }
 
+        var projects = input.HasSeveralProjects ? $" in {input.Projects.Length} projects" : string.Empty;
         deps.Output.WriteLine(
-            $"{summary.ServiceContracts} service contract(s), {summary.Operations} operation(s), {summary.DataTypes} data type(s); " +
+            $"{summary.ServiceContracts} service contract(s), {summary.Operations} operation(s), {summary.DataTypes} data type(s){projects}; " +
             $"{outcome.Count(FindingSeverity.Warning)} warning(s).");
         return ExitCode.Success;
     }
 
-    private static void WriteFindings(MigrationOutcome outcome, CliDependencies deps)
+    /// <summary>
+    /// Where a project's files and lock file go, relative to <c>--out</c>: the output folder itself for a lone project, a
+    /// folder named after the project when the input holds several (each folder is a proto root of its own).
+    /// </summary>
+    internal static string ProjectFolder(InputSet input, SourceSet project) => input.HasSeveralProjects ? project.Name : string.Empty;
+
+    private static string Join(string folder, string relativePath) => folder.Length == 0 ? relativePath : folder + "/" + relativePath;
+
+    /// <summary>
+    /// A lock file where this input would not read it means field numbers about to be handed out afresh: a lone project's
+    /// lock file at the top of <c>--out</c> when the input now holds several projects, or the other way round. Nothing
+    /// is guessed; the user moves the file (or points <c>--out</c> at the project's folder).
+    /// </summary>
+    private static void CheckLockFileLayout(InputSet input, string outputFolder, string displayFolder)
     {
-        foreach (var finding in outcome.Findings)
+        if (!Directory.Exists(outputFolder))
         {
-            deps.Error.WriteLine(outcome.Format(finding));
+            return;
+        }
+
+        var topLock = Path.Join(displayFolder, LockFileName);
+        if (input.HasSeveralProjects && File.Exists(Path.Join(outputFolder, LockFileName)))
+        {
+            throw new CommandLineException(
+                ExitCode.OutputConflict,
+                $"'{topLock}' holds the field numbers of a run on a single project, but the input holds {input.Projects.Length} projects, each with its lock file in its own folder; move it into the folder of the project it belongs to (e.g. '{Path.Join(displayFolder, input.Projects[0].Name, LockFileName)}') and run again.");
+        }
+
+        if (!input.HasSeveralProjects && !File.Exists(Path.Join(outputFolder, LockFileName))
+            && Directory.EnumerateDirectories(outputFolder).Select(d => Path.Join(d, LockFileName)).Where(File.Exists).Order(StringComparer.Ordinal).FirstOrDefault() is { } projectLock)
+        {
+            var projectFolder = Path.Join(displayFolder, Path.GetFileName(Path.GetDirectoryName(projectLock)));
+            throw new CommandLineException(
+                ExitCode.OutputConflict,
+                $"'{displayFolder}' holds the lock files of a run on several projects ('{Path.Join(projectFolder, LockFileName)}'); to update one project's files pass its folder as --out (e.g. '{projectFolder}'), or move its lock file to '{topLock}'.");
         }
     }
 
-    private static string? ReadLockFile(string outputFolder, string displayFolder)
+    private static void WriteFindings(MigrationOutcome outcome, CliDependencies deps)
     {
-        var path = Path.Combine(outputFolder, LockFileName);
+        foreach (var (project, finding) in outcome.Findings)
+        {
+            deps.Error.WriteLine(outcome.Format(project, finding));
+        }
+    }
+
+    private static string? ReadLockFile(string folder, string displayFolder)
+    {
+        var path = Path.Combine(folder, LockFileName);
         if (!File.Exists(path))
         {
             return null;

@@ -4,10 +4,16 @@ using MigrateWcf.Tool.Cli;
 
 namespace MigrateWcf.Tool.Input;
 
-/// <summary>Turns the path on the command line into the set of C# files to read: a .cs file, a folder, or a .csproj.</summary>
+/// <summary>
+/// Turns the path on the command line into compilations: a .cs file, a .csproj, or a folder, which holds one compilation
+/// per project file plus one per tree of loose files (the rules are in tool/README.md, "Projects in a folder").
+/// </summary>
 internal static class InputResolver
 {
-    public static SourceSet Resolve(string path)
+    private const string SourceExtension = ".cs";
+    private const string ProjectExtension = ".csproj";
+
+    public static InputSet Resolve(string path)
     {
         if (string.IsNullOrWhiteSpace(path))
         {
@@ -17,13 +23,7 @@ internal static class InputResolver
         var fullPath = Path.GetFullPath(path);
         if (Directory.Exists(fullPath))
         {
-            var files = EnumerateSources(fullPath).ToImmutableArray();
-            if (files.IsEmpty)
-            {
-                throw CommandLineException.Input($"no C# files found in '{path}' (bin, obj and hidden folders are skipped).");
-            }
-
-            return new SourceSet(InputKind.Folder, fullPath, Sorted(files), NullableEnabled: false);
+            return ResolveFolder(fullPath, path);
         }
 
         if (!File.Exists(fullPath))
@@ -32,12 +32,14 @@ internal static class InputResolver
         }
 
         var extension = Path.GetExtension(fullPath);
-        if (extension.Equals(".cs", StringComparison.OrdinalIgnoreCase))
+        var folder = Path.GetDirectoryName(fullPath)!;
+        if (extension.Equals(SourceExtension, StringComparison.OrdinalIgnoreCase))
         {
-            return new SourceSet(InputKind.SourceFile, Path.GetDirectoryName(fullPath)!, [fullPath], NullableEnabled: false);
+            var file = new SourceSet(Path.GetFileNameWithoutExtension(fullPath), LoadMode.LooseFiles, folder, null, [fullPath], NullableEnabled: false);
+            return new InputSet(InputKind.SourceFile, folder, [file], ImmutableArray<SourceSet>.Empty);
         }
 
-        if (extension.Equals(".csproj", StringComparison.OrdinalIgnoreCase))
+        if (extension.Equals(ProjectExtension, StringComparison.OrdinalIgnoreCase))
         {
             var project = ProjectFileReader.Read(fullPath, path);
             if (project.Files.IsEmpty)
@@ -45,14 +47,196 @@ internal static class InputResolver
                 throw CommandLineException.Input($"'{path}' has no C# files to compile.");
             }
 
-            return project with { Files = Sorted(project.Files) };
+            return WithReferences(InputKind.Project, folder, [project], Path.GetDirectoryName(path) ?? string.Empty);
         }
 
         var hint = extension.Equals(".sln", StringComparison.OrdinalIgnoreCase) || extension.Equals(".slnx", StringComparison.OrdinalIgnoreCase)
-            ? " (solutions are not supported yet: pass one project or its folder)"
+            ? " (solutions are not supported yet: pass the folder that holds its projects, or one project)"
             : string.Empty;
         throw CommandLineException.Input($"'{path}' is not a .cs file, a .csproj or a folder{hint}.");
     }
+
+    /// <summary>
+    /// A folder without project files is one compilation, as before. With project files, each project is one, and the
+    /// .cs files no project folder holds form one per tree (<see cref="LooseTrees"/>).
+    /// </summary>
+    private static InputSet ResolveFolder(string folder, string displayPath)
+    {
+        var entries = EnumerateFiles(folder, IsSourceOrProject, skipNestedProjects: false);
+        var sources = entries.Where(f => HasExtension(f, SourceExtension)).Order(StringComparer.Ordinal).ToImmutableArray();
+        var projectFiles = entries.Where(f => HasExtension(f, ProjectExtension)).Order(StringComparer.Ordinal).ToList();
+        var noSources = $"no C# files found in '{displayPath}' (bin, obj and hidden folders are skipped).";
+        if (projectFiles.Count == 0)
+        {
+            return sources.IsEmpty
+                ? throw CommandLineException.Input(noSources)
+                : new InputSet(InputKind.Folder, folder, [new SourceSet(Path.GetFileName(folder), LoadMode.LooseFiles, folder, null, sources, NullableEnabled: false)], ImmutableArray<SourceSet>.Empty);
+        }
+
+        var projects = projectFiles.Select(p => ProjectFileReader.Read(p, DisplayPath(displayPath, folder, p))).ToList();
+        var compiled = projects.SelectMany(p => p.Files).ToHashSet(StringComparer.Ordinal);
+        projects.AddRange(LooseTrees(folder, sources.Where(f => !compiled.Contains(f)), projectFiles));
+        if (projects.All(p => p.Files.IsEmpty))
+        {
+            throw CommandLineException.Input(noSources);
+        }
+
+        var origin = new InputSet(InputKind.Folder, folder, ImmutableArray<SourceSet>.Empty, ImmutableArray<SourceSet>.Empty);
+        var ordered = projects.OrderBy(p => origin.Origin(p), StringComparer.Ordinal).ToList();
+        return WithReferences(InputKind.Folder, folder, UniqueNames(ordered, origin), displayPath);
+    }
+
+    /// <summary>
+    /// Groups the loose files into trees. A file is loose when no project compiles it (a file a project links is that
+    /// project's) and no project file lies in its folder or any folder above it, up to the input. A folder is
+    /// project-free when no project file lies in it or below it. A loose file's tree is rooted at the highest
+    /// project-free folder on its path; a loose file whose own folder is not project-free (a project lies in one of its
+    /// subfolders) belongs with the other loose files of that folder alone.
+    /// </summary>
+    private static IEnumerable<SourceSet> LooseTrees(string inputFolder, IEnumerable<string> sources, IReadOnlyList<string> projectFiles)
+    {
+        var projectFolders = new HashSet<string>(projectFiles.Select(p => Path.GetDirectoryName(p)!), StringComparer.Ordinal);
+        var holdsProjects = new HashSet<string>(StringComparer.Ordinal);
+        foreach (var projectFolder in projectFolders)
+        {
+            for (var current = projectFolder; current is not null && IsSameOrBelow(current, inputFolder); current = Path.GetDirectoryName(current))
+            {
+                holdsProjects.Add(current);
+            }
+        }
+
+        var trees = new SortedDictionary<string, List<string>>(StringComparer.Ordinal);
+        foreach (var file in sources)
+        {
+            var folder = Path.GetDirectoryName(file)!;
+            if (AncestorsUpTo(folder, inputFolder).Any(projectFolders.Contains))
+            {
+                continue;
+            }
+
+            var root = folder;
+            while (!holdsProjects.Contains(root) && Path.GetDirectoryName(root) is { } parent && !holdsProjects.Contains(parent))
+            {
+                root = parent;
+            }
+
+            if (!trees.TryGetValue(root, out var files))
+            {
+                trees[root] = files = new List<string>();
+            }
+
+            files.Add(file);
+        }
+
+        return trees.Select(t => new SourceSet(Path.GetFileName(t.Key), LoadMode.LooseFiles, t.Key, null, t.Value.ToImmutableArray(), NullableEnabled: false));
+    }
+
+    /// <summary>
+    /// Project names become output folders, so they must differ (ignoring case, as on Windows and macOS). Projects that
+    /// share a name are named by their path relative to the input instead ('/' → '.', without <c>.csproj</c>), and a
+    /// name still taken gets <c>-2</c>, <c>-3</c>… in path order.
+    /// </summary>
+    private static List<SourceSet> UniqueNames(List<SourceSet> projects, InputSet origin)
+    {
+        var shared = projects.GroupBy(p => p.Name, StringComparer.OrdinalIgnoreCase).Where(g => g.Count() > 1).SelectMany(g => g).ToHashSet();
+        var renamed = projects.Select(p => shared.Contains(p) ? p with { Name = PathName(origin, p) } : p).ToList();
+        var taken = new HashSet<string>(StringComparer.OrdinalIgnoreCase);
+        for (var i = 0; i < renamed.Count; i++)
+        {
+            var name = renamed[i].Name;
+            for (var suffix = 2; !taken.Add(name); suffix++)
+            {
+                name = $"{renamed[i].Name}-{suffix}";
+            }
+
+            renamed[i] = renamed[i] with { Name = name };
+        }
+
+        return renamed;
+    }
+
+    private static string PathName(InputSet origin, SourceSet project)
+    {
+        var relative = project.ProjectFile is { } file ? Path.ChangeExtension(origin.Relative(file), null) : origin.Relative(project.Folder);
+        return relative == "." ? project.Name : relative.Replace('/', '.');
+    }
+
+    /// <summary>
+    /// Adds the projects that the input's projects reference (directly or through each other) but that lie outside the
+    /// input, so their types bind; they are compiled, never analysed. A reference cycle is bad input, as for MSBuild.
+    /// </summary>
+    /// <param name="displayRoot">The input folder as typed, for error messages.</param>
+    private static InputSet WithReferences(InputKind kind, string root, List<SourceSet> projects, string displayRoot)
+    {
+        var byFile = projects.Where(p => p.ProjectFile is not null).ToDictionary(p => p.ProjectFile!, StringComparer.Ordinal);
+        var referenced = new List<SourceSet>();
+        var pending = new Queue<string>(projects.SelectMany(p => p.ProjectReferences));
+        while (pending.TryDequeue(out var file))
+        {
+            if (byFile.ContainsKey(file))
+            {
+                continue;
+            }
+
+            var project = ProjectFileReader.Read(file, DisplayPath(displayRoot, root, file));
+            byFile[file] = project;
+            referenced.Add(project);
+            foreach (var next in project.ProjectReferences)
+            {
+                pending.Enqueue(next);
+            }
+        }
+
+        var input = new InputSet(kind, root, projects.ToImmutableArray(), referenced.OrderBy(p => p.ProjectFile, StringComparer.Ordinal).ToImmutableArray());
+        if (FindCycle(byFile) is { } cycle)
+        {
+            throw CommandLineException.Input($"the project references form a cycle: {string.Join(" → ", cycle.Select(input.Relative))}.");
+        }
+
+        return input;
+    }
+
+    /// <summary>A reference cycle as the project files along it (the first one repeated at the end), or null.</summary>
+    private static List<string>? FindCycle(Dictionary<string, SourceSet> projects)
+    {
+        var done = new HashSet<string>(StringComparer.Ordinal);
+        var path = new List<string>();
+
+        List<string>? Visit(string file)
+        {
+            var index = path.IndexOf(file);
+            if (index >= 0)
+            {
+                return [.. path.Skip(index), file];
+            }
+
+            if (done.Contains(file) || !projects.TryGetValue(file, out var project))
+            {
+                return null;
+            }
+
+            path.Add(file);
+            foreach (var reference in project.ProjectReferences)
+            {
+                if (Visit(reference) is { } cycle)
+                {
+                    return cycle;
+                }
+            }
+
+            path.RemoveAt(path.Count - 1);
+            done.Add(file);
+            return null;
+        }
+
+        return projects.Keys.Order(StringComparer.Ordinal).Select(Visit).FirstOrDefault(c => c is not null);
+    }
+
+    /// <summary>A project file as error messages name it: below the input folder as typed (<c>repo/A/A.csproj</c>), else relative to the working folder.</summary>
+    private static string DisplayPath(string displayRoot, string root, string file)
+        => IsSameOrBelow(file, root)
+            ? Path.Join(displayRoot, Path.GetRelativePath(root, file))
+            : Path.GetRelativePath(Directory.GetCurrentDirectory(), file);
 
     /// <summary>Folder names never read as sources: build output and hidden folders (.git, .vs), as the .NET SDK's defaults skip them.</summary>
     public static bool IsSkippedFolder(string name)
@@ -60,8 +244,14 @@ internal static class InputResolver
            || name.Equals("obj", StringComparison.OrdinalIgnoreCase)
            || name.StartsWith('.');
 
-    /// <summary>Every .cs file below <paramref name="folder"/>, skipping <see cref="IsSkippedFolder"/>; full paths.</summary>
-    public static IEnumerable<string> EnumerateSources(string folder)
+    /// <summary>
+    /// Every .cs file below <paramref name="folder"/>, skipping <see cref="IsSkippedFolder"/> and, when asked, the folders
+    /// below it that hold a project file of their own; full paths.
+    /// </summary>
+    public static IEnumerable<string> EnumerateSources(string folder, bool skipNestedProjects = false)
+        => EnumerateFiles(folder, name => name.EndsWith(SourceExtension, StringComparison.OrdinalIgnoreCase), skipNestedProjects);
+
+    private static List<string> EnumerateFiles(string folder, Func<string, bool> include, bool skipNestedProjects)
     {
         var options = new EnumerationOptions
         {
@@ -73,9 +263,9 @@ internal static class InputResolver
         };
         var enumerable = new FileSystemEnumerable<string>(folder, (ref FileSystemEntry entry) => entry.ToFullPath(), options)
         {
-            ShouldIncludePredicate = (ref FileSystemEntry entry)
-                => !entry.IsDirectory && entry.FileName.EndsWith(".cs", StringComparison.OrdinalIgnoreCase),
-            ShouldRecursePredicate = (ref FileSystemEntry entry) => !IsSkippedFolder(entry.FileName.ToString()),
+            ShouldIncludePredicate = (ref FileSystemEntry entry) => !entry.IsDirectory && include(entry.FileName.ToString()),
+            ShouldRecursePredicate = (ref FileSystemEntry entry)
+                => !IsSkippedFolder(entry.FileName.ToString()) && !(skipNestedProjects && HoldsProjectFile(entry.ToFullPath())),
         };
         try
         {
@@ -87,6 +277,32 @@ internal static class InputResolver
         }
     }
 
-    private static ImmutableArray<string> Sorted(IEnumerable<string> files)
-        => files.Distinct(StringComparer.Ordinal).Order(StringComparer.Ordinal).ToImmutableArray();
+    private static bool HoldsProjectFile(string folder)
+    {
+        try
+        {
+            return Directory.EnumerateFiles(folder, "*" + ProjectExtension, new EnumerationOptions { MatchCasing = MatchCasing.CaseInsensitive }).Any();
+        }
+        catch (Exception e) when (e is UnauthorizedAccessException or IOException)
+        {
+            // Not readable: the enumeration that follows reports it.
+            return false;
+        }
+    }
+
+    private static bool IsSourceOrProject(string name) => HasExtension(name, SourceExtension) || HasExtension(name, ProjectExtension);
+
+    private static bool HasExtension(string path, string extension) => path.EndsWith(extension, StringComparison.OrdinalIgnoreCase);
+
+    private static bool IsSameOrBelow(string path, string folder)
+        => path == folder || path.StartsWith(folder + Path.DirectorySeparatorChar, StringComparison.Ordinal);
+
+    /// <summary><paramref name="folder"/> and each folder above it, up to and including <paramref name="top"/>.</summary>
+    private static IEnumerable<string> AncestorsUpTo(string folder, string top)
+    {
+        for (var current = folder; current is not null && IsSameOrBelow(current, top); current = Path.GetDirectoryName(current))
+        {
+            yield return current;
+        }
+    }
 }

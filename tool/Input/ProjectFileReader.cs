@@ -7,8 +7,9 @@ namespace MigrateWcf.Tool.Input;
 
 /// <summary>
 /// Reads which C# files a .csproj compiles without MSBuild: SDK-style projects take every .cs below their folder (minus
-/// bin, obj and hidden folders) plus their &lt;Compile Include&gt; items, minus &lt;Compile Remove&gt;; old-style projects
-/// take exactly their &lt;Compile Include&gt; items. Items with MSBuild properties ($(…)) cannot be evaluated and are skipped.
+/// bin, obj and hidden folders, and the folders of projects nested below it) plus their &lt;Compile Include&gt; items,
+/// minus &lt;Compile Remove&gt;; old-style projects take exactly their &lt;Compile Include&gt; items. Items with MSBuild
+/// properties ($(…)) cannot be evaluated and are skipped. Also reads the projects it references.
 /// </summary>
 internal static class ProjectFileReader
 {
@@ -42,12 +43,12 @@ internal static class ProjectFileReader
         var files = new HashSet<string>(StringComparer.Ordinal);
         if (isSdkStyle && !string.Equals(Property(root, "EnableDefaultCompileItems"), "false", StringComparison.OrdinalIgnoreCase))
         {
-            files.UnionWith(InputResolver.EnumerateSources(projectFolder));
+            // MSBuild's default glob would also take a nested project's files; each file goes to the nearest project
+            // instead, as nested projects are meant (an outer project that does compile them lists them explicitly).
+            files.UnionWith(InputResolver.EnumerateSources(projectFolder, skipNestedProjects: true));
         }
 
-        var compileItems = root.Elements().Where(e => e.Name.LocalName == "ItemGroup")
-            .SelectMany(g => g.Elements().Where(e => e.Name.LocalName == "Compile"))
-            .ToList();
+        var compileItems = Items(root, "Compile").ToList();
         foreach (var item in compileItems)
         {
             var include = item.Attribute("Include")?.Value;
@@ -65,9 +66,51 @@ internal static class ProjectFileReader
             files.ExceptWith(Expand(projectFolder, item.Attribute("Remove")?.Value, displayPath, mustExist: false));
         }
 
+        var references = new SortedSet<string>(StringComparer.Ordinal);
+        foreach (var include in Items(root, "ProjectReference").Select(i => i.Attribute("Include")?.Value))
+        {
+            references.UnionWith(ProjectReferences(projectFolder, include));
+        }
+
         var nullable = Property(root, "Nullable");
         var nullableEnabled = string.Equals(nullable, "enable", StringComparison.OrdinalIgnoreCase);
-        return new SourceSet(InputKind.Project, projectFolder, files.ToImmutableArray(), nullableEnabled);
+        var name = Path.GetFileNameWithoutExtension(projectPath);
+        var assemblyName = Property(root, "AssemblyName") is { Length: > 0 } declared && !declared.Contains("$(", StringComparison.Ordinal) ? declared : name;
+        return new SourceSet(name, isSdkStyle ? LoadMode.SdkProjectFile : LoadMode.OldStyleProjectFile, projectFolder, projectPath, files.Order(StringComparer.Ordinal).ToImmutableArray(), nullableEnabled)
+        {
+            ProjectReferences = references.ToImmutableArray(),
+            AssemblyName = assemblyName,
+        };
+    }
+
+    private static IEnumerable<XElement> Items(XElement root, string itemType)
+        => root.Elements().Where(e => e.Name.LocalName == "ItemGroup")
+            .SelectMany(g => g.Elements().Where(e => e.Name.LocalName == itemType));
+
+    /// <summary>
+    /// The .csproj files a &lt;ProjectReference Include&gt; names, full paths; ones that do not exist or use MSBuild
+    /// properties are left out (their types stay unresolved, as they would for a missing assembly).
+    /// </summary>
+    private static IEnumerable<string> ProjectReferences(string projectFolder, string? specification)
+    {
+        if (string.IsNullOrWhiteSpace(specification))
+        {
+            yield break;
+        }
+
+        foreach (var part in specification.Split(';', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries))
+        {
+            if (part.Contains("$(", StringComparison.Ordinal) || Glob.HasWildcards(part)
+                || !part.EndsWith(".csproj", StringComparison.OrdinalIgnoreCase))
+            {
+                continue;
+            }
+
+            if (FindIgnoringCase(Path.GetFullPath(Path.Combine(projectFolder, Glob.Normalize(part)))) is { } existing)
+            {
+                yield return existing;
+            }
+        }
     }
 
     private static string? Property(XElement root, string name)

@@ -5,42 +5,97 @@ using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Text;
-using MigrateWcf.Generator;
 using MigrateWcf.Generator.References;
 using MigrateWcf.Tool.Cli;
 
 namespace MigrateWcf.Tool.Input;
 
-/// <summary>A compilation of the input and the syntax errors found while parsing it (as findings).</summary>
-internal sealed record InputCompilation(CSharpCompilation Compilation, ImmutableArray<ReportedFinding> SyntaxErrors, bool AddedCoreWcfDeclarations);
+/// <summary>A project's compilation and the syntax errors found while parsing its files (as findings).</summary>
+internal sealed record ProjectCompilation(SourceSet Project, CSharpCompilation Compilation, ImmutableArray<ReportedFinding> SyntaxErrors);
 
-/// <summary>Reads and parses the input's files and compiles them against the built-in reference set.</summary>
+/// <summary>
+/// Reads and parses the input's files, each once (a file linked into two projects is one syntax tree in both
+/// compilations), on all cores, and compiles each project against the built-in reference set and the projects it
+/// references.
+/// </summary>
 internal static class SourceCompiler
 {
     private static readonly UTF8Encoding StrictUtf8 = new(encoderShouldEmitUTF8Identifier: false, throwOnInvalidBytes: true);
+    private static readonly CSharpParseOptions ParseOptions = new(LanguageVersion.Latest);
 
-    public static InputCompilation Compile(SourceSet sources, Progress progress, CancellationToken cancellationToken)
+    /// <summary>One compilation per project of <see cref="InputSet.Projects"/>, in that order.</summary>
+    public static ImmutableArray<ProjectCompilation> Compile(InputSet input, Progress progress, CancellationToken cancellationToken)
     {
-        var parseOptions = new CSharpParseOptions(LanguageVersion.Latest);
-        var trees = new SyntaxTree[sources.Files.Length];
-        var parsed = 0;
-        var failures = new ConcurrentQueue<CommandLineException>();
-        Parallel.For(0, sources.Files.Length, new ParallelOptions { CancellationToken = cancellationToken }, (i, state) =>
+        var allProjects = input.Projects.Concat(input.ReferencedProjects).ToList();
+        var trees = Parse(allProjects.SelectMany(p => p.Files).Distinct(StringComparer.Ordinal).Order(StringComparer.Ordinal).ToArray(), input, progress, cancellationToken);
+        var coreWcf = new Lazy<SyntaxTree>(() => CSharpSyntaxTree.ParseText(CoreWcfDeclarations.Source, ParseOptions, CoreWcfDeclarations.FileName, cancellationToken: cancellationToken));
+
+        var byFile = allProjects.Where(p => p.ProjectFile is not null).ToDictionary(p => p.ProjectFile!, StringComparer.Ordinal);
+        var assemblyNames = AssemblyNames(allProjects);
+        var compilations = new Dictionary<SourceSet, CSharpCompilation>(ReferenceEqualityComparer.Instance);
+
+        // Referenced projects first (the resolver has ruled out cycles); each compilation references every project it
+        // reaches, as SDK-style builds pass project references on transitively.
+        CSharpCompilation CompilationOf(SourceSet project)
         {
-            var path = sources.Files[i];
+            if (compilations.TryGetValue(project, out var existing))
+            {
+                return existing;
+            }
+
+            var projectTrees = project.Files.Select(f => trees[f].Tree).ToList();
+            if (project.Files.Any(f => trees[f].UsesCoreWcf))
+            {
+                projectTrees.Add(coreWcf.Value);
+            }
+
+            var references = ReferenceSet.Net472References.AddRange(
+                Reachable(project, byFile).Select(r => (MetadataReference)CompilationOf(r).ToMetadataReference()));
+            var options = new CSharpCompilationOptions(
+                OutputKind.DynamicallyLinkedLibrary,
+                nullableContextOptions: project.NullableEnabled ? NullableContextOptions.Enable : NullableContextOptions.Disable,
+                concurrentBuild: true);
+            var compilation = CSharpCompilation.Create(assemblyNames[project], projectTrees, references, options);
+            compilations.Add(project, compilation);
+            return compilation;
+        }
+
+        return input.Projects
+            .Select(p => new ProjectCompilation(
+                p,
+                CompilationOf(p),
+                p.Files.SelectMany(f => trees[f].SyntaxErrors).ToImmutableArray()))
+            .ToImmutableArray();
+    }
+
+    private sealed record ParsedFile(SyntaxTree Tree, ImmutableArray<ReportedFinding> SyntaxErrors, bool UsesCoreWcf);
+
+    private static Dictionary<string, ParsedFile> Parse(string[] paths, InputSet input, Progress progress, CancellationToken cancellationToken)
+    {
+        var parsed = new ParsedFile[paths.Length];
+        var count = 0;
+        var failures = new ConcurrentQueue<CommandLineException>();
+        Parallel.For(0, paths.Length, new ParallelOptions { CancellationToken = cancellationToken }, (i, state) =>
+        {
+            var path = paths[i];
             try
             {
                 var text = SourceText.From(ReadText(path), Encoding.UTF8);
-                trees[i] = CSharpSyntaxTree.ParseText(text, parseOptions, path, cancellationToken);
+                var tree = CSharpSyntaxTree.ParseText(text, ParseOptions, path, cancellationToken);
+                var errors = tree.GetDiagnostics(cancellationToken)
+                    .Where(d => d.Severity == DiagnosticSeverity.Error)
+                    .Select(ReportedFinding.FromSyntaxError)
+                    .ToImmutableArray();
+                parsed[i] = new ParsedFile(tree, errors, UsesCoreWcf(tree));
             }
             catch (Exception e) when (e is IOException or UnauthorizedAccessException)
             {
-                failures.Enqueue(CommandLineException.Input($"cannot read '{sources.Relative(path)}': {e.Message}", e));
+                failures.Enqueue(CommandLineException.Input($"cannot read '{input.Relative(path)}': {e.Message}", e));
                 state.Stop();
                 return;
             }
 
-            progress.Step("parsed", Interlocked.Increment(ref parsed), sources.Files.Length);
+            progress.Step("parsed", Interlocked.Increment(ref count), paths.Length);
         });
         if (failures.TryDequeue(out var failure))
         {
@@ -48,25 +103,51 @@ internal static class SourceCompiler
         }
 
         cancellationToken.ThrowIfCancellationRequested();
-        var syntaxErrors = trees
-            .SelectMany(t => t.GetDiagnostics(cancellationToken))
-            .Where(d => d.Severity == DiagnosticSeverity.Error)
-            .Select(ReportedFinding.FromSyntaxError)
-            .ToImmutableArray();
-
-        var allTrees = trees.ToList();
-        var addCoreWcf = trees.Any(UsesCoreWcf);
-        if (addCoreWcf)
+        var byPath = new Dictionary<string, ParsedFile>(StringComparer.Ordinal);
+        for (var i = 0; i < paths.Length; i++)
         {
-            allTrees.Add(CSharpSyntaxTree.ParseText(CoreWcfDeclarations.Source, parseOptions, CoreWcfDeclarations.FileName, cancellationToken: cancellationToken));
+            byPath.Add(paths[i], parsed[i]);
         }
 
-        var options = new CSharpCompilationOptions(
-            OutputKind.DynamicallyLinkedLibrary,
-            nullableContextOptions: sources.NullableEnabled ? NullableContextOptions.Enable : NullableContextOptions.Disable,
-            concurrentBuild: true);
-        var compilation = CSharpCompilation.Create("MigrateWcfInput", allTrees, ReferenceSet.Net472References, options);
-        return new InputCompilation(compilation, syntaxErrors, addCoreWcf);
+        return byPath;
+    }
+
+    /// <summary>Every project <paramref name="project"/> references, directly or through others, in path order.</summary>
+    private static IEnumerable<SourceSet> Reachable(SourceSet project, Dictionary<string, SourceSet> byFile)
+    {
+        var seen = new SortedSet<string>(StringComparer.Ordinal);
+        var pending = new Stack<string>(project.ProjectReferences);
+        while (pending.TryPop(out var file))
+        {
+            if (seen.Add(file) && byFile.TryGetValue(file, out var referenced))
+            {
+                foreach (var next in referenced.ProjectReferences)
+                {
+                    pending.Push(next);
+                }
+            }
+        }
+
+        return seen.Where(byFile.ContainsKey).Select(f => byFile[f]);
+    }
+
+    /// <summary>Each project's assembly name, made unique (two projects may both build "WcfService1"), since a compilation cannot reference its own name.</summary>
+    private static Dictionary<SourceSet, string> AssemblyNames(IEnumerable<SourceSet> projects)
+    {
+        var names = new Dictionary<SourceSet, string>(ReferenceEqualityComparer.Instance);
+        var taken = new HashSet<string>(StringComparer.OrdinalIgnoreCase);
+        foreach (var project in projects)
+        {
+            var name = taken.Contains(project.AssemblyName) ? project.Name : project.AssemblyName;
+            for (var suffix = 2; !taken.Add(name); suffix++)
+            {
+                name = $"{project.Name}-{suffix}";
+            }
+
+            names.Add(project, name);
+        }
+
+        return names;
     }
 
     /// <summary>UTF-8 (with or without BOM, or UTF-16 by BOM); files that are not valid UTF-8 are read as Latin-1, as old Windows sources often are.</summary>

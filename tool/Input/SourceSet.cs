@@ -2,6 +2,7 @@ using System.Collections.Immutable;
 
 namespace MigrateWcf.Tool.Input;
 
+/// <summary>What the path on the command line is.</summary>
 public enum InputKind
 {
     SourceFile,
@@ -10,17 +11,62 @@ public enum InputKind
 }
 
 /// <summary>
-/// The C# files one input stands for. <see cref="RootDirectory"/> is what reported paths are relative to and what the
-/// output folder must not lie inside (the folder itself, or the folder of the file or project).
+/// How a project's sources were found, as reports name it (<c>analyze</c>: "load"). Loading through MSBuild, with real
+/// references, is a mode still to come (issue 15).
 /// </summary>
+public enum LoadMode
+{
+    /// <summary>An SDK-style .csproj read without MSBuild: its folder's .cs files plus &lt;Compile Include&gt;, minus &lt;Compile Remove&gt;.</summary>
+    SdkProjectFile,
+
+    /// <summary>An old-style .csproj read without MSBuild: exactly its &lt;Compile Include&gt; items.</summary>
+    OldStyleProjectFile,
+
+    /// <summary>.cs files with no project file above them: one tree of folders (docs in tool/README.md), or the one file given.</summary>
+    LooseFiles,
+}
+
+/// <summary>
+/// One compilation: a project's own sources, or a tree of loose files. The engine runs once per source set.
+/// </summary>
+/// <param name="Name">Unique within the input: the project file's name without <c>.csproj</c>, or the loose tree's folder name (tool/README.md says how clashes are broken). The output folder of the project when the input holds several.</param>
+/// <param name="Folder">The project file's folder, or the root folder of the loose tree.</param>
+/// <param name="ProjectFile">The .csproj, or null for loose files.</param>
 /// <param name="Files">Full paths, sorted ordinally so every run sees the same order.</param>
 /// <param name="NullableEnabled">The project's &lt;Nullable&gt; setting; false (the compiler's default) otherwise.</param>
-public sealed record SourceSet(InputKind Kind, string RootDirectory, ImmutableArray<string> Files, bool NullableEnabled)
+public sealed record SourceSet(string Name, LoadMode Load, string Folder, string? ProjectFile, ImmutableArray<string> Files, bool NullableEnabled)
 {
+    /// <summary>The .csproj files this project's &lt;ProjectReference&gt; items name and that exist (full paths, sorted).</summary>
+    public ImmutableArray<string> ProjectReferences { get; init; } = ImmutableArray<string>.Empty;
+
+    /// <summary>The assembly the project builds (&lt;AssemblyName&gt;, else the file name), so InternalsVisibleTo between projects binds.</summary>
+    public string AssemblyName { get; init; } = Name;
+}
+
+/// <summary>
+/// The input resolved to compilations. <see cref="RootDirectory"/> is what reported paths are relative to and what the
+/// output folder must not lie inside (the folder itself, or the folder of the file or project).
+/// </summary>
+/// <param name="Projects">The source sets to analyse, in the order of their paths relative to the input.</param>
+/// <param name="ReferencedProjects">Projects that <see cref="Projects"/> reference but that lie outside the input: compiled so their types bind, never analysed.</param>
+public sealed record InputSet(InputKind Kind, string RootDirectory, ImmutableArray<SourceSet> Projects, ImmutableArray<SourceSet> ReferencedProjects)
+{
+    /// <summary>Each project's files go to a folder of its own (and it keeps its own lock file) when there are several.</summary>
+    public bool HasSeveralProjects => Projects.Length > 1;
+
+    /// <summary>Every C# file of the analysed projects, once (a file linked into two projects counts once).</summary>
+    public int FileCount => Projects.SelectMany(p => p.Files).Distinct(StringComparer.Ordinal).Count();
+
     /// <summary>A path relative to <see cref="RootDirectory"/> with forward slashes, as every report prints it.</summary>
     public string Relative(string fullPath)
     {
         var relative = Path.GetRelativePath(RootDirectory, fullPath);
         return relative.Replace(Path.DirectorySeparatorChar, '/');
     }
+
+    /// <summary>Where a project comes from, relative to the input: its project file, the one .cs file given, or its loose tree's folder (<c>.</c> for the input folder).</summary>
+    public string Origin(SourceSet project)
+        => project.ProjectFile is { } file ? Relative(file)
+            : Kind == InputKind.SourceFile ? Relative(project.Files[0])
+            : Relative(project.Folder);
 }

@@ -5,6 +5,7 @@ using System.Text.Json;
 using MigrateWcf.Generator;
 using MigrateWcf.Generator.Model;
 using MigrateWcf.Tool.Cli;
+using MigrateWcf.Tool.Input;
 
 namespace MigrateWcf.Tool.Output;
 
@@ -14,28 +15,43 @@ namespace MigrateWcf.Tool.Output;
 /// </summary>
 internal static class AnalysisReport
 {
-    public const int SchemaVersion = 1;
+    public const int SchemaVersion = 2;
 
     public static string ToolVersion { get; } =
         typeof(AnalysisReport).Assembly.GetCustomAttribute<AssemblyInformationalVersionAttribute>()?.InformationalVersion.Split('+')[0] ?? "0.0.0";
 
     public static void WriteText(MigrationOutcome outcome, string inputPath, TextWriter output)
     {
-        var summary = outcome.Result.Summary;
-        output.WriteLine($"{MigrateWcfCommandLine.ToolName} analyze: {inputPath} ({Plural(outcome.Sources.Files.Length, "C# file")})");
+        var summary = outcome.Summary;
+        var input = outcome.Input;
+        var projects = input.HasSeveralProjects ? $" in {input.Projects.Length} projects" : string.Empty;
+        output.WriteLine($"{MigrateWcfCommandLine.ToolName} analyze: {inputPath} ({Plural(input.FileCount, "C# file")}{projects})");
         output.WriteLine();
         output.WriteLine($"  Service contracts  {summary.ServiceContracts,6}");
         output.WriteLine($"  Operations         {summary.Operations,6}   {summary.OperationsMappedCleanly} map cleanly");
         output.WriteLine($"  Data types         {summary.DataTypes,6}   {summary.DataTypesMappedCleanly} map cleanly");
         output.WriteLine();
 
-        var model = outcome.Result.Model;
-        if (model.Services.Count > 0)
+        output.WriteLine(input.HasSeveralProjects ? "Projects:" : "Project:");
+        foreach (var project in outcome.Projects)
+        {
+            var counts = project.Result.Summary;
+            var clash = project.Qualifier is { } qualifier
+                ? $"; packages that clash with {string.Join(", ", project.ClashesWith)} start with '{qualifier.Segment}.'"
+                : string.Empty;
+            output.WriteLine(
+                $"  {project.Project.Name}: {input.Origin(project.Project)} ({LoadText(project.Project.Load)}, {Plural(project.Project.Files.Length, "C# file")}): " +
+                $"{Plural(counts.ServiceContracts, "service contract")}, {Plural(counts.DataTypes, "data type")}{clash}");
+        }
+
+        output.WriteLine();
+        var contracts = outcome.Projects.SelectMany(p => p.Result.Model.Services.Select(s => (Project: p, Service: s))).ToList();
+        if (contracts.Count > 0)
         {
             output.WriteLine("Service contracts:");
-            foreach (var service in model.Services)
+            foreach (var (project, service) in contracts)
             {
-                output.WriteLine($"  {service.Key} ({Plural(service.Operations.Count, "operation")}) {At(outcome, service.Position)}");
+                output.WriteLine($"  {service.Key} ({Plural(service.Operations.Count, "operation")}) {At(outcome, service.Position)}{Of(outcome, project)}");
                 foreach (var operation in service.Operations)
                 {
                     output.WriteLine($"    {operation.Name}{(operation.IsOneWay ? " (one-way)" : string.Empty)} {At(outcome, operation.Position)}");
@@ -50,12 +66,13 @@ internal static class AnalysisReport
             output.WriteLine();
         }
 
-        if (model.DataTypes.Count > 0)
+        var dataTypes = outcome.Projects.SelectMany(p => p.Result.Model.DataTypes.Select(t => (Project: p, Type: t))).ToList();
+        if (dataTypes.Count > 0)
         {
             output.WriteLine("Data types:");
-            foreach (var type in model.DataTypes)
+            foreach (var (project, type) in dataTypes)
             {
-                output.WriteLine($"  {type.Key} ({KindName(type.Kind)}, {Plural(MemberCount(type), "member")}) {At(outcome, type.Position)}");
+                output.WriteLine($"  {type.Key} ({KindName(type.Kind)}, {Plural(MemberCount(type), "member")}) {At(outcome, type.Position)}{Of(outcome, project)}");
             }
 
             output.WriteLine();
@@ -65,9 +82,9 @@ internal static class AnalysisReport
         var warnings = outcome.Count(FindingSeverity.Warning);
         var infos = outcome.Count(FindingSeverity.Info);
         output.WriteLine($"Findings: {Plural(errors, "error")}, {Plural(warnings, "warning")}, {infos} info");
-        foreach (var finding in outcome.Findings)
+        foreach (var (project, finding) in outcome.Findings)
         {
-            output.WriteLine($"  {outcome.Format(finding)}");
+            output.WriteLine($"  {outcome.Format(project, finding)}");
         }
     }
 
@@ -81,58 +98,93 @@ internal static class AnalysisReport
             Encoder = JavaScriptEncoder.UnsafeRelaxedJsonEscaping,
         }))
         {
-            var summary = outcome.Result.Summary;
+            var input = outcome.Input;
             json.WriteStartObject();
             json.WriteNumber("schemaVersion", SchemaVersion);
             json.WriteString("tool", MigrateWcfCommandLine.ToolName);
             json.WriteString("toolVersion", ToolVersion);
             json.WriteString("input", inputPath);
-            json.WriteNumber("sourceFiles", outcome.Sources.Files.Length);
+            json.WriteNumber("sourceFiles", input.FileCount);
+            WriteSummary(json, outcome.Summary, outcome.Findings.Select(f => f.Finding));
 
-            json.WriteStartObject("summary");
-            json.WriteNumber("serviceContracts", summary.ServiceContracts);
-            json.WriteNumber("operations", summary.Operations);
-            json.WriteNumber("operationsMappedCleanly", summary.OperationsMappedCleanly);
-            json.WriteNumber("dataTypes", summary.DataTypes);
-            json.WriteNumber("dataTypesMappedCleanly", summary.DataTypesMappedCleanly);
-            json.WriteNumber("errors", outcome.Count(FindingSeverity.Error));
-            json.WriteNumber("warnings", outcome.Count(FindingSeverity.Warning));
-            json.WriteNumber("infos", outcome.Count(FindingSeverity.Info));
-            json.WriteEndObject();
-
-            var model = outcome.Result.Model;
-            json.WriteStartArray("services");
-            foreach (var service in model.Services)
+            json.WriteStartArray("projects");
+            foreach (var project in outcome.Projects)
             {
                 json.WriteStartObject();
-                json.WriteString("key", service.Key);
-                json.WriteString("name", service.Name);
-                json.WriteString("contractNamespace", service.ContractNamespace);
-                WritePosition(json, outcome, service.Position);
-                WriteOperations(json, outcome, "operations", service.Operations);
-                WriteOperations(json, outcome, "callbackOperations", service.CallbackOperations);
+                json.WriteString("name", project.Project.Name);
+                json.WriteString("path", input.Origin(project.Project));
+                json.WriteString("load", LoadName(project.Project.Load));
+                json.WriteNumber("sourceFiles", project.Project.Files.Length);
+                json.WriteStartArray("projectReferences");
+                foreach (var reference in project.Project.ProjectReferences)
+                {
+                    json.WriteStringValue(input.Relative(reference));
+                }
+
+                json.WriteEndArray();
+                if (project.Qualifier is { } qualifier)
+                {
+                    json.WriteString("packagePrefix", qualifier.Segment);
+                }
+                else
+                {
+                    json.WriteNull("packagePrefix");
+                }
+
+                json.WriteStartArray("clashesWith");
+                foreach (var other in project.ClashesWith)
+                {
+                    json.WriteStringValue(other);
+                }
+
+                json.WriteEndArray();
+                WriteSummary(json, project.Result.Summary, project.Findings);
                 json.WriteEndObject();
+            }
+
+            json.WriteEndArray();
+
+            json.WriteStartArray("services");
+            foreach (var project in outcome.Projects)
+            {
+                foreach (var service in project.Result.Model.Services)
+                {
+                    json.WriteStartObject();
+                    json.WriteString("project", project.Project.Name);
+                    json.WriteString("key", service.Key);
+                    json.WriteString("name", service.Name);
+                    json.WriteString("contractNamespace", service.ContractNamespace);
+                    WritePosition(json, outcome, service.Position);
+                    WriteOperations(json, outcome, "operations", service.Operations);
+                    WriteOperations(json, outcome, "callbackOperations", service.CallbackOperations);
+                    json.WriteEndObject();
+                }
             }
 
             json.WriteEndArray();
 
             json.WriteStartArray("dataTypes");
-            foreach (var type in model.DataTypes)
+            foreach (var project in outcome.Projects)
             {
-                json.WriteStartObject();
-                json.WriteString("key", type.Key);
-                json.WriteString("kind", KindName(type.Kind));
-                json.WriteNumber("members", MemberCount(type));
-                WritePosition(json, outcome, type.Position);
-                json.WriteEndObject();
+                foreach (var type in project.Result.Model.DataTypes)
+                {
+                    json.WriteStartObject();
+                    json.WriteString("project", project.Project.Name);
+                    json.WriteString("key", type.Key);
+                    json.WriteString("kind", KindName(type.Kind));
+                    json.WriteNumber("members", MemberCount(type));
+                    WritePosition(json, outcome, type.Position);
+                    json.WriteEndObject();
+                }
             }
 
             json.WriteEndArray();
 
             json.WriteStartArray("findings");
-            foreach (var finding in outcome.Findings)
+            foreach (var (project, finding) in outcome.Findings)
             {
                 json.WriteStartObject();
+                json.WriteString("project", project.Project.Name);
                 json.WriteString("ruleId", finding.RuleId);
                 json.WriteString("severity", SeverityName(finding.Severity));
                 json.WriteString("message", finding.Message);
@@ -163,6 +215,21 @@ internal static class AnalysisReport
         output.WriteLine(Encoding.UTF8.GetString(buffer.GetBuffer(), 0, (int)buffer.Length));
     }
 
+    private static void WriteSummary(Utf8JsonWriter json, EngineSummary summary, IEnumerable<ReportedFinding> findings)
+    {
+        var severities = findings.Select(f => f.Severity).ToList();
+        json.WriteStartObject("summary");
+        json.WriteNumber("serviceContracts", summary.ServiceContracts);
+        json.WriteNumber("operations", summary.Operations);
+        json.WriteNumber("operationsMappedCleanly", summary.OperationsMappedCleanly);
+        json.WriteNumber("dataTypes", summary.DataTypes);
+        json.WriteNumber("dataTypesMappedCleanly", summary.DataTypesMappedCleanly);
+        json.WriteNumber("errors", severities.Count(s => s == FindingSeverity.Error));
+        json.WriteNumber("warnings", severities.Count(s => s == FindingSeverity.Warning));
+        json.WriteNumber("infos", severities.Count(s => s == FindingSeverity.Info));
+        json.WriteEndObject();
+    }
+
     private static void WriteOperations(Utf8JsonWriter json, MigrationOutcome outcome, string name, EquatableArray<OperationModel> operations)
     {
         json.WriteStartArray(name);
@@ -183,7 +250,7 @@ internal static class AnalysisReport
     {
         if (position is not null)
         {
-            json.WriteString("file", outcome.Sources.Relative(position.FilePath));
+            json.WriteString("file", outcome.Input.Relative(position.FilePath));
             json.WriteNumber("line", position.Line);
             json.WriteNumber("column", position.Column);
         }
@@ -196,7 +263,26 @@ internal static class AnalysisReport
     }
 
     private static string At(MigrationOutcome outcome, SourcePosition? position)
-        => position is null ? string.Empty : $"at {outcome.Sources.Relative(position.FilePath)}:{position.Line}";
+        => position is null ? string.Empty : $"at {outcome.Input.Relative(position.FilePath)}:{position.Line}";
+
+    /// <summary>The project a listed item belongs to, as MSBuild marks lines ("[project]"), when the input holds several.</summary>
+    private static string Of(MigrationOutcome outcome, ProjectOutcome project)
+        => outcome.Input.HasSeveralProjects ? $" [{project.Project.Name}]" : string.Empty;
+
+    /// <summary>How a project was loaded, as the JSON report names it.</summary>
+    public static string LoadName(LoadMode load) => load switch
+    {
+        LoadMode.SdkProjectFile => "sdkProjectFile",
+        LoadMode.OldStyleProjectFile => "oldStyleProjectFile",
+        _ => "looseFiles",
+    };
+
+    private static string LoadText(LoadMode load) => load switch
+    {
+        LoadMode.SdkProjectFile => "SDK-style project file",
+        LoadMode.OldStyleProjectFile => "old-style project file",
+        _ => "loose files",
+    };
 
     private static int MemberCount(DataTypeModel type) => type.Kind == DataTypeKind.Enum ? type.EnumMembers.Count : type.Members.Count;
 

@@ -24,7 +24,8 @@ internal sealed partial class ProtoMapper
 
         foreach (var type in _model.DataTypes)
         {
-            _typeInfo[type.Key] = new TypeInfo(type, Package(type.ContractNamespace, type.CSharpNamespace), ProtoNames.CSharpNamespace(type.CSharpNamespace));
+            var package = Package(type.ContractNamespace, type.CSharpNamespace);
+            _typeInfo[type.Key] = new TypeInfo(type, package, CSharpNamespace(package, type.CSharpNamespace));
         }
 
         MergePackageCycles();

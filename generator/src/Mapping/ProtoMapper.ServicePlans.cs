@@ -55,7 +55,7 @@ internal sealed partial class ProtoMapper
     private ServicePlan PlanService(ServiceContractModel service)
     {
         var package = Package(service.ContractNamespace, service.CSharpNamespace);
-        var csharpNamespace = ProtoNames.CSharpNamespace(service.CSharpNamespace);
+        var csharpNamespace = CSharpNamespace(package, service.CSharpNamespace);
         var baseName = service.Name;
         if (!service.IsClass && baseName == service.ClrName && baseName.Length > 1 && baseName[0] == 'I' && char.IsUpper(baseName[1]))
         {

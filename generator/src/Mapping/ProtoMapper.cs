@@ -24,6 +24,10 @@ internal sealed partial class ProtoMapper
     private readonly Dictionary<string, DataTypeModel> _types;
     private readonly Dictionary<string, TypeInfo> _typeInfo = new(StringComparer.Ordinal);
     private readonly NameScopes _names = new();
+    private readonly ProjectQualifier? _qualifier;
+
+    // The packages that carry the project's segment (EngineOptions.ProjectQualifier), as qualified.
+    private readonly HashSet<string> _qualifiedPackages = new(StringComparer.Ordinal);
 
     // The C# namespace of each package that holds data types: that of most of its types (AssignTypeNames).
     private readonly Dictionary<string, string> _packageNamespaces = new(StringComparer.Ordinal);
@@ -67,16 +71,17 @@ internal sealed partial class ProtoMapper
         public HashSet<string> References { get; }
     }
 
-    private ProtoMapper(ContractModel model, LockFile lockFile, List<Finding> findings)
+    private ProtoMapper(ContractModel model, LockFile lockFile, List<Finding> findings, ProjectQualifier? qualifier)
     {
         _model = model;
+        _qualifier = qualifier;
         _lock = lockFile;
         _findings = findings;
         _types = model.DataTypes.ToDictionary(t => t.Key, StringComparer.Ordinal);
     }
 
-    public static MappingResult Map(ContractModel model, LockFile lockFile, List<Finding> findings)
-        => new ProtoMapper(model, lockFile, findings).Run();
+    public static MappingResult Map(ContractModel model, LockFile lockFile, List<Finding> findings, ProjectQualifier? qualifier = null)
+        => new ProtoMapper(model, lockFile, findings, qualifier).Run();
 
     private MappingResult Run()
     {
@@ -149,15 +154,32 @@ internal sealed partial class ProtoMapper
 
     private readonly Dictionary<(string ContractNamespace, string ClrNamespace), string> _packages = new();
 
-    /// <summary>The package of a contract namespace; a few namespaces serve thousands of types, so each is worked out once.</summary>
+    /// <summary>
+    /// The package of a contract namespace, with the project in front when the front end asked for it; a few namespaces
+    /// serve thousands of types, so each is worked out once.
+    /// </summary>
     private string Package(string contractNamespace, string clrNamespace)
     {
         if (!_packages.TryGetValue((contractNamespace, clrNamespace), out var package))
         {
-            _packages[(contractNamespace, clrNamespace)] = package = ProtoNames.Package(contractNamespace, clrNamespace);
+            package = ProtoNames.Package(contractNamespace, clrNamespace);
+            if (_qualifier is not null && _qualifier.Qualifies(package))
+            {
+                package = ProtoNames.Qualified(_qualifier.Segment, package);
+                _qualifiedPackages.Add(package);
+            }
+
+            _packages[(contractNamespace, clrNamespace)] = package;
         }
 
         return package;
+    }
+
+    /// <summary>The csharp_namespace of definitions from <paramref name="clrNamespace"/> in <paramref name="package"/>: a qualified package's ends with the project.</summary>
+    private string CSharpNamespace(string package, string clrNamespace)
+    {
+        var csharpNamespace = ProtoNames.CSharpNamespace(clrNamespace);
+        return _qualifiedPackages.Contains(package) ? csharpNamespace + "." + ProtoNames.ToPascal(_qualifier!.Segment) : csharpNamespace;
     }
 
     /// <summary>How <paramref name="scope"/>'s definition writes the name of <paramref name="fullName"/>, which it now references.</summary>

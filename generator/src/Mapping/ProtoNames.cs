@@ -131,8 +131,15 @@ internal static class ProtoNames
             parts.Add("migrated");
         }
 
-        // A "google" segment would capture google.protobuf.* in protoc's scope lookup, and a lower "migrate_wcf" segment
-        // the common types; such segments get a trailing underscore.
+        return Join(parts);
+    }
+
+    /// <summary>
+    /// Segments joined into a package. A "google" segment would capture google.protobuf.* in protoc's scope lookup, and a
+    /// lower "migrate_wcf" segment the common types; such segments get a trailing underscore.
+    /// </summary>
+    private static string Join(List<string> parts)
+    {
         for (var i = 0; i < parts.Count; i++)
         {
             if (parts[i] == "google" || (i > 0 && parts[i] == "migrate_wcf"))
@@ -142,6 +149,27 @@ internal static class ProtoNames
         }
 
         return string.Join(".", parts);
+    }
+
+    /// <summary>
+    /// A project's package segment (<see cref="ProjectQualifier"/>): its name in snake_case (<c>LegacyWcf.Contracts</c> →
+    /// <c>legacy_wcf_contracts</c>), "project" when nothing is left, escaped like any other top segment.
+    /// </summary>
+    public static string ProjectSegment(string projectName)
+    {
+        var segment = PackageSegment(projectName);
+        return Join(new List<string> { segment.Length == 0 ? "project" : segment });
+    }
+
+    /// <summary>
+    /// <paramref name="package"/> below the project segment: <c>legacy_wcf_contracts.contoso.orders</c>. Escapes are
+    /// undone and made again, since a segment's position decides whether it needs one.
+    /// </summary>
+    public static string Qualified(string segment, string package)
+    {
+        var parts = new List<string> { segment.TrimEnd('_') };
+        parts.AddRange(package.Split('.').Select(p => p.TrimEnd('_')));
+        return Join(parts);
     }
 
     private static string PackageSegment(string segment)

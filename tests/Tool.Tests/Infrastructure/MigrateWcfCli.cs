@@ -17,10 +17,14 @@ public static class MigrateWcfCli
     public static async Task<CliResult> RunAsync(params string[] args) => await RunAsync(progressThreshold: 500, args);
 
     public static async Task<CliResult> RunAsync(int progressThreshold, params string[] args)
+        => await RunAsync(deps => deps with { ProgressThreshold = progressThreshold }, args);
+
+    /// <summary>Runs with the dependencies <paramref name="configure"/> makes of the default ones (e.g. one project at a time).</summary>
+    public static async Task<CliResult> RunAsync(Func<CliDependencies, CliDependencies> configure, params string[] args)
     {
         var output = new StringWriter();
         var error = new StringWriter();
-        var exitCode = await MigrateWcfCommandLine.InvokeAsync(args, new CliDependencies(output, error, progressThreshold));
+        var exitCode = await MigrateWcfCommandLine.InvokeAsync(args, configure(new CliDependencies(output, error)));
         return new CliResult(exitCode, output.ToString(), error.ToString());
     }
 }
