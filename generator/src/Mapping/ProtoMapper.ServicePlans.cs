@@ -105,7 +105,7 @@ internal sealed partial class ProtoMapper
         /// <summary><c>{Part}</c> when free, else <c>{Service}{Part}</c>: an operation's <c>GetRequest</c>.</summary>
         PlainOrPrefixed,
 
-        /// <summary><c>{Service}{Part}</c>: the duplex envelopes.</summary>
+        /// <summary><c>{Service}{Part}</c>: the duplex envelopes, and operations several services inherit from one generic base.</summary>
         Prefixed,
     }
 
@@ -132,7 +132,7 @@ internal sealed partial class ProtoMapper
 
         public string Key { get; }
         public string Part { get; }
-        public SlotNaming Naming { get; }
+        public SlotNaming Naming { get; set; }
 
         /// <summary>An operation's request or response: either form is the source's (which one went to whom is order).</summary>
         public bool IsOperationMessage { get; }
@@ -167,6 +167,7 @@ internal sealed partial class ProtoMapper
             PlanOperations(plan);
         }
 
+        MarkSharedGenericOperations(plans);
         foreach (var slot in plans.SelectMany(p => p.Slots().Select(slot => (Plan: p, Slot: slot))))
         {
             if (ClaimLocked(slot.Slot.Key, slot.Plan.Package, slot.Plan.CSharpNamespace) is { } locked)
@@ -241,7 +242,8 @@ internal sealed partial class ProtoMapper
         var prefixed = plan.Name + slot.Part;
         if (slot.NameFromLock)
         {
-            // An operation message may keep either form: which one a message got depended on the order names were given.
+            // An operation message may keep either form: which one a message got depended on the order names were given
+            // (an operation shared from a generic base keeps the plain name it had before a second service inherited it).
             var derivable = slot.IsOperationMessage ? new[] { plain, prefixed } : slot.Naming == SlotNaming.Plain ? new[] { plain } : new[] { prefixed };
             ReportIfKept(slot.What, slot.Position, slot.Name!, string.Empty, derivable);
         }
@@ -327,6 +329,33 @@ internal sealed partial class ProtoMapper
                 }
 
                 plan.Callbacks.Add(callbackPlan);
+            }
+        }
+    }
+
+    /// <summary>
+    /// Contracts that inherit one operation from one generic base (<c>ICustomers : IRepository&lt;Customer&gt;</c>,
+    /// <c>IOrders : IRepository&lt;Order&gt;</c>) in one package each get messages named after themselves
+    /// (<c>CustomersGetRequest</c>, <c>OrdersGetRequest</c>): a plain <c>GetRequest</c> would go to whichever sorts first and
+    /// hold its type argument only. The lock file may still keep an older plain name.
+    /// </summary>
+    private static void MarkSharedGenericOperations(List<ServicePlan> plans)
+    {
+        var inherited = plans
+            .SelectMany(p => p.Operations.Select(o => (Plan: p, Operation: o)))
+            .Where(x => x.Operation.Operation.DeclaringContractKey != x.Plan.Model.Key && x.Operation.Operation.DeclaringContractKey.IndexOf('<') > 0)
+            .GroupBy(x => (x.Plan.Package, Base: x.Operation.Operation.DeclaringContractKey.Substring(0, x.Operation.Operation.DeclaringContractKey.IndexOf('<')), x.Operation.Operation.Name));
+        foreach (var group in inherited.Where(g => g.Select(x => x.Plan).Distinct().Count() > 1))
+        {
+            foreach (var (_, operation) in group)
+            {
+                foreach (var slot in new[] { operation.Request, operation.Response })
+                {
+                    if (slot is not null)
+                    {
+                        slot.Naming = SlotNaming.Prefixed;
+                    }
+                }
             }
         }
     }

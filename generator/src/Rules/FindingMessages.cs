@@ -53,6 +53,8 @@ public static class FindingMessages
     public static readonly FindingMessage UntypedMessage = new(nameof(UntypedMessage), RuleIds.UntypedMessage, "Operation '{0}' handles any action (Action = \"*\")");
     public static readonly FindingMessage XmlSerializerFormat = new(nameof(XmlSerializerFormat), RuleIds.XmlSerializerFormat, "Service contract '{0}' uses [XmlSerializerFormat]");
     public static readonly FindingMessage ContractWithoutOperations = new(nameof(ContractWithoutOperations), RuleIds.ContractWithoutOperations, "Service contract '{0}' has no operations");
+    public static readonly FindingMessage OpenGenericContract = new(nameof(OpenGenericContract), RuleIds.OpenGenericContract, "Service contract '{0}' is generic, and no service contract derives from it with its type parameter(s) {1} filled in");
+    public static readonly FindingMessage GenericOperation = new(nameof(GenericOperation), RuleIds.OpenGenericContract, "Operation '{0}' is a generic method; its type parameter(s) {1} have no proto type");
 
     /// <summary>Discovery failed on a contract or implementation: {0} the type, {1} the exception type, {2} its message.</summary>
     public static readonly FindingMessage ContractAnalysisFailed = new(nameof(ContractAnalysisFailed), RuleIds.ContractAnalysisFailed, "'{0}' could not be analysed ({1}: {2})");
@@ -103,7 +105,7 @@ public static class FindingMessages
         OneWayOperation, OneWayResultIgnored, DuplexCallback, FaultContract, OverloadedOperation, DuplicateOperationName,
         RefOutParameter, StreamWithOtherParameters, StreamWithOtherResults, StreamParameter, StreamResult,
         ServiceContractOnClass, IncompleteAsyncPattern, UntypedMessage, XmlSerializerFormat, ContractWithoutOperations,
-        ContractAnalysisFailed, ContractMappingFailed,
+        OpenGenericContract, GenericOperation, ContractAnalysisFailed, ContractMappingFailed,
         ObjectMember, UnmappedType, TypeWithoutProtoForm, StreamInMessage, UnresolvedType, EnumWithoutZero, FlagsEnum,
         EnumValueOutOfRange, NonScalarDictionaryKey, NameCollision, LockedNameTaken, MessageContractHeader, SerializableType,
         CustomSerialization, RequiredMember, KnownTypesNotReadable, KnownTypesComputedAtRunTime, ReferencePreserved,

@@ -44,6 +44,7 @@ public static class RuleIds
     public const string UntypedMessage = "WCFM1011";
     public const string XmlSerializerFormat = "WCFM1012";
     public const string ContractWithoutOperations = "WCFM1013";
+    public const string OpenGenericContract = "WCFM1014";
     public const string ContractAnalysisFailed = "WCFM1090";
 
     public const string ObjectMember = "WCFM2001";
@@ -111,6 +112,8 @@ public static class RuleCatalog
             "Protobuf serialization follows the DataContract rules; XmlSerializer attributes (XmlAttribute, XmlElement names) are not honoured."),
         new Rule(RuleIds.ContractWithoutOperations, "Service contract without operations", FindingSeverity.Info, RuleCategories.Contracts,
             "An empty proto service is generated."),
+        new Rule(RuleIds.OpenGenericContract, "Open generic contract or operation", FindingSeverity.Warning, RuleCategories.Contracts,
+            "A proto service needs concrete types: an open generic contract becomes services only through closed contracts deriving from it (interface ICustomers : IRepository<Customer>), each with the inherited operations' type arguments filled in; a generic method's type parameters become bytes placeholders."),
         new Rule(RuleIds.ContractAnalysisFailed, "Contract could not be analysed", FindingSeverity.Error, RuleCategories.Contracts,
             "Nothing is generated for the contract; the rest of the run continues."),
 
