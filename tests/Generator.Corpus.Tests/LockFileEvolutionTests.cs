@@ -5,23 +5,35 @@ namespace MigrateWcf.Generator.Corpus.Tests;
 
 /// <summary>
 /// A data contract edited across successive runs, each run fed the previous run's lock file: a member keeps its
-/// field number for as long as it exists, and a removed member's number (never reused) becomes <c>reserved</c>.
+/// field number for as long as it exists, and a removed member's number (never reused) becomes <c>reserved</c>. C# renames
+/// that keep WCF's names (a member's DataMember name, the type's DataContract name, the contract's ServiceContract name,
+/// an operation's OperationContract name) change no number and no proto name, and say so (WCFM2081).
 /// </summary>
 public sealed class LockFileEvolutionTests
 {
     private const string MessageName = "CustomerProfile";
 
-    // One edit per step, applied in order to the member list of the CustomerProfile data contract.
-    private static readonly (string Edit, string[] Members)[] Steps =
+    /// <summary>One edit: the member list, and the C# names of the type, the contract and the read operation's method.</summary>
+    private sealed record Step(string Edit, string[] Members, string TypeName = MessageName, string ContractName = "ICustomerDirectory", string GetMethod = "GetProfile", bool ReportsKeptNames = false);
+
+    private static readonly string[] AfterRemovals = ["public bool IsActive { get; set; }", "public int CustomerId { get; set; }", "public string FullName { get; set; }", "public decimal CreditLimit { get; set; }"];
+    private static readonly string[] MemberRenamed = ["public bool IsActive { get; set; }", "public int CustomerId { get; set; }", "[DataMember(Name = \"FullName\")] public string DisplayName { get; set; }", "public decimal CreditLimit { get; set; }"];
+
+    // One edit per step, applied in order.
+    private static readonly Step[] Steps =
     [
-        ("first version", ["public int CustomerId { get; set; }", "public string Name { get; set; }", "public string Email { get; set; }"]),
-        ("add a member", ["public int CustomerId { get; set; }", "public string Name { get; set; }", "public string Email { get; set; }", "public string Phone { get; set; }"]),
-        ("reorder members", ["public string Phone { get; set; }", "public string Email { get; set; }", "public int CustomerId { get; set; }", "public string Name { get; set; }"]),
-        ("remove a member", ["public string Phone { get; set; }", "public int CustomerId { get; set; }", "public string Name { get; set; }"]),
-        ("rename a member", ["public string Phone { get; set; }", "public int CustomerId { get; set; }", "public string FullName { get; set; }"]),
-        ("add a member with an explicit Order", ["public string Phone { get; set; }", "public int CustomerId { get; set; }", "public string FullName { get; set; }", "[DataMember(Order = 7)] public System.DateTime MemberSince { get; set; }"]),
-        ("add two members at the top", ["public bool IsActive { get; set; }", "public decimal CreditLimit { get; set; }", "public string Phone { get; set; }", "public int CustomerId { get; set; }", "public string FullName { get; set; }", "[DataMember(Order = 7)] public System.DateTime MemberSince { get; set; }"]),
-        ("remove two members, one of them ordered", ["public bool IsActive { get; set; }", "public int CustomerId { get; set; }", "public string FullName { get; set; }", "public decimal CreditLimit { get; set; }"]),
+        new("first version", ["public int CustomerId { get; set; }", "public string Name { get; set; }", "public string Email { get; set; }"]),
+        new("add a member", ["public int CustomerId { get; set; }", "public string Name { get; set; }", "public string Email { get; set; }", "public string Phone { get; set; }"]),
+        new("reorder members", ["public string Phone { get; set; }", "public string Email { get; set; }", "public int CustomerId { get; set; }", "public string Name { get; set; }"]),
+        new("remove a member", ["public string Phone { get; set; }", "public int CustomerId { get; set; }", "public string Name { get; set; }"]),
+        new("rename a member (its WCF name too)", ["public string Phone { get; set; }", "public int CustomerId { get; set; }", "public string FullName { get; set; }"]),
+        new("add a member with an explicit Order", ["public string Phone { get; set; }", "public int CustomerId { get; set; }", "public string FullName { get; set; }", "[DataMember(Order = 7)] public System.DateTime MemberSince { get; set; }"]),
+        new("add two members at the top", ["public bool IsActive { get; set; }", "public decimal CreditLimit { get; set; }", "public string Phone { get; set; }", "public int CustomerId { get; set; }", "public string FullName { get; set; }", "[DataMember(Order = 7)] public System.DateTime MemberSince { get; set; }"]),
+        new("remove two members, one of them ordered", AfterRemovals),
+        new("rename a member in C# only, keeping its DataMember name", MemberRenamed),
+        new("rename the data contract type in C#, keeping its DataContract name", MemberRenamed, TypeName: "ClientProfile", ReportsKeptNames: true),
+        new("rename the service contract and a method in C#, keeping their WCF names", MemberRenamed, TypeName: "ClientProfile", ContractName: "IClientDirectory", GetMethod: "FetchProfile", ReportsKeptNames: true),
+        new("add a member after the renames", [.. MemberRenamed, "public string Segment { get; set; }"], TypeName: "ClientProfile", ContractName: "IClientDirectory", GetMethod: "FetchProfile", ReportsKeptNames: true),
     ];
 
     [Fact]
@@ -29,15 +41,17 @@ public sealed class LockFileEvolutionTests
     {
         string? lockFile = null;
         Dictionary<string, int>? previous = null;
+        List<string>? previousNames = null;
         var everAssigned = new Dictionary<int, string>();
         var removedNumbers = new HashSet<int>();
-        foreach (var (edit, members) in Steps)
+        foreach (var step in Steps)
         {
-            var result = EngineRun.Run(Compile(members), lockFile);
-            var message = Schema(result)[MessageName];
-            var context = $"after '{edit}':\n{Protos(result)}\nlock file:\n{result.LockFileText}";
+            var result = EngineRun.Run(Compile(step), lockFile);
+            var schema = Schema(result);
+            var message = schema[MessageName];
+            var context = $"after '{step.Edit}':\n{Protos(result)}\nlock file:\n{result.LockFileText}";
 
-            Assert.Equal(members.Length, message.Fields.Count);
+            Assert.Equal(step.Members.Length, message.Fields.Count);
             Assert.Equal(message.Fields.Count, message.Fields.Values.Distinct().Count());
             if (previous is not null)
             {
@@ -71,16 +85,36 @@ public sealed class LockFileEvolutionTests
                 everAssigned[number] = field;
             }
 
+            // Every proto name a run gave (messages, services, rpcs and the fields of the operation messages) stays.
+            var names = ProtoNames(result, schema);
+            if (previousNames is not null)
+            {
+                var lost = previousNames.Except(names).ToList();
+                Assert.True(lost.Count == 0, $"proto names gone: {string.Join(", ", lost)} {context}");
+            }
+
+            var kept = result.Findings.Where(f => f.RuleId == "WCFM2081").ToList();
+            Assert.True(step.ReportsKeptNames == (kept.Count > 0), $"WCFM2081 findings: {kept.Count} {context}");
+
             previous = new Dictionary<string, int>(message.Fields);
+            previousNames = names;
             lockFile = result.LockFileText;
         }
+    }
+
+    /// <summary>The proto names clients see: every message (with its fields, other than the data type's own), service and rpc.</summary>
+    private static List<string> ProtoNames(EngineResult result, ProtoSchema schema)
+    {
+        var names = schema.Messages.Where(m => m.Key != MessageName).SelectMany(m => m.Value.Fields.Keys.Select(f => m.Key + "." + f).Append(m.Key)).ToList();
+        names.AddRange(result.Proto.SelectMany(f => f.Services).SelectMany(s => s.Rpcs.Select(r => s.Name + "/" + r.Name).Append(s.Name)));
+        return names;
     }
 
     [Fact]
     public void RemovedFieldName_IsReservedToo()
     {
-        var first = EngineRun.Run(Compile(Steps[0].Members));
-        var second = EngineRun.Run(Compile(["public int CustomerId { get; set; }", "public string Name { get; set; }"]), first.LockFileText);
+        var first = EngineRun.Run(Compile(Steps[0]));
+        var second = EngineRun.Run(Compile(Steps[0] with { Members = ["public int CustomerId { get; set; }", "public string Name { get; set; }"] }), first.LockFileText);
 
         var message = Schema(second)[MessageName];
         var emailNumber = Number(Schema(first)[MessageName], "Email");
@@ -93,8 +127,8 @@ public sealed class LockFileEvolutionTests
     public void WithoutTheLockFile_ARemovedMemberIsNotRemembered_ButWithItTheNumbersHold()
     {
         // The lock file is what carries history: the same edit with and without it differs exactly there.
-        var first = EngineRun.Run(Compile(Steps[1].Members));
-        var edited = Steps[3].Members;
+        var first = EngineRun.Run(Compile(Steps[1]));
+        var edited = Steps[3];
 
         var withLock = Schema(EngineRun.Run(Compile(edited), first.LockFileText))[MessageName];
         var withoutLock = Schema(EngineRun.Run(Compile(edited)))[MessageName];
@@ -107,9 +141,9 @@ public sealed class LockFileEvolutionTests
     [Fact]
     public void ExplicitOrder_DecidesNumbersOfNewMembers_WithoutCollidingWithLockedOnes()
     {
-        var first = EngineRun.Run(Compile(Steps[0].Members));
+        var first = EngineRun.Run(Compile(Steps[0]));
         var withOrdered = EngineRun.Run(
-            Compile([.. Steps[0].Members, "[DataMember(Order = 1)] public string Region { get; set; }", "[DataMember(Order = 2)] public string Segment { get; set; }"]),
+            Compile(Steps[0] with { Members = [.. Steps[0].Members, "[DataMember(Order = 1)] public string Region { get; set; }", "[DataMember(Order = 2)] public string Segment { get; set; }"] }),
             first.LockFileText);
 
         var before = Schema(first)[MessageName].Fields;
@@ -126,7 +160,7 @@ public sealed class LockFileEvolutionTests
     [Fact]
     public void UnreadableLockFile_IsReportedAndFieldsAreStillNumbered()
     {
-        var result = EngineRun.Run(Compile(Steps[0].Members), "this is not a lock file\n{ \"json\": true }\nCustomerProfile = = 3\n");
+        var result = EngineRun.Run(Compile(Steps[0]), "this is not a lock file\n{ \"json\": true }\nCustomerProfile = = 3\n");
 
         Assert.Contains(result.Findings, f => f.RuleId == "WCFM2080");
         var message = Schema(result)[MessageName];
@@ -134,29 +168,33 @@ public sealed class LockFileEvolutionTests
         Assert.Equal(message.Fields.Count, message.Fields.Values.Distinct().Count());
     }
 
-    private static Microsoft.CodeAnalysis.Compilation Compile(IEnumerable<string> members)
+    private static Microsoft.CodeAnalysis.Compilation Compile(Step step)
     {
-        var body = string.Join("\n", members.Select(m => m.StartsWith('[') ? "        " + m : "        [DataMember] " + m));
+        var body = string.Join("\n", step.Members.Select(m => m.StartsWith('[') ? "        " + m : "        [DataMember] " + m));
+        // Renamed C# names pin WCF's names to the first ones, as a WCF developer renaming a published contract must.
+        var dataContract = step.TypeName == MessageName ? "[DataContract]" : $"[DataContract(Name = \"{MessageName}\")]";
+        var serviceContract = step.ContractName == "ICustomerDirectory" ? "[ServiceContract]" : "[ServiceContract(Name = \"ICustomerDirectory\")]";
+        var getOperation = step.GetMethod == "GetProfile" ? "[OperationContract]" : "[OperationContract(Name = \"GetProfile\")]";
         var source = $$"""
             using System.Runtime.Serialization;
             using System.ServiceModel;
 
             namespace Contoso.Crm.Contracts
             {
-                [DataContract]
-                public class {{MessageName}}
+                {{dataContract}}
+                public class {{step.TypeName}}
                 {
             {{body}}
                 }
 
-                [ServiceContract]
-                public interface ICustomerDirectory
+                {{serviceContract}}
+                public interface {{step.ContractName}}
                 {
-                    [OperationContract]
-                    {{MessageName}} GetProfile(int customerId);
+                    {{getOperation}}
+                    {{step.TypeName}} {{step.GetMethod}}(int customerId);
 
                     [OperationContract]
-                    void SaveProfile({{MessageName}} profile);
+                    void SaveProfile({{step.TypeName}} profile);
                 }
             }
             """;

@@ -22,10 +22,10 @@ public class LockFileTests
     {
         var result = Engine.Run(Version1);
 
-        Assert.Contains("Customer Age = 1\n", result.LockFileText);
-        Assert.Contains("Customer Email = 2\n", result.LockFileText);
-        Assert.Contains("Customer Name = 3\n", result.LockFileText);
-        Assert.Contains("ICustomers/Get:request region = 2\n", result.LockFileText);
+        Assert.Contains("\nCustomer Age age = 1\n", result.LockFileText);
+        Assert.Contains("\nCustomer Email email = 2\n", result.LockFileText);
+        Assert.Contains("\nCustomer Name name = 3\n", result.LockFileText);
+        Assert.Contains("\nICustomers/Get:request region region = 2\n", result.LockFileText);
     }
 
     [Fact]
@@ -72,7 +72,7 @@ public class LockFileTests
         Assert.Equal(new[] { 2 }, customer.ReservedNumbers);
         Assert.Equal(new[] { "email" }, customer.ReservedNames);
         Assert.Contains("reserved 2;\n  reserved \"email\";", second.AllProto());
-        Assert.Contains("Customer Email = 2 reserved\n", second.LockFileText);
+        Assert.Contains("\nCustomer Email email = 2 reserved\n", second.LockFileText);
     }
 
     [Fact]
@@ -161,53 +161,77 @@ public class LockFileTests
     }
 
     [Fact]
-    public void RandomEditSequence_NeverRenumbersSurvivingMembersNorReusesNumbers()
+    public void RandomEditSequence_NeverRenumbersNorRenamesSurvivingMembers_NorReusesNumbers()
     {
-        // A fixed seed keeps the test deterministic; the sequence mixes adds, removals, re-adds and reorders.
+        // A fixed seed keeps the test deterministic. The sequence mixes adds, removals, re-adds, reorders, and C# renames
+        // that keep WCF's names (a member keeps its DataMember name, the type its DataContract name, the contract its
+        // ServiceContract name, the method its OperationContract name): none of those may change a number or a proto name.
         var random = new Random(20240521);
         var pool = Enumerable.Range(0, 12).Select(i => "M" + (char)('a' + i)).ToList();
-        var members = new List<string> { "Ma", "Mb", "Mc" };
+        var members = new List<(string Wire, string Clr)> { ("Ma", "Ma"), ("Mb", "Mb"), ("Mc", "Mc") };
+        var (typeName, contractName, methodName) = ("Bag", "IBags", "Get");
         var everAssigned = new Dictionary<string, int>();
+        var renames = 0;
         string? lockText = null;
-        for (var step = 0; step < 25; step++)
+        for (var step = 0; step < 40; step++)
         {
-            switch (random.Next(3))
+            switch (random.Next(6))
             {
                 case 0 when members.Count < pool.Count:
-                    members.Insert(random.Next(members.Count + 1), pool.First(p => !members.Contains(p)));
+                    var added = pool.First(p => members.All(m => m.Wire != p));
+                    members.Insert(random.Next(members.Count + 1), (added, added));
                     break;
                 case 1 when members.Count > 1:
                     members.RemoveAt(random.Next(members.Count));
+                    break;
+                case 2:
+                    var renamed = random.Next(members.Count);
+                    members[renamed] = (members[renamed].Wire, "Renamed" + step + members[renamed].Wire);
+                    renames++;
+                    break;
+                case 3:
+                    (typeName, contractName, methodName) = random.Next(3) switch
+                    {
+                        0 => ("Bag" + step, contractName, methodName),
+                        1 => (typeName, "IBagStore" + step, methodName),
+                        _ => (typeName, contractName, "Fetch" + step),
+                    };
+                    renames++;
                     break;
                 default:
                     members = members.OrderBy(_ => random.Next()).ToList();
                     break;
             }
 
-            var source = "using System.Runtime.Serialization; using System.ServiceModel;\n[DataContract] public class Bag {\n"
-                + string.Concat(members.Select(m => $"[DataMember] public int {m};\n"))
-                + "}\n[ServiceContract] public interface IBags { [OperationContract] Bag Get(); }";
+            var source = "using System.Runtime.Serialization; using System.ServiceModel;\n"
+                + $"[DataContract(Name = \"Bag\")] public class {typeName} {{\n"
+                + string.Concat(members.Select(m => m.Wire == m.Clr ? $"[DataMember] public int {m.Clr};\n" : $"[DataMember(Name = \"{m.Wire}\")] public int {m.Clr};\n"))
+                + $"}}\n[ServiceContract(Name = \"IBags\")] public interface {contractName} {{ [OperationContract(Name = \"Get\")] {typeName} {methodName}(); }}";
             var result = Engine.Run(source, lockText);
             lockText = result.LockFileText;
 
+            Assert.Equal("GetResponse", result.Rpc("Bags", "Get").ResponseType);
             var numbers = Numbers(result, "Bag");
             Assert.Equal(numbers.Count, numbers.Values.Distinct().Count());
-            foreach (var member in members)
+            foreach (var (wire, _) in members)
             {
-                var number = numbers[member.ToLowerInvariant()];
-                if (everAssigned.TryGetValue(member, out var earlier))
+                // The proto name stays the one the wire name first gave ("ma"), whatever the C# member is called now.
+                var number = numbers[wire.ToLowerInvariant()];
+                if (everAssigned.TryGetValue(wire, out var earlier))
                 {
                     Assert.Equal(earlier, number);
                 }
                 else
                 {
                     Assert.DoesNotContain(number, everAssigned.Values);
-                    everAssigned[member] = number;
+                    everAssigned[wire] = number;
                 }
             }
 
             var reserved = result.Message("Bag").ReservedNumbers;
-            Assert.Equal(everAssigned.Where(p => !members.Contains(p.Key)).Select(p => p.Value).OrderBy(n => n), reserved.OrderBy(n => n));
+            Assert.Equal(everAssigned.Where(p => members.All(m => m.Wire != p.Key)).Select(p => p.Value).OrderBy(n => n), reserved.OrderBy(n => n));
         }
+
+        Assert.True(renames >= 10, $"the seed gave only {renames} renames");
     }
 }

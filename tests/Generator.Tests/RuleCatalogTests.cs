@@ -13,7 +13,11 @@ public class RuleCatalogTests
     private static readonly string RulesFolder = Path.Combine(Engine.Metadata("RepositoryRoot"), "docs", "rules");
 
     // Internal-failure rules have no source that triggers them on purpose; their pages describe the situation in text.
-    private static readonly HashSet<string> WithoutCodeExamples = new() { RuleIds.ContractAnalysisFailed, RuleIds.TypeAnalysisFailed, RuleIds.LockFileUnreadable };
+    private static readonly HashSet<string> WithoutCodeExamples = new() { RuleIds.ContractAnalysisFailed, RuleIds.TypeAnalysisFailed };
+
+    // Rules about the lock file: their examples are a lock file (```text) given with the page's C# (or, when the page has
+    // none, a plain contract).
+    private static readonly HashSet<string> WithLockFileExamples = new() { RuleIds.LockFileUnreadable, RuleIds.ProtoNameKept };
 
     public static TheoryData<string> RuleIdsWithCodeExamples()
     {
@@ -24,6 +28,19 @@ public class RuleCatalogTests
         }
 
         return data;
+    }
+
+    /// <summary>A page's example: its C# (a plain contract for a lock-file page without one) and its lock file, if any.</summary>
+    private static (string Source, string? LockFile) Example(string ruleId, string heading)
+    {
+        if (!WithLockFileExamples.Contains(ruleId))
+        {
+            return (CodeBlock(ruleId, heading), null);
+        }
+
+        var section = Section(File.ReadAllText(Path.Combine(RulesFolder, ruleId + ".md")), heading);
+        var source = section.Contains("```csharp") ? CodeBlock(ruleId, heading) : CodeBlock(RuleIds.PerCallWithSingleConcurrency, "After");
+        return (source, TextBlock(ruleId, heading));
     }
 
     [Fact]
@@ -85,37 +102,34 @@ public class RuleCatalogTests
     [MemberData(nameof(RuleIdsWithCodeExamples))]
     public void BeforeExample_Reports(string ruleId)
     {
-        var source = CodeBlock(ruleId, "Before");
+        var (source, lockFile) = Example(ruleId, "Before");
         if (ruleId != RuleIds.UnresolvedType)
         {
             Assert.Empty(WcfTestCompilation.Errors(WcfTestCompilation.Create(source)));
         }
 
-        Assert.NotEmpty(Engine.Run(source).FindingsOf(ruleId));
+        Assert.NotEmpty(Engine.Run(source, lockFile).FindingsOf(ruleId));
     }
 
     [Theory]
     [MemberData(nameof(RuleIdsWithCodeExamples))]
     public void AfterExample_DoesNotReport(string ruleId)
     {
-        var source = CodeBlock(ruleId, "After");
+        var (source, lockFile) = Example(ruleId, "After");
         Assert.Empty(WcfTestCompilation.Errors(WcfTestCompilation.Create(source)));
 
-        Assert.Empty(Engine.Run(source).FindingsOf(ruleId));
+        Assert.Empty(Engine.Run(source, lockFile).FindingsOf(ruleId));
     }
 
     [Fact]
-    public void LockFileExampleBefore_Reports()
+    public void ProtoNameKeptExample_AfterIsTheLockFileTheBeforeRunWrote()
     {
-        var contract = CodeBlock(RuleIds.PerCallWithSingleConcurrency, "After");
-        Assert.NotEmpty(Engine.Run(contract, TextBlock(RuleIds.LockFileUnreadable, "Before")).FindingsOf(RuleIds.LockFileUnreadable));
-    }
+        // The page's story holds: running Before with its lock file writes the After lock file (header aside).
+        var (source, lockFile) = Example(RuleIds.ProtoNameKept, "Before");
+        var written = Engine.Run(source, lockFile).LockFileText;
+        var after = Example(RuleIds.ProtoNameKept, "After").LockFile!;
 
-    [Fact]
-    public void LockFileExampleAfter_DoesNotReport()
-    {
-        var contract = CodeBlock(RuleIds.PerCallWithSingleConcurrency, "After");
-        Assert.Empty(Engine.Run(contract, TextBlock(RuleIds.LockFileUnreadable, "After")).FindingsOf(RuleIds.LockFileUnreadable));
+        Assert.Equal(after.Trim(), string.Join("\n", written.Split('\n').Where(l => !l.StartsWith('#') && !l.Contains(".ICrm"))).Trim());
     }
 
     [Fact]
@@ -123,7 +137,8 @@ public class RuleCatalogTests
     {
         foreach (var ruleId in RuleCatalog.All.Select(r => r.Id).Where(id => !WithoutCodeExamples.Contains(id)))
         {
-            foreach (var finding in Engine.Run(CodeBlock(ruleId, "Before")).Findings)
+            var (source, lockFile) = Example(ruleId, "Before");
+            foreach (var finding in Engine.Run(source, lockFile).Findings)
             {
                 var rule = RuleCatalog.Get(finding.RuleId);
                 Assert.Equal(rule.Severity, finding.Severity);

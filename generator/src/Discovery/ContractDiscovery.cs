@@ -38,6 +38,7 @@ internal static class ContractDiscovery
         var services = new List<ServiceContractModel>();
         var implementations = new List<ServiceImplementationModel>();
         var callbackImplementations = new List<CallbackImplementationModel>();
+        var contractTypes = new List<(INamedTypeSymbol Type, AttributeData Attribute)>();
         foreach (var type in SourceTypes(compilation.Assembly.GlobalNamespace))
         {
             cancellationToken.ThrowIfCancellationRequested();
@@ -45,7 +46,7 @@ internal static class ContractDiscovery
             {
                 if (contracts.ContractAttribute(type) is { } contractAttribute)
                 {
-                    services.Add(contracts.Read(type, contractAttribute));
+                    contractTypes.Add((type, contractAttribute));
                 }
 
                 if (type.TypeKind == TypeKind.Class)
@@ -59,6 +60,25 @@ internal static class ContractDiscovery
                     {
                         callbackImplementations.Add(callbackImplementation);
                     }
+                }
+            });
+        }
+
+        // An open generic contract has no proto form of its own: the closed contracts deriving from it carry its
+        // operations (type arguments filled in). Which generic contracts serve as bases is known once all are seen.
+        var bases = ServiceContractReader.GenericBases(contractTypes.Select(c => c.Type));
+        foreach (var (type, contractAttribute) in contractTypes)
+        {
+            cancellationToken.ThrowIfCancellationRequested();
+            context.Guard(type, FindingMessages.ContractAnalysisFailed, () =>
+            {
+                if (!ServiceContractReader.IsOpenGeneric(type))
+                {
+                    services.Add(contracts.Read(type, contractAttribute));
+                }
+                else if (!bases.Contains(type))
+                {
+                    contracts.ReportUnusedOpenGeneric(type);
                 }
             });
         }

@@ -72,6 +72,12 @@ internal sealed class OperationReader
         var asyncPattern = WcfSymbols.Named(attribute, "AsyncPattern", false);
         var parameters = method.Parameters;
         var doc = DocComment.For(method);
+        if (method.IsGenericMethod)
+        {
+            // Read once per contract that inherits it; named after its declaration, so those findings are one.
+            var declaration = method.OriginalDefinition;
+            _context.Report(FindingMessages.GenericOperation, declaration, $"{_context.Display(declaration.ContainingType)}.{declaration.Name}", string.Join(", ", declaration.TypeParameters.Select(p => p.Name)));
+        }
 
         if (asyncPattern && OperationNames.IsBegin(method.Name) && parameters.Length >= 2
             && WcfSymbols.Is(parameters[parameters.Length - 2].Type, _wcf.AsyncCallback))

@@ -1,13 +1,16 @@
 using System.Collections.Generic;
+using System.Linq;
 using Microsoft.CodeAnalysis;
 using MigrateWcf.Generator.Model;
+using MigrateWcf.Generator.Rules;
 
 namespace MigrateWcf.Generator.Discovery;
 
 /// <summary>
 /// Reads a <c>[ServiceContract]</c> interface or class: its name and namespace, its operations and those of the service
 /// contracts it inherits (through <c>AllInterfaces</c>, so a base <c>IRepository&lt;Customer&gt;</c> contributes its
-/// operations with <c>Customer</c> in place of <c>T</c>), its callback contract, known types and session mode.
+/// operations with <c>Customer</c> in place of <c>T</c>), its callback contract, known types and session mode. An open
+/// generic contract is read only through the contracts deriving from it: alone it has no proto form.
 /// </summary>
 internal sealed class ServiceContractReader
 {
@@ -28,6 +31,52 @@ internal sealed class ServiceContractReader
 
     /// <summary>The <c>[ServiceContract]</c> attribute of <paramref name="type"/>, or null when it is not a contract.</summary>
     public AttributeData? ContractAttribute(INamedTypeSymbol type) => WcfSymbols.Find(type, _wcf.ServiceContract);
+
+    /// <summary>Whether <paramref name="type"/> (or a type containing it) has type parameters of its own.</summary>
+    public static bool IsOpenGeneric(INamedTypeSymbol type)
+    {
+        for (var current = type; current is not null; current = current.ContainingType)
+        {
+            if (current.TypeParameters.Length > 0)
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    /// <summary>
+    /// The generic contracts some other contract of <paramref name="contracts"/> derives from (closed, as in
+    /// <c>ICustomers : IRepository&lt;Customer&gt;</c>, or still open, as in <c>IEntityService&lt;T&gt; : IRepository&lt;T&gt;</c>):
+    /// they are bases, not services. An open contract derived from only by other open ones maps through whichever
+    /// closed contract ends the chain, or is reported there when none does.
+    /// </summary>
+    public static HashSet<INamedTypeSymbol> GenericBases(IEnumerable<INamedTypeSymbol> contracts)
+    {
+        var bases = new HashSet<INamedTypeSymbol>(SymbolEqualityComparer.Default);
+        foreach (var contract in contracts)
+        {
+            foreach (var baseInterface in contract.AllInterfaces.Where(i => i.IsGenericType))
+            {
+                bases.Add(baseInterface.OriginalDefinition);
+            }
+        }
+
+        return bases;
+    }
+
+    /// <summary>An open generic contract nothing derives from: it is implemented or hosted as it is, or not used at all.</summary>
+    public void ReportUnusedOpenGeneric(INamedTypeSymbol type)
+    {
+        var parameters = new List<string>();
+        for (var current = type; current is not null; current = current.ContainingType)
+        {
+            parameters.InsertRange(0, current.TypeParameters.Select(p => p.Name));
+        }
+
+        _context.Report(FindingMessages.OpenGenericContract, type, _context.Key(type), string.Join(", ", parameters));
+    }
 
     public ServiceContractModel Read(INamedTypeSymbol type, AttributeData attribute)
     {

@@ -18,7 +18,6 @@ internal sealed partial class ProtoMapper
         var service = plan.Model;
         Report(scope, FindingMessages.DuplexCallback, service.Position, service.Key, service.CallbackContractKey!);
         var where = $"callback contract of '{service.ClrName}'";
-        var envelopeKey = service.Key + "#callback";
         var hasReplies = plan.CallbackReply is not null;
 
         var caseRequests = plan.Callbacks.Select(c => new FieldRequest(LockFile.KeyToken(c.Rpc), null)).ToList();
@@ -27,8 +26,19 @@ internal sealed partial class ProtoMapper
             caseRequests.Insert(0, new FieldRequest("call_id", null));
         }
 
-        var allocation = _lock.Assign(LockFile.KeyToken(envelopeKey), caseRequests);
-        var names = new FieldNames();
+        var allocation = _lock.Assign(plan.Envelope!.Key, caseRequests);
+        var envelopeNaming = plan.Callbacks.Select(c => (Key: LockFile.KeyToken(c.Rpc), Derived: ProtoNames.ToSnake(c.Rpc))).ToList();
+        if (hasReplies)
+        {
+            envelopeNaming.Add(("call_id", "call_id"));
+        }
+
+        var names = NameFields(envelopeNaming, allocation, new FieldNames());
+        foreach (var (key, name, derived) in RecordFieldNames(plan.Envelope.Key, envelopeNaming, names, allocation))
+        {
+            Report(null, Finding.Create(FindingMessages.ProtoNameKept, service.Position, $"The case {key} of the callback envelope of '{service.Key}'", name, derived));
+        }
+
         var cases = new List<ProtoField>();
         var envelopeScope = scope.Nested();
         foreach (var callback in plan.Callbacks)
@@ -38,7 +48,7 @@ internal sealed partial class ProtoMapper
             {
                 var parts = Parts(callback.Operation.Parameters.Where(p => p.Direction != ParameterDirection.Out), callback.Operation.DeclaringContractKey);
                 var origin = new MessageOrigin(MessageOriginKind.CallbackRequest, callback.Operation.DeclaringContractKey, callback.Operation.MethodName, callback.Operation.Name);
-                plan.Definitions.Add(OperationMessage(plan, scope.Nested(), requestName, origin, $"{service.CallbackContractKey}/{callback.Rpc}:callback", parts, $"Callback {callback.Rpc}: its parameters.", $"'{callback.Operation.MethodName}' ({where})", callback.Operation.Position));
+                plan.Definitions.Add(OperationMessage(plan, scope.Nested(), requestName, origin, callback.Request!.Key, parts, $"Callback {callback.Rpc}: its parameters.", $"'{callback.Operation.MethodName}' ({where})", callback.Operation.Position));
                 type = requestName;
                 envelopeScope.References.Add(plan.Package + "." + requestName);
             }
@@ -47,13 +57,13 @@ internal sealed partial class ProtoMapper
                 type = Reference(envelopeScope, "google.protobuf.Empty");
             }
 
-            cases.Add(new ProtoField(names.Claim(ProtoNames.ToSnake(callback.Rpc)), type, allocation.Numbers[LockFile.KeyToken(callback.Rpc)], ProtoLabel.None, callback.Operation.Documentation, CallbackCase(callback)));
+            cases.Add(new ProtoField(names[LockFile.KeyToken(callback.Rpc)], type, allocation.Numbers[LockFile.KeyToken(callback.Rpc)], ProtoLabel.None, callback.Operation.Documentation, CallbackCase(callback)));
         }
 
         var envelopeFields = new List<ProtoField>();
         if (hasReplies)
         {
-            envelopeFields.Add(new ProtoField(names.Claim("call_id"), "int64", allocation.Numbers["call_id"], ProtoLabel.None, "Set for callbacks that return a result; the client's reply carries the same id.", Generated));
+            envelopeFields.Add(new ProtoField(names["call_id"], "int64", allocation.Numbers["call_id"], ProtoLabel.None, "Set for callbacks that return a result; the client's reply carries the same id.", Generated));
         }
 
         var envelope = new ProtoMessage(plan.CallbackEnvelope!, $"Callbacks of {service.Name} ({service.CallbackContractKey}): one case per callback method.",
@@ -68,21 +78,28 @@ internal sealed partial class ProtoMapper
         {
             var replyRequests = new List<FieldRequest> { new("call_id", null) };
             replyRequests.AddRange(plan.Callbacks.Where(c => c.ResponseName is not null).Select(c => new FieldRequest(LockFile.KeyToken(c.Rpc), null)));
-            var replyAllocation = _lock.Assign(LockFile.KeyToken(service.Key + "#callback-reply"), replyRequests);
-            var replyNames = new FieldNames();
+            var replyAllocation = _lock.Assign(plan.Reply!.Key, replyRequests);
+            var replyNaming = plan.Callbacks.Where(c => c.ResponseName is not null).Select(c => (Key: LockFile.KeyToken(c.Rpc), Derived: ProtoNames.ToSnake(c.Rpc))).ToList();
+            replyNaming.Add(("call_id", "call_id"));
+            var replyNames = NameFields(replyNaming, replyAllocation, new FieldNames());
+            foreach (var (key, name, derived) in RecordFieldNames(plan.Reply.Key, replyNaming, replyNames, replyAllocation))
+            {
+                Report(null, Finding.Create(FindingMessages.ProtoNameKept, service.Position, $"The case {key} of the callback reply of '{service.Key}'", name, derived));
+            }
+
             var replyCases = new List<ProtoField>();
             var replyScope = scope.Nested();
             foreach (var callback in plan.Callbacks.Where(c => c.ResponseName is not null))
             {
                 var parts = ResultParts(callback.Operation, callback.Operation.Parameters.Where(p => p.Direction != ParameterDirection.In));
                 var origin = new MessageOrigin(MessageOriginKind.CallbackResult, callback.Operation.DeclaringContractKey, callback.Operation.MethodName, callback.Operation.Name);
-                plan.Definitions.Add(OperationMessage(plan, scope.Nested(), callback.ResponseName!, origin, $"{service.CallbackContractKey}/{callback.Rpc}:callback-result", parts, $"Result of callback {callback.Rpc}.", $"'{callback.Operation.MethodName}' ({where})", callback.Operation.Position));
+                plan.Definitions.Add(OperationMessage(plan, scope.Nested(), callback.ResponseName!, origin, callback.Response!.Key, parts, $"Result of callback {callback.Rpc}.", $"'{callback.Operation.MethodName}' ({where})", callback.Operation.Position));
                 replyScope.References.Add(plan.Package + "." + callback.ResponseName);
-                replyCases.Add(new ProtoField(replyNames.Claim(ProtoNames.ToSnake(callback.Rpc)), callback.ResponseName!, replyAllocation.Numbers[LockFile.KeyToken(callback.Rpc)], ProtoLabel.None, null, CallbackCase(callback)));
+                replyCases.Add(new ProtoField(replyNames[LockFile.KeyToken(callback.Rpc)], callback.ResponseName!, replyAllocation.Numbers[LockFile.KeyToken(callback.Rpc)], ProtoLabel.None, null, CallbackCase(callback)));
             }
 
             var reply = new ProtoMessage(plan.CallbackReply!, $"The client's answers to callbacks of {service.Name} that return a result.",
-                new[] { new ProtoField(replyNames.Claim("call_id"), "int64", replyAllocation.Numbers["call_id"], ProtoLabel.None, "The call_id of the callback answered.", Generated) }.ToEquatableArray(),
+                new[] { new ProtoField(replyNames["call_id"], "int64", replyAllocation.Numbers["call_id"], ProtoLabel.None, "The call_id of the callback answered.", Generated) }.ToEquatableArray(),
                 OneofOrNone("result", replyCases),
                 replyAllocation.Reserved.Select(r => r.Number).ToEquatableArray(), EquatableArray<string>.Empty,
                 new MessageOrigin(MessageOriginKind.CallbackReply, service.CallbackContractKey));

@@ -58,23 +58,36 @@ internal sealed partial class ProtoMapper
         var subtypes = KnownDescendants(type.Key);
         var requests = members.Select(m => new FieldRequest(m.LockKey, m.PreferredNumber)).ToList();
         requests.AddRange(subtypes.Select(s => new FieldRequest("known:" + s.Model.Key, null)));
-        var allocation = _lock.Assign(LockFile.KeyToken(type.Key), requests);
+        var typeKey = LockFile.KeyToken(type.Key);
+        var allocation = _lock.Assign(typeKey, requests);
 
+        // Field names: the lock file's first, then the members' and the known-type cases' own, in that order.
         var fieldNames = new FieldNames();
+        var naming = members.Select(m => (Key: m.LockKey, Derived: ProtoNames.ToSnake(m.Member.Name)))
+            .Concat(subtypes.Select(s => (Key: "known:" + s.Model.Key, Derived: ProtoNames.ToSnake(s.Name))))
+            .ToList();
+        var names = NameFields(naming, allocation, fieldNames);
+        foreach (var (key, name, derived) in RecordFieldNames(typeKey, naming, names, allocation))
+        {
+            var member = members.FirstOrDefault(m => m.LockKey == key);
+            var what = member is not null ? $"Member '{type.ClrName}.{member.Member.ClrName}'" : $"The known-type case {key.Substring("known:".Length)} of '{type.Key}'";
+            Report(null, Finding.Create(FindingMessages.ProtoNameKept, member?.Member.Position ?? type.Position, what, name, derived));
+        }
+
         var fields = new List<ProtoField>();
         foreach (var member in members)
         {
             var context = new FieldContext($"'{type.ClrName}.{member.Member.ClrName}'", member.Member.Position ?? type.Position, member.Member.IsRequired);
             var resolved = Resolve(member.Member.Type, scope, context);
             var origin = new FieldOrigin(FieldOriginKind.Member, member.DeclaringTypeKey, member.Member.ClrName);
-            fields.Add(new ProtoField(fieldNames.Claim(ProtoNames.ToSnake(member.Member.Name)), resolved.Type, allocation.Numbers[member.LockKey], resolved.Label, WithNote(member.Member.Documentation, resolved), origin, resolved.Conversion));
+            fields.Add(new ProtoField(names[member.LockKey], resolved.Type, allocation.Numbers[member.LockKey], resolved.Label, WithNote(member.Member.Documentation, resolved), origin, resolved.Conversion));
         }
 
         var oneofs = new List<ProtoOneof>();
         if (subtypes.Count > 0)
         {
             var cases = subtypes.Select(s => new ProtoField(
-                fieldNames.Claim(ProtoNames.ToSnake(s.Name)),
+                names["known:" + s.Model.Key],
                 Reference(scope, s.FullName),
                 allocation.Numbers["known:" + s.Model.Key],
                 ProtoLabel.None,
@@ -84,6 +97,7 @@ internal sealed partial class ProtoMapper
             oneofs.Add(new ProtoOneof(fieldNames.Claim("subtype"), cases, "Set when the value is one of these known derived types; the case then carries the whole value."));
         }
 
+        _lock.Define(typeKey, LockedKind.Message, info.FullName, TypeOriginToken(type));
         var message = new ProtoMessage(
             info.Name,
             Comment(type.Documentation, type.Key),
@@ -99,10 +113,11 @@ internal sealed partial class ProtoMapper
     private static string Comment(string? documentation, string source)
         => documentation is null ? $"From {source}." : $"{documentation} (From {source}.)";
 
+    /// <summary>The names of reserved fields: as the lock file recorded them, else derived from the key (known-type cases have none).</summary>
     private static EquatableArray<string> ReservedNames(FieldAllocation allocation, FieldNames fieldNames)
         => allocation.Reserved
-            .Where(r => r.Key.IndexOf(':') < 0)
-            .Select(r => ProtoNames.ToSnake(r.Key.Substring(r.Key.LastIndexOf('.') + 1)))
+            .Where(r => r.Name is not null || r.Key.IndexOf(':') < 0)
+            .Select(r => r.Name ?? ProtoNames.ToSnake(r.Key.Substring(r.Key.LastIndexOf('.') + 1)))
             .Where(n => !fieldNames.IsTaken(n))
             .Distinct(StringComparer.Ordinal)
             .ToEquatableArray();
@@ -213,41 +228,87 @@ internal sealed partial class ProtoMapper
 
     // ───────────────────────────── enums ─────────────────────────────
 
+    /// <summary>The lock file's sub-key of an added zero value (never a member name: those cannot start with '#').</summary>
+    private const string AddedZeroValueKey = "#zero";
+
     private void MapEnum(TypeInfo info, MappingScope scope)
     {
         var type = info.Model;
+        var typeKey = LockFile.KeyToken(type.Key);
         var prefix = ProtoNames.ToUpperSnake(info.Name) + "_";
         if (type.IsFlagsEnum)
         {
             Report(scope, FindingMessages.FlagsEnum, type.Position, type.Key);
         }
 
-        var values = new List<ProtoEnumValue>();
         var members = type.EnumMembers.Select((m, i) => (Member: m, Index: i))
             .OrderBy(m => m.Member.Value == 0 ? 0 : 1).ThenBy(m => m.Member.Value).ThenBy(m => m.Index)
             .Select(m => m.Member)
             .ToList();
-        if (!members.Any(m => m.Value == 0))
+        var addZero = !members.Any(m => m.Value == 0);
+        if (addZero)
         {
             Report(scope, FindingMessages.EnumWithoutZero, type.Position, type.Key);
-            values.Add(new ProtoEnumValue(_names.ClaimEnumValue(prefix + "UNSPECIFIED", info.Package), 0, "Added: proto3 enums need a zero value; the C# enum has none."));
         }
 
-        foreach (var member in members)
+        foreach (var member in members.Where(m => m.Value < int.MinValue || m.Value > int.MaxValue))
         {
-            if (member.Value < int.MinValue || member.Value > int.MaxValue)
-            {
-                Report(scope, FindingMessages.EnumValueOutOfRange, type.Position, type.Key, member.ClrName, member.Value.ToString(CultureInfo.InvariantCulture));
-                continue;
-            }
+            Report(scope, FindingMessages.EnumValueOutOfRange, type.Position, type.Key, member.ClrName, member.Value.ToString(CultureInfo.InvariantCulture));
+        }
 
+        // Value names: the lock file's first (reserved for this enum in ClaimLockedTypeNames), then new ones in value
+        // order. A value is keyed by its serialized name; two members of one name (WCF rejects them) by the C# name too.
+        var mapped = members.Where(m => m.Value >= int.MinValue && m.Value <= int.MaxValue).ToList();
+        var memberKeys = new Dictionary<EnumMemberModel, string>();
+        var valueKeys = new List<(string Key, string Derived)>();
+        if (addZero)
+        {
+            valueKeys.Add((AddedZeroValueKey, prefix + "UNSPECIFIED"));
+        }
+
+        foreach (var member in mapped)
+        {
+            var key = LockFile.KeyToken(member.Name);
+            memberKeys[member] = valueKeys.Any(v => v.Key == key) ? key + "#" + member.ClrName : key;
+            valueKeys.Add((memberKeys[member], prefix + ProtoNames.ToUpperSnake(member.Name)));
+        }
+
+        var valueNames = new Dictionary<string, string>(StringComparer.Ordinal);
+        foreach (var value in valueKeys)
+        {
+            if (_lock.SubName(typeKey, LockFile.ValueKind, value.Key) is { } locked && _names.TryClaimEnumValue(locked, info.Package, type.Key))
+            {
+                valueNames[value.Key] = locked;
+                ReportIfKept($"Enum value '{type.ClrName}.{value.Key}'", type.Position, locked, "_", value.Derived);
+            }
+        }
+
+        foreach (var value in valueKeys.Where(v => !valueNames.ContainsKey(v.Key)))
+        {
+            valueNames[value.Key] = _names.ClaimEnumValue(value.Derived, info.Package, type.Key);
+        }
+
+        var values = new List<ProtoEnumValue>();
+        if (addZero)
+        {
+            values.Add(new ProtoEnumValue(valueNames[AddedZeroValueKey], 0, "Added: proto3 enums need a zero value; the C# enum has none."));
+        }
+
+        foreach (var member in mapped)
+        {
             var comment = member.Documentation;
             if (member.Name != member.ClrName)
             {
                 comment = (comment is null ? string.Empty : comment + " ") + $"[EnumMember] value \"{member.Name}\" (C# {member.ClrName}).";
             }
 
-            values.Add(new ProtoEnumValue(_names.ClaimEnumValue(prefix + ProtoNames.ToUpperSnake(member.Name), info.Package), (int)member.Value, comment, member.ClrName));
+            values.Add(new ProtoEnumValue(valueNames[memberKeys[member]], (int)member.Value, comment, member.ClrName));
+        }
+
+        _lock.Define(typeKey, LockedKind.Enum, info.FullName, TypeOriginToken(type));
+        foreach (var value in valueNames)
+        {
+            _lock.NameSub(typeKey, LockFile.ValueKind, value.Key, value.Value);
         }
 
         var allowAlias = values.GroupBy(v => v.Number).Any(g => g.Count() > 1);

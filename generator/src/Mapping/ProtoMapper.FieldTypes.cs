@@ -249,6 +249,10 @@ internal sealed partial class ProtoMapper
 
     private static readonly FieldOrigin Generated = new(FieldOriginKind.Generated);
 
+    /// <summary>A wrapper's lock key: its package and its fields as <c>name=label:type</c> (no label for a plain field).</summary>
+    private static string WrapperKey(string package, ProtoField[] fields)
+        => LockFile.KeyToken(WrapperKeyPrefix + package + "/" + string.Join(",", fields.Select(f => f.Name + "=" + (f.Label == ProtoLabel.None ? string.Empty : f.Label.ToString().ToLowerInvariant() + ":") + f.Type)));
+
     /// <summary>
     /// Builds a generated helper message once per package and structure. Its fields are resolved in a nested scope (the
     /// wrapper's own references, the same item); the reference to the wrapper itself belongs to <paramref name="scope"/>.
@@ -260,10 +264,17 @@ internal sealed partial class ProtoMapper
         var structure = string.Join(";", built.Select(f => f.Label + " " + f.Type + " " + f.Name));
         if (!_wrappers.TryGetValue((scope.Package, structure), out var fullName))
         {
-            // Wrappers live in their package's shared file, whose C# namespace is the package's.
+            // Wrappers live in their package's shared file, whose C# namespace is the package's. A wrapper has no C#
+            // symbol: the lock file knows it by package and fields (e.g. wrapper:contoso.orders/items=repeated:Order).
             var csharpNamespace = PackageCSharpNamespace(scope.Package) ?? scope.CSharpNamespace;
-            var claimed = _names.Claim(name, scope.Package, csharpNamespace);
+            var key = WrapperKey(scope.Package, built);
+            var claimed = ClaimLocked(key, scope.Package, csharpNamespace) ?? _names.Claim(name, scope.Package, csharpNamespace, key);
+            if (LockedNameNotKept(key))
+            {
+                ReportNotKept(key, $"The generated message {name}", null, claimed);
+            }
             fullName = scope.Package + "." + claimed;
+            _lock.Define(key, LockedKind.Message, fullName, null);
             _wrappers[(scope.Package, structure)] = fullName;
             var message = new ProtoMessage(claimed, comment, built.ToEquatableArray(), EquatableArray<ProtoOneof>.Empty, EquatableArray<int>.Empty, EquatableArray<string>.Empty, new MessageOrigin(MessageOriginKind.Generated));
             Place(new ProtoDefinition(message, null), scope.Package, csharpNamespace, null, wrapperScope.References);

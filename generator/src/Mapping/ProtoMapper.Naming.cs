@@ -12,10 +12,10 @@ internal sealed partial class ProtoMapper
     // ───────────────────────────── names ─────────────────────────────
 
     /// <summary>
-    /// Names every data type before anything else, so names never depend on traversal order. Types whose names meet in
-    /// a package (or in a C# namespace) are all qualified by their CLR namespace, whichever came first.
+    /// Places every data type in its package and C# namespace and works out its base name and the types it clashes with
+    /// (same base name in its package or C# namespace), before anything is named, so names never depend on traversal order.
     /// </summary>
-    private void AssignTypeNames()
+    private void PrepareTypeNames()
     {
         foreach (var definition in CommonTypes.File.Definitions)
         {
@@ -43,49 +43,91 @@ internal sealed partial class ProtoMapper
             _packageNamespaces[package.Key] = csharpNamespace;
         }
 
+        foreach (var info in _typeInfo.Values)
+        {
+            info.BaseName = BaseName(info.Model);
+        }
+
         var infos = _typeInfo.Values.OrderBy(i => i.Model.Key, StringComparer.Ordinal).ToList();
-        var baseNames = infos.ToDictionary(i => i.Model.Key, i => BaseName(i.Model), StringComparer.Ordinal);
-        // The types each type clashes with (same name in its package or C# namespace), for the finding's other places.
-        var clashing = new Dictionary<string, List<TypeInfo>>(StringComparer.Ordinal);
-        foreach (var group in infos.GroupBy(i => (i.Package, baseNames[i.Model.Key])).Concat(infos.GroupBy(i => (i.CSharpNamespace, baseNames[i.Model.Key]))))
+        foreach (var group in infos.GroupBy(i => (i.Package, i.BaseName)).Concat(infos.GroupBy(i => (i.CSharpNamespace, i.BaseName))))
         {
             var members = group.ToList();
             if (members.Count > 1)
             {
                 foreach (var member in members)
                 {
-                    if (!clashing.TryGetValue(member.Model.Key, out var others))
-                    {
-                        clashing[member.Model.Key] = others = new List<TypeInfo>();
-                    }
-
-                    others.AddRange(members.Where(m => m != member && !others.Contains(m)));
+                    member.ClashesWith.AddRange(members.Where(m => m != member && !member.ClashesWith.Contains(m)));
                 }
             }
         }
+    }
 
-        foreach (var info in infos)
+    /// <summary>Types the lock file names keep that name (and their enum values theirs), before any type is named anew.</summary>
+    private void ClaimLockedTypeNames()
+    {
+        foreach (var info in _typeInfo.Values.OrderBy(i => i.Model.Key, StringComparer.Ordinal))
         {
-            var baseName = baseNames[info.Model.Key];
-            var candidate = baseName;
-            if (clashing.ContainsKey(info.Model.Key))
+            if (ClaimLocked(info.Model.Key, info.Package, info.CSharpNamespace) is { } locked)
             {
-                var segments = info.Model.CSharpNamespace.Split('.').Where(s => s.Length > 0).ToList();
-                candidate = ProtoNames.ToPascal((segments.Count > 0 ? segments[segments.Count - 1] : "Global") + baseName);
-                if (!_names.IsFree(candidate, info.Package, info.CSharpNamespace))
+                info.Name = locked;
+                info.NameFromLock = true;
+            }
+
+            if (info.Model.Kind == DataTypeKind.Enum)
+            {
+                foreach (var valueName in _lock.SubNames(info.Model.Key, LockFile.ValueKind))
                 {
-                    candidate = ProtoNames.ToPascal(string.Concat(segments) + baseName);
+                    _names.ReserveEnumValue(valueName, info.Package, info.Model.Key);
+                }
+            }
+        }
+    }
+
+    /// <summary>
+    /// Names the other types. A type that clashes with another, or whose name the lock file gives someone else, is
+    /// qualified by its CLR namespace; the types the lock file names keep theirs, so on a later run only a newcomer is
+    /// qualified (on a first run, every type of a clash).
+    /// </summary>
+    private void ClaimDerivedTypeNames()
+    {
+        foreach (var info in _typeInfo.Values.OrderBy(i => i.Model.Key, StringComparer.Ordinal))
+        {
+            var baseName = info.BaseName;
+            var clashes = info.ClashesWith.Count > 0;
+            if (!info.NameFromLock)
+            {
+                var candidate = baseName;
+                if (clashes || _names.IsReservedForOther(baseName, info.Package, info.Model.Key))
+                {
+                    var segments = info.Model.CSharpNamespace.Split('.').Where(s => s.Length > 0).ToList();
+                    candidate = ProtoNames.ToPascal((segments.Count > 0 ? segments[segments.Count - 1] : "Global") + baseName);
+                    if (!_names.IsFree(candidate, info.Package, info.CSharpNamespace, info.Model.Key))
+                    {
+                        candidate = ProtoNames.ToPascal(string.Concat(segments) + baseName);
+                    }
+                }
+
+                info.Name = _names.Claim(candidate, info.Package, info.CSharpNamespace, info.Model.Key);
+                if (LockedNameNotKept(info.Model.Key))
+                {
+                    ReportNotKept(info.Model.Key, $"'{info.Model.Key}'", info.Model.Position, info.Name);
                 }
             }
 
-            info.Name = _names.Claim(candidate, info.Package, info.CSharpNamespace);
-            if (info.Name != baseName)
+            if (info.Name == baseName)
             {
-                var others = clashing.TryGetValue(info.Model.Key, out var clashes) ? clashes.Select(c => c.Model.Position) : Enumerable.Empty<SourcePosition?>();
-                Report(null, Finding.Create(FindingMessages.NameCollision, info.Model.Position, info.Model.Key, info.Name, info.Package, baseName).WithAdditionalPositions(others));
+                continue;
+            }
+
+            if (!info.NameFromLock || clashes)
+            {
+                Report(null, Finding.Create(FindingMessages.NameCollision, info.Model.Position, info.Model.Key, info.Name, info.Package, baseName).WithAdditionalPositions(info.ClashesWith.Select(c => c.Model.Position)));
+            }
+            else
+            {
+                ReportIfKept($"'{info.Model.Key}'", info.Model.Position, info.Name, string.Empty, baseName);
             }
         }
-
     }
 
     /// <summary>

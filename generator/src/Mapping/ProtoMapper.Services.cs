@@ -145,7 +145,7 @@ internal sealed partial class ProtoMapper
             requestType = requestName;
             var fields = Parts(inputs, operation.DeclaringContractKey);
             var origin = new MessageOrigin(MessageOriginKind.Request, operation.DeclaringContractKey, operation.MethodName, operation.Name);
-            service.Definitions.Add(OperationMessage(service, scope.Nested(), requestName, origin, $"{service.Model.Key}/{plan.Rpc}:request", fields, $"Request of {service.Name}.{plan.Rpc}: its parameters.", where, operation.Position));
+            service.Definitions.Add(OperationMessage(service, scope.Nested(), requestName, origin, plan.Request!.Key, fields, $"Request of {service.Name}.{plan.Rpc}: its parameters.", where, operation.Position));
         }
         else
         {
@@ -175,7 +175,7 @@ internal sealed partial class ProtoMapper
             responseType = responseName;
             var fields = ResultParts(operation, outputs);
             var origin = new MessageOrigin(MessageOriginKind.Response, operation.DeclaringContractKey, operation.MethodName, operation.Name);
-            service.Definitions.Add(OperationMessage(service, scope.Nested(), responseName, origin, $"{service.Model.Key}/{plan.Rpc}:response", fields, $"Response of {service.Name}.{plan.Rpc}: its result{(outputs.Count > 0 ? " and ref/out parameters" : string.Empty)}.", where, operation.Position));
+            service.Definitions.Add(OperationMessage(service, scope.Nested(), responseName, origin, plan.Response!.Key, fields, $"Response of {service.Name}.{plan.Rpc}: its result{(outputs.Count > 0 ? " and ref/out parameters" : string.Empty)}.", where, operation.Position));
         }
         else
         {
@@ -215,14 +215,22 @@ internal sealed partial class ProtoMapper
     /// <summary>A request, response or callback message built from parameters and results, in <paramref name="scope"/> (nested in its operation's).</summary>
     private ProtoDefinition OperationMessage(ServicePlan service, MappingScope scope, string name, MessageOrigin origin, string lockKey, List<MessagePart> parts, string comment, string where, SourcePosition? position)
     {
-        var allocation = _lock.Assign(LockFile.KeyToken(lockKey), parts.Select(p => new FieldRequest(LockFile.KeyToken(p.Key), null)).ToList());
+        var allocation = _lock.Assign(lockKey, parts.Select(p => new FieldRequest(LockFile.KeyToken(p.Key), null)).ToList());
         var names = new FieldNames();
+        var naming = parts.Select(p => (Key: LockFile.KeyToken(p.Key), Derived: ProtoNames.ToSnake(p.Key))).ToList();
+        var fieldNames = NameFields(naming, allocation, names);
+        string What(string key) => key == "result" ? $"The result of {where}" : $"Parameter '{key}' of {where}";
+        foreach (var (key, kept, derived) in RecordFieldNames(lockKey, naming, fieldNames, allocation))
+        {
+            Report(null, Finding.Create(FindingMessages.ProtoNameKept, position, What(key), kept, derived));
+        }
+
         var fields = new List<ProtoField>();
         foreach (var part in parts)
         {
-            var context = new FieldContext(part.Key == "result" ? $"The result of {where}" : $"Parameter '{part.Key}' of {where}", position, false);
-            var resolved = Resolve(part.Type, scope, context);
-            fields.Add(new ProtoField(names.Claim(ProtoNames.ToSnake(part.Key)), resolved.Type, allocation.Numbers[LockFile.KeyToken(part.Key)], resolved.Label, WithNote(part.Documentation, resolved), part.Origin, resolved.Conversion));
+            var key = LockFile.KeyToken(part.Key);
+            var resolved = Resolve(part.Type, scope, new FieldContext(What(part.Key), position, false));
+            fields.Add(new ProtoField(fieldNames[key], resolved.Type, allocation.Numbers[key], resolved.Label, WithNote(part.Documentation, resolved), part.Origin, resolved.Conversion));
         }
 
         var message = new ProtoMessage(name, comment, fields.OrderBy(f => f.Number).ToEquatableArray(), EquatableArray<ProtoOneof>.Empty,

@@ -48,7 +48,15 @@ internal sealed partial class ProtoMapper
         public DataTypeModel Model { get; }
         public string Package { get; set; }
         public string CSharpNamespace { get; set; }
+
+        /// <summary>The name from the C# source alone (<see cref="ProtoMapper.BaseName"/>).</summary>
+        public string BaseName { get; set; } = string.Empty;
+
+        /// <summary>Types with the same base name in this type's package or C# namespace.</summary>
+        public List<TypeInfo> ClashesWith { get; } = new();
+
         public string Name { get; set; } = string.Empty;
+        public bool NameFromLock { get; set; }
         public string FullName => Package + "." + Name;
     }
 
@@ -85,8 +93,13 @@ internal sealed partial class ProtoMapper
 
     private MappingResult Run()
     {
-        AssignTypeNames();
-        var services = _model.Services.Select(PlanService).ToList();
+        // Names first, before any message is built: renamed C# types take over their lock entries, every name the lock
+        // file holds is reserved for its owner, owners claim theirs, then newcomers are named (types before services).
+        FollowRenames();
+        ReserveLockedNames();
+        PrepareTypeNames();
+        ClaimLockedTypeNames();
+        var services = PlanServices(ClaimDerivedTypeNames);
 
         // Mapping a type or a service is guarded like discovery: a bug met on one input costs that input, not the run.
         var cleanTypes = 0;

@@ -17,32 +17,111 @@ internal static class UniqueName
 
         return candidate;
     }
+
+    /// <summary>Whether <paramref name="name"/> is <paramref name="baseName"/> or one of the variants <see cref="Find"/> makes of it.</summary>
+    public static bool IsVariantOf(string name, string baseName, string separator)
+    {
+        if (name == baseName)
+        {
+            return true;
+        }
+
+        var prefix = baseName + separator;
+        if (name.Length <= prefix.Length || !name.StartsWith(prefix, StringComparison.Ordinal))
+        {
+            return false;
+        }
+
+        for (var i = prefix.Length; i < name.Length; i++)
+        {
+            if (name[i] < '0' || name[i] > '9')
+            {
+                return false;
+            }
+        }
+
+        return true;
+    }
 }
 
-/// <summary>Names claimed per proto package and per C# namespace: protoc needs the first unique, the generated C# the second.</summary>
+/// <summary>
+/// Names claimed per proto package and per C# namespace: protoc needs the first unique, the generated C# the second. A
+/// name the lock file gives a definition is reserved for it (its owner, by lock key) in its package, whether or not that
+/// definition is part of this run, so a newcomer never takes it.
+/// </summary>
 internal sealed class NameScopes
 {
     // (scope kind, scope, name): 'p' a proto package, 'c' a C# namespace, 'v' a package's enum values.
     private readonly HashSet<(char Kind, string Scope, string Name)> _claimed = new();
+    private readonly Dictionary<(char Kind, string Scope, string Name), string> _reserved = new();
 
-    public bool IsFree(string name, string package, string csharpNamespace)
-        => !_claimed.Contains(('p', package, name)) && !_claimed.Contains(('c', csharpNamespace, name));
+    /// <summary>Reserves <paramref name="name"/> in <paramref name="package"/> for <paramref name="owner"/>; false when another owner has it.</summary>
+    public bool Reserve(string name, string package, string owner) => Reserve(('p', package, name), owner);
+
+    /// <summary>Reserves an enum value name of <paramref name="package"/> for the enum <paramref name="owner"/>.</summary>
+    public bool ReserveEnumValue(string name, string package, string owner) => Reserve(('v', package, name), owner);
+
+    /// <summary>Whether a name is reserved for someone other than <paramref name="owner"/>.</summary>
+    public bool IsReservedForOther(string name, string package, string? owner)
+        => _reserved.TryGetValue(('p', package, name), out var holder) && holder != owner;
+
+    public bool IsFree(string name, string package, string csharpNamespace, string? owner = null)
+        => !_claimed.Contains(('p', package, name)) && !_claimed.Contains(('c', csharpNamespace, name)) && !IsReservedForOther(name, package, owner);
 
     /// <summary>Claims <paramref name="name"/> (or <c>name2</c>, <c>name3</c>, …) in both scopes.</summary>
-    public string Claim(string name, string package, string csharpNamespace)
+    public string Claim(string name, string package, string csharpNamespace, string? owner = null)
     {
-        var claimed = UniqueName.Find(name, string.Empty, candidate => IsFree(candidate, package, csharpNamespace));
+        var claimed = UniqueName.Find(name, string.Empty, candidate => IsFree(candidate, package, csharpNamespace, owner));
         _claimed.Add(('p', package, claimed));
         _claimed.Add(('c', csharpNamespace, claimed));
         return claimed;
     }
 
-    /// <summary>Enum values share their package's scope in proto; they are claimed with a marker so they never meet message names.</summary>
-    public string ClaimEnumValue(string name, string package)
+    /// <summary>Claims exactly <paramref name="name"/> when it is free for <paramref name="owner"/>.</summary>
+    public bool TryClaim(string name, string package, string csharpNamespace, string owner)
     {
-        var claimed = UniqueName.Find(name, "_", candidate => !_claimed.Contains(('v', package, candidate)));
+        if (!IsFree(name, package, csharpNamespace, owner))
+        {
+            return false;
+        }
+
+        _claimed.Add(('p', package, name));
+        _claimed.Add(('c', csharpNamespace, name));
+        return true;
+    }
+
+    /// <summary>Enum values share their package's scope in proto; they are claimed with a marker so they never meet message names.</summary>
+    public string ClaimEnumValue(string name, string package, string? owner = null)
+    {
+        var claimed = UniqueName.Find(name, "_", candidate => IsEnumValueFree(candidate, package, owner));
         _claimed.Add(('v', package, claimed));
         return claimed;
+    }
+
+    /// <summary>Claims exactly the enum value <paramref name="name"/> when it is free for the enum <paramref name="owner"/>.</summary>
+    public bool TryClaimEnumValue(string name, string package, string owner)
+    {
+        if (!IsEnumValueFree(name, package, owner))
+        {
+            return false;
+        }
+
+        _claimed.Add(('v', package, name));
+        return true;
+    }
+
+    private bool IsEnumValueFree(string name, string package, string? owner)
+        => !_claimed.Contains(('v', package, name)) && (!_reserved.TryGetValue(('v', package, name), out var holder) || holder == owner);
+
+    private bool Reserve((char Kind, string Scope, string Name) slot, string owner)
+    {
+        if (_reserved.TryGetValue(slot, out var holder))
+        {
+            return holder == owner;
+        }
+
+        _reserved.Add(slot, owner);
+        return true;
     }
 }
 
@@ -60,6 +139,9 @@ internal sealed class FieldNames
         return claimed;
     }
 
+    /// <summary>Claims exactly <paramref name="name"/> (a name the lock file holds) when no field has it yet.</summary>
+    public bool TryClaim(string name) => _taken.Add(Fold(name));
+
     private static string Fold(string name) => name.Replace("_", string.Empty).ToLowerInvariant();
 }
 
@@ -75,4 +157,7 @@ internal sealed class LocalNames
         _taken.Add(claimed);
         return claimed;
     }
+
+    /// <summary>Claims exactly <paramref name="name"/> (a name the lock file holds) when it is free.</summary>
+    public bool TryClaim(string name) => _taken.Add(name);
 }

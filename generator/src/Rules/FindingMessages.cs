@@ -53,6 +53,8 @@ public static class FindingMessages
     public static readonly FindingMessage UntypedMessage = new(nameof(UntypedMessage), RuleIds.UntypedMessage, "Operation '{0}' handles any action (Action = \"*\")");
     public static readonly FindingMessage XmlSerializerFormat = new(nameof(XmlSerializerFormat), RuleIds.XmlSerializerFormat, "Service contract '{0}' uses [XmlSerializerFormat]");
     public static readonly FindingMessage ContractWithoutOperations = new(nameof(ContractWithoutOperations), RuleIds.ContractWithoutOperations, "Service contract '{0}' has no operations");
+    public static readonly FindingMessage OpenGenericContract = new(nameof(OpenGenericContract), RuleIds.OpenGenericContract, "Service contract '{0}' is generic, and no service contract derives from it with its type parameter(s) {1} filled in");
+    public static readonly FindingMessage GenericOperation = new(nameof(GenericOperation), RuleIds.OpenGenericContract, "Operation '{0}' is a generic method; its type parameter(s) {1} have no proto type");
 
     /// <summary>Discovery failed on a contract or implementation: {0} the type, {1} the exception type, {2} its message.</summary>
     public static readonly FindingMessage ContractAnalysisFailed = new(nameof(ContractAnalysisFailed), RuleIds.ContractAnalysisFailed, "'{0}' could not be analysed ({1}: {2})");
@@ -69,6 +71,7 @@ public static class FindingMessages
     public static readonly FindingMessage EnumValueOutOfRange = new(nameof(EnumValueOutOfRange), RuleIds.EnumValueOutOfRange, "'{0}.{1}' = {2} does not fit in 32 bits");
     public static readonly FindingMessage NonScalarDictionaryKey = new(nameof(NonScalarDictionaryKey), RuleIds.NonScalarDictionaryKey, "{0} is a dictionary keyed by '{1}'");
     public static readonly FindingMessage NameCollision = new(nameof(NameCollision), RuleIds.NameCollision, "'{0}' is named '{1}' in proto package '{2}' because another type is also called '{3}'");
+    public static readonly FindingMessage LockedNameTaken = new(nameof(LockedNameTaken), RuleIds.NameCollision, "{0} cannot keep its proto name '{1}' from the lock file: another definition of proto package '{2}' has it; it is named '{3}'");
     public static readonly FindingMessage MessageContractHeader = new(nameof(MessageContractHeader), RuleIds.MessageContractHeader, "'{0}.{1}' is a message header");
     public static readonly FindingMessage SerializableType = new(nameof(SerializableType), RuleIds.SerializableType, "'{0}' is [Serializable]; its fields are mapped");
     public static readonly FindingMessage CustomSerialization = new(nameof(CustomSerialization), RuleIds.CustomSerialization, "'{0}' implements ISerializable or IXmlSerializable");
@@ -77,6 +80,8 @@ public static class FindingMessages
     public static readonly FindingMessage KnownTypesComputedAtRunTime = new(nameof(KnownTypesComputedAtRunTime), RuleIds.KnownTypeNotResolved, "Known types of '{0}' come from method '{1}.{2}', which computes them at run time; only the types it names with typeof get oneof cases");
     public static readonly FindingMessage ReferencePreserved = new(nameof(ReferencePreserved), RuleIds.ReferencePreserved, "'{0}' is a data contract with IsReference = true");
     public static readonly FindingMessage LockFileUnreadable = new(nameof(LockFileUnreadable), RuleIds.LockFileUnreadable, "The lock file has {0} unreadable or conflicting line(s) (first: line {1})");
+    public static readonly FindingMessage ProtoNameKept = new(nameof(ProtoNameKept), RuleIds.ProtoNameKept, "{0} keeps the proto name '{1}' from the lock file; from the C# source alone it would be '{2}'");
+    public static readonly FindingMessage RenameFollowed = new(nameof(RenameFollowed), RuleIds.ProtoNameKept, "'{0}' takes over the lock file entries of '{1}', which has the same WCF name '{2}': its proto name '{3}' and field numbers are kept");
     public static readonly FindingMessage TypeAnalysisFailed = new(nameof(TypeAnalysisFailed), RuleIds.TypeAnalysisFailed, "'{0}' could not be analysed ({1}: {2})");
     public static readonly FindingMessage TypeMappingFailed = new(nameof(TypeMappingFailed), RuleIds.TypeAnalysisFailed, "'{0}' could not be mapped ({1}: {2})");
 
@@ -100,11 +105,11 @@ public static class FindingMessages
         OneWayOperation, OneWayResultIgnored, DuplexCallback, FaultContract, OverloadedOperation, DuplicateOperationName,
         RefOutParameter, StreamWithOtherParameters, StreamWithOtherResults, StreamParameter, StreamResult,
         ServiceContractOnClass, IncompleteAsyncPattern, UntypedMessage, XmlSerializerFormat, ContractWithoutOperations,
-        ContractAnalysisFailed, ContractMappingFailed,
+        OpenGenericContract, GenericOperation, ContractAnalysisFailed, ContractMappingFailed,
         ObjectMember, UnmappedType, TypeWithoutProtoForm, StreamInMessage, UnresolvedType, EnumWithoutZero, FlagsEnum,
-        EnumValueOutOfRange, NonScalarDictionaryKey, NameCollision, MessageContractHeader, SerializableType,
+        EnumValueOutOfRange, NonScalarDictionaryKey, NameCollision, LockedNameTaken, MessageContractHeader, SerializableType,
         CustomSerialization, RequiredMember, KnownTypesNotReadable, KnownTypesComputedAtRunTime, ReferencePreserved,
-        LockFileUnreadable, TypeAnalysisFailed, TypeMappingFailed,
+        LockFileUnreadable, ProtoNameKept, RenameFollowed, TypeAnalysisFailed, TypeMappingFailed,
         PerCallWithSingleConcurrency, ReentrantConcurrency, PerSessionInstancing, SessionRequired, TransactionFlow,
         TransactionScopeRequired, InitiatingTerminating, SingleInstanceSingleConcurrency,
         ServiceHostInCode, BindingInCode, WcfClientChannel);

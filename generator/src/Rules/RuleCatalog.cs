@@ -44,6 +44,7 @@ public static class RuleIds
     public const string UntypedMessage = "WCFM1011";
     public const string XmlSerializerFormat = "WCFM1012";
     public const string ContractWithoutOperations = "WCFM1013";
+    public const string OpenGenericContract = "WCFM1014";
     public const string ContractAnalysisFailed = "WCFM1090";
 
     public const string ObjectMember = "WCFM2001";
@@ -61,6 +62,7 @@ public static class RuleIds
     public const string KnownTypeNotResolved = "WCFM2013";
     public const string ReferencePreserved = "WCFM2014";
     public const string LockFileUnreadable = "WCFM2080";
+    public const string ProtoNameKept = "WCFM2081";
     public const string TypeAnalysisFailed = "WCFM2090";
 
     public const string PerCallWithSingleConcurrency = "WCFM3001";
@@ -110,6 +112,8 @@ public static class RuleCatalog
             "Protobuf serialization follows the DataContract rules; XmlSerializer attributes (XmlAttribute, XmlElement names) are not honoured."),
         new Rule(RuleIds.ContractWithoutOperations, "Service contract without operations", FindingSeverity.Info, RuleCategories.Contracts,
             "An empty proto service is generated."),
+        new Rule(RuleIds.OpenGenericContract, "Open generic contract or operation", FindingSeverity.Warning, RuleCategories.Contracts,
+            "A proto service needs concrete types: an open generic contract becomes services only through closed contracts deriving from it (interface ICustomers : IRepository<Customer>), each with the inherited operations' type arguments filled in; a generic method's type parameters become bytes placeholders."),
         new Rule(RuleIds.ContractAnalysisFailed, "Contract could not be analysed", FindingSeverity.Error, RuleCategories.Contracts,
             "Nothing is generated for the contract; the rest of the run continues."),
 
@@ -128,7 +132,7 @@ public static class RuleCatalog
         new Rule(RuleIds.NonScalarDictionaryKey, "Dictionary key that cannot be a proto map key", FindingSeverity.Info, RuleCategories.DataContracts,
             "A repeated entry message with key and value fields (proto map keys must be integers, bool or string)."),
         new Rule(RuleIds.NameCollision, "Proto name collision", FindingSeverity.Info, RuleCategories.DataContracts,
-            "Two types would share a proto name in one package; both get a name qualified by their namespace."),
+            "Definitions that would share a proto name in one package are qualified by their namespace, except those the lock file already names (on a first run, all of them), so an existing name never changes."),
         new Rule(RuleIds.MessageContractHeader, "Message contract header", FindingSeverity.Warning, RuleCategories.DataContracts,
             "SOAP headers become ordinary message fields; move infrastructure headers (auth, correlation) to gRPC metadata."),
         new Rule(RuleIds.SerializableType, "[Serializable] type", FindingSeverity.Info, RuleCategories.DataContracts,
@@ -142,7 +146,9 @@ public static class RuleCatalog
         new Rule(RuleIds.ReferencePreserved, "Object references preserved (IsReference)", FindingSeverity.Warning, RuleCategories.DataContracts,
             "Messages are trees: a shared object is sent once per reference, and a cycle cannot be sent; send ids instead of back-references."),
         new Rule(RuleIds.LockFileUnreadable, "Lock file unreadable", FindingSeverity.Warning, RuleCategories.DataContracts,
-            "Unreadable lines are ignored, and field numbers they held may be assigned afresh."),
+            "Unreadable lines are ignored, and field numbers and names they held may be assigned afresh."),
+        new Rule(RuleIds.ProtoNameKept, "Proto name kept from the lock file", FindingSeverity.Info, RuleCategories.DataContracts,
+            "The proto keeps the name clients already use: service and rpc names are on the wire, message, field and enum value names in JSON, reflection and the generated classes."),
         new Rule(RuleIds.TypeAnalysisFailed, "Type could not be analysed", FindingSeverity.Error, RuleCategories.DataContracts,
             "Nothing is generated for the type; fields of that type become opaque bytes."),
 
