@@ -445,7 +445,7 @@ public sealed class ProjectFolderTests
         Assert.All(before, field => Assert.Equal(field.Value, after[field.Key]));
         Assert.Equal(3, after["aaa_first"]);
         Assert.Equal(untouchedB, File.ReadAllText(typesB));
-        Assert.Contains("WcfService1.CompositeType AaaFirst = 3", File.ReadAllText(Path.Combine(output, "ServiceA", ProtoCommand.LockFileName)));
+        Assert.Contains("WcfService1.CompositeType AaaFirst aaa_first = 3", File.ReadAllText(Path.Combine(output, "ServiceA", ProtoCommand.LockFileName)));
         Assert.DoesNotContain("AaaFirst", File.ReadAllText(Path.Combine(output, "ServiceB", ProtoCommand.LockFileName)));
     }
 

@@ -97,7 +97,7 @@ internal sealed partial class ProtoMapper
             oneofs.Add(new ProtoOneof(fieldNames.Claim("subtype"), cases, "Set when the value is one of these known derived types; the case then carries the whole value."));
         }
 
-        _lock.Define(typeKey, LockedKind.Message, info.FullName, TypeOriginToken(type));
+        DefineLocked(typeKey, LockedKind.Message, info.Package, info.Name, TypeOriginToken(type));
         var message = new ProtoMessage(
             info.Name,
             Comment(type.Documentation, type.Key),
@@ -305,7 +305,7 @@ internal sealed partial class ProtoMapper
             values.Add(new ProtoEnumValue(valueNames[memberKeys[member]], (int)member.Value, comment, member.ClrName));
         }
 
-        _lock.Define(typeKey, LockedKind.Enum, info.FullName, TypeOriginToken(type));
+        DefineLocked(typeKey, LockedKind.Enum, info.Package, info.Name, TypeOriginToken(type));
         foreach (var value in valueNames)
         {
             _lock.NameSub(typeKey, LockFile.ValueKind, value.Key, value.Value);

@@ -267,14 +267,14 @@ internal sealed partial class ProtoMapper
             // Wrappers live in their package's shared file, whose C# namespace is the package's. A wrapper has no C#
             // symbol: the lock file knows it by package and fields (e.g. wrapper:contoso.orders/items=repeated:Order).
             var csharpNamespace = PackageCSharpNamespace(scope.Package) ?? scope.CSharpNamespace;
-            var key = WrapperKey(scope.Package, built);
+            var key = WrapperKey(LockPackage(scope.Package), built);
             var claimed = ClaimLocked(key, scope.Package, csharpNamespace) ?? _names.Claim(name, scope.Package, csharpNamespace, key);
             if (LockedNameNotKept(key))
             {
                 ReportNotKept(key, $"The generated message {name}", null, claimed);
             }
             fullName = scope.Package + "." + claimed;
-            _lock.Define(key, LockedKind.Message, fullName, null);
+            DefineLocked(key, LockedKind.Message, scope.Package, claimed, null);
             _wrappers[(scope.Package, structure)] = fullName;
             var message = new ProtoMessage(claimed, comment, built.ToEquatableArray(), EquatableArray<ProtoOneof>.Empty, EquatableArray<int>.Empty, EquatableArray<string>.Empty, new MessageOrigin(MessageOriginKind.Generated));
             Place(new ProtoDefinition(message, null), scope.Package, csharpNamespace, null, wrapperScope.References);

@@ -157,7 +157,7 @@ internal sealed partial class ProtoMapper
     /// </summary>
     private string? ClaimLocked(string key, string package, string csharpNamespace)
     {
-        if (_lock.Definition(key) is not { } locked || locked.Package != package)
+        if (_lock.Definition(key) is not { } locked || locked.Package != LockPackage(package))
         {
             return null;
         }

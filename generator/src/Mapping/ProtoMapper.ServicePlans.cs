@@ -224,7 +224,7 @@ internal sealed partial class ProtoMapper
             }
         }
 
-        _lock.Define(service.Key, LockedKind.Service, plan.Package + "." + plan.Name, ServiceOriginToken(service));
+        DefineLocked(service.Key, LockedKind.Service, plan.Package, plan.Name!, ServiceOriginToken(service));
         foreach (var operation in plan.Operations.Where(o => !o.DuplicateName))
         {
             _lock.NameSub(service.Key, LockFile.RpcKind, operation.Operation.Name, operation.Rpc);
@@ -266,7 +266,7 @@ internal sealed partial class ProtoMapper
             }
         }
 
-        _lock.Define(slot.Key, LockedKind.Message, plan.Package + "." + slot.Name, slot.Origin);
+        DefineLocked(slot.Key, LockedKind.Message, plan.Package, slot.Name!, slot.Origin);
     }
 
     /// <summary>Rpc names (the lock file's first, then new ones) and the messages each operation and callback needs.</summary>

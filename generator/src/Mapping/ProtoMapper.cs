@@ -27,7 +27,9 @@ internal sealed partial class ProtoMapper
     private readonly ProjectQualifier? _qualifier;
 
     // The packages that carry the project's segment (EngineOptions.ProjectQualifier), as qualified.
-    private readonly HashSet<string> _qualifiedPackages = new(StringComparer.Ordinal);
+    // (qualified package → the package without the project), so the lock file records names a sibling project's arrival
+    // does not change.
+    private readonly Dictionary<string, string> _qualifiedPackages = new(StringComparer.Ordinal);
 
     // The C# namespace of each package that holds data types: that of most of its types (AssignTypeNames).
     private readonly Dictionary<string, string> _packageNamespaces = new(StringComparer.Ordinal);
@@ -178,8 +180,9 @@ internal sealed partial class ProtoMapper
             package = ProtoNames.Package(contractNamespace, clrNamespace);
             if (_qualifier is not null && _qualifier.Qualifies(package))
             {
+                var unqualified = package;
                 package = ProtoNames.Qualified(_qualifier.Segment, package);
-                _qualifiedPackages.Add(package);
+                _qualifiedPackages[package] = unqualified;
             }
 
             _packages[(contractNamespace, clrNamespace)] = package;
@@ -188,11 +191,18 @@ internal sealed partial class ProtoMapper
         return package;
     }
 
+    /// <summary>A package as the lock file records it: without the project segment a clash with a sibling project added.</summary>
+    private string LockPackage(string package) => _qualifiedPackages.TryGetValue(package, out var unqualified) ? unqualified : package;
+
+    /// <summary>Records in the lock file the proto name <paramref name="key"/>'s definition got in <paramref name="package"/>.</summary>
+    private void DefineLocked(string key, LockedKind kind, string package, string name, string? origin)
+        => _lock.Define(key, kind, LockPackage(package) + "." + name, origin);
+
     /// <summary>The csharp_namespace of definitions from <paramref name="clrNamespace"/> in <paramref name="package"/>: a qualified package's ends with the project.</summary>
     private string CSharpNamespace(string package, string clrNamespace)
     {
         var csharpNamespace = ProtoNames.CSharpNamespace(clrNamespace);
-        return _qualifiedPackages.Contains(package) ? csharpNamespace + "." + ProtoNames.ToPascal(_qualifier!.Segment) : csharpNamespace;
+        return _qualifiedPackages.ContainsKey(package) ? csharpNamespace + "." + ProtoNames.ToPascal(_qualifier!.Segment) : csharpNamespace;
     }
 
     /// <summary>How <paramref name="scope"/>'s definition writes the name of <paramref name="fullName"/>, which it now references.</summary>
