@@ -67,16 +67,20 @@ internal sealed partial class ProtoMapper
         public HashSet<string> References { get; }
     }
 
-    private ProtoMapper(ContractModel model, LockFile lockFile, List<Finding> findings)
+    private readonly CSharpOptions? _csharp;
+
+    private ProtoMapper(ContractModel model, LockFile lockFile, List<Finding> findings, CSharpOptions? csharp)
     {
         _model = model;
         _lock = lockFile;
         _findings = findings;
+        _csharp = csharp;
         _types = model.DataTypes.ToDictionary(t => t.Key, StringComparer.Ordinal);
     }
 
-    public static MappingResult Map(ContractModel model, LockFile lockFile, List<Finding> findings)
-        => new ProtoMapper(model, lockFile, findings).Run();
+    /// <param name="csharp">When set, the C# plan is made too (names claimed after every proto name, so proto output never depends on it).</param>
+    public static MappingResult Map(ContractModel model, LockFile lockFile, List<Finding> findings, CSharpOptions? csharp = null)
+        => new ProtoMapper(model, lockFile, findings, csharp).Run();
 
     private MappingResult Run()
     {
@@ -122,12 +126,17 @@ internal sealed partial class ProtoMapper
 
         MapBehaviors();
         MapHosting();
+        ReportRecursiveTypes();
+        ReportOperationContextUses();
 
         var files = BuildFiles(services, protoServices);
         var operationCount = _model.Services.Sum(s => s.Operations.Count);
         return new MappingResult(
             files,
-            new EngineSummary(_model.Services.Count, operationCount, _model.DataTypes.Count, cleanOperations, cleanTypes));
+            new EngineSummary(_model.Services.Count, operationCount, _model.DataTypes.Count, cleanOperations, cleanTypes))
+        {
+            CSharp = _csharp is null ? null : PlanCSharp(files, _csharp),
+        };
     }
 
     // ───────────────────────────── findings ─────────────────────────────
@@ -182,4 +191,7 @@ internal sealed partial class ProtoMapper
         => _definitions[package + "." + definition.Name] = new Placed(definition, package, csharpNamespace, serviceKey, references);
 }
 
-internal sealed record MappingResult(ImmutableArray<ProtoFile> Files, EngineSummary Summary);
+internal sealed record MappingResult(ImmutableArray<ProtoFile> Files, EngineSummary Summary)
+{
+    public CSharpPlan? CSharp { get; init; }
+}

@@ -37,6 +37,17 @@ internal sealed class NameScopes
         return claimed;
     }
 
+    /// <summary>
+    /// Claims a C# type name (or <c>name2</c>, <c>name3</c>, …) in a C# namespace only: generated C# beside protoc's
+    /// output, which must meet no message, enum or service class there.
+    /// </summary>
+    public string ClaimCSharp(string name, string csharpNamespace)
+    {
+        var claimed = UniqueName.Find(name, string.Empty, candidate => !_claimed.Contains(('c', csharpNamespace, candidate)));
+        _claimed.Add(('c', csharpNamespace, claimed));
+        return claimed;
+    }
+
     /// <summary>Enum values share their package's scope in proto; they are claimed with a marker so they never meet message names.</summary>
     public string ClaimEnumValue(string name, string package)
     {
