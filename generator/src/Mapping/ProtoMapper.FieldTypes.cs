@@ -151,7 +151,7 @@ internal sealed partial class ProtoMapper
     }
 
     private static ProtoConversion Convert(ConversionKind kind, TypeRef type, NullMapping nulls, params ProtoConversion[] arguments)
-        => ProtoConversion.Of(kind, type.Key, nulls, arguments) with { CSharp = type.CSharp };
+        => new(kind, type.Key, nulls, arguments.ToEquatableArray()) { CSharp = type.CSharp };
 
     private ProtoConversion Unsupported(TypeRef type) => Convert(ConversionKind.Unsupported, type, NullMapping.None);
 
