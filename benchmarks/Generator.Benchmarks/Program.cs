@@ -1,8 +1,9 @@
 // Generator benchmark: discovery + mapping + emission over a generated corpus (1,000 contracts, 3,000 files by default),
 // the engine alone in-process (time and allocations) and `migrate-wcf analyze <folder>` end to end as its own process.
-// Usage: dotnet run -c Release --project benchmarks/Generator.Benchmarks -- [--contracts 1000] [--iterations 5] [--warmup 2] [--keep]
+// Usage: dotnet run -c Release --project benchmarks/Generator.Benchmarks -- [--contracts 1000] [--iterations 5] [--warmup 2] [--keep] [--csharp]
 //        [--projects]: the corpus's 40 module folders become 40 SDK-style projects, and `analyze` runs in-process with the
 //        projects mapped one at a time and side by side, alternated, to decide the tool's project parallelism.
+// --csharp: the engine emits the migrated service's C# too (EngineOptions.CSharp), as `generate` does.
 // Runs with the tool's runtime settings (workstation GC, no tiered PGO; see the .csproj).
 using System.Diagnostics;
 using System.Reflection;
@@ -22,6 +23,7 @@ var keep = args.Contains("--keep");
 var verify = args.Contains("--verify");
 var engineOnly = args.Contains("--engine-only");
 var projects = args.Contains("--projects");
+var options = args.Contains("--csharp") ? new EngineOptions { CSharp = new CSharpOptions() } : new EngineOptions();
 
 var folder = Path.Combine(Path.GetTempPath(), $"migrate-wcf-bench-{contracts}-{Environment.ProcessId}");
 if (Directory.Exists(folder))
@@ -62,7 +64,7 @@ try
     for (var i = 0; i < iterations + warmups; i++)
     {
         var compilation = NewCompilation();
-        var sample = Measure(() => result = MigrationEngine.Run(compilation, new EngineOptions()));
+        var sample = Measure(() => result = MigrationEngine.Run(compilation, options));
         if (i >= warmups)
         {
             fresh.Add(sample);
@@ -73,8 +75,8 @@ try
 
     // Same compilation again: what the engine's own logic costs once Roslyn's symbols are bound and cached.
     var warmCompilation = NewCompilation();
-    MigrationEngine.Run(warmCompilation, new EngineOptions());
-    var warm = Enumerable.Range(0, iterations).Select(_ => Measure(() => MigrationEngine.Run(warmCompilation, new EngineOptions()))).ToList();
+    MigrationEngine.Run(warmCompilation, options);
+    var warm = Enumerable.Range(0, iterations).Select(_ => Measure(() => MigrationEngine.Run(warmCompilation, options))).ToList();
 
     // Where the engine's time goes: discovery (reads symbols) versus mapping + emission.
     var discoveryCompilation = NewCompilation();
@@ -83,10 +85,10 @@ try
 
     // Mapping + emission alone, through the public entry point that maps an already discovered model.
     var discoveredModel = result!.Model;
-    var mapping = Enumerable.Range(0, iterations).Select(_ => Measure(() => MigrationEngine.Map(discoveredModel, [], new EngineOptions()))).ToList();
+    var mapping = Enumerable.Range(0, iterations).Select(_ => Measure(() => MigrationEngine.Map(discoveredModel, [], options))).ToList();
 
     var summary = result!.Summary;
-    Console.Error.WriteLine($"engine found {summary.ServiceContracts} contracts, {summary.Operations} operations, {summary.DataTypes} data types, {result.ProtoFiles.Length} .proto files, {result.Findings.Length} findings");
+    Console.Error.WriteLine($"engine found {summary.ServiceContracts} contracts, {summary.Operations} operations, {summary.DataTypes} data types, {result.ProtoFiles.Length} .proto files, {result.CSharpFiles.Length} C# files, {result.Findings.Length} findings");
 
     var toolAssembly = typeof(CorpusGenerator).Assembly.GetCustomAttributes<AssemblyMetadataAttribute>()
         .Single(a => a.Key == "MigrateWcfToolAssembly").Value!;

@@ -21,6 +21,9 @@ public sealed record EngineOptions(string? LockFileText = null)
     /// default) leaves every package as the contract namespaces name it.
     /// </summary>
     public ProjectQualifier? ProjectQualifier { get; init; }
+
+    /// <summary>Emit the C# of the migrated service (mappers, adapters, client proxies, hosting) too; null: .proto files only.</summary>
+    public CSharpOptions? CSharp { get; init; }
 }
 
 /// <summary>
@@ -53,6 +56,20 @@ public sealed record ProjectQualifier
     public bool Qualifies(string package) => Packages is not { } packages || packages.Contains(package);
 }
 
+/// <summary>What the generated C# compiles against, which decides the WCF types it must supply itself.</summary>
+public enum CSharpTarget
+{
+    /// <summary>.NET with System.ServiceModel.Primitives (10.1.0), which lacks [ServiceBehavior], [OperationBehavior] and a public InstanceContextMode: the legacy sources are compiled there beside the generated code.</summary>
+    ServiceModelPrimitives,
+
+    /// <summary>The references of the compilation given to the engine: only the types it lacks are supplied.</summary>
+    InputReferences,
+}
+
+/// <summary>How the engine emits C#.</summary>
+/// <param name="Namespace">The namespace of the set-wide types (hosting, client factory); null: the C# namespace most of the services' messages live in.</param>
+public sealed record CSharpOptions(string? Namespace = null, CSharpTarget Target = CSharpTarget.ServiceModelPrimitives);
+
 /// <summary>A file the engine produced: a path relative to the output folder, and its full text.</summary>
 public sealed record GeneratedFile(string RelativePath, string Content);
 
@@ -71,6 +88,16 @@ public sealed record EngineResult(
 
     /// <summary>The proto model the files were written from (names, field numbers, rpcs), for emitters of C# code.</summary>
     public ImmutableArray<ProtoFile> Proto { get; init; } = ImmutableArray<ProtoFile>.Empty;
+
+    /// <summary>
+    /// The C# files (when <see cref="EngineOptions.CSharp"/> asked for them), with paths relative to the same output folder
+    /// as <see cref="ProtoFiles"/>: they compile together with what Grpc.Tools generates from those files
+    /// (<c>GrpcServices="Both"</c>) and with the legacy sources. Empty otherwise.
+    /// </summary>
+    public ImmutableArray<GeneratedFile> CSharpFiles { get; init; } = ImmutableArray<GeneratedFile>.Empty;
+
+    /// <summary>The C# names and choices the C# files were written from; null when no C# was asked for.</summary>
+    public CSharpPlan? CSharp { get; init; }
 }
 
 public static class MigrationEngine
@@ -101,12 +128,21 @@ public static class MigrationEngine
     {
         var findings = new List<Finding>(discoveryFindings);
         var lockFile = LockFile.Parse(options.LockFileText, findings);
-        var mapping = ProtoMapper.Map(model, lockFile, findings, options.ProjectQualifier);
+        var mapping = ProtoMapper.Map(model, lockFile, findings, options.ProjectQualifier, options.CSharp);
         var files = mapping.Files.Select(f => new GeneratedFile(f.Path, ProtoEmitter.Emit(f))).ToImmutableArray();
+        var csharp = ImmutableArray<GeneratedFile>.Empty;
+        if (mapping.CSharp is not null)
+        {
+            (csharp, var emitFindings) = CSharpEmitter.Emit(model, mapping.Files, mapping.CSharp);
+            findings.AddRange(emitFindings);
+        }
+
         return new EngineResult(FindingOrder.Sort(findings).ToImmutableArray(), files, lockFile.Serialize(), mapping.Summary)
         {
             Model = model,
             Proto = mapping.Files,
+            CSharpFiles = csharp,
+            CSharp = mapping.CSharp,
         };
     }
 }

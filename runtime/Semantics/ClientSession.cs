@@ -89,6 +89,16 @@ public sealed class ClientSession : IAsyncDisposable, IDisposable
         await _closing.CancelAsync();
     }
 
+    /// <summary>WCF's Abort: stops dispatching callbacks and ends the callback stream without telling the server (the
+    /// session ends there when its stream breaks or it times out).</summary>
+    public void Abort()
+    {
+        if (Interlocked.Exchange(ref _closed, 1) == 0)
+        {
+            _closing.Cancel();
+        }
+    }
+
     public ValueTask DisposeAsync() => new(CloseAsync());
 
     // Off the caller's SynchronizationContext: a WCF client is often a UI thread, which blocking here would deadlock.

@@ -38,6 +38,14 @@ public sealed class ServiceInvoker<TService> : IDisposable
     public Task<TResponse> InvokeAsync<TResponse>(ServerCallContext context, Func<TService, CancellationToken, Task<TResponse>> operation)
         => RunAsync(context, operation, static (operation, service, token) => new ValueTask<TResponse>(operation(service, token)));
 
+    /// <summary>An operation whose response is written by the operation itself (a server-streaming rpc: a Stream result).</summary>
+    public Task InvokeAsync(ServerCallContext context, Func<TService, CancellationToken, Task> operation)
+        => InvokeAsync(context, async (service, token) =>
+        {
+            await operation(service, token);
+            return true;
+        });
+
     public Task<Empty> InvokeOneWay(ServerCallContext context, Action<TService, CancellationToken> operation)
         => InvokeOneWay(context, (service, token) =>
         {

@@ -65,7 +65,11 @@ public class ProtoModelOriginTests
 
     private static readonly EngineResult Result = Engine.Run(Contracts);
 
-    private static ProtoConversion Conversion(string field) => Result.Field("Order", field).Conversion!;
+    // What these tests check is the conversion; the C# spellings it carries are checked in CSharpFactsTests.
+    private static ProtoConversion Conversion(string field) => WithoutCSharp(Result.Field("Order", field).Conversion!);
+
+    private static ProtoConversion WithoutCSharp(ProtoConversion conversion)
+        => conversion with { CSharp = null, Arguments = conversion.Arguments.Select(WithoutCSharp).ToEquatableArray() };
 
     [Fact]
     public void DataTypeMessage_NamesItsTypeAndEachFieldItsDeclaringTypeAndMember()
@@ -109,7 +113,7 @@ public class ProtoModelOriginTests
     {
         var rank = Result.Field("Order", "rank");
         Assert.Equal(ProtoLabel.Optional, rank.Label);
-        Assert.Equal(ProtoConversion.Of(ConversionKind.Nullable, "System.Int32?", NullMapping.Unset, Same("System.Int32")), rank.Conversion);
+        Assert.Equal(ProtoConversion.Of(ConversionKind.Nullable, "System.Int32?", NullMapping.Unset, Same("System.Int32")), WithoutCSharp(rank.Conversion!));
     }
 
     [Fact]
@@ -180,8 +184,8 @@ public class ProtoModelOriginTests
     {
         var service = Result.Service("Shop");
         Assert.Equal("Shop.IShop", service.ContractKey);
-        Assert.Equal(new RpcOrigin("Shop.IShop", "Put", "Put"), Result.Rpc("Shop", "Put").Origin);
-        Assert.Equal(new RpcOrigin("Shop.IBase", "Get", "Get"), Result.Rpc("Shop", "Get").Origin);
+        Assert.Equal(new RpcOrigin("Shop.IShop", "Put", "Put") { OperationIndex = 0 }, Result.Rpc("Shop", "Put").Origin);
+        Assert.Equal(new RpcOrigin("Shop.IBase", "Get", "Get") { OperationIndex = 1 }, Result.Rpc("Shop", "Get").Origin);
         Assert.Equal(MessageOriginKind.Request, Result.Message("GetRequest").Origin!.Kind);
         Assert.Equal("Shop.IBase", Result.Message("GetRequest").Origin!.TypeKey);
     }

@@ -16,11 +16,13 @@ internal sealed class BehaviorReader
 {
     private readonly DiscoveryContext _context;
     private readonly WcfSymbols _wcf;
+    private readonly OperationContextReader _operationContext;
 
     public BehaviorReader(DiscoveryContext context)
     {
         _context = context;
         _wcf = context.Wcf;
+        _operationContext = new OperationContextReader(context);
     }
 
     /// <summary>A class implementing service contracts or carrying <c>[ServiceBehavior]</c>; null for any other class.</summary>
@@ -52,11 +54,13 @@ internal sealed class BehaviorReader
         var instance = behavior is null ? InstanceMode.PerSession : (InstanceMode)WcfSymbols.Named(behavior, "InstanceContextMode", 0);
         var concurrency = behavior is null ? ConcurrencyModeValue.Single : (ConcurrencyModeValue)WcfSymbols.Named(behavior, "ConcurrencyMode", 0);
 
+        var used = FromServiceModel(behavior) ? ServiceModelTypes.ServiceBehaviorAttribute | ServiceModelTypes.InstanceContextMode : ServiceModelTypes.None;
         var operationBehaviors = new List<OperationBehaviorModel>();
         foreach (var method in DiscoveryContext.MembersInSourceOrder(type).OfType<IMethodSymbol>())
         {
             if (WcfSymbols.Find(method, _wcf.OperationBehavior) is { } operationBehavior)
             {
+                used |= FromServiceModel(operationBehavior) ? ServiceModelTypes.OperationBehaviorAttribute : ServiceModelTypes.None;
                 operationBehaviors.Add(new OperationBehaviorModel(
                     method.Name,
                     WcfSymbols.Named(operationBehavior, "TransactionScopeRequired", false),
@@ -75,8 +79,18 @@ internal sealed class BehaviorReader
             IsSet(behavior, "ConcurrencyMode"),
             operationBehaviors.ToEquatableArray(),
             DiscoveryContext.PositionOf(type),
-            behavior is null ? null : DiscoveryContext.PositionOf(behavior));
+            behavior is null ? null : DiscoveryContext.PositionOf(behavior))
+        {
+            CSharpName = _context.CSharp.Declared(type.WithNullableAnnotation(NullableAnnotation.NotAnnotated)),
+            IsActivatable = !type.IsAbstract && !type.IsGenericType && type.InstanceConstructors.Any(c => c.DeclaredAccessibility == Accessibility.Public),
+            ServiceModelTypesUsed = used,
+            OperationContextUses = _operationContext.Read(type),
+        };
     }
+
+    /// <summary>An attribute of System.ServiceModel (not CoreWCF, whose types a CoreWCF project has).</summary>
+    private static bool FromServiceModel(AttributeData? attribute)
+        => attribute?.AttributeClass?.ContainingNamespace?.ToDisplayString() == WcfSymbols.ServiceModelNamespace;
 
     /// <summary>
     /// A class with <c>[CallbackBehavior]</c>, with every interface it implements; the driver keeps those that are

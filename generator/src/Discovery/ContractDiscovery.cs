@@ -98,6 +98,7 @@ internal static class ContractDiscovery
             hosting)
         {
             CallbackImplementations = OfCallbackContracts(callbackImplementations, services),
+            ReferencedServiceModelTypes = wcf.ReferencedServiceModelTypes(compilation),
         };
         return (model, context.Findings.ToImmutableArray());
     }

@@ -102,6 +102,8 @@ internal sealed class DataTypeReader
             DiscoveryContext.PositionOf(type))
         {
             IsValueType = type.IsValueType,
+            CSharpName = _context.CSharp.Declared(type.WithNullableAnnotation(NullableAnnotation.NotAnnotated)),
+            HasAccessibleConstructor = _context.CSharp.HasAccessibleConstructor(type),
         };
     }
 
@@ -193,10 +195,46 @@ internal sealed class DataTypeReader
                 WcfSymbols.Named(attribute, "EmitDefaultValue", true),
                 isHeader(member),
                 doc.Summary,
-                DiscoveryContext.PositionOf(member)));
+                DiscoveryContext.PositionOf(member))
+            {
+                Access = Access(member),
+            });
         }
 
         return members;
+    }
+
+    /// <summary>
+    /// How generated code in the compilation's assembly reads and writes a member: directly when it can, else through an
+    /// [UnsafeAccessor] to the field or accessor method (WCF's serializer reaches private members by reflection).
+    /// </summary>
+    private DataMemberAccess Access(ISymbol member)
+    {
+        switch (member)
+        {
+            case IFieldSymbol field:
+                var fieldAccess = _context.CSharp.IsAccessible(field) ? MemberAccessor.Direct : new MemberAccessor(MemberAccessKind.Field, field.Name);
+                return new DataMemberAccess(fieldAccess, field.IsReadOnly ? new MemberAccessor(MemberAccessKind.Field, field.Name) : fieldAccess);
+            case IPropertySymbol property:
+                var read = property.GetMethod is not { } getter ? new MemberAccessor(MemberAccessKind.None)
+                    : _context.CSharp.IsAccessible(getter) ? MemberAccessor.Direct
+                    : new MemberAccessor(MemberAccessKind.Method, getter.Name);
+                MemberAccessor write;
+                if (property.SetMethod is { } setter)
+                {
+                    write = _context.CSharp.IsAccessible(setter) && !setter.IsInitOnly ? MemberAccessor.Direct : new MemberAccessor(MemberAccessKind.Method, setter.Name);
+                }
+                else
+                {
+                    // A get-only auto-property is written through its backing field, as WCF's serializer cannot write it at all.
+                    var backing = property.ContainingType.GetMembers().OfType<IFieldSymbol>().FirstOrDefault(f => SymbolEqualityComparer.Default.Equals(f.AssociatedSymbol, property));
+                    write = backing is null ? new MemberAccessor(MemberAccessKind.None) : new MemberAccessor(MemberAccessKind.Field, backing.Name);
+                }
+
+                return new DataMemberAccess(read, write);
+            default:
+                return DataMemberAccess.Direct;
+        }
     }
 
     /// <summary>[Serializable] types serialize every instance field, public or not, except [NonSerialized] ones.</summary>
@@ -222,7 +260,7 @@ internal sealed class DataTypeReader
             }
 
             var symbol = property ?? (ISymbol)field;
-            members.Add(new DataMemberModel(name, property?.Name ?? field.Name, _types.Classify(field.Type, field.NullableAnnotation), -1, false, true, false, DocComment.For(symbol).Summary, DiscoveryContext.PositionOf(symbol)));
+            members.Add(new DataMemberModel(name, property?.Name ?? field.Name, _types.Classify(field.Type, field.NullableAnnotation), -1, false, true, false, DocComment.For(symbol).Summary, DiscoveryContext.PositionOf(symbol)) { Access = Access(symbol) });
         }
 
         // Source auto-properties' backing fields are not always listed as members; their properties stand in for them.
@@ -230,7 +268,7 @@ internal sealed class DataTypeReader
         {
             if (seen.Add(property.Name) && !WcfSymbols.Has(property, _wcf.NonSerialized))
             {
-                members.Add(new DataMemberModel(property.Name, property.Name, _types.Classify(property.Type, property.NullableAnnotation), -1, false, true, false, DocComment.For(property).Summary, DiscoveryContext.PositionOf(property)));
+                members.Add(new DataMemberModel(property.Name, property.Name, _types.Classify(property.Type, property.NullableAnnotation), -1, false, true, false, DocComment.For(property).Summary, DiscoveryContext.PositionOf(property)) { Access = Access(property) });
             }
         }
 
@@ -274,7 +312,7 @@ internal sealed class DataTypeReader
                 continue;
             }
 
-            members.Add(new DataMemberModel(member.Name, member.Name, _types.Classify(memberType, annotation), -1, false, true, false, DocComment.For(member).Summary, DiscoveryContext.PositionOf(member)));
+            members.Add(new DataMemberModel(member.Name, member.Name, _types.Classify(memberType, annotation), -1, false, true, false, DocComment.For(member).Summary, DiscoveryContext.PositionOf(member)) { Access = Access(member) });
         }
 
         return members;

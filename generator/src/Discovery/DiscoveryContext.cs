@@ -33,7 +33,11 @@ internal sealed class DiscoveryContext
         Compilation = compilation;
         Wcf = wcf;
         CancellationToken = cancellationToken;
+        CSharp = new CSharpSpelling(compilation, wcf);
     }
+
+    /// <summary>Type spellings and construction facts for the C# emitters.</summary>
+    public CSharpSpelling CSharp { get; }
 
     public Compilation Compilation { get; }
 

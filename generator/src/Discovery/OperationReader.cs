@@ -29,7 +29,11 @@ internal sealed class OperationReader
         _behaviors = behaviors;
     }
 
-    private sealed record Candidate(IMethodSymbol Method, AttributeData Attribute, string OperationName, OperationForms Form, List<ParameterModel> Parameters, TypeRef Return, DocComment Doc);
+    private sealed record Candidate(IMethodSymbol Method, AttributeData Attribute, string OperationName, OperationForms Form, List<ParameterModel> Parameters, TypeRef Return, DocComment Doc)
+    {
+        /// <summary>The C# methods of this form (Begin and, when found, End).</summary>
+        public List<OperationMethod> Methods { get; } = new();
+    }
 
     /// <summary>The methods of <paramref name="type"/> itself that carry <c>[OperationContract]</c>, in source order.</summary>
     public IEnumerable<IMethodSymbol> OperationMethods(INamedTypeSymbol type)
@@ -86,30 +90,46 @@ internal sealed class OperationReader
             var end = method.ContainingType.GetMembers(OperationNames.EndMethod(baseName)).OfType<IMethodSymbol>()
                 .FirstOrDefault(m => m.Parameters.Length >= 1 && WcfSymbols.Is(m.Parameters[m.Parameters.Length - 1].Type, _wcf.AsyncResult));
             var inParameters = parameters.Take(parameters.Length - 2).Select(p => ReadParameter(p, doc)).ToList();
+            Candidate beginEnd;
             if (end is null)
             {
                 _context.Report(FindingMessages.IncompleteAsyncPattern, method, method.Name, baseName);
-                return new Candidate(method, attribute, explicitName ?? baseName, OperationForms.BeginEnd, inParameters, TypeRef.Void, doc);
+                beginEnd = new Candidate(method, attribute, explicitName ?? baseName, OperationForms.BeginEnd, inParameters, TypeRef.Void, doc);
+            }
+            else
+            {
+                var endDoc = DocComment.For(end);
+                inParameters.AddRange(end.Parameters.Take(end.Parameters.Length - 1).Select(p => ReadParameter(p, endDoc)));
+                beginEnd = new Candidate(method, attribute, explicitName ?? baseName, OperationForms.BeginEnd, inParameters, _types.Classify(end.ReturnType), doc);
             }
 
-            var endDoc = DocComment.For(end);
-            inParameters.AddRange(end.Parameters.Take(end.Parameters.Length - 1).Select(p => ReadParameter(p, endDoc)));
-            return new Candidate(method, attribute, explicitName ?? baseName, OperationForms.BeginEnd, inParameters, _types.Classify(end.ReturnType), doc);
+            beginEnd.Methods.Add(_context.CSharp.Method(method, OperationMethodRole.Begin));
+            if (end is not null)
+            {
+                beginEnd.Methods.Add(_context.CSharp.Method(end, OperationMethodRole.End));
+            }
+
+            return beginEnd;
         }
 
         var allParameters = parameters.Select(p => ReadParameter(p, doc)).ToList();
+        Candidate candidate;
         if (WcfSymbols.Is(method.ReturnType, _wcf.Task) || WcfSymbols.Is(method.ReturnType, _wcf.ValueTask))
         {
-            return new Candidate(method, attribute, explicitName ?? OperationNames.WithoutAsyncSuffix(method.Name), OperationForms.TaskBased, allParameters, TypeRef.Void, doc);
+            candidate = new Candidate(method, attribute, explicitName ?? OperationNames.WithoutAsyncSuffix(method.Name), OperationForms.TaskBased, allParameters, TypeRef.Void, doc);
         }
-
-        if ((WcfSymbols.Is(method.ReturnType, _wcf.TaskOfT) || WcfSymbols.Is(method.ReturnType, _wcf.ValueTaskOfT))
+        else if ((WcfSymbols.Is(method.ReturnType, _wcf.TaskOfT) || WcfSymbols.Is(method.ReturnType, _wcf.ValueTaskOfT))
             && method.ReturnType is INamedTypeSymbol { TypeArguments.Length: 1 } task)
         {
-            return new Candidate(method, attribute, explicitName ?? OperationNames.WithoutAsyncSuffix(method.Name), OperationForms.TaskBased, allParameters, _types.Classify(task.TypeArguments[0], task.TypeArgumentNullableAnnotations[0]), doc);
+            candidate = new Candidate(method, attribute, explicitName ?? OperationNames.WithoutAsyncSuffix(method.Name), OperationForms.TaskBased, allParameters, _types.Classify(task.TypeArguments[0], task.TypeArgumentNullableAnnotations[0]), doc);
+        }
+        else
+        {
+            candidate = new Candidate(method, attribute, explicitName ?? method.Name, OperationForms.Synchronous, allParameters, _types.Classify(method.ReturnType, method.ReturnNullableAnnotation), doc);
         }
 
-        return new Candidate(method, attribute, explicitName ?? method.Name, OperationForms.Synchronous, allParameters, _types.Classify(method.ReturnType, method.ReturnNullableAnnotation), doc);
+        candidate.Methods.Add(_context.CSharp.Method(method, candidate.Form == OperationForms.TaskBased ? OperationMethodRole.TaskBased : OperationMethodRole.Synchronous));
+        return candidate;
     }
 
     private ParameterModel ReadParameter(IParameterSymbol parameter, DocComment doc)
@@ -170,6 +190,10 @@ internal sealed class OperationReader
             _context.Key(primary.Method.ContainingType),
             doc.Summary,
             doc.Returns,
-            DiscoveryContext.PositionOf(primary.Method));
+            DiscoveryContext.PositionOf(primary.Method))
+        {
+            Methods = forms.SelectMany(f => f.Methods).ToEquatableArray(),
+            DeclaringCSharpName = _context.CSharp.Declared(primary.Method.ContainingType.WithNullableAnnotation(NullableAnnotation.NotAnnotated)),
+        };
     }
 }

@@ -125,6 +125,12 @@ internal sealed class ServiceContractReader
             inherited.ToEquatableArray(),
             WcfSymbols.Has(type, _wcf.XmlSerializerFormat),
             doc.Summary,
-            DiscoveryContext.PositionOf(type));
+            DiscoveryContext.PositionOf(type))
+        {
+            CSharpName = _context.CSharp.Declared(type.WithNullableAnnotation(NullableAnnotation.NotAnnotated)),
+            CallbackCSharpName = callback is null ? null : _context.CSharp.Declared(callback.WithNullableAnnotation(NullableAnnotation.NotAnnotated)),
+            OtherMembers = _context.CSharp.OtherMembers(type),
+            CallbackOtherMembers = callback is null || callback.TypeKind == TypeKind.Error ? EquatableArray<ContractMember>.Empty : _context.CSharp.OtherMembers(callback),
+        };
     }
 }

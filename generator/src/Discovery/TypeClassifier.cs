@@ -62,7 +62,8 @@ internal sealed class TypeClassifier
                 _ => NullabilityValue.Oblivious,
             },
         };
-        return ClassifyCore(type) with { Nullability = nullability };
+        var classified = ClassifyCore(type);
+        return classified with { Nullability = nullability, CSharp = _context.CSharp.TypeName(type, annotation, classified.Shape) };
     }
 
     private TypeRef Shape(TypeShape shape, ITypeSymbol type, string? detail = null, params TypeRef[] arguments)

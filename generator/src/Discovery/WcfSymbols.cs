@@ -3,6 +3,7 @@ using System.Collections.Generic;
 using System.Collections.Immutable;
 using System.Linq;
 using Microsoft.CodeAnalysis;
+using MigrateWcf.Generator.Model;
 
 namespace MigrateWcf.Generator.Discovery;
 
@@ -67,6 +68,11 @@ internal sealed class WcfSymbols
         Binding = Both("Channels.Binding");
         ServiceHostBase = Both("ServiceHostBase");
         ClientChannels = Resolve(compilation, ServiceModelNamespace + ".ClientBase`1", ServiceModelNamespace + ".ChannelFactory`1", ServiceModelNamespace + ".DuplexChannelFactory`1", ServiceModelNamespace + ".DuplexClientBase`1");
+        OperationContext = Both("OperationContext");
+        ContextChannel = Both("IContextChannel");
+        CommunicationObject = Both("ICommunicationObject");
+        InstanceContextMode = Resolve(compilation, ServiceModelNamespace + ".InstanceContextMode");
+        AsyncDisposable = Resolve(compilation, "System.IAsyncDisposable");
 
         HasWcf = !ServiceContract.IsEmpty || !DataContract.IsEmpty;
     }
@@ -117,6 +123,27 @@ internal sealed class WcfSymbols
     public ImmutableArray<INamedTypeSymbol> Binding { get; }
     public ImmutableArray<INamedTypeSymbol> ServiceHostBase { get; }
     public ImmutableArray<INamedTypeSymbol> ClientChannels { get; }
+    public ImmutableArray<INamedTypeSymbol> OperationContext { get; }
+    public ImmutableArray<INamedTypeSymbol> ContextChannel { get; }
+    public ImmutableArray<INamedTypeSymbol> CommunicationObject { get; }
+    public ImmutableArray<INamedTypeSymbol> InstanceContextMode { get; }
+    public ImmutableArray<INamedTypeSymbol> AsyncDisposable { get; }
+
+    /// <summary>
+    /// The WCF types of <see cref="ServiceModelTypes"/> that come, public, from the compilation's references. Declared in
+    /// its own sources they do not count: those may be the ones the C# emitters supplied on an earlier run.
+    /// </summary>
+    public ServiceModelTypes ReferencedServiceModelTypes(Compilation compilation)
+    {
+        bool Referenced(ImmutableArray<INamedTypeSymbol> set) => set.Any(t => t.ContainingNamespace?.ToDisplayString() == ServiceModelNamespace
+            && t.Locations.All(l => !l.IsInSource) && t.DeclaredAccessibility == Accessibility.Public
+            && compilation.IsSymbolAccessibleWithin(t, compilation.Assembly));
+        var types = ServiceModelTypes.None;
+        types |= Referenced(ServiceBehavior) ? ServiceModelTypes.ServiceBehaviorAttribute : ServiceModelTypes.None;
+        types |= Referenced(OperationBehavior) ? ServiceModelTypes.OperationBehaviorAttribute : ServiceModelTypes.None;
+        types |= Referenced(InstanceContextMode) ? ServiceModelTypes.InstanceContextMode : ServiceModelTypes.None;
+        return types;
+    }
 
     public static WcfSymbols Create(Compilation compilation) => new(compilation);
 

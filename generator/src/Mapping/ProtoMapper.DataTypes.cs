@@ -93,7 +93,7 @@ internal sealed partial class ProtoMapper
                 ProtoLabel.None,
                 null,
                 new FieldOrigin(FieldOriginKind.KnownSubtype, s.Model.Key),
-                ProtoConversion.Of(ConversionKind.Message, s.Model.Key, NullMapping.Unset))).ToEquatableArray();
+                ProtoConversion.Of(ConversionKind.Message, s.Model.Key, NullMapping.Unset) with { CSharp = new CSharpTypeName(s.Model.CSharpName) })).ToEquatableArray();
             oneofs.Add(new ProtoOneof(fieldNames.Claim("subtype"), cases, "Set when the value is one of these known derived types; the case then carries the whole value."));
         }
 

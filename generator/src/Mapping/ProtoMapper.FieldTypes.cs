@@ -104,7 +104,8 @@ internal sealed partial class ProtoMapper
                 return new Resolved(Reference(scope, enumInfo.FullName), ProtoLabel.None, ResolvedKind.Enum, Convert(ConversionKind.Enum, type, NullMapping.None));
 
             case TypeShape.DataType when _typeInfo.TryGetValue(type.Key, out var info):
-                var messageNulls = info.Model.IsValueType ? NullMapping.None : asElement ? NullMapping.NotCarried : NullMapping.Unset;
+                // A reference the source says is never null (or a list element) cannot be null on the wire either.
+                var messageNulls = info.Model.IsValueType ? NullMapping.None : asElement || !MayBeNull(type, context) ? NullMapping.NotCarried : NullMapping.Unset;
                 return new Resolved(Reference(scope, info.FullName), ProtoLabel.None, ResolvedKind.Message, Convert(ConversionKind.Message, type, messageNulls));
 
             case TypeShape.Collection:
@@ -122,7 +123,7 @@ internal sealed partial class ProtoMapper
 
             case TypeShape.Object:
                 Report(scope, FindingMessages.ObjectMember, context.Position, context.Where);
-                return new Resolved(Reference(scope, "google.protobuf.Any"), ProtoLabel.None, ResolvedKind.Message, Convert(ConversionKind.Any, type, asElement ? NullMapping.NotCarried : NullMapping.Unset), $"C# object: only message types can travel here ({RuleIds.ObjectMember}).");
+                return new Resolved(Reference(scope, "google.protobuf.Any"), ProtoLabel.None, ResolvedKind.Message, Convert(ConversionKind.Any, type, asElement || !MayBeNull(type, context) ? NullMapping.NotCarried : NullMapping.Unset), $"C# object: only message types can travel here ({RuleIds.ObjectMember}).");
 
             case TypeShape.Unresolved:
                 Report(scope, FindingMessages.UnresolvedType, context.Position, context.Where, type.Display);
@@ -150,7 +151,7 @@ internal sealed partial class ProtoMapper
     }
 
     private static ProtoConversion Convert(ConversionKind kind, TypeRef type, NullMapping nulls, params ProtoConversion[] arguments)
-        => ProtoConversion.Of(kind, type.Key, nulls, arguments);
+        => new(kind, type.Key, nulls, arguments.ToEquatableArray()) { CSharp = type.CSharp };
 
     private ProtoConversion Unsupported(TypeRef type) => Convert(ConversionKind.Unsupported, type, NullMapping.None);
 

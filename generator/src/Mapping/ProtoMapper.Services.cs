@@ -43,7 +43,8 @@ internal sealed partial class ProtoMapper
         foreach (var operation in plan.Operations)
         {
             var operationScope = scope.ForNextItem();
-            rpcs.Add(MapOperation(plan, operation, operationScope, overloaded.Contains(OperationNames.Stem(operation.Operation.MethodName))));
+            var rpc = MapOperation(plan, operation, operationScope, overloaded.Contains(OperationNames.Stem(operation.Operation.MethodName)));
+            rpcs.Add(rpc with { Origin = rpc.Origin! with { OperationIndex = rpcs.Count } });
             scope.References.UnionWith(operationScope.References);
             if (operationScope.Item.IsClean)
             {

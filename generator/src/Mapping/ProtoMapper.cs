@@ -81,17 +81,22 @@ internal sealed partial class ProtoMapper
         public HashSet<string> References { get; }
     }
 
-    private ProtoMapper(ContractModel model, LockFile lockFile, List<Finding> findings, ProjectQualifier? qualifier)
+    private readonly CSharpOptions? _csharp;
+
+    private ProtoMapper(ContractModel model, LockFile lockFile, List<Finding> findings, ProjectQualifier? qualifier, CSharpOptions? csharp)
     {
         _model = model;
         _qualifier = qualifier;
         _lock = lockFile;
         _findings = findings;
+        _csharp = csharp;
         _types = model.DataTypes.ToDictionary(t => t.Key, StringComparer.Ordinal);
     }
 
-    public static MappingResult Map(ContractModel model, LockFile lockFile, List<Finding> findings, ProjectQualifier? qualifier = null)
-        => new ProtoMapper(model, lockFile, findings, qualifier).Run();
+    /// <param name="qualifier">The project to put into packages that would clash with another project's; null for none.</param>
+    /// <param name="csharp">When set, the C# plan is made too (names claimed after every proto name, so proto output never depends on it).</param>
+    public static MappingResult Map(ContractModel model, LockFile lockFile, List<Finding> findings, ProjectQualifier? qualifier = null, CSharpOptions? csharp = null)
+        => new ProtoMapper(model, lockFile, findings, qualifier, csharp).Run();
 
     private MappingResult Run()
     {
@@ -142,12 +147,17 @@ internal sealed partial class ProtoMapper
 
         MapBehaviors();
         MapHosting();
+        ReportRecursiveTypes();
+        ReportOperationContextUses();
 
         var files = BuildFiles(services, protoServices);
         var operationCount = _model.Services.Sum(s => s.Operations.Count);
         return new MappingResult(
             files,
-            new EngineSummary(_model.Services.Count, operationCount, _model.DataTypes.Count, cleanOperations, cleanTypes));
+            new EngineSummary(_model.Services.Count, operationCount, _model.DataTypes.Count, cleanOperations, cleanTypes))
+        {
+            CSharp = _csharp is null ? null : PlanCSharp(files, _csharp),
+        };
     }
 
     // ───────────────────────────── findings ─────────────────────────────
@@ -227,4 +237,7 @@ internal sealed partial class ProtoMapper
         => _definitions[package + "." + definition.Name] = new Placed(definition, package, csharpNamespace, serviceKey, references);
 }
 
-internal sealed record MappingResult(ImmutableArray<ProtoFile> Files, EngineSummary Summary);
+internal sealed record MappingResult(ImmutableArray<ProtoFile> Files, EngineSummary Summary)
+{
+    public CSharpPlan? CSharp { get; init; }
+}

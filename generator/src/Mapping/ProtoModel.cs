@@ -129,7 +129,11 @@ public sealed record FieldOrigin(FieldOriginKind Kind, string? TypeKey = null, s
 /// <param name="ContractKey">The contract declaring the operation (a base contract for an inherited one), or the callback contract for the callbacks rpc.</param>
 /// <param name="OperationName">The WCF operation name; null for the callbacks rpc.</param>
 /// <param name="MethodName">The C# method of the primary form; null for the callbacks rpc.</param>
-public sealed record RpcOrigin(string ContractKey, string? OperationName, string? MethodName);
+public sealed record RpcOrigin(string ContractKey, string? OperationName, string? MethodName)
+{
+    /// <summary>The operation's index in its service's <see cref="ServiceContractModel.Operations"/>; -1 for the callbacks rpc.</summary>
+    public int OperationIndex { get; init; } = -1;
+}
 
 /// <summary>How a C# value and its proto form convert into each other.</summary>
 public enum ConversionKind
@@ -218,6 +222,9 @@ public enum NullMapping
 /// <param name="ClrType">The C# type's key, e.g. <c>System.Collections.Generic.List&lt;Contoso.Order&gt;</c>.</param>
 public sealed record ProtoConversion(ConversionKind Kind, string ClrType, NullMapping Null, EquatableArray<ProtoConversion> Arguments)
 {
+    /// <summary>The C# type as generated code writes it, and how it builds a collection or dictionary.</summary>
+    public CSharpTypeName? CSharp { get; init; }
+
     public static ProtoConversion Of(ConversionKind kind, string clrType, NullMapping nullMapping, params ProtoConversion[] arguments)
         => new(kind, clrType, nullMapping, arguments.ToEquatableArray());
 }

@@ -77,6 +77,17 @@ internal sealed class NameScopes
         return claimed;
     }
 
+    /// <summary>
+    /// Claims a C# type name (or <c>name2</c>, <c>name3</c>, …) in a C# namespace only: generated C# beside protoc's
+    /// output, which must meet no message, enum or service class there.
+    /// </summary>
+    public string ClaimCSharp(string name, string csharpNamespace)
+    {
+        var claimed = UniqueName.Find(name, string.Empty, candidate => !_claimed.Contains(('c', csharpNamespace, candidate)));
+        _claimed.Add(('c', csharpNamespace, claimed));
+        return claimed;
+    }
+
     /// <summary>Claims exactly <paramref name="name"/> when it is free for <paramref name="owner"/>.</summary>
     public bool TryClaim(string name, string package, string csharpNamespace, string owner)
     {

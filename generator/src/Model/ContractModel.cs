@@ -19,6 +19,9 @@ public sealed record ContractModel(
 
     /// <summary>Client-side classes that implement a callback contract with a <c>[CallbackBehavior]</c>, sorted by key.</summary>
     public EquatableArray<CallbackImplementationModel> CallbackImplementations { get; init; } = EquatableArray<CallbackImplementationModel>.Empty;
+
+    /// <summary>The WCF types among <see cref="ServiceModelTypes"/> the compilation's references provide (the C# emitters supply missing ones).</summary>
+    public ServiceModelTypes ReferencedServiceModelTypes { get; init; }
 }
 
 /// <summary>What kind of WCF hosting or binding code was found.</summary>
@@ -99,7 +102,20 @@ public sealed record ServiceContractModel(
     EquatableArray<string> InheritedContractKeys,
     bool UsesXmlSerializer,
     string? Documentation,
-    SourcePosition? Position);
+    SourcePosition? Position)
+{
+    /// <summary>The contract type as generated C# names it (<c>global::Contoso.IOrders</c>).</summary>
+    public string CSharpName { get; init; } = string.Empty;
+
+    /// <summary>The callback contract as generated C# names it; null without one.</summary>
+    public string? CallbackCSharpName { get; init; }
+
+    /// <summary>Members of the contract interface (and the interfaces it extends) that are no operations.</summary>
+    public EquatableArray<ContractMember> OtherMembers { get; init; } = EquatableArray<ContractMember>.Empty;
+
+    /// <summary>Members of the callback interface (and the interfaces it extends) that are no operations.</summary>
+    public EquatableArray<ContractMember> CallbackOtherMembers { get; init; } = EquatableArray<ContractMember>.Empty;
+}
 
 /// <summary>One operation, however many C# methods declare it.</summary>
 /// <param name="Name">Operation name: <c>OperationContract.Name</c>, else the method name (without <c>Async</c>/<c>Begin</c>).</param>
@@ -120,7 +136,14 @@ public sealed record OperationModel(
     string DeclaringContractKey,
     string? Documentation,
     string? ReturnsDocumentation,
-    SourcePosition? Position);
+    SourcePosition? Position)
+{
+    /// <summary>Every C# method declaring the operation (one per form; Begin and End are two), as an implementer declares them.</summary>
+    public EquatableArray<OperationMethod> Methods { get; init; } = EquatableArray<OperationMethod>.Empty;
+
+    /// <summary>The contract that declares the methods (a base contract for an inherited operation) as generated C# names it.</summary>
+    public string DeclaringCSharpName { get; init; } = string.Empty;
+}
 
 public sealed record ParameterModel(string Name, TypeRef Type, ParameterDirection Direction, string? Documentation);
 
@@ -181,7 +204,10 @@ public sealed record TypeRef(
     NullabilityValue Nullability,
     string? Detail = null)
 {
-    public static TypeRef Void { get; } = new(TypeShape.Void, "System.Void", "void", EquatableArray<TypeRef>.Empty, NullabilityValue.Oblivious);
+    public static TypeRef Void { get; } = new(TypeShape.Void, "System.Void", "void", EquatableArray<TypeRef>.Empty, NullabilityValue.Oblivious) { CSharp = new CSharpTypeName("void") };
+
+    /// <summary>The type as generated C# writes this use of it, and how to build a collection or dictionary.</summary>
+    public CSharpTypeName? CSharp { get; init; }
 
     public TypeRef WithNullability(NullabilityValue nullability) => this with { Nullability = nullability };
 
@@ -228,6 +254,12 @@ public sealed record DataTypeModel(
 {
     /// <summary>A struct or enum: its values are never null.</summary>
     public bool IsValueType { get; init; }
+
+    /// <summary>The type as generated C# names it (<c>global::Contoso.Page&lt;global::Contoso.Order&gt;</c>).</summary>
+    public string CSharpName { get; init; } = string.Empty;
+
+    /// <summary>A parameterless constructor generated code in the same assembly can call; without one, a value is created uninitialized, as WCF's serializer does.</summary>
+    public bool HasAccessibleConstructor { get; init; }
 }
 
 /// <summary>A serialized member.</summary>
@@ -242,7 +274,11 @@ public sealed record DataMemberModel(
     bool EmitDefaultValue,
     bool IsHeader,
     string? Documentation,
-    SourcePosition? Position);
+    SourcePosition? Position)
+{
+    /// <summary>How generated code in the same assembly reads and writes the member.</summary>
+    public DataMemberAccess Access { get; init; } = DataMemberAccess.Direct;
+}
 
 /// <summary>An enum member. <see cref="Name"/> is the <c>[EnumMember(Value)]</c> when given, else the C# name.</summary>
 public sealed record EnumMemberModel(string Name, string ClrName, decimal Value, string? Documentation);
@@ -259,7 +295,20 @@ public sealed record ServiceImplementationModel(
     bool ConcurrencyModeExplicit,
     EquatableArray<OperationBehaviorModel> OperationBehaviors,
     SourcePosition? Position,
-    SourcePosition? BehaviorPosition);
+    SourcePosition? BehaviorPosition)
+{
+    /// <summary>The class as generated C# names it.</summary>
+    public string CSharpName { get; init; } = string.Empty;
+
+    /// <summary>Hosting can create it: a non-abstract, non-generic class with a public constructor.</summary>
+    public bool IsActivatable { get; init; }
+
+    /// <summary>The System.ServiceModel types among <see cref="ServiceModelTypes"/> its behavior attributes use.</summary>
+    public ServiceModelTypes ServiceModelTypesUsed { get; init; }
+
+    /// <summary>Its uses of WCF's OperationContext, in source order.</summary>
+    public EquatableArray<OperationContextUse> OperationContextUses { get; init; } = EquatableArray<OperationContextUse>.Empty;
+}
 
 /// <summary>
 /// A client-side class with <c>[CallbackBehavior]</c>: how WCF dispatched callbacks to it. The client shim's callback

@@ -19,8 +19,8 @@ internal static class WcfNamespaces
 internal static class OperationNames
 {
     private const string AsyncSuffix = "Async";
-    private const string BeginPrefix = "Begin";
-    private const string EndPrefix = "End";
+    public const string BeginPrefix = "Begin";
+    public const string EndPrefix = "End";
 
     /// <summary><c>GetAsync</c> → <c>Get</c>; a name that is only the suffix is kept.</summary>
     public static string WithoutAsyncSuffix(string methodName)

@@ -79,6 +79,7 @@ public static class FindingMessages
     public static readonly FindingMessage KnownTypesNotReadable = new(nameof(KnownTypesNotReadable), RuleIds.KnownTypeNotResolved, "Known types of '{0}' come from method '{1}.{2}', whose types could not be read statically");
     public static readonly FindingMessage KnownTypesComputedAtRunTime = new(nameof(KnownTypesComputedAtRunTime), RuleIds.KnownTypeNotResolved, "Known types of '{0}' come from method '{1}.{2}', which computes them at run time; only the types it names with typeof get oneof cases");
     public static readonly FindingMessage ReferencePreserved = new(nameof(ReferencePreserved), RuleIds.ReferencePreserved, "'{0}' is a data contract with IsReference = true");
+    public static readonly FindingMessage RecursiveType = new(nameof(RecursiveType), RuleIds.RecursiveType, "'{0}' can contain a value of its own type ({1})");
     public static readonly FindingMessage LockFileUnreadable = new(nameof(LockFileUnreadable), RuleIds.LockFileUnreadable, "The lock file has {0} unreadable or conflicting line(s) (first: line {1})");
     public static readonly FindingMessage ProtoNameKept = new(nameof(ProtoNameKept), RuleIds.ProtoNameKept, "{0} keeps the proto name '{1}' from the lock file; from the C# source alone it would be '{2}'");
     public static readonly FindingMessage RenameFollowed = new(nameof(RenameFollowed), RuleIds.ProtoNameKept, "'{0}' takes over the lock file entries of '{1}', which has the same WCF name '{2}': its proto name '{3}' and field numbers are kept");
@@ -94,6 +95,8 @@ public static class FindingMessages
     public static readonly FindingMessage TransactionScopeRequired = new(nameof(TransactionScopeRequired), RuleIds.TransactionScopeRequired, "'{0}.{1}' requires a transaction scope");
     public static readonly FindingMessage InitiatingTerminating = new(nameof(InitiatingTerminating), RuleIds.InitiatingTerminating, "Operation '{0}' sets IsInitiating = {1}, IsTerminating = {2}");
     public static readonly FindingMessage SingleInstanceSingleConcurrency = new(nameof(SingleInstanceSingleConcurrency), RuleIds.SingleInstanceSingleConcurrency, "'{0}' is a single instance with ConcurrencyMode.Single: all calls run one at a time");
+    public static readonly FindingMessage OperationContextMember = new(nameof(OperationContextMember), RuleIds.OperationContextUnsupported, "'{0}' uses OperationContext.{1}, which the migrated service does not provide");
+    public static readonly FindingMessage OperationContextQualified = new(nameof(OperationContextQualified), RuleIds.OperationContextUnsupported, "'{0}' names System.ServiceModel.OperationContext fully qualified or through an alias, so the generated OperationContext cannot stand in for it");
 
     // ── 4xxx hosting ──
     public static readonly FindingMessage ServiceHostInCode = new(nameof(ServiceHostInCode), RuleIds.ServiceHostInCode, "'{0}' hosts a WCF service in code");
@@ -109,8 +112,8 @@ public static class FindingMessages
         ObjectMember, UnmappedType, TypeWithoutProtoForm, StreamInMessage, UnresolvedType, EnumWithoutZero, FlagsEnum,
         EnumValueOutOfRange, NonScalarDictionaryKey, NameCollision, LockedNameTaken, MessageContractHeader, SerializableType,
         CustomSerialization, RequiredMember, KnownTypesNotReadable, KnownTypesComputedAtRunTime, ReferencePreserved,
-        LockFileUnreadable, ProtoNameKept, RenameFollowed, TypeAnalysisFailed, TypeMappingFailed,
+        RecursiveType, LockFileUnreadable, ProtoNameKept, RenameFollowed, TypeAnalysisFailed, TypeMappingFailed,
         PerCallWithSingleConcurrency, ReentrantConcurrency, PerSessionInstancing, SessionRequired, TransactionFlow,
-        TransactionScopeRequired, InitiatingTerminating, SingleInstanceSingleConcurrency,
-        ServiceHostInCode, BindingInCode, WcfClientChannel);
+        TransactionScopeRequired, InitiatingTerminating, SingleInstanceSingleConcurrency, OperationContextMember,
+        OperationContextQualified, ServiceHostInCode, BindingInCode, WcfClientChannel);
 }

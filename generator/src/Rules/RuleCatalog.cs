@@ -61,6 +61,7 @@ public static class RuleIds
     public const string RequiredMember = "WCFM2012";
     public const string KnownTypeNotResolved = "WCFM2013";
     public const string ReferencePreserved = "WCFM2014";
+    public const string RecursiveType = "WCFM2015";
     public const string LockFileUnreadable = "WCFM2080";
     public const string ProtoNameKept = "WCFM2081";
     public const string TypeAnalysisFailed = "WCFM2090";
@@ -73,6 +74,7 @@ public static class RuleIds
     public const string TransactionScopeRequired = "WCFM3006";
     public const string InitiatingTerminating = "WCFM3007";
     public const string SingleInstanceSingleConcurrency = "WCFM3008";
+    public const string OperationContextUnsupported = "WCFM3009";
 
     public const string ServiceHostInCode = "WCFM4001";
     public const string BindingInCode = "WCFM4002";
@@ -145,6 +147,8 @@ public static class RuleCatalog
             "Only statically known types get oneof cases; a type returned at run time cannot travel."),
         new Rule(RuleIds.ReferencePreserved, "Object references preserved (IsReference)", FindingSeverity.Warning, RuleCategories.DataContracts,
             "Messages are trees: a shared object is sent once per reference, and a cycle cannot be sent; send ids instead of back-references."),
+        new Rule(RuleIds.RecursiveType, "Recursive data type", FindingSeverity.Info, RuleCategories.DataContracts,
+            "A recursive message; values are trees of at most 100 levels (protobuf's recursion limit), and the generated mappers stop a cyclic or deeper object graph with an exception instead of overflowing the stack."),
         new Rule(RuleIds.LockFileUnreadable, "Lock file unreadable", FindingSeverity.Warning, RuleCategories.DataContracts,
             "Unreadable lines are ignored, and field numbers and names they held may be assigned afresh."),
         new Rule(RuleIds.ProtoNameKept, "Proto name kept from the lock file", FindingSeverity.Info, RuleCategories.DataContracts,
@@ -168,6 +172,8 @@ public static class RuleCatalog
             "No session lifecycle: the order of initiating and terminating calls is not enforced."),
         new Rule(RuleIds.SingleInstanceSingleConcurrency, "Single instance with ConcurrencyMode.Single", FindingSeverity.Info, RuleCategories.Behaviors,
             "The adapter serializes all calls on the one instance, as WCF did; throughput is one call at a time."),
+        new Rule(RuleIds.OperationContextUnsupported, "OperationContext use the migrated service cannot serve", FindingSeverity.Warning, RuleCategories.Behaviors,
+            "A generated OperationContext in the implementation's namespace offers Current, GetCallbackChannel<T>(), Channel (the session, an ICommunicationObject) and SessionId; message headers and properties become gRPC metadata, read from the call's ServerCallContext."),
 
         new Rule(RuleIds.ServiceHostInCode, "ServiceHost in code", FindingSeverity.Info, RuleCategories.Hosting,
             "The generated hosting code runs the service on Kestrel over HTTP/2 (named pipe or Unix socket)."),

@@ -13,6 +13,9 @@ public sealed class CorpusScenario
     public const string BrokenGroup = "Broken";
     public const string ExpectedFolder = "expected";
 
+    /// <summary>The checked-in C# baselines of the few scenarios <c>CSharpBaselineTests</c> covers.</summary>
+    public const string ExpectedCSharpFolder = "expected-csharp";
+
     private CorpusScenario(string name, string directory, IReadOnlyList<(string Path, string Text)> sources)
     {
         Name = name;
@@ -35,6 +38,8 @@ public sealed class CorpusScenario
     public bool IsBroken => Group == BrokenGroup;
 
     public string ExpectedDirectory => Path.Combine(Directory, ExpectedFolder);
+
+    public string ExpectedCSharpDirectory => Path.Combine(Directory, ExpectedCSharpFolder);
 
     public override string ToString() => Name;
 
@@ -73,7 +78,7 @@ public sealed class CorpusScenario
             foreach (var folder in System.IO.Directory.EnumerateDirectories(group).OrderBy(d => d, StringComparer.Ordinal))
             {
                 var sources = System.IO.Directory.EnumerateFiles(folder, "*.cs", SearchOption.AllDirectories)
-                    .Where(f => !Path.GetRelativePath(folder, f).Split(Path.DirectorySeparatorChar).Contains(ExpectedFolder))
+                    .Where(f => !Path.GetRelativePath(folder, f).Split(Path.DirectorySeparatorChar).Any(part => part is ExpectedFolder or ExpectedCSharpFolder))
                     .OrderBy(f => f, StringComparer.Ordinal)
                     .Select(f => (Relative(root, f), Normalize(File.ReadAllText(f))))
                     .ToList();

@@ -23,6 +23,12 @@ public static class EngineRun
     public static EngineResult FirstRun(CorpusScenario scenario)
         => FirstRuns.GetOrAdd(scenario.Name, _ => new Lazy<EngineResult>(() => Run(scenario.Compile()))).Value;
 
+    private static readonly System.Collections.Concurrent.ConcurrentDictionary<string, Lazy<EngineResult>> CSharpRuns = new(StringComparer.Ordinal);
+
+    /// <summary>The first run of a scenario with C# emission on (the .proto output is the same as without), computed once per test process.</summary>
+    public static EngineResult CSharpRun(CorpusScenario scenario)
+        => CSharpRuns.GetOrAdd(scenario.Name, _ => new Lazy<EngineResult>(() => MigrationEngine.Run(scenario.Compile(), new EngineOptions { CSharp = new CSharpOptions() }, CancellationToken.None))).Value;
+
     /// <summary>One line per finding: rule id, severity, file:line, message (engine order: order is part of the output).</summary>
     public static string FindingsListing(ImmutableArray<Finding> findings)
     {

@@ -7,7 +7,10 @@ namespace MigrateWcf.Generator.Corpus.Tests.Infrastructure;
 /// <summary>The real protoc shipped by Grpc.Tools, run over a set of .proto files written to a temporary folder.</summary>
 public static class Protoc
 {
-    private static readonly Lazy<string> Executable = new(PrepareExecutable);
+    private static readonly Lazy<string> Executable = new(() => PrepareExecutable(OperatingSystem.IsWindows() ? "protoc.exe" : "protoc"));
+
+    // Grpc.Tools' gRPC plugin: the service base and client classes (GrpcServices="Both").
+    private static readonly Lazy<string> GrpcPlugin = new(() => PrepareExecutable(OperatingSystem.IsWindows() ? "grpc_csharp_plugin.exe" : "grpc_csharp_plugin"));
 
     /// <summary>The folder holding google/protobuf/*.proto (the well-known types).</summary>
     public static string WellKnownIncludes => Path.Combine(TestEnvironment.GrpcToolsRoot, "build", "native", "include");
@@ -15,7 +18,8 @@ public static class Protoc
     public sealed record Outcome(int ExitCode, string Output, IReadOnlyList<(string Path, string Text)> CSharpFiles);
 
     /// <summary>Writes the files, runs protoc with --csharp_out over all of them and collects the C# it writes.</summary>
-    public static Outcome CompileToCSharp(IEnumerable<GeneratedFile> protoFiles, bool fatalWarnings = false)
+    /// <param name="grpc">Also run Grpc.Tools' grpc_csharp_plugin (service base and client classes), as GrpcServices="Both" does.</param>
+    public static Outcome CompileToCSharp(IEnumerable<GeneratedFile> protoFiles, bool fatalWarnings = false, bool grpc = false)
     {
         var work = Directory.CreateTempSubdirectory("corpus-protoc-");
         try
@@ -40,6 +44,12 @@ public static class Protoc
             {
                 var outputFolder = Directory.CreateDirectory(Path.Combine(output, Path.GetDirectoryName(relative) ?? string.Empty)).FullName;
                 var arguments = new List<string> { "-I" + input, "-I" + WellKnownIncludes, "--csharp_out=" + outputFolder };
+                if (grpc)
+                {
+                    arguments.Add("--plugin=protoc-gen-grpc=" + GrpcPlugin.Value);
+                    arguments.Add("--grpc_out=" + outputFolder);
+                }
+
                 if (fatalWarnings)
                 {
                     arguments.Add("--fatal_warnings");
@@ -88,7 +98,7 @@ public static class Protoc
     }
 
     // The package does not always keep protoc's execute bit, and it may belong to another user: use a private copy.
-    private static string PrepareExecutable()
+    private static string PrepareExecutable(string name)
     {
         var folder = (RuntimeInformation.IsOSPlatform(OSPlatform.Windows), RuntimeInformation.IsOSPlatform(OSPlatform.OSX), RuntimeInformation.OSArchitecture) switch
         {
@@ -99,11 +109,10 @@ public static class Protoc
             (_, _, Architecture.X86) => "linux_x86",
             _ => "linux_x64",
         };
-        var name = OperatingSystem.IsWindows() ? "protoc.exe" : "protoc";
         var source = Path.Combine(TestEnvironment.GrpcToolsRoot, "tools", folder, name);
         if (!File.Exists(source))
         {
-            throw new InvalidOperationException($"protoc not found at {source}.");
+            throw new InvalidOperationException($"{name} not found at {source}.");
         }
 
         if (OperatingSystem.IsWindows())
@@ -111,7 +120,7 @@ public static class Protoc
             return source;
         }
 
-        var copy = Path.Combine(Directory.CreateTempSubdirectory("corpus-protoc-bin-").FullName, name);
+        var copy = Path.Combine(Directory.CreateTempSubdirectory("corpus-" + Path.GetFileNameWithoutExtension(name) + "-bin-").FullName, name);
         File.Copy(source, copy);
         File.SetUnixFileMode(copy, UnixFileMode.UserRead | UnixFileMode.UserWrite | UnixFileMode.UserExecute);
         return copy;

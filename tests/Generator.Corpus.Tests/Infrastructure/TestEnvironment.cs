@@ -21,6 +21,22 @@ internal static class TestEnvironment
         ? root
         : throw new InvalidOperationException($"Grpc.Tools package folder '{Metadata("GrpcToolsRoot")}' not found; run scripts/setup.sh (NuGet restore).");
 
+    /// <summary>samples/LegacyWcf, the legacy sample migrated by tests/Migration.Tests.</summary>
+    public static string LegacySample { get; } = Metadata("LegacySample") ?? throw new InvalidOperationException("LegacySample not baked in.");
+
+    /// <summary>tests/Migration.Sample/Generated: the engine's output for the legacy sample, checked in (written back when updating baselines).</summary>
+    public static string SampleGenerated { get; } = Metadata("SampleGenerated") ?? throw new InvalidOperationException("SampleGenerated not baked in.");
+
+    /// <summary>The restored System.ServiceModel.Primitives package folder (its reference assemblies).</summary>
+    public static string ServiceModelPrimitivesRoot { get; } = Metadata("ServiceModelPrimitivesRoot") is { Length: > 0 } root && Directory.Exists(root)
+        ? root
+        : throw new InvalidOperationException($"System.ServiceModel.Primitives package folder '{Metadata("ServiceModelPrimitivesRoot")}' not found.");
+
+    /// <summary>The SDK's targeting packs (Microsoft.NETCore.App.Ref, Microsoft.AspNetCore.App.Ref).</summary>
+    public static string TargetingPackRoot { get; } = Metadata("TargetingPackRoot") is { Length: > 0 } root && Directory.Exists(root)
+        ? root
+        : throw new InvalidOperationException($"Targeting pack folder '{Metadata("TargetingPackRoot")}' not found.");
+
     /// <summary>The Python client of migrate_wcf.Decimal (tests/Generator.Corpus.Tests/Python/decimal_message.py).</summary>
     public static string DecimalPythonScript { get; } = Metadata("DecimalPythonScript") is { Length: > 0 } script && File.Exists(script)
         ? script

@@ -1,0 +1,461 @@
+using System;
+using System.Collections.Generic;
+using System.Linq;
+using MigrateWcf.Generator.Discovery;
+using MigrateWcf.Generator.Mapping;
+using MigrateWcf.Generator.Model;
+
+namespace MigrateWcf.Generator.Emit;
+
+/// <summary>
+/// Writes the service adapter of one contract: a class deriving from the Grpc.Tools-generated <c>{Service}Base</c>,
+/// generic over the implementation class (hosting picks it, so a contract several classes implement can be served by
+/// any of them). Each rpc maps its request (a message the C# types cannot hold is INVALID_ARGUMENT), calls the
+/// implementation through the runtime's <c>ServiceInvoker</c> (WCF instancing, concurrency, faults, one-way) with the
+/// best form the contract declares (Task, else sync, else Begin/End), and maps the result and ref/out parameters. A
+/// duplex contract's Callbacks rpc binds the generated callback proxy: the server's implementation of the callback
+/// interface over the session's stream, which <c>OperationContext.Current.GetCallbackChannel&lt;T&gt;()</c> returns.
+/// </summary>
+internal static class AdapterEmitter
+{
+    private static readonly string[] Reserved = { "request", "requestStream", "responseStream", "context", "service", "result", "response", "exception", "stream", "cancellationToken", "message", "input", "output" };
+
+    public static string Emit(ProtoFile file, ProtoService service, ServiceContractModel contract, CSharpServicePlan plan, ProtoIndex index, CSharpPlan csharp)
+    {
+        var w = new CSharpWriter();
+        CSharpEmitter.Header(w, $"the WCF service contract {contract.Key}");
+        w.Open($"namespace {file.CSharpNamespace}");
+        var serviceClass = "global::" + file.CSharpNamespace + "." + service.Name;
+        w.Summary($"Serves {contract.Key} over gRPC: each rpc maps its request, calls the implementation through the runtime's ServiceInvoker (WCF instancing, concurrency, faults and one-way), and maps the result.");
+        w.Line($"/// <typeparam name=\"TService\">The implementation; hosting chooses it ({csharp.HostingClass}.AddMigratedServices), with its InstanceContextMode and ConcurrencyMode.</typeparam>");
+        CSharpEmitter.GeneratedCode(w, csharp);
+        w.Line($"public sealed class {plan.Adapter}<TService> : {serviceClass}.{ProtocNames.ServiceBase(service)}");
+        w.Line(contract.IsClass ? $"    where TService : {contract.CSharpName}" : $"    where TService : class, {contract.CSharpName}");
+        w.OpenBrace();
+        w.Line("private readonly global::MigrateWcf.Runtime.ServiceInvoker<TService> _invoker;");
+        w.Line();
+        w.Summary("An adapter over the invoker that hosting registered for TService (AddWcfService).");
+        w.Open($"public {plan.Adapter}(global::MigrateWcf.Runtime.ServiceInvoker<TService> invoker)");
+        w.Line("_invoker = invoker;");
+        w.Close();
+        var accessors = new List<(OperationMethod Method, string Name, string Declaring)>();
+        string Accessor(OperationMethod method, OperationModel operation)
+        {
+            var name = plan.Adapter + "Accessors." + method.MetadataName + (accessors.Count + 1).ToString(System.Globalization.CultureInfo.InvariantCulture);
+            accessors.Add((method, name.Substring(name.IndexOf('.') + 1), operation.DeclaringCSharpName));
+            return name;
+        }
+
+        foreach (var rpc in service.Rpcs)
+        {
+            w.Line();
+            if (rpc.Origin!.OperationIndex >= 0)
+            {
+                Operation(w, RpcShape.For(rpc, file, contract, index), contract, index, csharp, Accessor);
+            }
+            else
+            {
+                Callbacks(w, rpc, file, plan, index);
+            }
+        }
+
+        w.Close();
+        if (accessors.Count > 0)
+        {
+            // A private operation of a contract declared on a class: WCF calls it by reflection, the adapter through an
+            // [UnsafeAccessor] (in a non-generic class: the adapter is generic over the implementation).
+            w.Line();
+            w.Open($"file static class {plan.Adapter}Accessors");
+            foreach (var (method, name, declaring) in accessors)
+            {
+                var parameters = method.Parameters.Select(Declaration).Prepend(declaring + " target");
+                w.Line($"[global::System.Runtime.CompilerServices.UnsafeAccessor(global::System.Runtime.CompilerServices.UnsafeAccessorKind.Method, Name = {CSharpWriter.Literal(method.MetadataName)})]");
+                w.Line($"public static extern {method.ReturnType} {name}({string.Join(", ", parameters)});");
+            }
+
+            w.Close();
+        }
+        if (plan.CallbackProxy is not null)
+        {
+            w.Line();
+            CallbackProxy(w, file, service, contract, plan, index, csharp);
+        }
+
+        w.Close();
+        return w.ToString();
+    }
+
+    private static void Operation(CSharpWriter w, RpcShape shape, ServiceContractModel contract, ProtoIndex index, CSharpPlan csharp, Func<OperationMethod, OperationModel, string> accessor)
+    {
+        Func<OperationMethod, string> accessorOf = method => accessor(method, shape.Operation);
+        var rpc = shape.Rpc;
+        var operation = shape.Operation;
+        var where = RpcCode.Where(contract.ClrName, operation);
+        var types = RpcShape.Parameters(operation);
+        var requestParameter = rpc.ClientStreaming
+            ? $"global::Grpc.Core.IAsyncStreamReader<{shape.Request.Class}> requestStream"
+            : $"{shape.Request.Class} request";
+        var responseParameter = rpc.ServerStreaming ? $", global::Grpc.Core.IServerStreamWriter<{shape.Response.Class}> responseStream" : string.Empty;
+        var returns = rpc.ServerStreaming ? "global::System.Threading.Tasks.Task" : $"global::System.Threading.Tasks.Task<{shape.Response.Class}>";
+        w.Summary($"{contract.ClrName}.{operation.MethodName}{(operation.IsOneWay ? " (one-way: acknowledged once queued, then run in the background)" : string.Empty)}.");
+        w.Open($"public override {returns} {rpc.Name}({requestParameter}{responseParameter}, global::Grpc.Core.ServerCallContext context)");
+        var conversions = new ConversionWriter(index, w, "1", CSharpEmitter.AnyClass(csharp), Reserved);
+        var names = operation.Parameters.Select(p => conversions.Local(Local(p.Name))).ToArray();
+        var typeOf = new Func<int, string>(i => i < types.Count ? types[i].Type : operation.Parameters[i].Type.CSharp!.Name);
+
+        if (!CanCall(operation))
+        {
+            w.Line($"throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.Unimplemented, {CSharpWriter.Literal($"{contract.ClrName}.{operation.MethodName} has a Begin method without End method; it cannot be called.")}));");
+            w.Close();
+            return;
+        }
+
+        // The request is mapped before the call waits for its instance; a message the C# types cannot hold is the caller's error.
+        var arguments = new Dictionary<int, string>();
+        if (!rpc.ClientStreaming && shape.Request.Kind != RpcPartKind.Empty)
+        {
+            var inputs = operation.Parameters.Select((p, i) => i).Where(i => operation.Parameters[i].Direction != ParameterDirection.Out).ToList();
+            foreach (var i in inputs)
+            {
+                w.Line($"{typeOf(i)} {names[i]};");
+            }
+
+            w.Open("try");
+            foreach (var pair in RpcCode.Read(conversions, index, shape.Request, operation, "request", where))
+            {
+                w.Line($"{names[pair.Key]} = {pair.Value};");
+                arguments[pair.Key] = names[pair.Key];
+            }
+
+            w.Close();
+            w.Open($"catch ({CommonTypesCSharp.Exception} exception)");
+            w.Line("throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));");
+            w.Close();
+            w.Line();
+        }
+
+        for (var i = 0; i < names.Length; i++)
+        {
+            if (operation.Parameters[i].Direction == ParameterDirection.Out)
+            {
+                arguments[i] = names[i];
+            }
+        }
+
+        var streamIndex = rpc.ClientStreaming ? RpcShape.StreamParameter(operation) : -1;
+        string Argument(int i) => arguments.TryGetValue(i, out var argument) ? argument : "default!";
+
+        if (operation.IsOneWay && !rpc.ClientStreaming && !rpc.ServerStreaming)
+        {
+            var task = IsAsync(operation);
+            w.Line($"return _invoker.InvokeOneWay(context, {(task ? "async " : string.Empty)}(service, _) =>");
+            w.OpenBrace();
+            RpcCode.Call(w, operation, "service", Argument, typeOf, result: null, accessorOf: accessorOf);
+            w.Close(");");
+            w.Close();
+            return;
+        }
+
+        var isAsync = IsAsync(operation) || rpc.ServerStreaming;
+        var invoke = rpc.ServerStreaming ? "InvokeAsync" : isAsync ? "InvokeAsync" : "Invoke";
+        var token = rpc.ClientStreaming || rpc.ServerStreaming ? "cancellationToken" : "_";
+        w.Line($"return _invoker.{invoke}(context, {(isAsync ? "async " : string.Empty)}(service, {token}) =>");
+        w.OpenBrace();
+        if (rpc.ClientStreaming)
+        {
+            var input = ReadStream(w, operation, streamIndex, index, "requestStream");
+            if (streamIndex >= 0)
+            {
+                arguments[streamIndex] = input;
+            }
+        }
+
+        var hasResult = operation.ReturnType.Shape != TypeShape.Void;
+        RpcCode.Call(w, operation, "service", Argument, typeOf, hasResult ? "result" : null, accessorOf: accessorOf);
+        if (rpc.ServerStreaming)
+        {
+            var output = ResultStream(operation, index);
+            w.Open($"if ({output} is {{ }} output)");
+            w.Open("using (output)");
+            w.Line("await global::MigrateWcf.Runtime.ByteStreams.WriteAsync(output, responseStream, cancellationToken).ConfigureAwait(false);");
+            w.Close();
+            w.Close();
+        }
+        else
+        {
+            var response = RpcCode.Build(conversions, w, index, shape.Response, operation, "response", i => i == RpcCode.Result ? "result" : Argument(i), where);
+            w.Line($"return {response};");
+        }
+
+        w.Close(");");
+        w.Close();
+    }
+
+    /// <summary>Declares the stream a streamed request is read through (a Stream parameter, or a message contract holding it); returns the argument.</summary>
+    private static string ReadStream(CSharpWriter w, OperationModel operation, int streamIndex, ProtoIndex index, string chunks)
+    {
+        w.Line($"using var stream = global::MigrateWcf.Runtime.ByteStreams.ReadStream({chunks}, cancellationToken);");
+        if (streamIndex < 0 || operation.Parameters[streamIndex].Type.Shape == TypeShape.Stream)
+        {
+            return "stream";
+        }
+
+        // A streamed message contract: the stream is its body member; its headers do not travel (WCFM1007).
+        var contract = index.DataType(operation.Parameters[streamIndex].Type.Key);
+        var body = contract.Members.First(m => !m.IsHeader && m.Type.Shape == TypeShape.Stream);
+        w.Line($"var message = new {contract.CSharpName}();");
+        w.Line(body.Access.Write.Kind == MemberAccessKind.Direct
+            ? $"message.{CSharpSpelling.Identifier(body.ClrName)} = stream;"
+            : $"{CommonTypesCSharp.Class}.CannotWrite({CSharpWriter.Literal(contract.Key + "." + body.ClrName)});");
+        return "message";
+    }
+
+    /// <summary>The stream a streamed result is read from: the result, or its message contract's body member.</summary>
+    private static string ResultStream(OperationModel operation, ProtoIndex index)
+    {
+        if (operation.ReturnType.Shape == TypeShape.Stream || !index.TryDataType(operation.ReturnType.Key, out var contract))
+        {
+            return "result";
+        }
+
+        var body = contract.Members.First(m => !m.IsHeader && m.Type.Shape == TypeShape.Stream);
+        return body.Access.Read.Kind == MemberAccessKind.Direct ? $"result?.{CSharpSpelling.Identifier(body.ClrName)}" : "(global::System.IO.Stream?)null";
+    }
+
+    private static void Callbacks(CSharpWriter w, ProtoRpc rpc, ProtoFile file, CSharpServicePlan plan, ProtoIndex index)
+    {
+        var envelope = index.Class(ProtoIndex.FullName(rpc.ResponseType, file.Package));
+        w.Summary("The session's callback stream: binds the callback proxy that OperationContext.Current.GetCallbackChannel returns.");
+        if (rpc.ClientStreaming)
+        {
+            var replyName = ProtoIndex.FullName(rpc.RequestType, file.Package);
+            var (_, reply) = index.Message(replyName);
+            var callId = ProtocNames.Property(reply.Fields.Single(f => f.Origin?.Kind == FieldOriginKind.Generated), reply);
+            w.Line($"public override global::System.Threading.Tasks.Task {rpc.Name}(global::Grpc.Core.IAsyncStreamReader<{index.Class(replyName)}> requestStream, global::Grpc.Core.IServerStreamWriter<{envelope}> responseStream, global::Grpc.Core.ServerCallContext context)");
+            w.Line($"    => _invoker.ServeCallbacksAsync(context, requestStream, responseStream, static reply => reply.{callId}, static channel => new {plan.CallbackProxy}(channel));");
+        }
+        else
+        {
+            w.Line($"public override global::System.Threading.Tasks.Task {rpc.Name}(global::Google.Protobuf.WellKnownTypes.Empty request, global::Grpc.Core.IServerStreamWriter<{envelope}> responseStream, global::Grpc.Core.ServerCallContext context)");
+            w.Line($"    => _invoker.ServeCallbacksAsync(context, responseStream, static channel => new {plan.CallbackProxy}(channel));");
+        }
+    }
+
+    /// <summary>
+    /// The server's implementation of the callback contract: each callback method becomes its case of the envelope on
+    /// the session's stream; a one-way callback returns once written, a two-way one awaits the client's reply (same
+    /// call id) and maps its result. State and events are the session's (CallbackProxy).
+    /// </summary>
+    private static void CallbackProxy(CSharpWriter w, ProtoFile file, ProtoService service, ServiceContractModel contract, CSharpServicePlan plan, ProtoIndex index, CSharpPlan csharp)
+    {
+        var rpc = service.Rpcs.Single(r => r.Origin!.OperationIndex < 0);
+        var envelopeName = ProtoIndex.FullName(rpc.ResponseType, file.Package);
+        var envelope = index.Class(envelopeName);
+        var (_, envelopeMessage) = index.Message(envelopeName);
+        var replyName = rpc.ClientStreaming ? ProtoIndex.FullName(rpc.RequestType, file.Package) : "google.protobuf.Empty";
+        var reply = index.Class(replyName);
+        var replyMessage = rpc.ClientStreaming ? index.Message(replyName).Message : null;
+        var channel = $"global::MigrateWcf.Runtime.CallbackChannel<{envelope}, {reply}>";
+        w.Summary($"The callback contract {contract.CallbackContractKey} on the server: each callback is sent to the client on its session's stream.");
+        CSharpEmitter.GeneratedCode(w, csharp);
+        w.Line($"internal sealed class {plan.CallbackProxy} : global::MigrateWcf.Runtime.CallbackProxy<{envelope}, {reply}>, {contract.CallbackCSharpName}");
+        w.OpenBrace();
+        w.Line($"public {plan.CallbackProxy}({channel} channel)");
+        w.Line("    : base(channel)");
+        w.Line("{");
+        w.Line("}");
+        var callId = envelopeMessage.Fields.FirstOrDefault(f => f.Origin?.Kind == FieldOriginKind.Generated) is { } callIdField ? ProtocNames.Property(callIdField, envelopeMessage) : "CallId";
+        var cases = Cases(envelopeMessage);
+        var replyCases = replyMessage is null ? new List<ProtoField>() : Cases(replyMessage);
+        for (var i = 0; i < contract.CallbackOperations.Count; i++)
+        {
+            var operation = contract.CallbackOperations[i];
+            var envelopeCase = cases[i];
+            var replyCase = replyCases.FirstOrDefault(c => c.Origin?.MemberName == operation.MethodName);
+            if (replyCase is not null)
+            {
+                replyCases.Remove(replyCase);
+            }
+
+            foreach (var method in operation.Methods)
+            {
+                CallbackMethod(w, file, contract, operation, method, envelopeMessage, envelopeCase, envelope, callId, replyMessage, replyCase, reply, index, csharp);
+            }
+        }
+
+        OtherMembers(w, contract.CallbackOtherMembers);
+        w.Close();
+    }
+
+    private static void CallbackMethod(CSharpWriter w, ProtoFile file, ServiceContractModel contract, OperationModel operation, OperationMethod method,
+        ProtoMessage envelopeMessage, ProtoField envelopeCase, string envelope, string callId, ProtoMessage? replyMessage, ProtoField? replyCase, string reply, ProtoIndex index, CSharpPlan csharp)
+    {
+        var callbackInterface = operation.DeclaringCSharpName;
+        var owner = contract.CallbackContractKey!.Substring(contract.CallbackContractKey.LastIndexOf('.') + 1);
+        var where = RpcCode.Where(owner, operation);
+        var begin = operation.Methods.FirstOrDefault(m => m.Role == OperationMethodRole.Begin);
+        var caseProperty = ProtocNames.Property(envelopeCase, envelopeMessage);
+        var casePart = RpcShape.Part(envelopeCase.Type, false, file, index, isRequest: true);
+        var twoWay = replyCase is not null;
+        var resultPart = twoWay ? RpcShape.Part(replyCase!.Type, false, file, index, isRequest: false) : null;
+        var signature = string.Join(", ", method.Parameters.Select(Declaration));
+        var conversions = new ConversionWriter(index, w, "1", CSharpEmitter.AnyClass(csharp), method.Parameters.Select(p => p.Name.TrimStart('@')));
+        w.Line();
+        switch (method.Role)
+        {
+            case OperationMethodRole.Begin:
+                var inputs = string.Join(", ", method.Parameters.Take(method.Parameters.Count - 2).Select(p => p.Name));
+                w.Line($"{method.ReturnType} {callbackInterface}.{method.Name}({signature})");
+                w.Line($"    => global::System.Threading.Tasks.TaskToAsyncResult.Begin({method.Name}Core({inputs}), {method.Parameters[method.Parameters.Count - 2].Name}, {method.Parameters[method.Parameters.Count - 1].Name});");
+                w.Line();
+                var coreParameters = string.Join(", ", method.Parameters.Take(method.Parameters.Count - 2).Select(Declaration));
+                w.Open($"private async global::System.Threading.Tasks.Task{(twoWay ? "<" + reply + ">" : string.Empty)} {method.Name}Core({coreParameters})");
+                var sent = Send(w, conversions, operation, method, begin, envelope, callId, caseProperty, casePart, twoWay, isAsync: true, index, where);
+                if (twoWay)
+                {
+                    w.Line($"return {sent};");
+                }
+
+                w.Close();
+                return;
+            case OperationMethodRole.End:
+                w.Open($"{method.ReturnType} {callbackInterface}.{method.Name}({signature})");
+                var resultName = method.Parameters[method.Parameters.Count - 1].Name;
+                if (!twoWay)
+                {
+                    w.Line($"global::System.Threading.Tasks.TaskToAsyncResult.End({resultName});");
+                }
+                else
+                {
+                    var ended = conversions.Local("reply");
+                    w.Line($"var {ended} = global::System.Threading.Tasks.TaskToAsyncResult.End<{reply}>({resultName});");
+                    ReadReply(w, conversions, operation, method, begin, ended, replyMessage!, replyCase!, resultPart!, index, where);
+                }
+
+                w.Close();
+                return;
+            default:
+                var isAsync = method.Role == OperationMethodRole.TaskBased;
+                w.Open($"{(isAsync ? "async " : string.Empty)}{method.ReturnType} {callbackInterface}.{method.Name}({signature})");
+                var answered = Send(w, conversions, operation, method, null, envelope, callId, caseProperty, casePart, twoWay, isAsync, index, where);
+                if (twoWay)
+                {
+                    ReadReply(w, conversions, operation, method, null, answered, replyMessage!, replyCase!, resultPart!, index, where);
+                }
+
+                w.Close();
+                return;
+        }
+    }
+
+    /// <summary>Builds the callback's envelope case from the method's parameters and sends it; a two-way one awaits the reply, into the local returned.</summary>
+    private static string Send(CSharpWriter w, ConversionWriter conversions, OperationModel operation, OperationMethod method, OperationMethod? begin, string envelope, string callIdProperty, string caseProperty,
+        RpcPart casePart, bool twoWay, bool isAsync, ProtoIndex index, Func<int, string> where)
+    {
+        var names = RpcShape.ArgumentNames(operation, method, begin);
+        var message = RpcCode.Build(conversions, w, index, casePart, operation, conversions.Local("callback"), i => names[i] ?? "default!", where);
+        var call = isAsync ? "await Channel." : "Channel.";
+        var suffix = isAsync ? "Async" : string.Empty;
+        var configure = isAsync ? ".ConfigureAwait(false)" : string.Empty;
+        if (!twoWay)
+        {
+            w.Line($"{call}Send{suffix}(new {envelope} {{ {caseProperty} = {message} }}){configure};");
+            return string.Empty;
+        }
+
+        var reply = conversions.Local("reply");
+        var callId = conversions.Local("callId");
+        w.Line($"var {reply} = {call}Invoke{suffix}({callId} => new {envelope} {{ {callIdProperty} = {callId}, {caseProperty} = {message} }}){configure};");
+        return reply;
+    }
+
+    /// <summary>Maps the client's reply (in local <paramref name="reply"/>) back to the callback's ref/out parameters and result.</summary>
+    private static void ReadReply(CSharpWriter w, ConversionWriter conversions, OperationModel operation, OperationMethod method, OperationMethod? begin, string reply, ProtoMessage replyMessage, ProtoField replyCase,
+        RpcPart resultPart, ProtoIndex index, Func<int, string> where)
+    {
+        var resultName = conversions.Local("result");
+        w.Line($"var {resultName} = {reply}.{ProtocNames.Property(replyCase, replyMessage)} ?? throw {CommonTypesCSharp.Class}.NotSet({CSharpWriter.Literal(where(RpcCode.Result))});");
+        var names = RpcShape.ArgumentNames(operation, method, begin);
+        string? returned = null;
+        foreach (var pair in RpcCode.Read(conversions, index, resultPart, operation, resultName, where))
+        {
+            if (pair.Key == RpcCode.Result)
+            {
+                returned = pair.Value;
+            }
+            else if (names[pair.Key] is { } name)
+            {
+                w.Line($"{name} = {pair.Value};");
+            }
+        }
+
+        if (returned is not null)
+        {
+            w.Line($"return {returned};");
+        }
+    }
+
+    /// <summary>The oneof cases of an envelope or reply, in order (one per callback, as mapping made them).</summary>
+    private static List<ProtoField> Cases(ProtoMessage message) => message.Oneofs.SelectMany(o => o.Fields).ToList();
+
+    /// <summary>
+    /// Members of a contract or callback interface that are no operations: a WCF proxy throws NotSupportedException when
+    /// one is used, and so do the generated proxies.
+    /// </summary>
+    public static void OtherMembers(CSharpWriter w, EquatableArray<ContractMember> members)
+    {
+        foreach (var member in members)
+        {
+            var refused = $"throw new global::System.NotSupportedException({CSharpWriter.Literal($"{member.Name} is no operation ([OperationContract]) of {member.DeclaringInterface.Replace("global::", string.Empty)}; a WCF proxy does not support it either.")})";
+            w.Line();
+            switch (member.Kind)
+            {
+                case ContractMemberKind.Method:
+                    w.Line($"{member.Type} {member.DeclaringInterface}.{member.Name}({string.Join(", ", member.Parameters.Select(Declaration))})");
+                    w.Line($"    => {refused};");
+                    break;
+                case ContractMemberKind.Property:
+                    var name = member.Name == "this" ? $"this[{string.Join(", ", member.Parameters.Select(Declaration))}]" : member.Name;
+                    w.Open($"{member.Type} {member.DeclaringInterface}.{name}");
+                    if (member.HasGetter)
+                    {
+                        w.Line($"get => {refused};");
+                    }
+
+                    if (member.HasSetter)
+                    {
+                        w.Line($"set => {refused};");
+                    }
+
+                    w.Close();
+                    break;
+                default:
+                    w.Open($"event {member.Type} {member.DeclaringInterface}.{member.Name}");
+                    w.Line($"add => {refused};");
+                    w.Line($"remove => {refused};");
+                    w.Close();
+                    break;
+            }
+        }
+    }
+
+    /// <summary>A parameter as an implementing method declares it.</summary>
+    public static string Declaration(MethodParameter parameter) => parameter.Direction switch
+    {
+        ParameterDirection.Out => "out " + parameter.Type + " " + parameter.Name,
+        ParameterDirection.Ref => "ref " + parameter.Type + " " + parameter.Name,
+        _ => parameter.Type + " " + parameter.Name,
+    };
+
+    /// <summary>Whether some form can be called: Task, sync, or a Begin with its End.</summary>
+    public static bool CanCall(OperationModel operation)
+        => operation.Methods.Any(m => m.Role is OperationMethodRole.TaskBased or OperationMethodRole.Synchronous)
+            || operation.Methods.Any(m => m.Role == OperationMethodRole.Begin) && operation.Methods.Any(m => m.Role == OperationMethodRole.End);
+
+    /// <summary>Whether the form <see cref="RpcCode.Call"/> picks awaits: Task, or Begin/End when there is no sync method.</summary>
+    public static bool IsAsync(OperationModel operation)
+        => operation.Methods.Any(m => m.Role == OperationMethodRole.TaskBased) || !operation.Methods.Any(m => m.Role == OperationMethodRole.Synchronous);
+
+    /// <summary>A local named after a parameter (its C# identifier without '@').</summary>
+    private static string Local(string name) => name.TrimStart('@');
+}

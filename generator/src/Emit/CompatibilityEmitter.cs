@@ -1,0 +1,123 @@
+using MigrateWcf.Generator.Mapping;
+using MigrateWcf.Generator.Model;
+
+namespace MigrateWcf.Generator.Emit;
+
+/// <summary>
+/// Writes what the legacy implementation classes need to compile unchanged on .NET against
+/// System.ServiceModel.Primitives: the WCF types it lacks ([ServiceBehavior], [OperationBehavior], InstanceContextMode)
+/// as internal types, and, in the namespace of each implementation that uses OperationContext, a stand-in that C# binds
+/// before the one imported by <c>using System.ServiceModel</c> (runtime/README.md, "OperationContext").
+/// </summary>
+internal static class CompatibilityEmitter
+{
+    public static string ServiceModel(CSharpPlan plan)
+    {
+        var types = plan.CompatibilityTypes;
+        var w = new CSharpWriter();
+        CSharpEmitter.Header(w, "the WCF types the legacy sources use and System.ServiceModel.Primitives lacks");
+        w.Open("namespace System.ServiceModel");
+        var first = true;
+        if ((types & ServiceModelTypes.InstanceContextMode) != 0)
+        {
+            first = false;
+            w.Summary("WCF's InstanceContextMode (Primitives has it only internally). The migrated service reads it from the contract model at generation time; this type only lets the legacy attributes compile.");
+            CSharpEmitter.GeneratedCode(w, plan);
+            w.Open("internal enum InstanceContextMode");
+            w.Line("PerSession = 0,");
+            w.Line("PerCall = 1,");
+            w.Line("Single = 2,");
+            w.Close();
+        }
+
+        if ((types & ServiceModelTypes.ServiceBehaviorAttribute) != 0)
+        {
+            if (!first)
+            {
+                w.Line();
+            }
+
+            first = false;
+            w.Summary("WCF's [ServiceBehavior], so the legacy implementation classes compile unchanged. The generated hosting applies its InstanceContextMode and ConcurrencyMode; its other settings have no effect over gRPC.");
+            CSharpEmitter.GeneratedCode(w, plan);
+            w.Line("[global::System.AttributeUsage(global::System.AttributeTargets.Class, Inherited = false)]");
+            w.Open("internal sealed class ServiceBehaviorAttribute : global::System.Attribute");
+            Property(w, "InstanceContextMode", "InstanceContextMode", "InstanceContextMode.PerSession");
+            Property(w, "global::System.ServiceModel.ConcurrencyMode", "ConcurrencyMode", "global::System.ServiceModel.ConcurrencyMode.Single");
+            Property(w, "bool", "IncludeExceptionDetailInFaults", null);
+            Property(w, "string?", "Name", null);
+            Property(w, "string?", "Namespace", null);
+            Property(w, "string?", "ConfigurationName", null);
+            Property(w, "bool", "UseSynchronizationContext", "true");
+            Property(w, "bool", "AutomaticSessionShutdown", "true");
+            Property(w, "int", "MaxItemsInObjectGraph", "65536");
+            Property(w, "bool", "IgnoreExtensionDataObject", null);
+            Property(w, "bool", "ValidateMustUnderstand", "true");
+            Property(w, "bool", "EnsureOrderedDispatch", null);
+            Property(w, "bool", "ReleaseServiceInstanceOnTransactionComplete", "true");
+            Property(w, "bool", "TransactionAutoCompleteOnSessionClose", null);
+            Property(w, "global::System.Transactions.IsolationLevel", "TransactionIsolationLevel", "global::System.Transactions.IsolationLevel.Unspecified");
+            Property(w, "string?", "TransactionTimeout", null, last: true);
+            w.Close();
+        }
+
+        if ((types & ServiceModelTypes.OperationBehaviorAttribute) != 0)
+        {
+            if (!first)
+            {
+                w.Line();
+            }
+
+            w.Summary("WCF's [OperationBehavior], so the legacy implementation classes compile unchanged; it has no effect over gRPC (WCFM3006 for transactions).");
+            CSharpEmitter.GeneratedCode(w, plan);
+            w.Line("[global::System.AttributeUsage(global::System.AttributeTargets.Method)]");
+            w.Open("internal sealed class OperationBehaviorAttribute : global::System.Attribute");
+            Property(w, "bool", "TransactionScopeRequired", null);
+            Property(w, "bool", "TransactionAutoComplete", "true");
+            Property(w, "bool", "AutoDisposeParameters", "true", last: true);
+            w.Close();
+        }
+
+        w.Close();
+        return w.ToString();
+    }
+
+    public static string OperationContext(string @namespace, CSharpPlan plan)
+    {
+        var w = new CSharpWriter();
+        CSharpEmitter.Header(w, $"the implementations in {@namespace} that use OperationContext");
+        w.Open($"namespace {@namespace}");
+        w.Summary("Stands in for WCF's OperationContext in this namespace (C# binds it before the one of `using System.ServiceModel`): the current call's session and callback channel, from the runtime's WcfOperationContext.");
+        CSharpEmitter.GeneratedCode(w, plan);
+        w.Open("internal sealed class OperationContext");
+        w.Line("private readonly global::MigrateWcf.Runtime.WcfOperationContext _context;");
+        w.Line();
+        w.Open("private OperationContext(global::MigrateWcf.Runtime.WcfOperationContext context)");
+        w.Line("_context = context;");
+        w.Close();
+        w.Line();
+        w.Summary("The current operation's context; null outside an operation, as WCF's.");
+        w.Line("public static OperationContext Current => global::MigrateWcf.Runtime.WcfOperationContext.Current is { } context ? new OperationContext(context) : null!;");
+        w.Line();
+        w.Summary("The session: Closed (and Faulted first, when the client went away) are raised when it ends.");
+        w.Line("public global::System.ServiceModel.ICommunicationObject Channel => _context.Channel;");
+        w.Line();
+        w.Summary("The session's id (the migrate-wcf-session header).");
+        w.Line("public string SessionId => _context.SessionId;");
+        w.Line();
+        w.Summary("The session's callback proxy (a duplex contract whose client opened its callback stream).");
+        w.Line("public T GetCallbackChannel<T>() => _context.GetCallbackChannel<T>();");
+        w.Close();
+        w.Close();
+        return w.ToString();
+    }
+
+    private static void Property(CSharpWriter w, string type, string name, string? initial, bool last = false)
+    {
+        w.Line($"public {type} {name} {{ get; set; }}{(initial is null ? string.Empty : " = " + initial + ";")}");
+        if (!last)
+        {
+            w.Line();
+        }
+    }
+}

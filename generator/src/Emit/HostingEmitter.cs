@@ -1,0 +1,256 @@
+using System.Collections.Generic;
+using System.Linq;
+using MigrateWcf.Generator.Mapping;
+using MigrateWcf.Generator.Model;
+
+namespace MigrateWcf.Generator.Emit;
+
+/// <summary>
+/// Writes the set-wide C#: the hosting pair <c>AddMigratedServices</c> / <c>MapMigratedServices</c> with its options
+/// (which class serves a contract several classes implement), the client factory, the fault detail registrations
+/// and, when some field is an <c>object</c>, the Any packing of the set's data types.
+/// </summary>
+internal static class HostingEmitter
+{
+    private const string Runtime = "global::MigrateWcf.Runtime";
+
+    public static string Hosting(CSharpPlan plan, ProtoIndex index)
+    {
+        var w = new CSharpWriter();
+        CSharpEmitter.Header(w, "the WCF services of this set");
+        w.Open($"namespace {plan.Namespace}");
+        foreach (var service in plan.Services.Where(s => s.Choice is not null))
+        {
+            w.Summary($"The classes implementing {service.ContractKey}; a gRPC server serves one of them under the contract's service name.");
+            CSharpEmitter.GeneratedCode(w, plan);
+            w.Open($"public enum {service.Choice!.Enum}");
+            foreach (var implementation in service.Implementations)
+            {
+                w.Summary(implementation.Key + (implementation == service.Implementations[0] ? " (the default)." : "."));
+                w.Line(implementation.Member + ",");
+            }
+
+            w.Close();
+            w.Line();
+        }
+
+        w.Summary("What AddMigratedServices serves: the implementation of each contract several classes implement, and the runtime's WCF options.");
+        CSharpEmitter.GeneratedCode(w, plan);
+        w.Open($"public sealed class {plan.OptionsClass}");
+        foreach (var service in plan.Services.Where(s => s.Choice is not null))
+        {
+            w.Summary($"Which class serves {service.ContractKey}.");
+            w.Line($"public {service.Choice!.Enum} {service.Choice.Property} {{ get; set; }} = {service.Choice.Enum}.{service.Implementations[0].Member};");
+            w.Line();
+        }
+
+        w.Summary("The runtime's WCF options: session timeout, callback timeout, fault registrations (this set's are added first).");
+        w.Line($"public global::System.Action<{Runtime}.WcfServiceOptions>? Wcf {{ get; set; }}");
+        w.Close();
+        w.Line();
+
+        w.Summary("Hosts the migrated services of this set on the runtime's gRPC hosting (GrpcHost / AddGrpcEndpoint): each served by its implementation class with the InstanceContextMode and ConcurrencyMode of its [ServiceBehavior]. Contracts without an implementation in the set are not served; serve one with AddWcfService<TImpl> and MapGrpcService<{Contract}Adapter<TImpl>>.");
+        CSharpEmitter.GeneratedCode(w, plan);
+        w.Open($"public static class {plan.HostingClass}");
+        w.Summary("Registers every implementation with its instancing and concurrency, the WCF semantics layer and this set's fault detail types.");
+        w.Open($"public static global::Microsoft.Extensions.DependencyInjection.IServiceCollection AddMigratedServices(this global::Microsoft.Extensions.DependencyInjection.IServiceCollection services, global::System.Action<{plan.OptionsClass}>? configure = null)");
+        w.Line($"var options = new {plan.OptionsClass}();");
+        w.Line("configure?.Invoke(options);");
+        w.Line("global::Microsoft.Extensions.DependencyInjection.ServiceCollectionServiceExtensions.AddSingleton(services, options);");
+        w.Open($"{Runtime}.WcfServiceCollectionExtensions.AddWcfSemantics(services, wcf =>");
+        w.Line($"{plan.FaultsClass}.Register(wcf.Faults);");
+        w.Line("options.Wcf?.Invoke(wcf);");
+        w.Close(");");
+        var registered = new HashSet<string>();
+        foreach (var service in plan.Services.Where(s => s.Choice is null && s.Implementations.Count == 1))
+        {
+            if (registered.Add(service.Implementations[0].Key))
+            {
+                w.Line(AddService(service.Implementations[0]));
+            }
+        }
+
+        foreach (var service in plan.Services.Where(s => s.Choice is not null))
+        {
+            Switch(w, service, implementation => AddService(implementation));
+        }
+
+        w.Line("return services;");
+        w.Close();
+        w.Line();
+        w.Summary("Maps the service adapter of every served contract and the session endpoint (a client proxy's Close).");
+        w.Open("public static global::Microsoft.AspNetCore.Routing.IEndpointRouteBuilder MapMigratedServices(this global::Microsoft.AspNetCore.Routing.IEndpointRouteBuilder endpoints)");
+        w.Line($"var options = global::Microsoft.Extensions.DependencyInjection.ServiceProviderServiceExtensions.GetRequiredService<{plan.OptionsClass}>(endpoints.ServiceProvider);");
+        foreach (var service in plan.Services.Where(s => s.Implementations.Count > 0))
+        {
+            var adapter = "global::" + index.Namespace(service.ProtoFile) + "." + service.Adapter;
+            if (service.Choice is null)
+            {
+                w.Line(MapService(adapter, service.Implementations[0]));
+            }
+            else
+            {
+                Switch(w, service, implementation => MapService(adapter, implementation));
+            }
+        }
+
+        w.Line($"{Runtime}.WcfServiceCollectionExtensions.MapWcfSessions(endpoints);");
+        w.Line("return endpoints;");
+        w.Close();
+        w.Close();
+        w.Close();
+        return w.ToString();
+    }
+
+    private static string AddService(CSharpImplementation implementation)
+        => $"{Runtime}.WcfServiceCollectionExtensions.AddWcfService<{implementation.CSharpName}>(services, {Runtime}.InstanceMode.{implementation.Instancing}, global::System.ServiceModel.ConcurrencyMode.{implementation.Concurrency});";
+
+    private static string MapService(string adapter, CSharpImplementation implementation)
+        => $"global::Microsoft.AspNetCore.Builder.GrpcEndpointRouteBuilderExtensions.MapGrpcService<{adapter}<{implementation.CSharpName}>>(endpoints);";
+
+    private static void Switch(CSharpWriter w, CSharpServicePlan service, System.Func<CSharpImplementation, string> statement)
+    {
+        w.Open($"switch (options.{service.Choice!.Property})");
+        foreach (var implementation in service.Implementations.Skip(1))
+        {
+            w.Line($"case {service.Choice.Enum}.{implementation.Member}:");
+            w.Line("    " + statement(implementation));
+            w.Line("    break;");
+        }
+
+        w.Line("default:");
+        w.Line("    " + statement(service.Implementations[0]));
+        w.Line("    break;");
+        w.Close();
+    }
+
+    public static string ClientFactory(ContractModel model, CSharpPlan plan, ProtoIndex index)
+    {
+        var w = new CSharpWriter();
+        CSharpEmitter.Header(w, "the WCF service contracts of this set");
+        w.Open($"namespace {plan.Namespace}");
+        w.Summary("Creates the client proxies of this set's contracts for one endpoint (a Unix socket path or a pipe name), as WCF's ChannelFactory did: existing callers change only how they obtain the client. Dispose it to close the channel its proxies share.");
+        CSharpEmitter.GeneratedCode(w, plan);
+        w.Open($"public sealed class {plan.ClientFactoryClass} : {Runtime}.ClientProxyFactory");
+        w.Summary("A factory for the service at endpoint; options set the deadline of each call (WCF's sendTimeout) and whether proxies share a channel.");
+        w.Line($"public {plan.ClientFactoryClass}({Runtime}.GrpcEndpoint endpoint, {Runtime}.ClientProxyOptions? options = null)");
+        w.Line("    : base(endpoint, options)");
+        w.Line("{");
+        w.Line("}");
+        var contracts = model.Services.ToDictionary(s => s.Key);
+        foreach (var service in plan.Services.Where(s => s.Proxy is not null))
+        {
+            var contract = contracts[service.ContractKey];
+            var proxy = "global::" + index.Namespace(service.ProtoFile) + "." + service.Proxy;
+            w.Line();
+            if (contract.CallbackCSharpName is { } callback)
+            {
+                w.Summary($"A new client of {contract.Key} (a new session) whose callbacks go to callback, as WCF's DuplexChannelFactory.CreateChannel.");
+                w.Line($"public {contract.CSharpName} {service.FactoryMethod}({callback} callback) => new {proxy}(callback, NextChannel(), Options);");
+            }
+            else
+            {
+                w.Summary($"A new client of {contract.Key} (a new session), as WCF's ChannelFactory.CreateChannel.");
+                w.Line($"public {contract.CSharpName} {service.FactoryMethod}() => new {proxy}(NextChannel(), Options);");
+            }
+        }
+
+        w.Close();
+        w.Close();
+        return w.ToString();
+    }
+
+    public static string Faults(CSharpPlan plan, ProtoIndex index)
+    {
+        var w = new CSharpWriter();
+        CSharpEmitter.Header(w, "the fault contracts of this set");
+        w.Open($"namespace {plan.Namespace}");
+        w.Summary("The fault detail types of this set's [FaultContract]s with their messages and status codes: a FaultException<T> becomes that status with the detail in grpc-status-details-bin, and the client proxies turn it back into FaultException<T>.");
+        CSharpEmitter.GeneratedCode(w, plan);
+        w.Open($"public static class {plan.FaultsClass}");
+        w.Summary("Every fault detail type of this set, registered (the client proxies use it).");
+        w.Line($"public static {Runtime}.FaultDetailRegistry Registry {{ get; }} = Register(new {Runtime}.FaultDetailRegistry());");
+        w.Line();
+        w.Summary("Adds every fault detail type of this set to faults.");
+        w.Open($"public static {Runtime}.FaultDetailRegistry Register({Runtime}.FaultDetailRegistry faults)");
+        foreach (var fault in plan.Faults)
+        {
+            var where = CSharpWriter.Literal($"The detail of a FaultException<{fault.DetailTypeKey}>");
+            string message;
+            string toMessage;
+            string fromMessage;
+            if (fault.ScalarWrapper is { } wrapper)
+            {
+                message = index.Class(wrapper);
+                var isBytes = wrapper.EndsWith("BytesValue", System.StringComparison.Ordinal);
+                var isReference = isBytes || wrapper.EndsWith("StringValue", System.StringComparison.Ordinal);
+                var value = isReference ? $"(detail ?? throw {CommonTypesCSharp.Class}.NotCarried({where}))" : "detail";
+                toMessage = $"static detail => new {message} {{ Value = {(isBytes ? $"global::Google.Protobuf.ByteString.CopyFrom({value})" : value)} }}";
+                fromMessage = isBytes ? "static message => message.Value.ToByteArray()" : "static message => message.Value";
+            }
+            else
+            {
+                message = index.Class(index.OfType(fault.DetailTypeKey));
+                var mapper = index.MapperClass(fault.DetailTypeKey);
+                toMessage = $"static detail => {mapper}.ToMessage(detail ?? throw {CommonTypesCSharp.Class}.NotCarried({where}), 1)";
+                fromMessage = $"static message => {mapper}.FromMessage(message, 1)";
+            }
+
+            w.Line($"faults.Add<{fault.CSharpName}, {message}>(");
+            w.Line($"    global::Grpc.Core.StatusCode.{fault.StatusCode},");
+            w.Line($"    {toMessage},");
+            w.Line($"    {fromMessage});");
+        }
+
+        w.Line("return faults;");
+        w.Close();
+        w.Close();
+        w.Close();
+        return w.ToString();
+    }
+
+    public static string Any(CSharpPlan plan, ProtoIndex index)
+    {
+        var w = new CSharpWriter();
+        CSharpEmitter.Header(w, "the data types of this set");
+        w.Open($"namespace {plan.Namespace}");
+        w.Summary("An object member's value as google.protobuf.Any: a value of one of this set's data types travels as that type's message; anything else has no proto form.");
+        CSharpEmitter.GeneratedCode(w, plan);
+        w.Open($"internal static class {plan.AnyClass}");
+        var types = index.DataTypeKeys.Select(index.DataType).Where(t => !t.IsAbstract && t.Kind != DataTypeKind.Enum && t.Kind != DataTypeKind.MessageContract).ToList();
+        w.Summary("The Any holding value's message.");
+        w.Open("public static global::Google.Protobuf.WellKnownTypes.Any Pack(object value, int depth)");
+        w.Line("var type = value.GetType();");
+        foreach (var type in types)
+        {
+            w.Open($"if (type == typeof({type.CSharpName}))");
+            w.Line($"return global::Google.Protobuf.WellKnownTypes.Any.Pack({index.MapperClass(type.Key)}.ToMessage(({type.CSharpName})value, depth));");
+            w.Close();
+            w.Line();
+        }
+
+        w.Line($"throw {CommonTypesCSharp.Class}.UnknownType(type, \"object (google.protobuf.Any carries this set's data types)\");");
+        w.Close();
+        w.Line();
+        w.Summary("The value an Any holds; null for none.");
+        w.Open("public static object? Unpack(global::Google.Protobuf.WellKnownTypes.Any? any, int depth)");
+        w.Open("if (any is null)");
+        w.Line("return null;");
+        w.Close();
+        w.Line();
+        foreach (var type in types)
+        {
+            var message = index.Class(index.OfType(type.Key));
+            w.Open($"if (any.Is({message}.Descriptor))");
+            w.Line($"return {index.MapperClass(type.Key)}.FromMessage(any.Unpack<{message}>(), depth);");
+            w.Close();
+            w.Line();
+        }
+
+        w.Line($"throw new {CommonTypesCSharp.Exception}(\"An Any holds a \" + any.TypeUrl + \", which is none of this set's data types.\");");
+        w.Close();
+        w.Close();
+        w.Close();
+        return w.ToString();
+    }
+}

@@ -1,0 +1,109 @@
+using System;
+using System.Collections.Generic;
+using System.Collections.Immutable;
+using System.Linq;
+using MigrateWcf.Generator.Mapping;
+using MigrateWcf.Generator.Model;
+
+namespace MigrateWcf.Generator.Emit;
+
+/// <summary>
+/// Looks up the proto model by name for the C# emitters: a message or enum by proto full name (and as protoc's C#
+/// class), the message or enum of a data type key, the file of a definition, the mapper class of a data type.
+/// </summary>
+internal sealed class ProtoIndex
+{
+    private const string WellKnownPackage = "google.protobuf";
+    private const string WellKnownNamespace = "global::Google.Protobuf.WellKnownTypes";
+
+    private readonly Dictionary<string, (ProtoFile File, ProtoMessage Message)> _messages = new(StringComparer.Ordinal);
+    private readonly Dictionary<string, (ProtoFile File, ProtoEnum Enum)> _enums = new(StringComparer.Ordinal);
+    private readonly Dictionary<string, string> _byTypeKey = new(StringComparer.Ordinal);
+    private readonly Dictionary<string, string> _mapperClasses = new(StringComparer.Ordinal);
+    private readonly Dictionary<string, DataTypeModel> _dataTypes;
+    private readonly Dictionary<string, string> _fileNamespaces = new(StringComparer.Ordinal);
+
+    public ProtoIndex(ContractModel model, ImmutableArray<ProtoFile> files, CSharpPlan plan)
+    {
+        _dataTypes = model.DataTypes.ToDictionary(t => t.Key, StringComparer.Ordinal);
+        var mappers = plan.Mappers.ToDictionary(m => m.ProtoFile, StringComparer.Ordinal);
+        foreach (var file in files)
+        {
+            _fileNamespaces[file.Path] = file.CSharpNamespace;
+            foreach (var definition in file.Definitions)
+            {
+                var fullName = file.Package + "." + definition.Name;
+                if (definition.Message is { } message)
+                {
+                    _messages[fullName] = (file, message);
+                    if (message.Origin is { Kind: MessageOriginKind.DataType, TypeKey: { } key })
+                    {
+                        _byTypeKey[key] = fullName;
+                        if (mappers.TryGetValue(file.Path, out var mapper))
+                        {
+                            _mapperClasses[key] = "global::" + file.CSharpNamespace + "." + mapper.ClassName;
+                        }
+                    }
+                }
+                else if (definition.Enum is { } protoEnum)
+                {
+                    _enums[fullName] = (file, protoEnum);
+                    if (protoEnum.TypeKey is { } key)
+                    {
+                        _byTypeKey[key] = fullName;
+                    }
+                }
+            }
+        }
+    }
+
+    /// <summary>The C# namespace of a .proto file's classes (its csharp_namespace).</summary>
+    public string Namespace(string protoFilePath) => _fileNamespaces[protoFilePath];
+
+    /// <summary>The proto full name a type written in <paramref name="package"/> refers to (the inverse of how mapping writes references).</summary>
+    public static string FullName(string written, string package)
+        => written.StartsWith(".", StringComparison.Ordinal) ? written.Substring(1)
+            : written.IndexOf('.') >= 0 ? written
+            : package + "." + written;
+
+    public (ProtoFile File, ProtoMessage Message) Message(string fullName) => _messages[fullName];
+
+    public bool TryMessage(string fullName, out ProtoFile file, out ProtoMessage message)
+    {
+        var found = _messages.TryGetValue(fullName, out var entry);
+        (file, message) = found ? entry : (null!, null!);
+        return found;
+    }
+
+    /// <summary>protoc's C# class for a message or enum (well-known types included).</summary>
+    public string Class(string fullName)
+    {
+        var dot = fullName.LastIndexOf('.');
+        var package = fullName.Substring(0, dot);
+        var name = fullName.Substring(dot + 1);
+        if (package == WellKnownPackage)
+        {
+            return WellKnownNamespace + "." + name;
+        }
+
+        var file = _messages.TryGetValue(fullName, out var message) ? message.File : _enums[fullName].File;
+        return "global::" + file.CSharpNamespace + "." + name;
+    }
+
+    /// <summary>The proto full name of a data type's message or an enum's proto enum.</summary>
+    public string OfType(string typeKey) => _byTypeKey[typeKey];
+
+    public bool HasType(string typeKey) => _byTypeKey.ContainsKey(typeKey);
+
+    public ProtoEnum Enum(string fullName) => _enums[fullName].Enum;
+
+    /// <summary>The mapper class holding ToMessage/FromMessage for a data type.</summary>
+    public string MapperClass(string typeKey) => _mapperClasses[typeKey];
+
+    public DataTypeModel DataType(string typeKey) => _dataTypes[typeKey];
+
+    public bool TryDataType(string typeKey, out DataTypeModel type) => _dataTypes.TryGetValue(typeKey, out type!);
+
+    /// <summary>Every data type with a message, by key (for Any).</summary>
+    public IEnumerable<string> DataTypeKeys => _byTypeKey.Keys.Where(k => _messages.ContainsKey(_byTypeKey[k])).OrderBy(k => k, StringComparer.Ordinal);
+}

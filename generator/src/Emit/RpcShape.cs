@@ -1,0 +1,184 @@
+using System;
+using System.Collections.Generic;
+using System.Linq;
+using MigrateWcf.Generator.Mapping;
+using MigrateWcf.Generator.Model;
+
+namespace MigrateWcf.Generator.Emit;
+
+/// <summary>What one side of an rpc carries.</summary>
+internal enum RpcPartKind
+{
+    /// <summary><c>google.protobuf.Empty</c>: no parameters, no result, or one-way.</summary>
+    Empty,
+
+    /// <summary>The operation's request or response message: parameters, result, ref/out parameters by field.</summary>
+    Parameters,
+
+    /// <summary>A [MessageContract] parameter or result: the data type's own message.</summary>
+    Contract,
+
+    /// <summary>A <c>Stream</c> (or a streamed message contract's body) as <c>BytesValue</c> chunks.</summary>
+    Stream,
+}
+
+/// <summary>One side of an rpc: its kind, proto message and C# class; <paramref name="IsRequest"/> tells a message contract parameter from a result.</summary>
+internal sealed record RpcPart(RpcPartKind Kind, string FullName, string Class, ProtoFile? File, ProtoMessage? Message, bool IsRequest);
+
+/// <summary>
+/// An rpc of an operation with what the C# emitters need around it: the operation (by the rpc's index), its request and
+/// response, which parameter each request and response field holds, and the C# methods the contract declares for it.
+/// </summary>
+internal sealed class RpcShape
+{
+    private RpcShape(ProtoRpc rpc, OperationModel operation, RpcPart request, RpcPart response)
+    {
+        Rpc = rpc;
+        Operation = operation;
+        Request = request;
+        Response = response;
+    }
+
+    public ProtoRpc Rpc { get; }
+
+    public OperationModel Operation { get; }
+
+    public RpcPart Request { get; }
+
+    public RpcPart Response { get; }
+
+    public OperationMethod? Synchronous => Method(OperationMethodRole.Synchronous);
+
+    public OperationMethod? TaskBased => Method(OperationMethodRole.TaskBased);
+
+    public OperationMethod? Begin => Method(OperationMethodRole.Begin);
+
+    public OperationMethod? End => Method(OperationMethodRole.End);
+
+    public static RpcShape For(ProtoRpc rpc, ProtoFile file, ServiceContractModel contract, ProtoIndex index)
+        => new(rpc, contract.Operations[rpc.Origin!.OperationIndex], Part(rpc.RequestType, rpc.ClientStreaming, file, index, isRequest: true), Part(rpc.ResponseType, rpc.ServerStreaming, file, index, isRequest: false));
+
+    public static RpcPart Part(string written, bool streaming, ProtoFile file, ProtoIndex index, bool isRequest)
+    {
+        var fullName = ProtoIndex.FullName(written, file.Package);
+        if (streaming)
+        {
+            return new RpcPart(RpcPartKind.Stream, fullName, index.Class(fullName), null, null, isRequest);
+        }
+
+        if (fullName == "google.protobuf.Empty")
+        {
+            return new RpcPart(RpcPartKind.Empty, fullName, index.Class(fullName), null, null, isRequest);
+        }
+
+        var (messageFile, message) = index.Message(fullName);
+        var kind = message.Origin?.Kind == MessageOriginKind.DataType ? RpcPartKind.Contract : RpcPartKind.Parameters;
+        return new RpcPart(kind, fullName, index.Class(fullName), messageFile, message, isRequest);
+    }
+
+    /// <summary>The index in <see cref="OperationModel.Parameters"/> of the parameter a field holds; -1 for the result.</summary>
+    public int ParameterIndex(ProtoField field) => ParameterIndex(Operation, field);
+
+    public static int ParameterIndex(OperationModel operation, ProtoField field)
+    {
+        if (field.Origin?.Kind != FieldOriginKind.Parameter)
+        {
+            return -1;
+        }
+
+        for (var i = 0; i < operation.Parameters.Count; i++)
+        {
+            if (operation.Parameters[i].Name == field.Origin.MemberName)
+            {
+                return i;
+            }
+        }
+
+        throw new InvalidOperationException($"No parameter {field.Origin.MemberName} in {operation.MethodName}.");
+    }
+
+    /// <summary>
+    /// The C# parameters of the operation in <see cref="OperationModel.Parameters"/> order, as the primary method declares
+    /// them: the sync or Task method's, else Begin's (without callback and state) followed by End's (without the result).
+    /// </summary>
+    public static List<MethodParameter> Parameters(OperationModel operation)
+    {
+        var primary = operation.Methods.FirstOrDefault(m => m.Role == OperationMethodRole.Synchronous)
+            ?? operation.Methods.FirstOrDefault(m => m.Role == OperationMethodRole.TaskBased);
+        if (primary is not null)
+        {
+            return primary.Parameters.ToList();
+        }
+
+        var begin = operation.Methods.FirstOrDefault(m => m.Role == OperationMethodRole.Begin);
+        var end = operation.Methods.FirstOrDefault(m => m.Role == OperationMethodRole.End);
+        var parameters = begin is null ? new List<MethodParameter>() : begin.Parameters.Take(Math.Max(0, begin.Parameters.Count - 2)).ToList();
+        if (end is not null)
+        {
+            parameters.AddRange(end.Parameters.Take(end.Parameters.Count - 1));
+        }
+
+        return parameters;
+    }
+
+    /// <summary>The C# type of the operation's result (the sync method's return, the Task's result, End's return); null for none.</summary>
+    public static string? ResultType(OperationModel operation)
+    {
+        if (operation.ReturnType.Shape == TypeShape.Void)
+        {
+            return null;
+        }
+
+        foreach (var method in operation.Methods)
+        {
+            switch (method.Role)
+            {
+                case OperationMethodRole.Synchronous:
+                case OperationMethodRole.End:
+                    return method.ReturnType;
+                case OperationMethodRole.TaskBased when method.ResultType is not null:
+                    return method.ResultType;
+            }
+        }
+
+        return null;
+    }
+
+    /// <summary>The parameter that is the rpc's byte stream: a Stream, else a streamed message contract; -1 for none.</summary>
+    public static int StreamParameter(OperationModel operation)
+    {
+        var inputs = operation.Parameters.Select((p, i) => (Parameter: p, Index: i)).Where(p => p.Parameter.Direction != ParameterDirection.Out).ToList();
+        var stream = inputs.FirstOrDefault(p => p.Parameter.Type.Shape == TypeShape.Stream);
+        if (stream.Parameter is not null)
+        {
+            return stream.Index;
+        }
+
+        var contract = inputs.FirstOrDefault(p => p.Parameter.Type.Shape == TypeShape.DataType);
+        return contract.Parameter is null ? -1 : contract.Index;
+    }
+
+    /// <summary>
+    /// For each parameter of <paramref name="operation"/> (by index), its name in <paramref name="method"/>, or null when
+    /// that method does not declare it: a sync or Task method declares all; Begin the first ones, End the rest.
+    /// </summary>
+    public static string?[] ArgumentNames(OperationModel operation, OperationMethod method, OperationMethod? begin)
+    {
+        var names = new string?[operation.Parameters.Count];
+        var offset = method.Role == OperationMethodRole.End && begin is not null ? begin.Parameters.Count - 2 : 0;
+        var count = method.Role switch
+        {
+            OperationMethodRole.Begin => method.Parameters.Count - 2,
+            OperationMethodRole.End => method.Parameters.Count - 1,
+            _ => method.Parameters.Count,
+        };
+        for (var i = 0; i < count && offset + i < names.Length; i++)
+        {
+            names[offset + i] = method.Parameters[i].Name;
+        }
+
+        return names;
+    }
+
+    private OperationMethod? Method(OperationMethodRole role) => Operation.Methods.FirstOrDefault(m => m.Role == role);
+}
