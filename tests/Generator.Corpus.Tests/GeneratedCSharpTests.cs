@@ -30,7 +30,7 @@ public sealed class GeneratedCSharpTests
         ],
         ["NetFramework/Transactions"] =
         [
-            ("FundsTransfer.cs", "the service calls OperationContext.Current.SetTransactionComplete(), which the migrated service does not provide (finding WCFM3009: the code must change)"),
+            ("FundsTransfer.cs", "the service calls OperationContext.Current.SetTransactionComplete(), which the migrated service does not provide (finding WCFM3010: the code must change)"),
         ],
     };
 

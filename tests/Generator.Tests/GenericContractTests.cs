@@ -3,7 +3,7 @@ using MigrateWcf.Generator.Rules;
 namespace MigrateWcf.Generator.Tests;
 
 /// <summary>
-/// Generic service contracts (docs/rules/WCFM1014.md): an open generic contract used as a base is no service of its own;
+/// Generic service contracts (docs/rules/WCFM1017.md): an open generic contract used as a base is no service of its own;
 /// each closed contract deriving from it gets the inherited operations with the type arguments filled in.
 /// </summary>
 public class GenericContractTests

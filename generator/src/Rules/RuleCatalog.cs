@@ -44,7 +44,7 @@ public static class RuleIds
     public const string UntypedMessage = "WCFM1011";
     public const string XmlSerializerFormat = "WCFM1012";
     public const string ContractWithoutOperations = "WCFM1013";
-    public const string OpenGenericContract = "WCFM1014";
+    public const string OpenGenericContract = "WCFM1017";
     public const string ContractAnalysisFailed = "WCFM1090";
 
     public const string ObjectMember = "WCFM2001";
@@ -61,7 +61,7 @@ public static class RuleIds
     public const string RequiredMember = "WCFM2012";
     public const string KnownTypeNotResolved = "WCFM2013";
     public const string ReferencePreserved = "WCFM2014";
-    public const string RecursiveType = "WCFM2015";
+    public const string RecursiveType = "WCFM2020";
     public const string LockFileUnreadable = "WCFM2080";
     public const string ProtoNameKept = "WCFM2081";
     public const string TypeAnalysisFailed = "WCFM2090";
@@ -74,7 +74,7 @@ public static class RuleIds
     public const string TransactionScopeRequired = "WCFM3006";
     public const string InitiatingTerminating = "WCFM3007";
     public const string SingleInstanceSingleConcurrency = "WCFM3008";
-    public const string OperationContextUnsupported = "WCFM3009";
+    public const string OperationContextUnsupported = "WCFM3010";
 
     public const string ServiceHostInCode = "WCFM4001";
     public const string BindingInCode = "WCFM4002";
