@@ -1,0 +1,91 @@
+using LegacyWcf.Contracts.Grpc;
+using MigrateWcf.Runtime;
+using Microsoft.AspNetCore.Builder;
+using Microsoft.Extensions.Hosting;
+using Microsoft.Extensions.Logging;
+
+// The migrated sample as a process: every sample contract served by its legacy implementation class through the
+// generated hosting (AddMigratedServices / MapMigratedServices) on the runtime's endpoint hosting.
+//   Migrated.Host --socket PATH [--simple SimpleMultiple|SimpleSingle]
+// --socket is a Unix socket path (created owner-only; a missing folder is created 0700), or a pipe name on Windows.
+// --simple picks which of the two ISimple classes serves ISimple (one gRPC service name, so one at a time).
+// Prints one line containing "ready" once it accepts calls; Ctrl+C / SIGTERM stop it, remove the socket, exit 0.
+// Exits 2 with one line on stderr for a bad command line, 1 when it cannot listen (nothing at the path is removed).
+const string Name = "Migrated.Host";
+const string Usage = "usage: Migrated.Host --socket PATH [--simple SimpleMultiple|SimpleSingle]";
+
+string? socket = null;
+var simple = SimpleImplementation.SimpleMultiple;
+for (int i = 0; i < args.Length; i++)
+{
+    string argument = args[i];
+    if (argument is not ("--socket" or "--simple"))
+    {
+        return Fail(2, $"unknown argument '{argument}' ({Usage})");
+    }
+
+    if (i + 1 >= args.Length || string.IsNullOrWhiteSpace(args[i + 1]))
+    {
+        return Fail(2, $"{argument} needs a value ({Usage})");
+    }
+
+    string value = args[++i];
+    if (argument == "--socket")
+    {
+        socket = value;
+    }
+    else if (!Enum.TryParse(value, ignoreCase: false, out simple) || !Enum.IsDefined(simple))
+    {
+        return Fail(2, $"--simple must be SimpleMultiple or SimpleSingle, not '{value}'");
+    }
+}
+
+if (socket is null)
+{
+    return Fail(2, $"--socket is required ({Usage})");
+}
+
+GrpcEndpoint endpoint;
+try
+{
+    // A pipe name on Windows (Kestrel's named-pipe transport, current user only); a socket file elsewhere.
+    endpoint = OperatingSystem.IsWindows() ? GrpcEndpoint.NamedPipe(socket) : GrpcEndpoint.UnixSocket(socket);
+}
+catch (Exception e) when (e is FormatException or ArgumentException or NotSupportedException or PathTooLongException)
+{
+    return Fail(2, $"bad --socket '{socket}': {e.Message}");
+}
+
+try
+{
+    var builder = WebApplication.CreateSlimBuilder(new WebApplicationOptions { Args = [] });
+    builder.Logging.SetMinimumLevel(LogLevel.Warning);
+    // A failed start is reported below in one line; the host's own "Hosting failed to start" log would add a stack trace.
+    builder.Logging.AddFilter("Microsoft.Extensions.Hosting.Internal.Host", LogLevel.Critical);
+    builder.AddGrpcEndpoint(endpoint);
+    builder.Services.AddMigratedServices(options => options.Simple = simple);
+    await using var app = builder.Build();
+    app.MapMigratedServices();
+    app.MapGrpcHostServices();
+    await app.StartAsync();
+    Console.WriteLine($"{Name} ready on {endpoint} (ISimple served by {simple})");
+    await app.WaitForShutdownAsync();
+    return 0;
+}
+catch (GrpcHostingException e)
+{
+    return Fail(1, e.Message);
+}
+catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+{
+    // Kestrel wraps a failed bind ("Failed to bind to address ..."); the cause is the useful part.
+    return Fail(1, $"Cannot listen on {endpoint}: {Innermost(e).Message}");
+}
+
+static int Fail(int exitCode, string message)
+{
+    Console.Error.WriteLine($"{Name}: {message}");
+    return exitCode;
+}
+
+static Exception Innermost(Exception e) => e.InnerException is { } inner ? Innermost(inner) : e;
