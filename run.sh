@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# The main job of migrate-wcf. For now: the legacy ("before") half. It sets the machine up, builds the .NET Framework WCF
-# sample (Release), starts its host under Mono on free loopback ports, calls the benchmark contract (both
-# implementations) and every operation of the contract family once with the WCF client, prints what happened, and stops
-# the host. Safe to run twice; on failure it says in one line what went wrong.
+# The main job of migrate-wcf: the whole migration of the sample, before and after. It sets the machine up, builds the
+# .NET Framework WCF sample (Release), starts its host under Mono on free loopback ports, calls the benchmark contract
+# (both implementations) and every operation of the contract family once with the WCF client, and stops the host; then
+# runs migrate-wcf (analyze, proto), starts the migrated sample (the same service classes on gRPC, over Unix sockets),
+# makes the same calls through the original interfaces with the legacy client's own code, and compares the two runs
+# line by line. Safe to run twice; on failure it says in one line what went wrong.
 # Usage: ./run.sh
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -13,6 +15,14 @@ say() { printf '[run] %s\n' "$*" >&2; }
 
 work="$(mktemp -d "${TMPDIR:-/tmp}/migrate-wcf-run.XXXXXX")"
 host_pid=""
+migrated_pids=()
+stop_migrated_hosts() {
+  # SIGTERM is the migrated host's stop signal: it removes its socket and exits 0.
+  local pid
+  for pid in "${migrated_pids[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
+  for pid in "${migrated_pids[@]}"; do wait "$pid" 2>/dev/null || true; done
+  migrated_pids=()
+}
 stop_host() {
   # Closing the host's stdin is its stop signal; SIGTERM and then SIGKILL only if it does not go.
   if [ -n "$host_pid" ] && kill -0 "$host_pid" 2>/dev/null; then
@@ -25,7 +35,7 @@ stop_host() {
   [ -n "$host_pid" ] && wait "$host_pid" 2>/dev/null || true
   host_pid=""
 }
-cleanup() { stop_host; rm -rf "$work"; }
+cleanup() { stop_host; stop_migrated_hosts; rm -rf "$work"; }
 trap 'status=$?; cleanup; if [ "$status" -ne 0 ]; then printf "run.sh: error: %s failed (exit %s)\n" "$step" "$status" >&2; fi' EXIT
 
 # 1. Machine set-up (SDK check, Debian packages incl. Mono's System.ServiceModel, npm peers, NuGet restore).
@@ -100,7 +110,8 @@ echo
 echo "Legacy WCF sample on Mono ($address): one call per operation"
 echo "---------------------------------------------------------------------------------------------"
 client_status=0
-mono "$client_exe" --address "$address" --tour || client_status=$?
+mono "$client_exe" --address "$address" --tour >"$work/legacy.tour" || client_status=$?
+cat "$work/legacy.tour"
 echo "---------------------------------------------------------------------------------------------"
 [ "$client_status" -eq 0 ] || exit "$client_status"
 
@@ -135,3 +146,58 @@ step="migrate-wcf proto samples/LegacyWcf/Contracts"
 echo
 "${migrate_wcf[@]}" proto samples/LegacyWcf/Contracts/LegacyWcf.Contracts.csproj --out "$artifacts/proto" --force
 say "the .proto files are in ${artifacts#"$root"/}/proto"
+
+# 7. The migrated sample: the legacy contracts and service classes compiled unchanged on .NET 10 beside what migrate-wcf
+#    generated from them (samples/Migrated), served over Unix sockets by samples/Migrated/Host. ISimple is one gRPC
+#    service, so its two implementations get a host each, as the legacy host gave them an endpoint each.
+for project in Host Client; do
+  step="building samples/Migrated/$project (Release)"
+  say "$step"
+  if ! dotnet build "samples/Migrated/$project/Migrated.$project.csproj" -c Release --artifacts-path "$artifacts" \
+      -nologo -v:q -clp:ErrorsOnly >"$work/build.log" 2>&1; then
+    grep -E 'error' "$work/build.log" | sort -u | head -20 >&2 || true
+    exit 1
+  fi
+done
+migrated_host="$artifacts/bin/Migrated.Host/release/Migrated.Host.dll"
+migrated_client="$artifacts/bin/Migrated.Client/release/Migrated.Client.dll"
+sockets="$work/sockets"   # created 0700 by the host before its socket (0600) exists
+for simple in SimpleMultiple SimpleSingle; do
+  step="starting the migrated host ($simple)"
+  dotnet "$migrated_host" --socket "$sockets/$simple.sock" --simple "$simple" >"$work/$simple.out" 2>"$work/$simple.err" &
+  migrated_pids+=($!)
+  for _ in $(seq 600); do
+    grep -q 'ready' "$work/$simple.out" 2>/dev/null && break
+    kill -0 "${migrated_pids[-1]}" 2>/dev/null || break
+    sleep 0.1
+  done
+  grep -q 'ready' "$work/$simple.out" || { step="$step: $(head -1 "$work/$simple.err" 2>/dev/null || echo "no ready line within 60 s")"; exit 1; }
+  say "host: $(head -1 "$work/$simple.out")"
+done
+
+# 8. The same calls through the original interfaces: the legacy client's tour, with only how it obtains a client changed.
+step="calling the migrated services through the original interfaces"
+echo
+echo "Migrated sample on gRPC (unix:$sockets/*.sock): the same calls, the legacy client's code"
+echo "---------------------------------------------------------------------------------------------"
+client_status=0
+dotnet "$migrated_client" --socket "$sockets/SimpleMultiple.sock" --single-socket "$sockets/SimpleSingle.sock" >"$work/migrated.tour" || client_status=$?
+cat "$work/migrated.tour"
+echo "---------------------------------------------------------------------------------------------"
+[ "$client_status" -eq 0 ] || exit "$client_status"
+step="stopping the migrated hosts"
+stop_migrated_hosts
+[ ! -e "$sockets/SimpleMultiple.sock" ] && [ ! -e "$sockets/SimpleSingle.sock" ] || exit 1
+say "migrated hosts stopped, sockets removed"
+
+# 9. Compare: the same results call by call. Timings and the random instance ids are not results.
+step="comparing the legacy and migrated results"
+normalize() { sed -E -e 's/ \([0-9]+ ms\)$//' -e 's/instance [0-9a-f]{8}/instance <id>/' "$1"; }
+echo
+if diff <(normalize "$work/legacy.tour") <(normalize "$work/migrated.tour") >"$work/tour.diff"; then
+  echo "Legacy and migrated: the same results for all $(wc -l <"$work/legacy.tour") calls (timings and instance ids aside)."
+else
+  echo "Legacy and migrated differ (< legacy, > migrated):"
+  cat "$work/tour.diff"
+  exit 1
+fi
