@@ -46,17 +46,18 @@ internal sealed record MigrationOutcome(SourceSet Sources, EngineResult Result, 
         => $"{Where(finding)}: {finding.Severity.ToString().ToLowerInvariant()} {finding.RuleId}: {finding.Message}";
 }
 
-/// <summary>The one flow both commands share: input → compilation → engine. Does no output of its own.</summary>
+/// <summary>The one flow every command shares: input → compilation → engine. Does no output of its own.</summary>
 internal static class MigrationRun
 {
-    public static MigrationOutcome Execute(SourceSet sources, string? lockFileText, CliDependencies deps, CancellationToken cancellationToken)
+    /// <param name="csharp">Also emit the C# of the migrated service (<c>generate</c>); null for .proto only.</param>
+    public static MigrationOutcome Execute(SourceSet sources, string? lockFileText, CliDependencies deps, CancellationToken cancellationToken, CSharpOptions? csharp = null)
     {
         var progress = new Progress(deps, sources.Files.Length);
         progress.Report($"reading {sources.Files.Length} files…");
         var input = SourceCompiler.Compile(sources, progress, cancellationToken);
 
         progress.Report("discovering and mapping contracts…");
-        var result = MigrationEngine.Run(input.Compilation, new EngineOptions(lockFileText), cancellationToken);
+        var result = MigrationEngine.Run(input.Compilation, new EngineOptions(lockFileText) { CSharp = csharp }, cancellationToken);
         progress.Report($"found {result.Summary.ServiceContracts} service contracts, {result.Summary.Operations} operations, {result.Summary.DataTypes} data types.");
 
         // Two lists, each complete (the engine reports no syntax errors; distinct findings may share a position), merged

@@ -35,7 +35,7 @@ internal static class ProtoCommand
     internal static ExitCode Run(ProtoOptions options, CliDependencies deps, CancellationToken cancellationToken)
     {
         var sources = InputResolver.Resolve(options.InputPath);
-        var outputFolder = Path.GetFullPath(options.OutputFolder);
+        var outputFolder = Path.TrimEndingDirectorySeparator(Path.GetFullPath(options.OutputFolder));
         if (sources.Kind != InputKind.SourceFile && IsSameOrInside(outputFolder, sources.RootDirectory))
         {
             throw CommandLineException.Usage($"the output folder '{options.OutputFolder}' is inside the input '{options.InputPath}'; choose a folder outside it.");
@@ -96,7 +96,7 @@ internal static class ProtoCommand
         }
     }
 
-    private static string? ReadLockFile(string outputFolder, string displayFolder)
+    internal static string? ReadLockFile(string outputFolder, string displayFolder)
     {
         var path = Path.Combine(outputFolder, LockFileName);
         if (!File.Exists(path))

@@ -17,10 +17,17 @@ public static class MigrateWcfCli
     public static async Task<CliResult> RunAsync(params string[] args) => await RunAsync(progressThreshold: 500, args);
 
     public static async Task<CliResult> RunAsync(int progressThreshold, params string[] args)
+        => await RunAsync(progressThreshold, beforeOutputMove: null, args);
+
+    /// <summary>Runs with <paramref name="beforeOutputMove"/> called before each output file moves into place (to inject a failure).</summary>
+    public static async Task<CliResult> RunAsync(Action<string> beforeOutputMove, params string[] args)
+        => await RunAsync(500, beforeOutputMove, args);
+
+    private static async Task<CliResult> RunAsync(int progressThreshold, Action<string>? beforeOutputMove, string[] args)
     {
         var output = new StringWriter();
         var error = new StringWriter();
-        var exitCode = await MigrateWcfCommandLine.InvokeAsync(args, new CliDependencies(output, error, progressThreshold));
+        var exitCode = await MigrateWcfCommandLine.InvokeAsync(args, new CliDependencies(output, error, progressThreshold, beforeOutputMove));
         return new CliResult(exitCode, output.ToString(), error.ToString());
     }
 }
