@@ -223,6 +223,39 @@ public sealed class GenerateCommandTests
         Assert.All(extraFiles, f => Assert.DoesNotContain(f, after.Keys));
         Assert.All(extraFiles, f => Assert.Contains($"deleted   {Path.Join(output, f)}", result.Output));
         Assert.Equal("mine", after["Notes.md"]);
+        Assert.All(Directory.EnumerateDirectories(output, "*", SearchOption.AllDirectories), d => Assert.NotEmpty(Directory.EnumerateFileSystemEntries(d)));
+    }
+
+    [Fact]
+    public async Task AnEditedFileNoLongerGenerated_IsDeletedOnlyWithForce()
+    {
+        using var temp = new TempFolder();
+        var input = temp.CopyFixture("Orders");
+        var output = temp.Combine("migrated");
+        temp.WriteFile("Orders/Extra.cs", """
+            using System.ServiceModel;
+            namespace Contoso.Extra
+            {
+                [ServiceContract] public interface IExtra { [OperationContract] int Twice(int value); }
+                public class Extra : IExtra { public int Twice(int value) { return value * 2; } }
+            }
+            """);
+        await MigrateWcfCli.RunAsync("generate", input, "--out", output);
+        var adapter = TempFolder.Snapshot(output).Keys.Single(k => k.EndsWith("ExtraAdapter.g.cs", StringComparison.Ordinal));
+        File.AppendAllText(Path.Combine(output, adapter), "// my edit\n");
+        File.Delete(temp.Combine("Orders", "Extra.cs"));
+        var before = TempFolder.Snapshot(output);
+
+        var refused = await MigrateWcfCli.RunAsync("generate", input, "--out", output);
+
+        Assert.Equal(ExitCode.OutputConflict, refused.Code);
+        Assert.Contains(adapter, refused.Error);
+        Assert.Equal(before, TempFolder.Snapshot(output));
+
+        var forced = await MigrateWcfCli.RunAsync("generate", input, "--out", output, "--force");
+
+        Assert.True(forced.Code == ExitCode.Success, forced.ToString());
+        Assert.False(File.Exists(Path.Combine(output, adapter)));
     }
 
     [Fact]

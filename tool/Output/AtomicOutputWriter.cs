@@ -121,7 +121,33 @@ internal static class AtomicOutputWriter
             }
         }
 
+        RemoveEmptiedFolders(outputFolder, toChange.Where(c => c.State == PlannedFileState.Deleted).Select(c => c.RelativePath));
         return changes.Select(c => new WrittenFile(c.RelativePath, c.State)).ToList();
+    }
+
+    /// <summary>
+    /// After the run succeeded: the folders (inside the output folder) that deleting generated files left empty, so a
+    /// removed contract leaves no empty package folders behind. A folder with anything else in it stays.
+    /// </summary>
+    private static void RemoveEmptiedFolders(string outputFolder, IEnumerable<string> deleted)
+    {
+        foreach (var relativePath in deleted)
+        {
+            for (var folder = Path.GetDirectoryName(Path.Combine(outputFolder, relativePath));
+                 folder is not null && folder.Length > outputFolder.Length && Directory.Exists(folder) && !Directory.EnumerateFileSystemEntries(folder).Any();
+                 folder = Path.GetDirectoryName(folder))
+            {
+                try
+                {
+                    Directory.Delete(folder);
+                }
+                catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+                {
+                    // Best effort: the files are right; an empty folder left behind is harmless.
+                    break;
+                }
+            }
+        }
     }
 
     /// <summary>SHA-256 of the bytes a file holds, lower-case hex, as <c>sha256sum</c> prints it.</summary>
