@@ -2,9 +2,10 @@
 # The main job of migrate-wcf: the whole migration of the sample, before and after. It sets the machine up, builds the
 # .NET Framework WCF sample (Release), starts its host under Mono on free loopback ports, calls the benchmark contract
 # (both implementations) and every operation of the contract family once with the WCF client, and stops the host; then
-# runs migrate-wcf (analyze, proto), starts the migrated sample (the same service classes on gRPC, over Unix sockets),
-# makes the same calls through the original interfaces with the legacy client's own code, and compares the two runs
-# line by line. Safe to run twice; on failure it says in one line what went wrong.
+# migrates the sample with migrate-wcf (analyze, generate, check against the committed samples/Migrated/Service), starts
+# the migrated sample (the same service classes on gRPC, over Unix sockets), makes the same calls through the original
+# interfaces with the legacy client's own code, and compares the two runs line by line. Safe to run twice; on failure
+# it says in one line what went wrong.
 # Usage: ./run.sh
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -126,9 +127,10 @@ host_pid=""
 [ "$host_status" -eq 0 ] || { step="stopping the legacy host (exit $host_status: $(head -1 "$work/host.err"))"; exit 1; }
 say "host stopped cleanly"
 
-# 6. The first slice of the migration: migrate-wcf reads the legacy contracts (as their .csproj) and writes the .proto
-#    files and the field-number lock file. Output goes to artifacts/run/proto; --force because a second run may
-#    regenerate it after a contract change.
+# 6. The migration: migrate-wcf reads the legacy contracts and services (their .csproj files) and writes the migrated
+#    project (.proto files, the C# adapters, client proxies and hosting, the lock file, a .csproj that compiles the
+#    original sources in place) into artifacts/run/migrated (--force: a second run may regenerate it after a change);
+#    check then confirms the committed samples/Migrated/Service is exactly what generate writes, and it is built.
 step="building migrate-wcf"
 say "$step"
 if ! dotnet build tool/MigrateWcf.Tool.csproj -c Release --artifacts-path "$artifacts" -nologo -v:q -clp:ErrorsOnly >"$work/build.log" 2>&1; then
@@ -142,13 +144,29 @@ echo "migrate-wcf analyze samples/LegacyWcf/Contracts/LegacyWcf.Contracts.csproj
 echo "---------------------------------------------------------------------------------------------"
 "${migrate_wcf[@]}" analyze samples/LegacyWcf/Contracts/LegacyWcf.Contracts.csproj
 echo "---------------------------------------------------------------------------------------------"
-step="migrate-wcf proto samples/LegacyWcf/Contracts"
+legacy_projects=(samples/LegacyWcf/Contracts/LegacyWcf.Contracts.csproj samples/LegacyWcf/Services/LegacyWcf.Services.csproj)
+generate_options=(--project-name LegacyWcf.Migrated --runtime-project runtime/MigrateWcf.Runtime.csproj)
+step="migrate-wcf generate samples/LegacyWcf"
 echo
-"${migrate_wcf[@]}" proto samples/LegacyWcf/Contracts/LegacyWcf.Contracts.csproj --out "$artifacts/proto" --force
-say "the .proto files are in ${artifacts#"$root"/}/proto"
+echo "migrate-wcf generate ${legacy_projects[*]} --out ${artifacts#"$root"/}/migrated"
+echo "---------------------------------------------------------------------------------------------"
+# Its findings are the ones analyze printed above; they are shown again only if generate fails.
+"${migrate_wcf[@]}" generate "${legacy_projects[@]}" --out "$artifacts/migrated" "${generate_options[@]}" --force \
+  2>"$work/findings.txt" | tail -1 || { tail -5 "$work/findings.txt" >&2; exit 1; }
+echo "---------------------------------------------------------------------------------------------"
+step="migrate-wcf check samples/Migrated/Service (the committed migrated sample is what generate writes)"
+"${migrate_wcf[@]}" check "${legacy_projects[@]}" --out samples/Migrated/Service "${generate_options[@]}"
+step="building samples/Migrated/Service (Release)"
+say "$step"
+if ! dotnet build samples/Migrated/Service/LegacyWcf.Migrated.csproj -c Release --artifacts-path "$artifacts" \
+    -nologo -v:q -clp:ErrorsOnly >"$work/build.log" 2>&1; then
+  grep -E 'error' "$work/build.log" | sort -u | head -20 >&2 || true
+  exit 1
+fi
+say "the migrated project is in ${artifacts#"$root"/}/migrated (committed: samples/Migrated/Service)"
 
 # 7. The migrated sample: the legacy contracts and service classes compiled unchanged on .NET 10 beside what migrate-wcf
-#    generated from them (samples/Migrated), served over Unix sockets by samples/Migrated/Host. ISimple is one gRPC
+#    generated from them (samples/Migrated/Service), served over Unix sockets by samples/Migrated/Host. ISimple is one gRPC
 #    service, so its two implementations get a host each, as the legacy host gave them an endpoint each.
 for project in Host Client; do
   step="building samples/Migrated/$project (Release)"

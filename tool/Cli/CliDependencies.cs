@@ -6,7 +6,9 @@ namespace MigrateWcf.Tool.Cli;
 /// <param name="Output">Results (text or JSON reports, the list of written files).</param>
 /// <param name="Error">Errors, findings of <c>proto</c>, and progress of long runs.</param>
 /// <param name="ProgressThreshold">Progress lines are written only for inputs of at least this many files.</param>
-public sealed record CliDependencies(TextWriter Output, TextWriter Error, int ProgressThreshold = 500)
+/// <param name="BeforeOutputMove">Called with each output file's relative path just before it moves into place; tests
+/// inject a failure there to prove a run is all or nothing. Null outside tests.</param>
+public sealed record CliDependencies(TextWriter Output, TextWriter Error, int ProgressThreshold = 500, Action<string>? BeforeOutputMove = null)
 {
     /// <summary>
     /// How many projects of one input are discovered and mapped side by side. One: on the shared 2-core machine, two at

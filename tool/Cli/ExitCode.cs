@@ -21,6 +21,9 @@ public enum ExitCode
     /// <summary>The output folder cannot be created or written. Nothing was changed.</summary>
     OutputError = 5,
 
+    /// <summary><c>check</c>: <c>generate</c> would change, add or delete files in the output folder (they are named).</summary>
+    CheckFailed = 6,
+
     /// <summary>A bug in migrate-wcf (sysexits' EX_SOFTWARE). The message says what failed.</summary>
     InternalError = 70,
 

@@ -11,8 +11,10 @@ public static class MigrateWcfCommandLine
 
     public static RootCommand BuildRootCommand(CliDependencies deps)
     {
-        var root = new RootCommand("Moves WCF services to gRPC: finds service and data contracts and generates .proto files.")
+        var root = new RootCommand("Moves WCF services to gRPC: finds service and data contracts and generates .proto files, the migrated service's C# and a project that builds it.")
         {
+            GenerateCommand.Create(deps),
+            CheckCommand.Create(deps),
             ProtoCommand.Create(deps),
             AnalyzeCommand.Create(deps),
         };

@@ -88,7 +88,8 @@ internal static class MigrationRun
     private const int PackageRounds = 2;
 
     /// <param name="lockFileText">The lock file of a project from the previous run, or null.</param>
-    public static MigrationOutcome Execute(InputSet input, Func<SourceSet, string?> lockFileText, CliDependencies deps, CancellationToken cancellationToken)
+    /// <param name="csharp">Also emit the C# of the migrated service (<c>generate</c>); null for .proto only.</param>
+    public static MigrationOutcome Execute(InputSet input, Func<SourceSet, string?> lockFileText, CliDependencies deps, CancellationToken cancellationToken, CSharpOptions? csharp = null)
     {
         var progress = new Progress(deps, input.FileCount);
         progress.Report($"reading {input.FileCount} files…");
@@ -102,10 +103,10 @@ internal static class MigrationRun
         ForEachProject(Enumerable.Range(0, compilations.Length), deps, cancellationToken, i =>
         {
             discovered[i] = MigrationEngine.Discover(compilations[i].Compilation, cancellationToken);
-            results[i] = Map(discovered[i], lockFileText(input.Projects[i]), qualifier: null);
+            results[i] = Map(discovered[i], lockFileText(input.Projects[i]), qualifier: null, csharp);
         });
 
-        var (qualifiers, clashesWith) = ResolveClashes(input, results, (i, qualifier) => results[i] = Map(discovered[i], lockFileText(input.Projects[i]), qualifier), deps, cancellationToken);
+        var (qualifiers, clashesWith) = ResolveClashes(input, results, (i, qualifier) => results[i] = Map(discovered[i], lockFileText(input.Projects[i]), qualifier, csharp), deps, cancellationToken);
 
         var outcome = new MigrationOutcome(input, compilations.Select((compilation, i) => new ProjectOutcome(
                 compilation.Project,
@@ -120,8 +121,8 @@ internal static class MigrationRun
         return outcome;
     }
 
-    private static EngineResult Map((ContractModel Model, ImmutableArray<Finding> Findings) discovered, string? lockFileText, ProjectQualifier? qualifier)
-        => MigrationEngine.Map(discovered.Model, discovered.Findings, new EngineOptions(lockFileText) { ProjectQualifier = qualifier });
+    private static EngineResult Map((ContractModel Model, ImmutableArray<Finding> Findings) discovered, string? lockFileText, ProjectQualifier? qualifier, CSharpOptions? csharp)
+        => MigrationEngine.Map(discovered.Model, discovered.Findings, new EngineOptions(lockFileText) { ProjectQualifier = qualifier, CSharp = csharp });
 
     /// <summary>
     /// Maps again, with the project in the package, every project whose output clashes with another's, until nothing

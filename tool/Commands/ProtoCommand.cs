@@ -38,7 +38,7 @@ internal static class ProtoCommand
     internal static ExitCode Run(ProtoOptions options, CliDependencies deps, CancellationToken cancellationToken)
     {
         var input = InputResolver.Resolve(options.InputPath);
-        var outputFolder = Path.GetFullPath(options.OutputFolder);
+        var outputFolder = Path.TrimEndingDirectorySeparator(Path.GetFullPath(options.OutputFolder));
         if (input.Kind != InputKind.SourceFile && IsSameOrInside(outputFolder, input.RootDirectory))
         {
             throw CommandLineException.Usage($"the output folder '{options.OutputFolder}' is inside the input '{options.InputPath}'; choose a folder outside it.");
@@ -156,7 +156,7 @@ internal static class ProtoCommand
         }
     }
 
-    private static string? ReadLockFile(string folder, string displayFolder)
+    internal static string? ReadLockFile(string folder, string displayFolder)
     {
         var path = Path.Combine(folder, LockFileName);
         if (!File.Exists(path))

@@ -1,3 +1,4 @@
+using System.Security.Cryptography;
 using System.Text;
 using MigrateWcf.Tool.Cli;
 
@@ -13,21 +14,42 @@ internal enum PlannedFileState
     Created,
     Replaced,
     Unchanged,
+
+    /// <summary>A file an earlier run wrote (it is in that run's manifest) that this run no longer generates.</summary>
+    Deleted,
 }
+
+/// <summary>What a run does (or would do) to one file of the output folder.</summary>
+/// <param name="File">The new content; null for <see cref="PlannedFileState.Deleted"/>.</param>
+/// <param name="Conflict">The change would replace or delete content that is not known to be ours: with a manifest, a
+/// file whose bytes differ from what the last run wrote (the user edited it); without one, any file that differs.</param>
+internal sealed record PlannedChange(string RelativePath, PlannedFileState State, PlannedFile? File, bool Conflict);
 
 internal sealed record WrittenFile(string RelativePath, PlannedFileState State);
 
 /// <summary>
-/// Writes a set of files into a folder all or nothing: every file goes to a staging folder first (beside the target
-/// when it does not exist yet, inside it otherwise, so the final moves are renames on one file system), then moves into
-/// place; a failure while moving puts back what was there. A file that differs from the new content is replaced only
-/// with <c>force</c>; an identical one is left alone.
+/// Writes a set of files into a folder all or nothing: every file goes to a staging folder beside the target first (so
+/// the final moves are renames on one file system), then moves into place; a failure while moving puts back what was
+/// there. A file that differs from the new content is replaced only with <c>force</c> unless it is known to be ours
+/// (its hash is the one recorded when we wrote it); an identical one is left alone.
 /// </summary>
 internal static class AtomicOutputWriter
 {
     private static readonly UTF8Encoding Utf8NoBom = new(encoderShouldEmitUTF8Identifier: false);
 
+    /// <summary>
+    /// Writes <paramref name="files"/>; a file that differs from the new content is replaced only with
+    /// <paramref name="force"/>. <c>proto</c>'s whole output step.
+    /// </summary>
     public static IReadOnlyList<WrittenFile> Write(string outputFolder, string displayFolder, IReadOnlyList<PlannedFile> files, bool force, CancellationToken cancellationToken)
+        => Apply(outputFolder, displayFolder, Plan(outputFolder, displayFolder, files, recordedHashes: null), force, cancellationToken);
+
+    /// <summary>
+    /// Compares <paramref name="files"/> with the output folder without changing it. With <paramref name="recordedHashes"/>
+    /// (relative path → SHA-256 of what the last run wrote), a file that still has its recorded hash may be replaced
+    /// without force, and a recorded file no longer generated is deleted (with force only when it was edited).
+    /// </summary>
+    public static IReadOnlyList<PlannedChange> Plan(string outputFolder, string displayFolder, IReadOnlyList<PlannedFile> files, IReadOnlyDictionary<string, string>? recordedHashes)
     {
         foreach (var file in files)
         {
@@ -39,10 +61,38 @@ internal static class AtomicOutputWriter
             throw CommandLineException.Output($"the output path '{displayFolder}' is a file, not a folder.");
         }
 
-        var plan = files.Select(f => (File: f, State: StateOf(outputFolder, displayFolder, f))).ToList();
-        var conflicts = plan.Where(p => p.State == PlannedFileState.Replaced && !p.File.OverwriteWithoutForce && !force)
-            .Select(p => p.File.RelativePath)
-            .ToList();
+        var changes = new List<PlannedChange>();
+        foreach (var file in files)
+        {
+            var existing = Existing(outputFolder, displayFolder, file.RelativePath);
+            var state = existing is null ? PlannedFileState.Created
+                : existing.AsSpan().SequenceEqual(Utf8NoBom.GetBytes(file.Content)) ? PlannedFileState.Unchanged
+                : PlannedFileState.Replaced;
+            var conflict = state == PlannedFileState.Replaced && !file.OverwriteWithoutForce && !IsAsRecorded(existing!, file.RelativePath, recordedHashes);
+            changes.Add(new PlannedChange(file.RelativePath, state, file, conflict));
+        }
+
+        var generated = files.Select(f => f.RelativePath).ToHashSet(StringComparer.Ordinal);
+        foreach (var recorded in (recordedHashes?.Keys ?? []).Where(p => !generated.Contains(p)).Order(StringComparer.Ordinal))
+        {
+            // A manifest is read from the output folder; a path in it that escapes the folder is never touched.
+            CheckRelativePath(recorded);
+            if (Existing(outputFolder, displayFolder, recorded) is { } bytes)
+            {
+                changes.Add(new PlannedChange(recorded, PlannedFileState.Deleted, null, !IsAsRecorded(bytes, recorded, recordedHashes)));
+            }
+        }
+
+        return changes;
+    }
+
+    /// <summary>
+    /// Carries out <paramref name="changes"/> all or nothing. <paramref name="beforeMove"/> is called with each relative
+    /// path just before it moves into place (a seam for tests that inject a failure there).
+    /// </summary>
+    public static IReadOnlyList<WrittenFile> Apply(string outputFolder, string displayFolder, IReadOnlyList<PlannedChange> changes, bool force, CancellationToken cancellationToken, Action<string>? beforeMove = null)
+    {
+        var conflicts = changes.Where(c => c.Conflict && !force).Select(c => c.RelativePath).ToList();
         if (conflicts.Count > 0)
         {
             throw new CommandLineException(
@@ -50,19 +100,19 @@ internal static class AtomicOutputWriter
                 $"refusing to overwrite {conflicts.Count} changed file(s) in '{displayFolder}' ({string.Join(", ", conflicts)}); pass --force to replace them.");
         }
 
-        var toWrite = plan.Where(p => p.State != PlannedFileState.Unchanged).Select(p => p.File).ToList();
+        var toChange = changes.Where(c => c.State != PlannedFileState.Unchanged).ToList();
         cancellationToken.ThrowIfCancellationRequested();
-        if (toWrite.Count > 0)
+        if (toChange.Count > 0)
         {
             try
             {
                 if (Directory.Exists(outputFolder))
                 {
-                    WriteIntoExistingFolder(outputFolder, toWrite);
+                    WriteIntoExistingFolder(outputFolder, toChange, beforeMove);
                 }
                 else
                 {
-                    WriteNewFolder(outputFolder, toWrite);
+                    WriteNewFolder(outputFolder, toChange.Select(c => c.File!).ToList(), beforeMove);
                 }
             }
             catch (Exception e) when (e is IOException or UnauthorizedAccessException)
@@ -71,43 +121,77 @@ internal static class AtomicOutputWriter
             }
         }
 
-        return plan.Select(p => new WrittenFile(p.File.RelativePath, p.State)).ToList();
+        RemoveEmptiedFolders(outputFolder, toChange.Where(c => c.State == PlannedFileState.Deleted).Select(c => c.RelativePath));
+        return changes.Select(c => new WrittenFile(c.RelativePath, c.State)).ToList();
     }
 
-    private static PlannedFileState StateOf(string outputFolder, string displayFolder, PlannedFile file)
+    /// <summary>
+    /// After the run succeeded: the folders (inside the output folder) that deleting generated files left empty, so a
+    /// removed contract leaves no empty package folders behind. A folder with anything else in it stays.
+    /// </summary>
+    private static void RemoveEmptiedFolders(string outputFolder, IEnumerable<string> deleted)
     {
-        var target = Path.Combine(outputFolder, file.RelativePath);
+        foreach (var relativePath in deleted)
+        {
+            for (var folder = Path.GetDirectoryName(Path.Combine(outputFolder, relativePath));
+                 folder is not null && folder.Length > outputFolder.Length && Directory.Exists(folder) && !Directory.EnumerateFileSystemEntries(folder).Any();
+                 folder = Path.GetDirectoryName(folder))
+            {
+                try
+                {
+                    Directory.Delete(folder);
+                }
+                catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+                {
+                    // Best effort: the files are right; an empty folder left behind is harmless.
+                    break;
+                }
+            }
+        }
+    }
+
+    /// <summary>SHA-256 of the bytes a file holds, lower-case hex, as <c>sha256sum</c> prints it.</summary>
+    public static string HashOf(string content) => Convert.ToHexStringLower(SHA256.HashData(Utf8NoBom.GetBytes(content)));
+
+    private static bool IsAsRecorded(byte[] existing, string relativePath, IReadOnlyDictionary<string, string>? recordedHashes)
+        => recordedHashes is not null
+           && recordedHashes.TryGetValue(relativePath, out var recorded)
+           && string.Equals(Convert.ToHexStringLower(SHA256.HashData(existing)), recorded, StringComparison.OrdinalIgnoreCase);
+
+    /// <summary>The bytes at <paramref name="relativePath"/>, or null when there is no file.</summary>
+    private static byte[]? Existing(string outputFolder, string displayFolder, string relativePath)
+    {
+        var target = Path.Combine(outputFolder, relativePath);
         if (Directory.Exists(target))
         {
-            throw CommandLineException.Output($"'{displayFolder}/{file.RelativePath}' is a folder; it is in the way of a generated file.");
+            throw CommandLineException.Output($"'{displayFolder}/{relativePath}' is a folder; it is in the way of a generated file.");
         }
 
         if (!File.Exists(target))
         {
-            return PlannedFileState.Created;
+            return null;
         }
 
         try
         {
-            return File.ReadAllBytes(target).AsSpan().SequenceEqual(Utf8NoBom.GetBytes(file.Content))
-                ? PlannedFileState.Unchanged
-                : PlannedFileState.Replaced;
+            return File.ReadAllBytes(target);
         }
         catch (Exception e) when (e is IOException or UnauthorizedAccessException)
         {
-            throw CommandLineException.Output($"cannot read the existing '{displayFolder}/{file.RelativePath}': {e.Message}", e);
+            throw CommandLineException.Output($"cannot read the existing '{displayFolder}/{relativePath}': {e.Message}", e);
         }
     }
 
-    private static void WriteNewFolder(string outputFolder, List<PlannedFile> files)
+    private static void WriteNewFolder(string outputFolder, List<PlannedFile> files, Action<string>? beforeMove)
     {
         var parent = Path.GetDirectoryName(outputFolder)!;
         var createdAncestor = TopMostMissingFolder(parent);
-        var staging = Path.Combine(parent, $".{Path.GetFileName(outputFolder)}.migrate-wcf-{Guid.NewGuid():N}");
+        var staging = StagingFolder(outputFolder);
         try
         {
             Directory.CreateDirectory(parent);
             WriteAll(staging, files);
+            beforeMove?.Invoke(".");
             Directory.Move(staging, outputFolder);
         }
         catch
@@ -122,20 +206,23 @@ internal static class AtomicOutputWriter
         }
     }
 
-    private static void WriteIntoExistingFolder(string outputFolder, List<PlannedFile> files)
+    private static void WriteIntoExistingFolder(string outputFolder, List<PlannedChange> changes, Action<string>? beforeMove)
     {
-        var staging = Path.Combine(outputFolder, $".migrate-wcf-staging-{Guid.NewGuid():N}");
+        // Beside the output folder, not inside it, so the folder never holds anything of ours but the files themselves;
+        // on the same file system as it in all but exotic set-ups, so the moves are renames.
+        var staging = StagingFolder(outputFolder);
         var newFiles = Path.Combine(staging, "new");
         var backups = Path.Combine(staging, "old");
         var done = new Stack<Action>();
         try
         {
-            WriteAll(newFiles, files);
-            foreach (var file in files)
+            WriteAll(newFiles, changes.Where(c => c.File is not null).Select(c => c.File!).ToList());
+            foreach (var change in changes)
             {
-                var target = Path.Combine(outputFolder, file.RelativePath);
+                var target = Path.Combine(outputFolder, change.RelativePath);
+                beforeMove?.Invoke(change.RelativePath);
                 var targetFolder = Path.GetDirectoryName(target)!;
-                var created = TopMostMissingFolder(targetFolder);
+                var created = change.File is null ? null : TopMostMissingFolder(targetFolder);
                 if (created is not null)
                 {
                     Directory.CreateDirectory(targetFolder);
@@ -144,19 +231,22 @@ internal static class AtomicOutputWriter
 
                 if (File.Exists(target))
                 {
-                    var backup = Path.Combine(backups, file.RelativePath);
+                    var backup = Path.Combine(backups, change.RelativePath);
                     Directory.CreateDirectory(Path.GetDirectoryName(backup)!);
                     File.Move(target, backup);
                     done.Push(() => File.Move(backup, target, overwrite: true));
                 }
 
-                File.Move(Path.Combine(newFiles, file.RelativePath), target);
-                done.Push(() => File.Delete(target));
+                if (change.File is not null)
+                {
+                    File.Move(Path.Combine(newFiles, change.RelativePath), target);
+                    done.Push(() => File.Delete(target));
+                }
             }
         }
         catch
         {
-            // Undo in reverse order so every replaced file gets its old content back.
+            // Undo in reverse order so every replaced or deleted file gets its old content back.
             while (done.TryPop(out var undo))
             {
                 try
@@ -176,6 +266,9 @@ internal static class AtomicOutputWriter
             TryDelete(staging);
         }
     }
+
+    private static string StagingFolder(string outputFolder)
+        => Path.Combine(Path.GetDirectoryName(outputFolder)!, $".{Path.GetFileName(outputFolder)}.migrate-wcf-{Guid.NewGuid():N}");
 
     private static void WriteAll(string folder, List<PlannedFile> files)
     {

@@ -45,7 +45,8 @@ internal sealed class OperationContextReader
             }
 
             var model = _context.Compilation.GetSemanticModel(syntax.SyntaxTree);
-            foreach (var name in syntax.DescendantNodes().OfType<SimpleNameSyntax>())
+            // 'var' binds to the type it infers; it names nothing, so it is no use of the type's name.
+            foreach (var name in syntax.DescendantNodes().OfType<SimpleNameSyntax>().Where(n => !n.IsVar))
             {
                 if (Use(name, model) is { } use)
                 {

@@ -21,12 +21,6 @@ internal static class TestEnvironment
         ? root
         : throw new InvalidOperationException($"Grpc.Tools package folder '{Metadata("GrpcToolsRoot")}' not found; run scripts/setup.sh (NuGet restore).");
 
-    /// <summary>samples/LegacyWcf, the legacy sample migrated by tests/Migration.Tests.</summary>
-    public static string LegacySample { get; } = Metadata("LegacySample") ?? throw new InvalidOperationException("LegacySample not baked in.");
-
-    /// <summary>tests/Migration.Sample/Generated: the engine's output for the legacy sample, checked in (written back when updating baselines).</summary>
-    public static string SampleGenerated { get; } = Metadata("SampleGenerated") ?? throw new InvalidOperationException("SampleGenerated not baked in.");
-
     /// <summary>The restored System.ServiceModel.Primitives package folder (its reference assemblies).</summary>
     public static string ServiceModelPrimitivesRoot { get; } = Metadata("ServiceModelPrimitivesRoot") is { Length: > 0 } root && Directory.Exists(root)
         ? root

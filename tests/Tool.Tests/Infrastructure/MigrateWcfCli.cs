@@ -19,6 +19,10 @@ public static class MigrateWcfCli
     public static async Task<CliResult> RunAsync(int progressThreshold, params string[] args)
         => await RunAsync(deps => deps with { ProgressThreshold = progressThreshold }, args);
 
+    /// <summary>Runs with <paramref name="beforeOutputMove"/> called before each output file moves into place (to inject a failure).</summary>
+    public static async Task<CliResult> RunAsync(Action<string> beforeOutputMove, params string[] args)
+        => await RunAsync(deps => deps with { BeforeOutputMove = beforeOutputMove }, args);
+
     /// <summary>Runs with the dependencies <paramref name="configure"/> makes of the default ones (e.g. one project at a time).</summary>
     public static async Task<CliResult> RunAsync(Func<CliDependencies, CliDependencies> configure, params string[] args)
     {

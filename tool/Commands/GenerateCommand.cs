@@ -1,0 +1,274 @@
+using System.Collections.Immutable;
+using System.CommandLine;
+using MigrateWcf.Generator;
+using MigrateWcf.Tool.Cli;
+using MigrateWcf.Tool.Input;
+using MigrateWcf.Tool.Output;
+
+namespace MigrateWcf.Tool.Commands;
+
+/// <summary>Options of <c>migrate-wcf generate</c> and <c>migrate-wcf check</c>.</summary>
+/// <param name="InputPaths">.cs files, folders of sources or .csproj files, as typed; read as one compilation.</param>
+/// <param name="OutputFolder">Where the migrated project goes, as typed.</param>
+/// <param name="ProjectName">The project file's name without extension; null for the first input's name + ".Migrated".</param>
+/// <param name="RuntimeProject">A MigrateWcf.Runtime .csproj to reference instead of the NuGet package.</param>
+/// <param name="Force">Replace or delete generated files the user edited.</param>
+/// <param name="DryRun">List what would change; write nothing.</param>
+internal sealed record GenerateOptions(
+    ImmutableArray<string> InputPaths,
+    string OutputFolder,
+    string? ProjectName,
+    string? RuntimeProject,
+    bool Force,
+    bool DryRun);
+
+/// <summary>
+/// <c>migrate-wcf generate &lt;path&gt;... --out &lt;dir&gt;</c>: the one generation entry point. Writes the .proto files, the
+/// C# the engine emits, the lock file, a project file that builds them against the original sources, and the manifest
+/// that tells generated files from edited ones; all or nothing.
+/// </summary>
+internal static class GenerateCommand
+{
+    public static Command Create(CliDependencies deps)
+    {
+        var (command, read) = Define(
+            "generate",
+            "Generate the migrated gRPC service for the WCF contracts in <path>: .proto files, C# (mappers, service adapters, client proxies, hosting), the lock file and a project file that builds them with the original sources.",
+            """
+            Examples:
+              migrate-wcf generate src/Contracts/Contracts.csproj src/Services/Services.csproj --out migrated/Service
+              migrate-wcf generate src/Services --out migrated --project-name Orders.Migrated --dry-run
+              migrate-wcf generate src/Services.csproj --out migrated --runtime-project ../migrate-wcf/runtime/MigrateWcf.Runtime.csproj
+            """,
+            withWriteOptions: true);
+        command.SetAction((parseResult, cancellationToken) =>
+        {
+            var options = read(parseResult);
+            return MigrateWcfCommandLine.RunAsync(deps, ct => Task.Run(() => Run(options, deps, ct), ct), cancellationToken);
+        });
+        return command;
+    }
+
+    /// <summary>The arguments and options <c>generate</c> and <c>check</c> share, and how to read them.</summary>
+    internal static (Command Command, Func<ParseResult, GenerateOptions> Read) Define(string name, string description, string examples, bool withWriteOptions)
+    {
+        var paths = new Argument<string[]>("path")
+        {
+            Description = "One or more .cs files, folders of C# sources (bin and obj skipped) or .csproj files, read together (e.g. the contracts project and the services project).",
+            Arity = ArgumentArity.OneOrMore,
+        };
+        var output = new Option<string>("--out", "-o") { Description = "The folder of the migrated project.", Required = true };
+        var projectName = new Option<string?>("--project-name") { Description = "The project file's name, without .csproj (default: the first input's name + '.Migrated')." };
+        var runtimeProject = new Option<string?>("--runtime-project") { Description = "Reference this MigrateWcf.Runtime .csproj (a ProjectReference) instead of the MigrateWcf.Runtime package." };
+        var force = new Option<bool>("--force") { Description = "Replace or delete generated files that were edited since the last run." };
+        var dryRun = new Option<bool>("--dry-run") { Description = "List what would be created, replaced or deleted; write nothing." };
+        var command = new Command(name, description + "\n\n" + examples) { paths, output, projectName, runtimeProject };
+        if (withWriteOptions)
+        {
+            command.Options.Add(force);
+            command.Options.Add(dryRun);
+        }
+
+        return (command, parseResult => new GenerateOptions(
+            [.. parseResult.GetRequiredValue(paths)],
+            parseResult.GetRequiredValue(output),
+            parseResult.GetValue(projectName),
+            parseResult.GetValue(runtimeProject),
+            withWriteOptions && parseResult.GetValue(force),
+            withWriteOptions && parseResult.GetValue(dryRun)));
+    }
+
+    internal static ExitCode Run(GenerateOptions options, CliDependencies deps, CancellationToken cancellationToken)
+    {
+        var generation = Prepare(options, deps, cancellationToken);
+        if (generation.Failure is { } failure)
+        {
+            return failure;
+        }
+
+        var changes = generation.Changes;
+        if (options.DryRun)
+        {
+            foreach (var change in changes.Where(c => c.State != PlannedFileState.Unchanged))
+            {
+                var note = change.Conflict ? (options.Force ? " (edited; --force replaces it)" : " (edited; needs --force)") : string.Empty;
+                deps.Output.WriteLine($"would {Verb(change.State, done: false)} {Path.Join(options.OutputFolder, change.RelativePath)}{note}");
+            }
+
+            var count = changes.Count(c => c.State != PlannedFileState.Unchanged);
+            deps.Output.WriteLine(count == 0 ? "nothing would change." : $"{count} file(s) would change; nothing was written (--dry-run).");
+            return ExitCode.Success;
+        }
+
+        var written = AtomicOutputWriter.Apply(generation.OutputFolder, options.OutputFolder, changes, options.Force, cancellationToken, deps.BeforeOutputMove);
+        WriteFindings(generation.Outcome!, deps);
+        foreach (var file in written)
+        {
+            deps.Output.WriteLine($"{Verb(file.State, done: true),-9} {Path.Join(options.OutputFolder, file.RelativePath)}");
+        }
+
+        var summary = generation.Outcome!.Summary;
+        deps.Output.WriteLine(
+            $"{summary.ServiceContracts} service contract(s), {summary.Operations} operation(s), {summary.DataTypes} data type(s); " +
+            $"{generation.Outcome.Count(FindingSeverity.Warning)} warning(s). Build it with: dotnet build {Path.Join(options.OutputFolder, generation.ProjectFileName)}");
+        return ExitCode.Success;
+    }
+
+    /// <summary>What generate would write and how that compares with the output folder; nothing is written.</summary>
+    internal sealed record Generation(string OutputFolder, string ProjectFileName, MigrationOutcome? Outcome, IReadOnlyList<PlannedChange> Changes, ExitCode? Failure);
+
+    internal static Generation Prepare(GenerateOptions options, CliDependencies deps, CancellationToken cancellationToken)
+    {
+        var inputs = options.InputPaths.Select(InputResolver.Resolve).ToList();
+        var outputFolder = Path.TrimEndingDirectorySeparator(Path.GetFullPath(options.OutputFolder));
+        for (var i = 0; i < inputs.Count; i++)
+        {
+            if (inputs[i].Kind != InputKind.SourceFile && ProtoCommand.IsSameOrInside(outputFolder, inputs[i].RootDirectory))
+            {
+                throw CommandLineException.Usage($"the output folder '{options.OutputFolder}' is inside the input '{options.InputPaths[i]}'; choose a folder outside it.");
+            }
+
+            if (AllFiles(inputs[i]).Any(f => ProtoCommand.IsSameOrInside(f, outputFolder)))
+            {
+                throw CommandLineException.Usage($"the output folder '{options.OutputFolder}' holds sources of the input '{options.InputPaths[i]}', which its project would compile twice; choose a folder outside the input.");
+            }
+        }
+
+        var projectName = ProjectName(options, inputs[0]);
+        var sources = Combine(inputs, projectName);
+        var projectFileName = projectName + ".csproj";
+        var runtime = new RuntimeReference(RuntimeProject(options.RuntimeProject));
+
+        var lockFileText = ProtoCommand.ReadLockFile(outputFolder, options.OutputFolder);
+        var recorded = GenerationManifest.Read(outputFolder, options.OutputFolder);
+        var outcome = MigrationRun.Execute(sources, _ => lockFileText, deps, cancellationToken, new CSharpOptions());
+        if (outcome.HasErrors)
+        {
+            WriteFindings(outcome, deps);
+            deps.Error.WriteLine($"{MigrateWcfCommandLine.ToolName}: {outcome.Count(FindingSeverity.Error)} error(s); nothing was written to '{options.OutputFolder}'.");
+            return new Generation(outputFolder, projectFileName, outcome, [], ExitCode.FindingsWithErrors);
+        }
+
+        var result = outcome.Projects[0].Result;
+        var summary = result.Summary;
+        if (summary.ServiceContracts == 0 || result.ProtoFiles.IsEmpty)
+        {
+            throw CommandLineException.Input($"no WCF service contract ([ServiceContract]) was found in {Quote(options.InputPaths)}; nothing to generate.");
+        }
+
+        if (summary.Operations == 0)
+        {
+            throw CommandLineException.Input($"the {summary.ServiceContracts} service contract(s) in {Quote(options.InputPaths)} have no operations ([OperationContract]); nothing to generate.");
+        }
+
+        var engineFiles = result.ProtoFiles.Concat(result.CSharpFiles)
+            .Select(f => new PlannedFile(f.RelativePath.Replace('\\', '/'), f.Content))
+            .ToList();
+        if (engineFiles.Any(f => string.Equals(f.RelativePath, projectFileName, StringComparison.OrdinalIgnoreCase)))
+        {
+            throw CommandLineException.Usage($"the project name '{projectName}' is taken by a generated file; choose another with --project-name.");
+        }
+
+        var leftOut = MigratedProjectFile.HostingOnlyFiles(result);
+        var files0 = sources.Projects[0].Files;
+        var project = MigratedProjectFile.Write(
+            outputFolder,
+            sources.RootDirectory,
+            files0.Where(f => !leftOut.Contains(f)).ToList(),
+            files0.Where(leftOut.Contains).ToList(),
+            result.ProtoFiles.Select(f => f.RelativePath.Replace('\\', '/')).Order(StringComparer.Ordinal),
+            sources.Projects[0].NullableEnabled,
+            runtime,
+            MigratedProjectFile.HasCentralPackageVersions(Path.GetDirectoryName(outputFolder) ?? outputFolder),
+            AnalysisReport.ToolVersion);
+
+        var files = engineFiles
+            .Append(new PlannedFile(projectFileName, project))
+            // The lock file was an input of the run (hand edits to it are honoured), so a run always refreshes it.
+            .Append(new PlannedFile(ProtoCommand.LockFileName, result.LockFileText, OverwriteWithoutForce: true))
+            .ToList();
+        files.Add(new PlannedFile(GenerationManifest.FileName, GenerationManifest.Write(files), OverwriteWithoutForce: true));
+        var changes = AtomicOutputWriter.Plan(outputFolder, options.OutputFolder, files, recorded);
+        return new Generation(outputFolder, projectFileName, outcome, changes, null);
+    }
+
+    internal static void WriteFindings(MigrationOutcome outcome, CliDependencies deps)
+    {
+        foreach (var (project, finding) in outcome.Findings)
+        {
+            deps.Error.WriteLine(outcome.Format(project, finding));
+        }
+    }
+
+    internal static string Verb(PlannedFileState state, bool done) => (state, done) switch
+    {
+        (PlannedFileState.Created, false) => "create",
+        (PlannedFileState.Replaced, false) => "replace",
+        (PlannedFileState.Deleted, false) => "delete",
+        (PlannedFileState.Created, true) => "created",
+        (PlannedFileState.Replaced, true) => "replaced",
+        (PlannedFileState.Deleted, true) => "deleted",
+        _ => "unchanged",
+    };
+
+    /// <summary>
+    /// Several inputs read as one compilation (a contracts project and the services project implementing it): every
+    /// project's files, and those of the projects they reference, together; paths reported relative to the folder they
+    /// share. The migrated project compiles exactly these files.
+    /// </summary>
+    private static InputSet Combine(List<InputSet> inputs, string name)
+    {
+        var root = inputs[0].RootDirectory;
+        foreach (var input in inputs.Skip(1))
+        {
+            while (!ProtoCommand.IsSameOrInside(input.RootDirectory, root))
+            {
+                root = Path.GetDirectoryName(root) ?? root;
+            }
+        }
+
+        var files = inputs.SelectMany(AllFiles).Distinct(StringComparer.Ordinal).Order(StringComparer.Ordinal).ToImmutableArray();
+        // Nullable annotations count only when every project enables them; a mix is read as the compiler's default.
+        var nullable = inputs.SelectMany(i => i.Projects.Concat(i.ReferencedProjects)).All(p => p.NullableEnabled);
+        var kind = inputs.Count == 1 ? inputs[0].Kind : InputKind.Folder;
+        return new InputSet(kind, root, [new SourceSet(name, LoadMode.LooseFiles, root, null, files, nullable)], []);
+    }
+
+    private static IEnumerable<string> AllFiles(InputSet input) => input.Projects.Concat(input.ReferencedProjects).SelectMany(p => p.Files);
+
+    private static string ProjectName(GenerateOptions options, InputSet first)
+    {
+        if (options.ProjectName is { } name)
+        {
+            if (name.Length == 0 || name.IndexOfAny(Path.GetInvalidFileNameChars()) >= 0 || name.Contains('\\') || name is "." or "..")
+            {
+                throw CommandLineException.Usage($"'{name}' is not a project name (a file name without .csproj).");
+            }
+
+            return name;
+        }
+
+        var basis = first.Kind == InputKind.Folder
+            ? Path.GetFileName(first.RootDirectory)
+            : Path.GetFileNameWithoutExtension(Path.GetFullPath(options.InputPaths[0]));
+        return basis + ".Migrated";
+    }
+
+    private static string? RuntimeProject(string? path)
+    {
+        if (path is null)
+        {
+            return null;
+        }
+
+        var fullPath = Path.GetFullPath(path);
+        if (!File.Exists(fullPath) || !fullPath.EndsWith(".csproj", StringComparison.OrdinalIgnoreCase))
+        {
+            throw CommandLineException.Input($"the runtime project '{path}' is not an existing .csproj file.");
+        }
+
+        return fullPath;
+    }
+
+    private static string Quote(ImmutableArray<string> paths) => string.Join(", ", paths.Select(p => $"'{p}'"));
+}
