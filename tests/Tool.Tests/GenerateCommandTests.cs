@@ -319,7 +319,7 @@ public sealed class GenerateCommandTests
         using var temp = new TempFolder();
         var input = temp.CopyFixture("Orders");
 
-        var result = await MigrateWcfCli.RunAsync(_ => throw new IOException("injected"), "generate", input, "--out", temp.Combine("new", "migrated"));
+        var result = await MigrateWcfCli.RunAsync((Action<string>)(_ => throw new IOException("injected")), "generate", input, "--out", temp.Combine("new", "migrated"));
 
         Assert.Equal(ExitCode.OutputError, result.Code);
         Assert.Equal(["Orders"], Directory.EnumerateFileSystemEntries(temp.Path).Select(Path.GetFileName));
