@@ -14,7 +14,14 @@ namespace MigrateWcf.Generator;
 
 /// <summary>What the caller hands the engine besides the compilation.</summary>
 /// <param name="LockFileText">Text of the field-number lock file from the previous run, or null for a first run.</param>
-public sealed record EngineOptions(string? LockFileText = null);
+public sealed record EngineOptions(string? LockFileText = null)
+{
+    /// <summary>The app.config / web.config files of the input, read by the caller: their <c>&lt;system.serviceModel&gt;</c> is analysed with the code.</summary>
+    public IReadOnlyList<ConfigurationFile> ConfigurationFiles { get; init; } = Array.Empty<ConfigurationFile>();
+}
+
+/// <summary>A .config file's path (as findings should name it) and text.</summary>
+public sealed record ConfigurationFile(string Path, string Text);
 
 /// <summary>A file the engine produced: a path relative to the output folder, and its full text.</summary>
 public sealed record GeneratedFile(string RelativePath, string Content);
@@ -41,8 +48,15 @@ public static class MigrationEngine
     /// <summary>Discovers every WCF contract in <paramref name="compilation"/>, maps it and emits .proto text. Never throws on bad code.</summary>
     public static EngineResult Run(Compilation compilation, EngineOptions options, CancellationToken cancellationToken = default)
     {
+        options ??= new EngineOptions();
         var (model, discoveryFindings) = Discover(compilation, cancellationToken);
-        return Map(model, discoveryFindings, options ?? new EngineOptions());
+        if (options.ConfigurationFiles.Count > 0)
+        {
+            var configured = options.ConfigurationFiles.SelectMany(f => ConfigurationReader.Read(f.Path, f.Text));
+            model = model with { HostingUsages = model.HostingUsages.Concat(configured).ToEquatableArray() };
+        }
+
+        return Map(model, discoveryFindings, options);
     }
 
     /// <summary>

@@ -13,7 +13,8 @@ public class RuleCatalogTests
     private static readonly string RulesFolder = Path.Combine(Engine.Metadata("RepositoryRoot"), "docs", "rules");
 
     // Internal-failure rules have no source that triggers them on purpose; their pages describe the situation in text.
-    private static readonly HashSet<string> WithoutCodeExamples = new() { RuleIds.ContractAnalysisFailed, RuleIds.TypeAnalysisFailed, RuleIds.LockFileUnreadable };
+    // The lock-file and configuration rules show a lock file and a .config file, tested below.
+    private static readonly HashSet<string> WithoutCodeExamples = new() { RuleIds.ContractAnalysisFailed, RuleIds.TypeAnalysisFailed, RuleIds.LockFileUnreadable, RuleIds.ConfigurationFile };
 
     public static TheoryData<string> RuleIdsWithCodeExamples()
     {
@@ -116,6 +117,33 @@ public class RuleCatalogTests
     {
         var contract = CodeBlock(RuleIds.PerCallWithSingleConcurrency, "After");
         Assert.Empty(Engine.Run(contract, TextBlock(RuleIds.LockFileUnreadable, "After")).FindingsOf(RuleIds.LockFileUnreadable));
+    }
+
+    [Fact]
+    public void ConfigurationExampleBefore_Reports()
+    {
+        var options = new EngineOptions { ConfigurationFiles = new[] { new ConfigurationFile("App.config", Block(RuleIds.ConfigurationFile, "Before", "xml")) } };
+        var result = MigrationEngine.Run(WcfTestCompilation.Create(CodeBlock(RuleIds.PerCallWithSingleConcurrency, "After")), options);
+        Assert.NotEmpty(result.FindingsOf(RuleIds.ConfigurationFile));
+        Assert.All(result.FindingsOf(RuleIds.ConfigurationFile), f => Assert.Equal("App.config", f.Position?.FilePath));
+    }
+
+    [Fact]
+    public void ConfigurationExampleAfter_DoesNotReport()
+    {
+        var options = new EngineOptions { ConfigurationFiles = new[] { new ConfigurationFile("App.config", Block(RuleIds.ConfigurationFile, "After", "xml")) } };
+        var result = MigrationEngine.Run(WcfTestCompilation.Create(CodeBlock(RuleIds.PerCallWithSingleConcurrency, "After")), options);
+        Assert.Empty(result.FindingsOf(RuleIds.ConfigurationFile));
+    }
+
+    [Fact]
+    public void EveryPage_SaysWhetherItsRuleHasACodeFix()
+    {
+        foreach (var rule in RuleCatalog.All)
+        {
+            var fix = Section(File.ReadAllText(Path.Combine(RulesFolder, rule.Id + ".md")), "Code fix");
+            Assert.Matches("^(Yes|None)( yet)?[,:]", fix);
+        }
     }
 
     [Fact]

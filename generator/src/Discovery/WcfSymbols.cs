@@ -66,6 +66,7 @@ internal sealed class WcfSymbols
         CustomSerialization = Resolve(compilation, "System.Runtime.Serialization.ISerializable", "System.Xml.Serialization.IXmlSerializable");
         Binding = Both("Channels.Binding");
         ServiceHostBase = Both("ServiceHostBase");
+        OperationContext = Both("OperationContext");
         ClientChannels = Resolve(compilation, ServiceModelNamespace + ".ClientBase`1", ServiceModelNamespace + ".ChannelFactory`1", ServiceModelNamespace + ".DuplexChannelFactory`1", ServiceModelNamespace + ".DuplexClientBase`1");
 
         HasWcf = !ServiceContract.IsEmpty || !DataContract.IsEmpty;
@@ -117,6 +118,7 @@ internal sealed class WcfSymbols
     public ImmutableArray<INamedTypeSymbol> Binding { get; }
     public ImmutableArray<INamedTypeSymbol> ServiceHostBase { get; }
     public ImmutableArray<INamedTypeSymbol> ClientChannels { get; }
+    public ImmutableArray<INamedTypeSymbol> OperationContext { get; }
 
     public static WcfSymbols Create(Compilation compilation) => new(compilation);
 

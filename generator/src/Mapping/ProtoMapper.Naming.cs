@@ -78,7 +78,7 @@ internal sealed partial class ProtoMapper
             }
 
             info.Name = _names.Claim(candidate, info.Package, info.CSharpNamespace);
-            if (info.Name != baseName)
+            if (info.Name != baseName && Maps(MappingParts.NameCollisions))
             {
                 var others = clashing.TryGetValue(info.Model.Key, out var clashes) ? clashes.Select(c => c.Model.Position) : Enumerable.Empty<SourcePosition?>();
                 Report(null, Finding.Create(FindingMessages.NameCollision, info.Model.Position, info.Model.Key, info.Name, info.Package, baseName).WithAdditionalPositions(others));

@@ -1,5 +1,6 @@
 using System;
 using System.Collections.Generic;
+using System.Globalization;
 using System.Linq;
 using MigrateWcf.Generator.Model;
 using MigrateWcf.Generator.Rules;
@@ -56,6 +57,7 @@ internal sealed partial class ProtoMapper
             rpcs.Add(MapCallbacks(plan, scope.ForNextItem(), scope));
         }
 
+        Report(scope, FindingMessages.ServiceContractMapped, service.Position, service.Key, plan.Package + "." + plan.Name, rpcs.Count.ToString(CultureInfo.InvariantCulture));
         var protoService = new ProtoService(plan.Name, Comment(service.Documentation, service.Key), rpcs.ToEquatableArray(), service.Key);
         _serviceReferences[service.Key] = scope.References;
         return protoService;
@@ -117,6 +119,11 @@ internal sealed partial class ProtoMapper
             Report(scope, FindingMessages.UntypedMessage, operation.Position, name);
         }
 
+        if (operation.Forms == OperationForms.Synchronous)
+        {
+            Report(scope, FindingMessages.SynchronousOperation, operation.Position, name);
+        }
+
         if (operation.Forms != OperationForms.Synchronous && operation.Forms != OperationForms.None)
         {
             notes.Add($"Declared as {FormsText(operation.Forms)} in C#; one rpc.");
@@ -138,6 +145,7 @@ internal sealed partial class ProtoMapper
         }
         else if (plan.RequestContract is { } requestContract)
         {
+            Report(scope, FindingMessages.MessageContractRequest, operation.Position, name, requestContract.Model.Key);
             requestType = Reference(scope, requestContract.FullName);
         }
         else if (plan.RequestName is { } requestName)
@@ -168,6 +176,7 @@ internal sealed partial class ProtoMapper
         }
         else if (plan.ResponseContract is { } responseContract)
         {
+            Report(scope, FindingMessages.MessageContractResponse, operation.Position, name, responseContract.Model.Key);
             responseType = Reference(scope, responseContract.FullName);
         }
         else if (plan.ResponseName is { } responseName)

@@ -21,7 +21,7 @@ public static class EngineRun
     /// (baselines, protoc, coverage). Determinism and robustness tests run the engine themselves.
     /// </summary>
     public static EngineResult FirstRun(CorpusScenario scenario)
-        => FirstRuns.GetOrAdd(scenario.Name, _ => new Lazy<EngineResult>(() => Run(scenario.Compile()))).Value;
+        => FirstRuns.GetOrAdd(scenario.Name, _ => new Lazy<EngineResult>(() => MigrationEngine.Run(scenario.Compile(), scenario.Options(), CancellationToken.None))).Value;
 
     /// <summary>One line per finding: rule id, severity, file:line, message (engine order: order is part of the output).</summary>
     public static string FindingsListing(ImmutableArray<Finding> findings)
