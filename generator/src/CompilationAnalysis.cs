@@ -38,6 +38,7 @@ public sealed class CompilationAnalysis
     private readonly Once<ContractIndex> _index;
     private readonly Once<WholeCompilation> _whole;
     private readonly ConcurrentDictionary<INamedTypeSymbol, Once<FindingList>> _contracts = new(SymbolEqualityComparer.Default);
+    private readonly ConcurrentDictionary<SyntaxTree, Once<FindingList>> _code = new();
     private readonly Dictionary<string, SyntaxTree> _trees = new(StringComparer.Ordinal);
     private int _wholeRequested;
 
@@ -97,12 +98,15 @@ public sealed class CompilationAnalysis
     /// net.pipe addresses, security modes, OperationContext), in <see cref="FindingOrder"/>.
     /// </summary>
     public ImmutableArray<Finding> CodeFindingsIn(SyntaxTree tree, CancellationToken cancellationToken = default)
+        => _code.GetOrAdd(tree, t => new Once<FindingList>(ct => AnalyseCode(t, ct))).Get(cancellationToken).Items;
+
+    private FindingList AnalyseCode(SyntaxTree tree, CancellationToken cancellationToken)
     {
         var usages = new List<HostingUsageModel>();
         new HostingReader(new DiscoveryContext(_compilation, _wcf, cancellationToken)).Read(tree, usages);
         var findings = new List<Finding>();
         ProtoMapper.MapHosting(usages, findings);
-        return FindingOrder.Sort(findings).ToImmutableArray();
+        return new FindingList(FindingOrder.Sort(findings).ToImmutableArray());
     }
 
     /// <summary>

@@ -39,7 +39,8 @@ internal sealed partial class ProtoMapper
             Report(scope, FindingMessages.InferredDataContract, type.Position, type.Key);
         }
 
-        if (type.Kind == DataTypeKind.DataContract)
+        // Types from referenced assemblies (ExceptionDetail as a fault detail, ...): nobody can add Orders to them.
+        if (type.Kind == DataTypeKind.DataContract && type.Position is not null)
         {
             ReportMemberOrder(scope, type);
         }

@@ -1,0 +1,57 @@
+using Microsoft.CodeAnalysis;
+using MigrateWcf.Analyzers.Tests.Infrastructure;
+using MigrateWcf.Generator;
+using MigrateWcf.Tool.Cli;
+using MigrateWcf.Tool.Input;
+
+namespace MigrateWcf.Analyzers.Tests;
+
+/// <summary>
+/// Over every corpus scenario (the broken ones included), every analyzer together: no analyzer throws (no AD0001), and
+/// the diagnostics are exactly what <c>migrate-wcf analyze</c> finds for the same compilation, place and message for
+/// place and message. One engine, one answer.
+/// </summary>
+public class OneEngineOneAnswerTests
+{
+    public static TheoryData<string> Scenarios => Corpus.Scenarios();
+
+    [Theory]
+    [MemberData(nameof(Scenarios))]
+    public async Task Analyzers_ReportWhatMigrateWcfAnalyzeFinds_AndNeverThrow(string scenario)
+    {
+        // The tool's own input reader and compiler, and its own analyze run over the same files.
+        var sources = InputResolver.Resolve(Corpus.Folder(scenario));
+        var quiet = new CliDependencies(TextWriter.Null, TextWriter.Null);
+        var compilation = SourceCompiler.Compile(sources, new Progress(quiet, sources.Files.Length), CancellationToken.None).Compilation;
+        var tool = MigrationRun.Execute(sources, lockFileText: null, quiet, CancellationToken.None);
+
+        var (diagnostics, exceptions) = await AllAnalyzers.RunAsync(compilation);
+
+        Assert.Empty(exceptions);
+        Assert.DoesNotContain(diagnostics, d => d.Id == "AD0001");
+        Assert.Equal(
+            tool.Result.Findings.Select(AllAnalyzers.Describe).Order(StringComparer.Ordinal),
+            diagnostics.Select(AllAnalyzers.Describe).Order(StringComparer.Ordinal));
+    }
+
+    [Theory]
+    [MemberData(nameof(Scenarios))]
+    public async Task ConfigFilesAsAdditionalFiles_AreReportedAsTheEngineReadsThem(string scenario)
+    {
+        var folder = Corpus.Folder(scenario);
+        var configs = Directory.EnumerateFiles(folder, "*.config", SearchOption.AllDirectories)
+            .Where(f => !f.Contains($"{Path.DirectorySeparatorChar}expected{Path.DirectorySeparatorChar}", StringComparison.Ordinal))
+            .Select(f => new ConfigurationFile(f, File.ReadAllText(f)))
+            .ToList();
+        var sources = InputResolver.Resolve(folder);
+        var compilation = SourceCompiler.Compile(sources, new Progress(new CliDependencies(TextWriter.Null, TextWriter.Null), 0), CancellationToken.None).Compilation;
+        var engine = MigrationEngine.Run(compilation, new EngineOptions { ConfigurationFiles = configs });
+
+        var (diagnostics, exceptions) = await AllAnalyzers.RunAsync(compilation, configs.Select(c => new InMemoryAdditionalText(c.Path, c.Text)).ToArray());
+
+        Assert.Empty(exceptions);
+        Assert.Equal(
+            engine.Findings.Select(AllAnalyzers.Describe).Order(StringComparer.Ordinal),
+            diagnostics.Select(AllAnalyzers.Describe).Order(StringComparer.Ordinal));
+    }
+}
