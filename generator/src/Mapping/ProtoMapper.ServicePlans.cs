@@ -70,11 +70,36 @@ internal sealed partial class ProtoMapper
         }
 
         var plan = new ServicePlan(service, package, csharpNamespace, _names.Claim(serviceName, package, csharpNamespace));
+
+        // Operations whose name no earlier operation has claim their rpc name first, so a numbered name given to a later
+        // operation sharing a name (Get → Get2) never takes the name another operation has (an operation named Get2).
         var rpcNames = new LocalNames();
-        foreach (var operation in service.Operations)
+        var wanted = service.Operations.Select(o => ProtoNames.ToPascal(o.Name)).ToList();
+        var rpcs = new string[wanted.Count];
+        var firstOfName = new HashSet<string>(StringComparer.Ordinal);
+        var later = new List<int>();
+        for (var i = 0; i < wanted.Count; i++)
         {
-            var rpc = ProtoNames.ToPascal(operation.Name);
-            var unique = rpcNames.Claim(rpc);
+            if (firstOfName.Add(wanted[i]))
+            {
+                rpcs[i] = rpcNames.Claim(wanted[i]);
+            }
+            else
+            {
+                later.Add(i);
+            }
+        }
+
+        foreach (var i in later)
+        {
+            rpcs[i] = rpcNames.Claim(wanted[i]);
+        }
+
+        for (var i = 0; i < wanted.Count; i++)
+        {
+            var operation = service.Operations[i];
+            var rpc = wanted[i];
+            var unique = rpcs[i];
             var operationPlan = new OperationPlan(operation, unique) { DuplicateName = unique != rpc };
             PlanMessages(plan, operationPlan, operation.IsOneWay);
             plan.Operations.Add(operationPlan);

@@ -75,7 +75,11 @@ internal sealed partial class ProtoMapper
         if (plan.DuplicateName)
         {
             var sameName = service.Model.Operations.Where(o => o != operation && o.Name == operation.Name).Select(o => o.Position);
-            Report(scope.Item, Finding.Create(FindingMessages.DuplicateOperationName, operation.Position, name, operation.Name, plan.Rpc).WithAdditionalPositions(sameName));
+            // The fix gives the operation this name, so the rpc keeps the name it has today.
+            Report(scope.Item, Finding.Create(FindingMessages.DuplicateOperationName, operation.Position, name, operation.Name, plan.Rpc).WithAdditionalPositions(sameName) with
+            {
+                Properties = new[] { new FindingProperty(DuplicateOperationNameProperties.UniqueName, plan.Rpc) }.ToEquatableArray(),
+            });
         }
         else if (overloaded)
         {

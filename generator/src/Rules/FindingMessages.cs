@@ -145,3 +145,10 @@ public static class DataMemberOrderProperties
     /// <summary>The Order to give the first of them; the rest follow one by one.</summary>
     public const string First = "first";
 }
+
+/// <summary>Names of the properties WCFM1005 findings carry for the fix (<see cref="Finding.Properties"/>).</summary>
+public static class DuplicateOperationNameProperties
+{
+    /// <summary>A unique operation name: the rpc's name, so naming the operation so keeps the rpc as it is today.</summary>
+    public const string UniqueName = "uniqueName";
+}
