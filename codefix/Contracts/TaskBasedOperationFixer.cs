@@ -261,7 +261,8 @@ public sealed class TaskBasedOperationFixer : CodeFixProvider
             current.Expression is { } value ? FromResult(value) : Completed().WithLeadingTrivia(SyntaxFactory.Space)));
         if (isVoid && endReachable)
         {
-            newBody = newBody.AddStatements(SyntaxFactory.ReturnStatement(Completed()).WithAdditionalAnnotations(Formatter.Annotation));
+            // The block grows by a statement: it is laid out again (an empty "{ }" on one line becomes a block).
+            newBody = newBody.AddStatements(SyntaxFactory.ReturnStatement(Completed())).WithAdditionalAnnotations(Formatter.Annotation);
         }
 
         return method.WithBody(newBody);

@@ -88,12 +88,15 @@ internal static class WcfSyntax
 
         var directive = SyntaxFactory.UsingDirective(SyntaxFactory.ParseName(ns).WithLeadingTrivia(SyntaxFactory.Space))
             .WithTrailingTrivia(SyntaxFactory.ElasticCarriageReturnLineFeed);
-        var index = 0;
-        while (index < unit.Usings.Count && unit.Usings[index].Alias is null && unit.Usings[index].StaticKeyword.IsKind(SyntaxKind.None)
-            && string.CompareOrdinal(unit.Usings[index].Name?.ToString(), ns) < 0)
-        {
-            index++;
-        }
+        // Among the usings of the same root namespace (System.*), in alphabetical place; without any, after the others.
+        var rootNamespace = ns.Split('.')[0];
+        var usings = unit.Usings;
+        var group = Enumerable.Range(0, usings.Count)
+            .Where(i => usings[i].Alias is null && usings[i].StaticKeyword.IsKind(SyntaxKind.None) && usings[i].Name?.ToString().Split('.')[0] == rootNamespace)
+            .ToList();
+        var index = group.Count == 0
+            ? usings.Count
+            : group.Where(i => string.CompareOrdinal(usings[i].Name?.ToString(), ns) < 0).Select(i => i + 1).DefaultIfEmpty(group[0]).Max();
 
         if (unit.Usings.Count > 0)
         {

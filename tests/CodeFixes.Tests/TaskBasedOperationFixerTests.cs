@@ -167,6 +167,53 @@ public class TaskBasedOperationFixerTests
     }
 
     [Fact]
+    public async Task EmptyVoidBody_BecomesABlockReturningACompletedTask_AndTheUsingJoinsTheSystemGroup()
+    {
+        // As in samples/LegacyWcf: System usings first, the project's own after them, and an empty "{ }" body.
+        await Verify.VerifyFixAsync(RuleIds.SynchronousOperation, """
+            using System.ServiceModel;
+            using Legacy.Shared;
+
+            namespace Legacy.Shared { public static class Marker { } }
+
+            [ServiceContract]
+            public interface ISimple
+            {
+                [OperationContract]
+                void {|#0:Put|}();
+            }
+
+            public class Simple : ISimple
+            {
+                public void Put() { }
+            }
+            """, """
+            using System.ServiceModel;
+            using System.Threading.Tasks;
+            using Legacy.Shared;
+
+            namespace Legacy.Shared { public static class Marker { } }
+
+            [ServiceContract]
+            public interface ISimple
+            {
+                [OperationContract]
+                Task PutAsync();
+            }
+
+            public class Simple : ISimple
+            {
+                public Task PutAsync()
+                {
+                    return Task.CompletedTask;
+                }
+            }
+            """,
+            EquivalenceKeys.ConvertToTaskBasedOperation,
+            Verify.Diagnostic(WcfDiagnostics.SynchronousOperation).WithLocation(0).WithArguments("ISimple.Put"));
+    }
+
+    [Fact]
     public async Task MethodGroupUse_IsNotConvertedBehindTheCallersBack()
     {
         var source = """
