@@ -2,6 +2,7 @@ using Microsoft.CodeAnalysis;
 using MigrateWcf.Analyzers.Tests.Infrastructure;
 using MigrateWcf.Generator;
 using MigrateWcf.Tool.Cli;
+using MigrateWcf.Tests.Shared;
 using MigrateWcf.Tool.Input;
 
 namespace MigrateWcf.Analyzers.Tests;
@@ -53,5 +54,42 @@ public class OneEngineOneAnswerTests
         Assert.Equal(
             engine.Findings.Select(AllAnalyzers.Describe).Order(StringComparer.Ordinal),
             diagnostics.Select(AllAnalyzers.Describe).Order(StringComparer.Ordinal));
+    }
+}
+
+/// <summary>
+/// The analyzers never throw on code being typed: every corpus scenario with random tokens deleted (seeded, the same
+/// mutator as the engine's robustness tests), every analyzer together, .config files included. No AD0001, no exception.
+/// </summary>
+public class AnalyzerRobustnessTests
+{
+    private const int MutantsPerScenario = 8;
+
+    public static TheoryData<string> Scenarios => Corpus.Scenarios();
+
+    [Theory]
+    [MemberData(nameof(Scenarios))]
+    public async Task MutantsWithDeletedTokens_NeverMakeAnAnalyzerThrow(string scenario)
+    {
+        var folder = Corpus.Folder(scenario);
+        var sources = InputResolver.Resolve(folder).Files.Select(f => (Path: f, Text: File.ReadAllText(f))).ToList();
+        var configs = Directory.EnumerateFiles(folder, "*.config", SearchOption.AllDirectories)
+            .Where(f => !f.Contains($"{Path.DirectorySeparatorChar}expected{Path.DirectorySeparatorChar}", StringComparison.Ordinal))
+            .Select(f => new InMemoryAdditionalText(f, File.ReadAllText(f)))
+            .ToArray();
+        var failures = new List<string>();
+        for (var mutant = 0; mutant < MutantsPerScenario; mutant++)
+        {
+            var seed = TokenDeletion.StableSeed(scenario, mutant);
+            var mutated = TokenDeletion.Mutate(sources, new Random(seed), out var description);
+            var compilation = WcfTestCompilation.Create(mutated, withCoreWcf: scenario.StartsWith("CoreWcf/", StringComparison.Ordinal));
+
+            var (diagnostics, exceptions) = await AllAnalyzers.RunAsync(compilation, configs);
+
+            failures.AddRange(exceptions.Select(e => $"mutant {mutant} (seed {seed}; {description}): {e}"));
+            failures.AddRange(diagnostics.Where(d => d.Id == "AD0001").Select(d => $"mutant {mutant} (seed {seed}; {description}): {d}"));
+        }
+
+        Assert.True(failures.Count == 0, $"{scenario}: {failures.Count} analyzer failure(s):\n{string.Join("\n\n", failures)}");
     }
 }
