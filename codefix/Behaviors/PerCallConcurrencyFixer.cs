@@ -27,8 +27,8 @@ public sealed class PerCallConcurrencyFixer : CodeFixProvider
 
     public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(RuleIds.PerCallWithSingleConcurrency);
 
-    // Each fix edits one attribute.
-    public override FixAllProvider GetFixAllProvider() => WellKnownFixAllProviders.BatchFixer;
+    // Each fix edits one attribute. Asked without a key (dotnet format), the setting is removed.
+    public override FixAllProvider GetFixAllProvider() => new DefaultKeyFixAllProvider(WellKnownFixAllProviders.BatchFixer, EquivalenceKeys.RemoveRedundantConcurrencyMode);
 
     public override async Task RegisterCodeFixesAsync(CodeFixContext context)
     {

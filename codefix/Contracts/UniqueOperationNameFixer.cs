@@ -24,7 +24,7 @@ public sealed class UniqueOperationNameFixer : CodeFixProvider
     public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(RuleIds.DuplicateOperationName);
 
     // Each fix edits the [OperationContract] of one method.
-    public override FixAllProvider GetFixAllProvider() => WellKnownFixAllProviders.BatchFixer;
+    public override FixAllProvider GetFixAllProvider() => new DefaultKeyFixAllProvider(WellKnownFixAllProviders.BatchFixer, EquivalenceKeys.UniqueOperationName);
 
     public override async Task RegisterCodeFixesAsync(CodeFixContext context)
     {

@@ -28,7 +28,7 @@ public sealed class DataMemberOrderFixer : CodeFixProvider
     public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(RuleIds.DataMemberOrder);
 
     // Each fix edits the [DataMember] attributes of one type: fixes of different types never overlap.
-    public override FixAllProvider GetFixAllProvider() => WellKnownFixAllProviders.BatchFixer;
+    public override FixAllProvider GetFixAllProvider() => new DefaultKeyFixAllProvider(WellKnownFixAllProviders.BatchFixer, EquivalenceKeys.AddDataMemberOrder);
 
     public override Task RegisterCodeFixesAsync(CodeFixContext context)
     {
