@@ -92,6 +92,20 @@ public class CatalogTests
         }
     }
 
+    [Fact]
+    public void EveryRulePage_StatesItsDescriptorsTitleCategoryAndBuildSeverity_AndIsItsHelpLink()
+    {
+        foreach (var descriptor in WcfDiagnostics.All.DistinctBy(d => d.Id))
+        {
+            var rule = RuleCatalog.Get(descriptor.Id);
+            var page = File.ReadAllText(Repository("docs", "rules", descriptor.Id + ".md"));
+
+            Assert.StartsWith($"# {descriptor.Id}: {descriptor.Title}\n", page, StringComparison.Ordinal);
+            Assert.Contains($"| {rule.Severity} | {descriptor.Category} | {descriptor.DefaultSeverity} |", page, StringComparison.Ordinal);
+            Assert.Equal($"{RuleCatalog.HelpBaseUri}docs/rules/{descriptor.Id}.md", descriptor.HelpLinkUri);
+        }
+    }
+
     private sealed record ReleaseRow(string Id, string Category, string Severity, string Notes);
 
     private static List<ReleaseRow> ReleaseRows(string text)
