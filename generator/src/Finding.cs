@@ -16,8 +16,24 @@ public enum FindingSeverity
     Error,
 }
 
-/// <summary>A place in source: file path as given to the compilation, 1-based line and column.</summary>
-public sealed record SourcePosition(string FilePath, int Line, int Column);
+/// <summary>
+/// A place in source: file path as given to the compilation, 1-based line and column of its start, and where it ends
+/// (<see cref="EndLine"/>, <see cref="EndColumn"/>) so a front end can underline the code the finding is about.
+/// </summary>
+public sealed record SourcePosition(string FilePath, int Line, int Column)
+{
+    /// <summary>1-based line of the place's last character; 0 when only the start is known.</summary>
+    public int EndLine { get; init; }
+
+    /// <summary>1-based column just after the place's last character (exclusive, as SARIF's endColumn); 0 when only the start is known.</summary>
+    public int EndColumn { get; init; }
+
+    /// <summary>True when <see cref="EndLine"/> and <see cref="EndColumn"/> say where the place ends.</summary>
+    public bool HasEnd => EndLine > 0;
+}
+
+/// <summary>A named fact a finding carries for the fix of its rule (Roslyn front ends pass it on as a diagnostic property).</summary>
+public sealed record FindingProperty(string Name, string Value);
 
 /// <summary>
 /// One thing that does not map cleanly. <see cref="MessageId"/> names a <see cref="FindingMessage"/> of rule
@@ -29,6 +45,26 @@ public sealed record Finding(string RuleId, string MessageId, SourcePosition? Po
 {
     /// <summary>Other places the finding involves, e.g. the other type of a name collision (Roslyn's additional locations).</summary>
     public EquatableArray<SourcePosition> AdditionalPositions { get; init; } = EquatableArray<SourcePosition>.Empty;
+
+    /// <summary>
+    /// Facts a fix needs that the message does not carry (e.g. the order in which a type's data members travel today).
+    /// Not part of the text; equal findings have equal properties.
+    /// </summary>
+    public EquatableArray<FindingProperty> Properties { get; init; } = EquatableArray<FindingProperty>.Empty;
+
+    /// <summary>The value of the property <paramref name="name"/>, or null.</summary>
+    public string? Property(string name)
+    {
+        foreach (var property in Properties)
+        {
+            if (property.Name == name)
+            {
+                return property.Value;
+            }
+        }
+
+        return null;
+    }
 
     /// <summary>The rule's severity, from the catalog.</summary>
     public FindingSeverity Severity => RuleCatalog.Get(RuleId).Severity;

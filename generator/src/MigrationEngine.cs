@@ -24,6 +24,9 @@ public sealed record EngineOptions(string? LockFileText = null)
 
     /// <summary>Emit the C# of the migrated service (mappers, adapters, client proxies, hosting) too; null: .proto files only.</summary>
     public CSharpOptions? CSharp { get; init; }
+
+    /// <summary>The app.config / web.config files of the input, read by the caller: their <c>&lt;system.serviceModel&gt;</c> is analysed with the code.</summary>
+    public IReadOnlyList<ConfigurationFile> ConfigurationFiles { get; init; } = Array.Empty<ConfigurationFile>();
 }
 
 /// <summary>
@@ -70,6 +73,9 @@ public enum CSharpTarget
 /// <param name="Namespace">The namespace of the set-wide types (hosting, client factory); null: the C# namespace most of the services' messages live in.</param>
 public sealed record CSharpOptions(string? Namespace = null, CSharpTarget Target = CSharpTarget.ServiceModelPrimitives);
 
+/// <summary>A .config file's path (as findings should name it) and text.</summary>
+public sealed record ConfigurationFile(string Path, string Text);
+
 /// <summary>A file the engine produced: a path relative to the output folder, and its full text.</summary>
 public sealed record GeneratedFile(string RelativePath, string Content);
 
@@ -105,8 +111,15 @@ public static class MigrationEngine
     /// <summary>Discovers every WCF contract in <paramref name="compilation"/>, maps it and emits .proto text. Never throws on bad code.</summary>
     public static EngineResult Run(Compilation compilation, EngineOptions options, CancellationToken cancellationToken = default)
     {
+        options ??= new EngineOptions();
         var (model, discoveryFindings) = Discover(compilation, cancellationToken);
-        return Map(model, discoveryFindings, options ?? new EngineOptions());
+        if (options.ConfigurationFiles.Count > 0)
+        {
+            var configured = options.ConfigurationFiles.SelectMany(f => ConfigurationReader.Read(f.Path, f.Text));
+            model = model with { HostingUsages = model.HostingUsages.Concat(configured).ToEquatableArray() };
+        }
+
+        return Map(model, discoveryFindings, options);
     }
 
     /// <summary>

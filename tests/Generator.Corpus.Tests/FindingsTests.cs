@@ -14,7 +14,7 @@ public sealed partial class FindingsTests
     public void Findings_PointIntoTheScenarioSources(string name)
     {
         var scenario = CorpusScenario.Get(name);
-        var lineCounts = scenario.Sources.ToDictionary(s => s.Path, s => s.Text.Split('\n').Length, StringComparer.Ordinal);
+        var lineCounts = scenario.Sources.Concat(scenario.ConfigurationFiles).ToDictionary(s => s.Path, s => s.Text.Split('\n').Length, StringComparer.Ordinal);
 
         foreach (var finding in EngineRun.FirstRun(scenario).Findings.Where(f => f.Position is not null))
         {

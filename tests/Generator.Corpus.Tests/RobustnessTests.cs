@@ -1,6 +1,5 @@
-using Microsoft.CodeAnalysis;
-using Microsoft.CodeAnalysis.CSharp;
 using MigrateWcf.Generator.Corpus.Tests.Infrastructure;
+using MigrateWcf.Tests.Shared;
 
 namespace MigrateWcf.Generator.Corpus.Tests;
 
@@ -23,8 +22,8 @@ public sealed class RobustnessTests
         var failures = new List<string>();
         for (var mutant = 0; mutant < MutantsPerScenario; mutant++)
         {
-            var seed = StableSeed(name, mutant);
-            var sources = Mutate(scenario.Sources, new Random(seed), out var description);
+            var seed = TokenDeletion.StableSeed(name, mutant);
+            var sources = TokenDeletion.Mutate(scenario.Sources, new Random(seed), out var description);
             try
             {
                 var result = EngineRun.Run(scenario.Compile(sources));
@@ -52,50 +51,5 @@ public sealed class RobustnessTests
             var result = EngineRun.Run(CorpusScenario.Get(name).Compile([source]));
             Assert.False(result.Findings.IsDefault, $"{source.Path} alone: Findings is a default ImmutableArray");
         }
-    }
-
-    /// <summary>Deletes between 1 and 6 tokens (a single token or a short run) from one or more files.</summary>
-    private static List<(string Path, string Text)> Mutate(IReadOnlyList<(string Path, string Text)> sources, Random random, out string description)
-    {
-        var mutated = sources.ToList();
-        var deletions = random.Next(1, 7);
-        var notes = new List<string>();
-        for (var d = 0; d < deletions; d++)
-        {
-            var fileIndex = random.Next(mutated.Count);
-            var (path, text) = mutated[fileIndex];
-            var tokens = CSharpSyntaxTree.ParseText(text).GetRoot().DescendantTokens().Where(t => t.Span.Length > 0).ToList();
-            if (tokens.Count == 0)
-            {
-                continue;
-            }
-
-            var first = random.Next(tokens.Count);
-            var run = random.Next(4) == 0 ? random.Next(2, 6) : 1;
-            var last = Math.Min(tokens.Count - 1, first + run - 1);
-            var span = TextSpanOf(tokens[first], tokens[last]);
-            notes.Add($"{path}: deleted '{Shorten(text.Substring(span.Start, span.Length))}' at {span.Start}");
-            mutated[fileIndex] = (path, text.Remove(span.Start, span.Length));
-        }
-
-        description = string.Join("; ", notes);
-        return mutated;
-    }
-
-    private static Microsoft.CodeAnalysis.Text.TextSpan TextSpanOf(SyntaxToken first, SyntaxToken last)
-        => Microsoft.CodeAnalysis.Text.TextSpan.FromBounds(first.Span.Start, last.Span.End);
-
-    private static string Shorten(string text) => text.Length <= 40 ? text : text[..40] + "…";
-
-    // string.GetHashCode is randomized per process; failures must reproduce.
-    private static int StableSeed(string name, int mutant)
-    {
-        var hash = 17;
-        foreach (var c in name)
-        {
-            hash = unchecked((hash * 31) + c);
-        }
-
-        return unchecked((hash * 31) + mutant) & int.MaxValue;
     }
 }

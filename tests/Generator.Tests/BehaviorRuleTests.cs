@@ -17,7 +17,7 @@ public class BehaviorRuleTests
         var result = Service("[ServiceBehavior(InstanceContextMode = InstanceContextMode.PerCall, ConcurrencyMode = ConcurrencyMode.Single)]");
 
         var finding = Assert.Single(result.FindingsOf(RuleIds.PerCallWithSingleConcurrency));
-        Assert.Equal(FindingSeverity.Info, finding.Severity);
+        Assert.Equal(FindingSeverity.Warning, finding.Severity);
         Assert.Equal(3, finding.Position!.Line);
     }
 

@@ -198,7 +198,7 @@ public class EngineBehaviourTests
     }
 
     [Fact]
-    public void FindingsCarryFileLineAndColumn()
+    public void FindingsCarryFileLineAndColumnAndWhereTheNamedCodeEnds()
     {
         var result = Engine.Run("""
             using System.ServiceModel;
@@ -209,7 +209,8 @@ public class EngineBehaviourTests
             """);
 
         var finding = Assert.Single(result.FindingsOf("WCFM1001"));
-        Assert.Equal(new SourcePosition("Test.cs", 4, 47), finding.Position);
+        // The method's name, Write: line 4, columns 47 to 52 (exclusive), so a front end underlines the name.
+        Assert.Equal(new SourcePosition("Test.cs", 4, 47) { EndLine = 4, EndColumn = 52 }, finding.Position);
     }
 
     [Fact]
@@ -310,7 +311,7 @@ public class EngineBehaviourTests
             .ToList();
         Assert.Equal(
             [
-                "WCFM4002 7:1 System.ServiceModel.BasicHttpBinding",
+                "WCFM4002 7:29 System.ServiceModel.BasicHttpBinding",
                 "WCFM4002 12:36 System.ServiceModel.NetNamedPipeBinding",
                 "WCFM4002 13:59 System.ServiceModel.NetTcpBinding",
                 "WCFM4003 14:23 System.ServiceModel.ChannelFactory<TChannel>",
@@ -322,8 +323,8 @@ public class EngineBehaviourTests
                 "WCFM4002 33:70 System.ServiceModel.NetTcpBinding",
                 "WCFM4001 34:29 System.ServiceModel.ServiceHost",
                 "WCFM4002 36:39 System.ServiceModel.Channels.CustomBinding",
-                "WCFM4002 37:5 System.ServiceModel.NetTcpBinding",
-                "WCFM4001 38:5 System.ServiceModel.ServiceHost",
+                "WCFM4002 37:41 System.ServiceModel.NetTcpBinding",
+                "WCFM4001 38:40 System.ServiceModel.ServiceHost",
             ],
             found);
     }

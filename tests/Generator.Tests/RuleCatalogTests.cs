@@ -13,7 +13,7 @@ public class RuleCatalogTests
     private static readonly string RulesFolder = Path.Combine(Engine.Metadata("RepositoryRoot"), "docs", "rules");
 
     // Internal-failure rules have no source that triggers them on purpose; their pages describe the situation in text.
-    private static readonly HashSet<string> WithoutCodeExamples = new() { RuleIds.ContractAnalysisFailed, RuleIds.TypeAnalysisFailed };
+    private static readonly HashSet<string> WithoutCodeExamples = new() { RuleIds.ContractAnalysisFailed, RuleIds.TypeAnalysisFailed, RuleIds.ConfigurationFile };
 
     // Rules about the lock file: their examples are a lock file (```text) given with the page's C# (or, when the page has
     // none, a plain contract).
@@ -130,6 +130,33 @@ public class RuleCatalogTests
         var after = Example(RuleIds.ProtoNameKept, "After").LockFile!;
 
         Assert.Equal(after.Trim(), string.Join("\n", written.Split('\n').Where(l => !l.StartsWith('#') && !l.Contains(".ICrm"))).Trim());
+    }
+
+    [Fact]
+    public void ConfigurationExampleBefore_Reports()
+    {
+        var options = new EngineOptions { ConfigurationFiles = new[] { new ConfigurationFile("App.config", Block(RuleIds.ConfigurationFile, "Before", "xml")) } };
+        var result = MigrationEngine.Run(WcfTestCompilation.Create(CodeBlock(RuleIds.PerCallWithSingleConcurrency, "After")), options);
+        Assert.NotEmpty(result.FindingsOf(RuleIds.ConfigurationFile));
+        Assert.All(result.FindingsOf(RuleIds.ConfigurationFile), f => Assert.Equal("App.config", f.Position?.FilePath));
+    }
+
+    [Fact]
+    public void ConfigurationExampleAfter_DoesNotReport()
+    {
+        var options = new EngineOptions { ConfigurationFiles = new[] { new ConfigurationFile("App.config", Block(RuleIds.ConfigurationFile, "After", "xml")) } };
+        var result = MigrationEngine.Run(WcfTestCompilation.Create(CodeBlock(RuleIds.PerCallWithSingleConcurrency, "After")), options);
+        Assert.Empty(result.FindingsOf(RuleIds.ConfigurationFile));
+    }
+
+    [Fact]
+    public void EveryPage_SaysWhetherItsRuleHasACodeFix()
+    {
+        foreach (var rule in RuleCatalog.All)
+        {
+            var fix = Section(File.ReadAllText(Path.Combine(RulesFolder, rule.Id + ".md")), "Code fix");
+            Assert.Matches("^(Yes|None)( yet)?[,:]", fix);
+        }
     }
 
     [Fact]

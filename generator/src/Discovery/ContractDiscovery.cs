@@ -28,6 +28,17 @@ internal static class ContractDiscovery
             return (ContractModel.Empty, ImmutableArray<Finding>.Empty);
         }
 
+        return Discover(compilation, wcf, SourceTypes(compilation), readHosting: true, cancellationToken);
+    }
+
+    /// <summary>
+    /// Discovery starting from <paramref name="roots"/> only (each read as a contract, implementation or callback class,
+    /// as the whole run reads every source type), with the data types they reach; hosting code only when asked. The
+    /// whole run is this over <see cref="SourceTypes(Compilation)"/>; <see cref="CompilationAnalysis"/> reads one
+    /// contract this way.
+    /// </summary>
+    internal static (ContractModel Model, ImmutableArray<Finding> Findings) Discover(Compilation compilation, WcfSymbols wcf, IEnumerable<INamedTypeSymbol> roots, bool readHosting, CancellationToken cancellationToken)
+    {
         var context = new DiscoveryContext(compilation, wcf, cancellationToken);
         var types = new TypeClassifier(context);
         var dataTypes = new DataTypeReader(context, types);
@@ -39,7 +50,7 @@ internal static class ContractDiscovery
         var implementations = new List<ServiceImplementationModel>();
         var callbackImplementations = new List<CallbackImplementationModel>();
         var contractTypes = new List<(INamedTypeSymbol Type, AttributeData Attribute)>();
-        foreach (var type in SourceTypes(compilation.Assembly.GlobalNamespace))
+        foreach (var type in roots)
         {
             cancellationToken.ThrowIfCancellationRequested();
             context.Guard(type, FindingMessages.ContractAnalysisFailed, () =>
@@ -67,6 +78,12 @@ internal static class ContractDiscovery
         // An open generic contract has no proto form of its own: the closed contracts deriving from it carry its
         // operations (type arguments filled in). Which generic contracts serve as bases is known once all are seen.
         var bases = ServiceContractReader.GenericBases(contractTypes.Select(c => c.Type));
+        if (contractTypes.Any(c => ServiceContractReader.IsOpenGeneric(c.Type) && !bases.Contains(c.Type)))
+        {
+            // Read from some roots only (one contract, as an analyzer asks): whether an open generic contract serves as a
+            // base depends on contracts outside them.
+            bases = ServiceContractReader.GenericBases(SourceTypes(compilation).Where(t => contracts.ContractAttribute(t) is not null));
+        }
         foreach (var (type, contractAttribute) in contractTypes)
         {
             cancellationToken.ThrowIfCancellationRequested();
@@ -90,7 +107,7 @@ internal static class ContractDiscovery
             context.Guard(type, FindingMessages.TypeAnalysisFailed, () => readTypes[key] = dataTypes.Read(key, type));
         }
 
-        var hosting = new HostingReader(context).Read();
+        var hosting = readHosting ? new HostingReader(context).Read() : EquatableArray<HostingUsageModel>.Empty;
         var model = new ContractModel(
             services.OrderBy(s => s.Key, StringComparer.Ordinal).ToEquatableArray(),
             readTypes.Values.OrderBy(t => t.Key, StringComparer.Ordinal).ToEquatableArray(),
@@ -115,6 +132,8 @@ internal static class ContractDiscovery
     }
 
     /// <summary>Every type declared in source (nested ones after their container), by namespace and name, not by file order.</summary>
+    internal static IEnumerable<INamedTypeSymbol> SourceTypes(Compilation compilation) => SourceTypes(compilation.Assembly.GlobalNamespace);
+
     private static IEnumerable<INamedTypeSymbol> SourceTypes(INamespaceSymbol ns)
     {
         foreach (var type in ns.GetTypeMembers().OrderBy(t => t.MetadataName, StringComparer.Ordinal))

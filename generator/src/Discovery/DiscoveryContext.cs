@@ -143,6 +143,10 @@ internal sealed class DiscoveryContext
         }
 
         var span = location.GetLineSpan();
-        return new SourcePosition(span.Path, span.StartLinePosition.Line + 1, span.StartLinePosition.Character + 1);
+        return new SourcePosition(span.Path, span.StartLinePosition.Line + 1, span.StartLinePosition.Character + 1)
+        {
+            EndLine = span.EndLinePosition.Line + 1,
+            EndColumn = span.EndLinePosition.Character + 1,
+        };
     }
 }

@@ -11,113 +11,233 @@ using MigrateWcf.Generator.References;
 namespace MigrateWcf.Generator.Discovery;
 
 /// <summary>
-/// Reads WCF hosting and client code configured in C# rather than in <c>.config</c>: bindings and service hosts created
-/// (<c>new NetTcpBinding()</c>, <c>new ServiceHost(...)</c>) or derived from, and client proxies and channel factories
-/// (<c>ClientBase&lt;T&gt;</c>, <c>ChannelFactory&lt;T&gt;</c>). Addresses and binding settings are not read yet.
+/// Reads WCF hosting, client and runtime code in C# (what <c>.config</c> files say is read by
+/// <see cref="ConfigurationReader"/>): bindings and service hosts created (<c>new NetTcpBinding()</c>,
+/// <c>new ServiceHost(...)</c>) or derived from, client proxies and channel factories (<c>ClientBase&lt;T&gt;</c>,
+/// <c>ChannelFactory&lt;T&gt;</c>), <c>net.pipe://</c> addresses written as strings, WCF security mode values
+/// (<c>SecurityMode.Message</c>) and the members of <c>OperationContext</c> the code uses. One syntax tree at a time, so a
+/// front end can ask for one document; the whole compilation is every tree in path order.
 /// </summary>
 internal sealed class HostingReader
 {
+    // Text that code this reader looks for must contain; a tree (or a node) without any of it is skipped unread.
+    private const string NewKeyword = "new";
+    private const string NamedPipeScheme = "net.pipe:";
+    private const string SecurityModeSuffix = "SecurityMode";
+    private const string OperationContextName = "OperationContext";
+
     private readonly DiscoveryContext _context;
     private readonly WcfSymbols _wcf;
+    private readonly HashSet<string> _operationContextMembers;
 
     public HostingReader(DiscoveryContext context)
     {
         _context = context;
         _wcf = context.Wcf;
+        _operationContextMembers = new HashSet<string>(_wcf.OperationContext.SelectMany(t => t.GetMembers()).Where(m => !m.IsImplicitlyDeclared).Select(m => m.Name), StringComparer.Ordinal);
     }
 
     /// <summary>
-    /// Finds bindings, service hosts and client channels created or derived from in code, in tree order.
+    /// Finds hosting and runtime code in every tree of the compilation, in path order.
     /// </summary>
     public EquatableArray<HostingUsageModel> Read()
     {
-        if (_wcf.Binding.IsEmpty && _wcf.ServiceHostBase.IsEmpty && _wcf.ClientChannels.IsEmpty)
-        {
-            return EquatableArray<HostingUsageModel>.Empty;
-        }
-
         var usages = new List<HostingUsageModel>();
         // By file path, not in the caller's order, so the model does not depend on how the files were listed.
         foreach (var tree in _context.Compilation.SyntaxTrees.OrderBy(t => t.FilePath, StringComparer.Ordinal))
         {
-            if (tree.FilePath != CoreWcfDeclarations.FileName)
-            {
-                _context.CancellationToken.ThrowIfCancellationRequested();
-                Read(tree, usages);
-            }
+            Read(tree, usages);
         }
 
         return usages.ToEquatableArray();
     }
 
-    private void Read(SyntaxTree tree, List<HostingUsageModel> usages)
+    /// <summary>Finds hosting and runtime code in one tree of the compilation, in tree order.</summary>
+    public void Read(SyntaxTree tree, List<HostingUsageModel> usages)
     {
-        var root = tree.GetRoot(_context.CancellationToken);
-        var newKeywords = NewKeywordOffsets(tree.GetText(_context.CancellationToken));
-        SemanticModel? semanticModel = null;
-        foreach (var node in root.DescendantNodes(node => MayHoldHostingCode(node, newKeywords)))
+        if (tree.FilePath == CoreWcfDeclarations.FileName
+            || (_wcf.Binding.IsEmpty && _wcf.ServiceHostBase.IsEmpty && _wcf.ClientChannels.IsEmpty && _wcf.OperationContext.IsEmpty))
         {
-            ITypeSymbol? type = null;
-            if (node is ObjectCreationExpressionSyntax creation)
-            {
-                // The created type is the type its syntax names; binding just that name in scope (usings, aliases, type
-                // parameters) avoids binding the whole enclosing statement, lambdas and overloads included.
-                semanticModel ??= _context.Compilation.GetSemanticModel(tree);
-                type = semanticModel.GetSpeculativeTypeInfo(TypeLookupPosition(creation), creation.Type, SpeculativeBindingOption.BindAsTypeOrNamespace).Type;
-            }
-            else if (node is ImplicitObjectCreationExpressionSyntax targetTyped)
-            {
-                // new() takes its type from the context, so only binding the expression can tell.
-                semanticModel ??= _context.Compilation.GetSemanticModel(tree);
-                type = semanticModel.GetTypeInfo(targetTyped, _context.CancellationToken).Type;
-            }
-            else if (node is ClassDeclarationSyntax { BaseList: not null } declaration)
-            {
-                semanticModel ??= _context.Compilation.GetSemanticModel(tree);
-                type = semanticModel.GetDeclaredSymbol(declaration, _context.CancellationToken)?.BaseType;
-            }
+            return;
+        }
 
-            if (type is null || type.TypeKind == TypeKind.Error)
+        _context.CancellationToken.ThrowIfCancellationRequested();
+        var root = tree.GetRoot(_context.CancellationToken);
+        var text = tree.GetText(_context.CancellationToken).ToString();
+        // An OperationContext may be held in a local or a field, so a tree that names the type is read whole.
+        var readsOperationContext = !_wcf.OperationContext.IsEmpty && text.IndexOf(OperationContextName, StringComparison.Ordinal) >= 0;
+        var markers = MarkerOffsets(text);
+        SemanticModel? semanticModel = null;
+        SemanticModel Model() => semanticModel ??= _context.Compilation.GetSemanticModel(tree);
+        foreach (var node in root.DescendantNodes(node => readsOperationContext || MayHoldHostingCode(node, markers)))
+        {
+            switch (node)
             {
-                continue;
-            }
-
-            HostingUsageKind? kind =
-                WcfSymbols.DerivesFrom(type, _wcf.Binding) ? HostingUsageKind.Binding
-                : WcfSymbols.DerivesFrom(type, _wcf.ServiceHostBase) ? HostingUsageKind.ServiceHost
-                : WcfSymbols.DerivesFrom(type, _wcf.ClientChannels) ? HostingUsageKind.ClientChannel
-                : null;
-            if (kind is { } k)
-            {
-                var wcfType = type;
-                while (wcfType.BaseType is not null && !WcfSymbols.IsInWcfNamespace(wcfType))
-                {
-                    wcfType = wcfType.BaseType;
-                }
-
-                usages.Add(new HostingUsageModel(k, _context.Key(wcfType.OriginalDefinition), DiscoveryContext.PositionOf(node.GetLocation())));
+                case ObjectCreationExpressionSyntax creation:
+                    // The created type is the type its syntax names; binding just that name in scope (usings, aliases, type
+                    // parameters) avoids binding the whole enclosing statement, lambdas and overloads included.
+                    AddCreated(usages, Model().GetSpeculativeTypeInfo(TypeLookupPosition(creation), creation.Type, SpeculativeBindingOption.BindAsTypeOrNamespace).Type, CreationSpan(creation), tree);
+                    break;
+                case ImplicitObjectCreationExpressionSyntax targetTyped:
+                    // new() takes its type from the context, so only binding the expression can tell.
+                    AddCreated(usages, Model().GetTypeInfo(targetTyped, _context.CancellationToken).Type, TextSpan.FromBounds(targetTyped.SpanStart, targetTyped.ArgumentList.Span.End), tree);
+                    break;
+                case ClassDeclarationSyntax { BaseList: { Types.Count: > 0 } baseList } declaration:
+                    AddCreated(usages, Model().GetDeclaredSymbol(declaration, _context.CancellationToken)?.BaseType, baseList.Types[0].Span, tree);
+                    break;
+                case LiteralExpressionSyntax literal when literal.IsKind(SyntaxKind.StringLiteralExpression)
+                    && literal.Token.ValueText.StartsWith(NamedPipeScheme, StringComparison.OrdinalIgnoreCase):
+                    usages.Add(new HostingUsageModel(HostingUsageKind.Address, "System.String", Position(tree, literal.Span)) { Detail = literal.Token.ValueText });
+                    break;
+                case InterpolatedStringExpressionSyntax { Contents.Count: > 0 } interpolated
+                    when interpolated.Contents[0] is InterpolatedStringTextSyntax first && first.TextToken.ValueText.StartsWith(NamedPipeScheme, StringComparison.OrdinalIgnoreCase):
+                    usages.Add(new HostingUsageModel(HostingUsageKind.Address, "System.String", Position(tree, interpolated.Span)) { Detail = first.TextToken.ValueText });
+                    break;
+                case MemberAccessExpressionSyntax access when readsOperationContext && access.Name.Identifier.ValueText == OperationContextName:
+                    AddQualifiedOperationContext(usages, access, Model(), tree);
+                    break;
+                case MemberAccessExpressionSyntax access:
+                    ReadMemberAccess(access, access.Name, Model, tree, readsOperationContext, usages);
+                    break;
+                case MemberBindingExpressionSyntax binding when readsOperationContext:
+                    ReadMemberAccess(binding, binding.Name, Model, tree, readsOperationContext, usages);
+                    break;
+                case QualifiedNameSyntax qualified when readsOperationContext && qualified.Right.Identifier.ValueText == OperationContextName:
+                    AddQualifiedOperationContext(usages, qualified, Model(), tree);
+                    break;
             }
         }
     }
 
-    /// <summary>Where the text says <c>new</c>, in order. Matches in comments, strings or longer names only cost a walk.</summary>
-    private static List<int> NewKeywordOffsets(SourceText text)
+    private void AddCreated(List<HostingUsageModel> usages, ITypeSymbol? type, TextSpan span, SyntaxTree tree)
     {
-        var content = text.ToString();
-        var offsets = new List<int>();
-        for (var i = content.IndexOf("new", StringComparison.Ordinal); i >= 0; i = content.IndexOf("new", i + 3, StringComparison.Ordinal))
+        if (type is null || type.TypeKind == TypeKind.Error)
         {
-            offsets.Add(i);
+            return;
         }
 
+        HostingUsageKind? kind =
+            WcfSymbols.DerivesFrom(type, _wcf.Binding) ? HostingUsageKind.Binding
+            : WcfSymbols.DerivesFrom(type, _wcf.ServiceHostBase) ? HostingUsageKind.ServiceHost
+            : WcfSymbols.DerivesFrom(type, _wcf.ClientChannels) ? HostingUsageKind.ClientChannel
+            : null;
+        if (kind is { } k)
+        {
+            var wcfType = type;
+            while (wcfType.BaseType is not null && !WcfSymbols.IsInWcfNamespace(wcfType))
+            {
+                wcfType = wcfType.BaseType;
+            }
+
+            usages.Add(new HostingUsageModel(k, _context.Key(wcfType.OriginalDefinition), Position(tree, span)));
+        }
+    }
+
+    /// <summary><c>X.Member</c>: a WCF security mode value, or a member of OperationContext.</summary>
+    private void ReadMemberAccess(ExpressionSyntax access, SimpleNameSyntax name, Func<SemanticModel> model, SyntaxTree tree, bool readsOperationContext, List<HostingUsageModel> usages)
+    {
+        var isSecurityMode = access is MemberAccessExpressionSyntax { Expression: var left } && LastIdentifier(left).EndsWith(SecurityModeSuffix, StringComparison.Ordinal);
+        var isContextMember = readsOperationContext && _operationContextMembers.Contains(name.Identifier.ValueText);
+        if (!isSecurityMode && !isContextMember)
+        {
+            return;
+        }
+
+        var semanticModel = model();
+        var symbol = semanticModel.GetSymbolInfo(access, _context.CancellationToken).Symbol;
+        if (symbol is IFieldSymbol { ContainingType: { TypeKind: TypeKind.Enum } enumType } field
+            && enumType.Name.EndsWith(SecurityModeSuffix, StringComparison.Ordinal) && WcfSymbols.IsInWcfNamespace(enumType))
+        {
+            usages.Add(new HostingUsageModel(HostingUsageKind.SecurityMode, _context.Key(enumType), Position(tree, access.Span))
+            {
+                Detail = field.Name,
+                Context = EnclosingMember(semanticModel, access),
+            });
+        }
+        else if (symbol is not null && WcfSymbols.Is(symbol.ContainingType, _wcf.OperationContext))
+        {
+            usages.Add(new HostingUsageModel(HostingUsageKind.OperationContext, _context.Key(symbol.ContainingType), Position(tree, name.Span))
+            {
+                Detail = symbol.Name,
+                Context = EnclosingMember(semanticModel, access),
+            });
+        }
+    }
+
+    /// <summary><c>System.ServiceModel.OperationContext</c> written with its namespace: a type of the implementation's namespace cannot stand in for it.</summary>
+    private void AddQualifiedOperationContext(List<HostingUsageModel> usages, ExpressionSyntax qualified, SemanticModel semanticModel, SyntaxTree tree)
+    {
+        if (semanticModel.GetSymbolInfo(qualified, _context.CancellationToken).Symbol is INamedTypeSymbol type && WcfSymbols.Is(type, _wcf.OperationContext))
+        {
+            usages.Add(new HostingUsageModel(HostingUsageKind.QualifiedOperationContext, _context.Key(type), Position(tree, qualified.Span))
+            {
+                Context = EnclosingMember(semanticModel, qualified),
+            });
+        }
+    }
+
+    /// <summary>The member code sits in, as findings name it: <c>Type.Member</c>.</summary>
+    private static string? EnclosingMember(SemanticModel semanticModel, SyntaxNode node)
+    {
+        var symbol = semanticModel.GetEnclosingSymbol(node.SpanStart);
+        while (symbol is IMethodSymbol { MethodKind: MethodKind.LambdaMethod or MethodKind.LocalFunction } inner)
+        {
+            symbol = inner.ContainingSymbol;
+        }
+
+        if (symbol is IMethodSymbol { AssociatedSymbol: { } property })
+        {
+            symbol = property;
+        }
+
+        return symbol switch
+        {
+            null => null,
+            INamedTypeSymbol type => type.Name,
+            _ when symbol.ContainingType is { } type => type.Name + "." + (symbol is IMethodSymbol { MethodKind: MethodKind.Constructor or MethodKind.StaticConstructor } ? type.Name : symbol.Name),
+            _ => symbol.Name,
+        };
+    }
+
+    private static string LastIdentifier(ExpressionSyntax expression) => expression switch
+    {
+        IdentifierNameSyntax identifier => identifier.Identifier.ValueText,
+        MemberAccessExpressionSyntax member => member.Name.Identifier.ValueText,
+        QualifiedNameSyntax qualified => qualified.Right.Identifier.ValueText,
+        AliasQualifiedNameSyntax alias => alias.Name.Identifier.ValueText,
+        _ => string.Empty,
+    };
+
+    /// <summary><c>new T(arguments)</c> without its object initializer, which may run for many lines.</summary>
+    private static TextSpan CreationSpan(ObjectCreationExpressionSyntax creation)
+        => TextSpan.FromBounds(creation.SpanStart, creation.ArgumentList?.Span.End ?? creation.Type.Span.End);
+
+    private static SourcePosition? Position(SyntaxTree tree, TextSpan span) => DiscoveryContext.PositionOf(tree.GetLocation(span));
+
+    /// <summary>Where the text holds a marker of code this reader looks for, in order. Matches in comments, strings or longer names only cost a walk.</summary>
+    private static List<int> MarkerOffsets(string content)
+    {
+        var offsets = new List<int>();
+        foreach (var marker in new[] { NewKeyword, NamedPipeScheme, SecurityModeSuffix })
+        {
+            // Addresses are case-insensitive (NET.PIPE://); keywords and type names are not.
+            var comparison = marker == NamedPipeScheme ? StringComparison.OrdinalIgnoreCase : StringComparison.Ordinal;
+            for (var i = content.IndexOf(marker, comparison); i >= 0; i = content.IndexOf(marker, i + marker.Length, comparison))
+            {
+                offsets.Add(i);
+            }
+        }
+
+        offsets.Sort();
         return offsets;
     }
 
     /// <summary>
-    /// Whether to walk into a node: an object creation needs the <c>new</c> keyword, so a node whose text lacks it holds
-    /// none. Namespaces and types are always walked, since the classes they declare may derive from a hosting type.
+    /// Whether to walk into a node: code this reader looks for holds one of its markers (<c>new</c>, <c>net.pipe:</c>,
+    /// <c>SecurityMode</c>), so a node whose text lacks them holds none. Namespaces and types are always walked, since the
+    /// classes they declare may derive from a hosting type.
     /// </summary>
-    private static bool MayHoldHostingCode(SyntaxNode node, List<int> newKeywords)
+    private static bool MayHoldHostingCode(SyntaxNode node, List<int> markers)
     {
         if (node is CompilationUnitSyntax or BaseNamespaceDeclarationSyntax or TypeDeclarationSyntax)
         {
@@ -125,9 +245,9 @@ internal sealed class HostingReader
         }
 
         var span = node.FullSpan;
-        var index = newKeywords.BinarySearch(span.Start);
+        var index = markers.BinarySearch(span.Start);
         index = index < 0 ? ~index : index;
-        return index < newKeywords.Count && newKeywords[index] < span.End;
+        return index < markers.Count && markers[index] < span.End;
     }
 
     /// <summary>

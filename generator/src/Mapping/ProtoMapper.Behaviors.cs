@@ -46,21 +46,47 @@ internal sealed partial class ProtoMapper
         }
     }
 
-    private void MapHosting()
+    /// <summary>What the migrated OperationContext (generated beside the implementation, runtime/ WcfOperationContext) offers.</summary>
+    private static readonly HashSet<string> SupportedOperationContextMembers = new(StringComparer.Ordinal) { "Current", "GetCallbackChannel", "Channel", "SessionId" };
+
+    /// <summary>WCF security mode values with no gRPC counterpart: message-level security and credentials without transport security.</summary>
+    private static readonly HashSet<string> SecurityModesWithoutEquivalent = new(StringComparer.Ordinal) { "Message", "TransportWithMessageCredential", "TransportCredentialOnly", "Both" };
+
+    private static readonly HashSet<string> NamedPipeBindings = new(StringComparer.Ordinal) { "System.ServiceModel.NetNamedPipeBinding", "CoreWCF.NetNamedPipeBinding", "netNamedPipeBinding" };
+
+    /// <summary>Hosting, binding, runtime and configuration code: one finding per fact worth saying (4xxx, 3009, 3010).</summary>
+    internal static void MapHosting(IEnumerable<HostingUsageModel> usages, List<Finding> findings)
     {
-        foreach (var usage in _model.HostingUsages)
+        foreach (var usage in usages)
         {
-            switch (usage.Kind)
+            var finding = usage.Kind switch
             {
-                case HostingUsageKind.ServiceHost:
-                    Report(null, Finding.Create(FindingMessages.ServiceHostInCode, usage.Position, usage.TypeName));
-                    break;
-                case HostingUsageKind.Binding:
-                    Report(null, Finding.Create(FindingMessages.BindingInCode, usage.Position, usage.TypeName));
-                    break;
-                default:
-                    Report(null, Finding.Create(FindingMessages.WcfClientChannel, usage.Position, usage.TypeName));
-                    break;
+                HostingUsageKind.ServiceHost => Finding.Create(FindingMessages.ServiceHostInCode, usage.Position, usage.TypeName),
+                HostingUsageKind.Binding => Finding.Create(FindingMessages.BindingInCode, usage.Position, usage.TypeName),
+                HostingUsageKind.ClientChannel => Finding.Create(FindingMessages.WcfClientChannel, usage.Position, usage.TypeName),
+                HostingUsageKind.Address when usage.Detail is { } address && address.StartsWith("net.pipe:", StringComparison.OrdinalIgnoreCase)
+                    => Finding.Create(FindingMessages.NamedPipeAddress, usage.Position, address),
+                HostingUsageKind.SecurityMode when usage.Detail is { } mode && SecurityModesWithoutEquivalent.Contains(mode)
+                    => usage.Context is { } member
+                        ? Finding.Create(FindingMessages.SecurityModeInCode, usage.Position, member, usage.TypeName.Substring(usage.TypeName.LastIndexOf('.') + 1) + "." + mode)
+                        : Finding.Create(FindingMessages.SecurityModeInConfiguration, usage.Position, usage.TypeName, mode),
+                HostingUsageKind.OperationContext when usage.Detail is { } name
+                    => Finding.Create(SupportedOperationContextMembers.Contains(name) ? FindingMessages.OperationContextMember : FindingMessages.OperationContextMemberUnsupported, usage.Position, usage.Context ?? usage.TypeName, name),
+                HostingUsageKind.QualifiedOperationContext => Finding.Create(FindingMessages.OperationContextQualified, usage.Position, usage.Context ?? usage.TypeName, usage.TypeName),
+                HostingUsageKind.ConfiguredService => Finding.Create(FindingMessages.ServiceInConfiguration, usage.Position, usage.TypeName, usage.Detail ?? "0"),
+                HostingUsageKind.ConfiguredClientEndpoint => Finding.Create(FindingMessages.ClientEndpointInConfiguration, usage.Position, usage.TypeName, usage.Detail ?? string.Empty),
+                HostingUsageKind.UnreadableConfiguration => Finding.Create(FindingMessages.ConfigurationUnreadable, usage.Position, usage.TypeName, usage.Detail ?? string.Empty),
+                _ => null,
+            };
+            if (finding is not null)
+            {
+                findings.Add(finding);
+            }
+
+            // A named-pipe binding is also a binding: both facts are said (what it becomes, and how the transport maps).
+            if (usage.Kind is HostingUsageKind.Binding or HostingUsageKind.ConfiguredBinding && NamedPipeBindings.Contains(usage.TypeName))
+            {
+                findings.Add(Finding.Create(FindingMessages.NamedPipeBinding, usage.Position, usage.TypeName));
             }
         }
     }

@@ -81,31 +81,4 @@ internal sealed partial class ProtoMapper
 
         return new List<string>();
     }
-
-    /// <summary>The OperationContext members the generated stand-in offers (runtime's WcfOperationContext underneath).</summary>
-    private static readonly HashSet<string> StandInMembers = new(StringComparer.Ordinal) { "Current", "GetCallbackChannel", "Channel", "SessionId" };
-
-    /// <summary>
-    /// Each use of OperationContext that the generated stand-in cannot serve gets <see cref="RuleIds.OperationContextUnsupported"/>
-    /// at the use: a member it lacks (message headers, InstanceContext, IContextChannel members), or the type named so
-    /// that the stand-in in the implementation's namespace is not the one the code binds to.
-    /// </summary>
-    private void ReportOperationContextUses()
-    {
-        foreach (var implementation in _model.Implementations)
-        {
-            var others = new[] { implementation.Position };
-            foreach (var use in implementation.OperationContextUses)
-            {
-                if (use.Kind == OperationContextUseKind.QualifiedName)
-                {
-                    Report(null, Finding.Create(FindingMessages.OperationContextQualified, use.Position ?? implementation.Position, implementation.Key).WithAdditionalPositions(others));
-                }
-                else if (use.Kind == OperationContextUseKind.Member && !StandInMembers.Contains(use.Member))
-                {
-                    Report(null, Finding.Create(FindingMessages.OperationContextMember, use.Position ?? implementation.Position, implementation.Key, use.Member).WithAdditionalPositions(others));
-                }
-            }
-        }
-    }
 }

@@ -33,6 +33,18 @@ internal sealed partial class ProtoMapper
             Report(scope, FindingMessages.SerializableType, type.Position, type.Key);
         }
 
+        // Types from referenced assemblies (KeyValuePair, ...) are inferred too, but nobody can add attributes to them.
+        if (type.Kind == DataTypeKind.Inferred && type.Position is not null)
+        {
+            Report(scope, FindingMessages.InferredDataContract, type.Position, type.Key);
+        }
+
+        // Types from referenced assemblies (ExceptionDetail as a fault detail, ...): nobody can add Orders to them.
+        if (type.Kind == DataTypeKind.DataContract && type.Position is not null)
+        {
+            ReportMemberOrder(scope, type);
+        }
+
         if (type.PreservesReferences)
         {
             Report(scope, FindingMessages.ReferencePreserved, type.Position, type.Key);
@@ -86,6 +98,7 @@ internal sealed partial class ProtoMapper
         var oneofs = new List<ProtoOneof>();
         if (subtypes.Count > 0)
         {
+            Report(scope, FindingMessages.KnownTypesMapped, type.Position, type.Key, string.Join(", ", subtypes.Select(s => s.Model.Key)));
             var cases = subtypes.Select(s => new ProtoField(
                 names["known:" + s.Model.Key],
                 Reference(scope, s.FullName),
@@ -136,8 +149,7 @@ internal sealed partial class ProtoMapper
         var ordered = new List<(DataMemberModel Member, DataTypeModel Level)>();
         foreach (var level in chain)
         {
-            ordered.AddRange(level.Members.Where(m => m.Order < 0).OrderBy(m => m.Name, StringComparer.Ordinal).Select(m => (m, level)));
-            ordered.AddRange(level.Members.Where(m => m.Order >= 0).OrderBy(m => m.Order).ThenBy(m => m.Name, StringComparer.Ordinal).Select(m => (m, level)));
+            ordered.AddRange(OwnMembersInWireOrder(level).Select(m => (m, level)));
         }
 
         var orders = ordered.Where(m => m.Member.Order >= 0).Select(m => m.Member.Order).ToList();
@@ -159,6 +171,52 @@ internal sealed partial class ProtoMapper
 
         return result;
     }
+
+    /// <summary>
+    /// WCFM2015: a data contract whose own members do not all have a distinct explicit Order of 1 or more. Its field
+    /// numbers then do not come from Order (<see cref="FlattenedMembers"/>). The finding carries what the fix needs to
+    /// give explicit Orders that keep today's wire order: the type's own members in that order, and the first Order,
+    /// which follows the Orders its base types have (or will have once fixed the same way), so the chain stays distinct.
+    /// </summary>
+    private void ReportMemberOrder(MappingScope scope, DataTypeModel type)
+    {
+        var chain = SelfAndBaseTypes(type).Reverse().ToList();
+        var taken = new HashSet<int>();
+        var last = 0;
+        foreach (var level in chain)
+        {
+            var own = OwnMembersInWireOrder(level);
+            var explicitOrders = own.Where(m => m.Order >= 1).Select(m => m.Order).ToList();
+            var missing = own.Where(m => m.Order < 1).Select(m => m.ClrName).ToList();
+            var shared = own.Where(m => m.Order >= 1 && (taken.Contains(m.Order) || explicitOrders.Count(o => o == m.Order) > 1)).ToList();
+            var clean = missing.Count == 0 && shared.Count == 0;
+            var first = last + 1;
+            last = clean ? Math.Max(last, explicitOrders.DefaultIfEmpty(0).Max()) : first + own.Count - 1;
+            taken.UnionWith(explicitOrders);
+            if (!ReferenceEquals(level, type) || clean || own.Count == 0)
+            {
+                continue;
+            }
+
+            var finding = missing.Count > 0
+                ? Finding.Create(FindingMessages.MembersWithoutOrder, type.Position, type.Key, string.Join(", ", missing))
+                : Finding.Create(FindingMessages.MembersSharingOrder, type.Position, type.Key, string.Join(", ", shared.Select(m => $"{m.ClrName} (Order {m.Order.ToString(CultureInfo.InvariantCulture)})")));
+            Report(scope.Item, finding.WithAdditionalPositions(own.Select(m => m.Position)) with
+            {
+                Properties = new[]
+                {
+                    new FindingProperty(DataMemberOrderProperties.Order, string.Join(",", own.Select(m => m.ClrName))),
+                    new FindingProperty(DataMemberOrderProperties.First, first.ToString(CultureInfo.InvariantCulture)),
+                }.ToEquatableArray(),
+            });
+        }
+    }
+
+    /// <summary>A type's own members in DataContractSerializer's order: those without Order by name, then by Order and name.</summary>
+    private static List<DataMemberModel> OwnMembersInWireOrder(DataTypeModel level)
+        => level.Members.Where(m => m.Order < 0).OrderBy(m => m.Name, StringComparer.Ordinal)
+            .Concat(level.Members.Where(m => m.Order >= 0).OrderBy(m => m.Order).ThenBy(m => m.Name, StringComparer.Ordinal))
+            .ToList();
 
     private Dictionary<string, List<TypeInfo>>? _knownDescendants;
 

@@ -74,6 +74,15 @@ internal sealed partial class ProtoMapper
         switch (type.Shape)
         {
             case TypeShape.Primitive when Primitives.TryGetValue(type.Key, out var primitive):
+                if (primitive.Conversion == ConversionKind.DateTime)
+                {
+                    Report(scope, FindingMessages.DateTimeMapped, context.Position, context.Where);
+                }
+                else if (primitive.Conversion == ConversionKind.Decimal)
+                {
+                    Report(scope, FindingMessages.DecimalMapped, context.Position, context.Where);
+                }
+
                 if (primitive.IsMessage)
                 {
                     return new Resolved(Reference(scope, primitive.Proto), ProtoLabel.None, ResolvedKind.Message, Convert(primitive.Conversion, type, NullMapping.None));

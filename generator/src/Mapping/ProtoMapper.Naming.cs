@@ -114,7 +114,7 @@ internal sealed partial class ProtoMapper
                 }
             }
 
-            if (info.Name == baseName)
+            if (info.Name == baseName || !Maps(MappingParts.NameCollisions))
             {
                 continue;
             }

@@ -292,6 +292,10 @@ internal sealed partial class ProtoMapper
             ? callbacksName
             : null;
 
+        // Operations whose name no earlier operation has claim their rpc name first, so a numbered name given to a later
+        // operation sharing a name (Get → Get2) never takes the name another operation has (an operation named Get2).
+        var firstOfName = new HashSet<string>(StringComparer.Ordinal);
+        var later = new List<OperationPlan>();
         foreach (var operationPlan in plan.Operations)
         {
             var operation = operationPlan.Operation;
@@ -299,15 +303,30 @@ internal sealed partial class ProtoMapper
             if (locked.TryGetValue(operationPlan, out var lockedName))
             {
                 operationPlan.Rpc = lockedName;
+                firstOfName.Add(rpc);
                 ReportIfKept($"Operation '{service.ClrName}.{operation.MethodName}'", operation.Position, lockedName, string.Empty, rpc);
             }
-            else
+            else if (firstOfName.Add(rpc))
             {
                 operationPlan.Rpc = rpcNames.Claim(rpc);
                 operationPlan.DuplicateName = operationPlan.Rpc != rpc;
             }
+            else
+            {
+                later.Add(operationPlan);
+            }
+        }
 
-            PlanMessages(plan, operationPlan, operation.IsOneWay);
+        foreach (var operationPlan in later)
+        {
+            var rpc = ProtoNames.ToPascal(operationPlan.Operation.Name);
+            operationPlan.Rpc = rpcNames.Claim(rpc);
+            operationPlan.DuplicateName = true;
+        }
+
+        foreach (var operationPlan in plan.Operations)
+        {
+            PlanMessages(plan, operationPlan, operationPlan.Operation.IsOneWay);
         }
 
         if (service.CallbackContractKey is not null)

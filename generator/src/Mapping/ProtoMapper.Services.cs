@@ -1,5 +1,6 @@
 using System;
 using System.Collections.Generic;
+using System.Globalization;
 using System.Linq;
 using MigrateWcf.Generator.Model;
 using MigrateWcf.Generator.Rules;
@@ -57,6 +58,7 @@ internal sealed partial class ProtoMapper
             rpcs.Add(MapCallbacks(plan, scope.ForNextItem(), scope));
         }
 
+        Report(scope, FindingMessages.ServiceContractMapped, service.Position, service.Key, plan.Package + "." + plan.Name, rpcs.Count.ToString(CultureInfo.InvariantCulture));
         var protoService = new ProtoService(plan.Name, Comment(service.Documentation, service.Key), rpcs.ToEquatableArray(), service.Key);
         _serviceReferences[service.Key] = scope.References;
         return protoService;
@@ -74,7 +76,11 @@ internal sealed partial class ProtoMapper
         if (plan.DuplicateName)
         {
             var sameName = service.Model.Operations.Where(o => o != operation && o.Name == operation.Name).Select(o => o.Position);
-            Report(scope.Item, Finding.Create(FindingMessages.DuplicateOperationName, operation.Position, name, operation.Name, plan.Rpc).WithAdditionalPositions(sameName));
+            // The fix gives the operation this name, so the rpc keeps the name it has today.
+            Report(scope.Item, Finding.Create(FindingMessages.DuplicateOperationName, operation.Position, name, operation.Name, plan.Rpc).WithAdditionalPositions(sameName) with
+            {
+                Properties = new[] { new FindingProperty(DuplicateOperationNameProperties.UniqueName, plan.Rpc) }.ToEquatableArray(),
+            });
         }
         else if (overloaded)
         {
@@ -118,6 +124,11 @@ internal sealed partial class ProtoMapper
             Report(scope, FindingMessages.UntypedMessage, operation.Position, name);
         }
 
+        if (operation.Forms == OperationForms.Synchronous)
+        {
+            Report(scope, FindingMessages.SynchronousOperation, operation.Position, name);
+        }
+
         if (operation.Forms != OperationForms.Synchronous && operation.Forms != OperationForms.None)
         {
             notes.Add($"Declared as {FormsText(operation.Forms)} in C#; one rpc.");
@@ -139,6 +150,7 @@ internal sealed partial class ProtoMapper
         }
         else if (plan.RequestContract is { } requestContract)
         {
+            Report(scope, FindingMessages.MessageContractRequest, operation.Position, name, requestContract.Model.Key);
             requestType = Reference(scope, requestContract.FullName);
         }
         else if (plan.RequestName is { } requestName)
@@ -169,6 +181,7 @@ internal sealed partial class ProtoMapper
         }
         else if (plan.ResponseContract is { } responseContract)
         {
+            Report(scope, FindingMessages.MessageContractResponse, operation.Position, name, responseContract.Model.Key);
             responseType = Reference(scope, responseContract.FullName);
         }
         else if (plan.ResponseName is { } responseName)

@@ -82,21 +82,33 @@ internal sealed partial class ProtoMapper
     }
 
     private readonly CSharpOptions? _csharp;
+    private readonly MappingParts _parts;
 
-    private ProtoMapper(ContractModel model, LockFile lockFile, List<Finding> findings, ProjectQualifier? qualifier, CSharpOptions? csharp)
+    private ProtoMapper(ContractModel model, LockFile lockFile, List<Finding> findings, ProjectQualifier? qualifier, CSharpOptions? csharp, MappingParts parts)
     {
         _model = model;
         _qualifier = qualifier;
         _lock = lockFile;
         _findings = findings;
         _csharp = csharp;
+        _parts = parts;
         _types = model.DataTypes.ToDictionary(t => t.Key, StringComparer.Ordinal);
     }
 
     /// <param name="qualifier">The project to put into packages that would clash with another project's; null for none.</param>
     /// <param name="csharp">When set, the C# plan is made too (names claimed after every proto name, so proto output never depends on it).</param>
     public static MappingResult Map(ContractModel model, LockFile lockFile, List<Finding> findings, ProjectQualifier? qualifier = null, CSharpOptions? csharp = null)
-        => new ProtoMapper(model, lockFile, findings, qualifier, csharp).Run();
+        => new ProtoMapper(model, lockFile, findings, qualifier, csharp, MappingParts.All).Run();
+
+    /// <summary>
+    /// Maps only <paramref name="parts"/> of <paramref name="model"/>, for front ends that ask for the findings of one part
+    /// (CompilationAnalysis): the decisions are the same as in a whole run, the parts left out are not made. Names are
+    /// always assigned (every part needs them); <see cref="MappingParts.NameCollisions"/> says whether to report them.
+    /// </summary>
+    public static MappingResult Map(ContractModel model, LockFile lockFile, List<Finding> findings, MappingParts parts)
+        => new ProtoMapper(model, lockFile, findings, null, null, parts).Run();
+
+    private bool Maps(MappingParts part) => (_parts & part) == part;
 
     private MappingResult Run()
     {
@@ -110,7 +122,7 @@ internal sealed partial class ProtoMapper
 
         // Mapping a type or a service is guarded like discovery: a bug met on one input costs that input, not the run.
         var cleanTypes = 0;
-        foreach (var info in _typeInfo.Values.OrderBy(i => i.Model.Key, StringComparer.Ordinal))
+        foreach (var info in Maps(MappingParts.DataTypes) ? _typeInfo.Values.OrderBy(i => i.Model.Key, StringComparer.Ordinal) : Enumerable.Empty<TypeInfo>())
         {
             try
             {
@@ -127,7 +139,7 @@ internal sealed partial class ProtoMapper
 
         var cleanOperations = 0;
         var protoServices = new Dictionary<string, ProtoService>(StringComparer.Ordinal);
-        foreach (var service in services.ToList())
+        foreach (var service in Maps(MappingParts.Services) ? services.ToList() : new List<ServicePlan>())
         {
             try
             {
@@ -145,12 +157,22 @@ internal sealed partial class ProtoMapper
             }
         }
 
-        MapBehaviors();
-        MapHosting();
-        ReportRecursiveTypes();
-        ReportOperationContextUses();
+        if (Maps(MappingParts.Behaviors))
+        {
+            MapBehaviors();
+        }
 
-        var files = BuildFiles(services, protoServices);
+        if (Maps(MappingParts.DataTypes))
+        {
+            ReportRecursiveTypes();
+        }
+
+        if (Maps(MappingParts.Hosting))
+        {
+            MapHosting(_model.HostingUsages, _findings);
+        }
+
+        var files = Maps(MappingParts.All) ? BuildFiles(services, protoServices) : ImmutableArray<ProtoFile>.Empty;
         var operationCount = _model.Services.Sum(s => s.Operations.Count);
         return new MappingResult(
             files,
@@ -240,4 +262,29 @@ internal sealed partial class ProtoMapper
 internal sealed record MappingResult(ImmutableArray<ProtoFile> Files, EngineSummary Summary)
 {
     public CSharpPlan? CSharp { get; init; }
+}
+
+/// <summary>The parts of a mapping a caller wants made (<see cref="ProtoMapper.Map(ContractModel, LockFile, List{Finding}, MappingParts)"/>).</summary>
+[Flags]
+internal enum MappingParts
+{
+    /// <summary>Messages and enums of data types, with their findings (2xxx).</summary>
+    DataTypes = 1,
+
+    /// <summary>Services, rpcs and request/response messages, with their findings (1xxx, and 2xxx of parameters).</summary>
+    Services = 2,
+
+    /// <summary>Behavior findings of implementations (3xxx).</summary>
+    Behaviors = 4,
+
+    /// <summary>Hosting findings (4xxx, OperationContext).</summary>
+    Hosting = 8,
+
+    /// <summary>WCFM2008: whether name collisions are reported (names are assigned whatever the parts).</summary>
+    NameCollisions = 16,
+
+    /// <summary>The .proto files.</summary>
+    Files = 32,
+
+    All = DataTypes | Services | Behaviors | Hosting | NameCollisions | Files,
 }

@@ -24,7 +24,7 @@ public sealed record ContractModel(
     public ServiceModelTypes ReferencedServiceModelTypes { get; init; }
 }
 
-/// <summary>What kind of WCF hosting or binding code was found.</summary>
+/// <summary>What kind of WCF hosting, binding or runtime code was found (in C# or in a .config file).</summary>
 public enum HostingUsageKind
 {
     /// <summary><c>new ServiceHost(...)</c> or a class derived from <c>ServiceHostBase</c>.</summary>
@@ -35,11 +35,42 @@ public enum HostingUsageKind
 
     /// <summary>A client proxy base (<c>ClientBase&lt;T&gt;</c>, <c>ChannelFactory&lt;T&gt;</c>, <c>DuplexChannelFactory&lt;T&gt;</c>).</summary>
     ClientChannel,
+
+    /// <summary>An endpoint address written in the source or a config file; <see cref="HostingUsageModel.Detail"/> is the address.</summary>
+    Address,
+
+    /// <summary>A security mode value; <see cref="HostingUsageModel.TypeName"/> is its enum (or binding configuration), <see cref="HostingUsageModel.Detail"/> the value.</summary>
+    SecurityMode,
+
+    /// <summary>A member of <c>OperationContext</c> used in code; <see cref="HostingUsageModel.Detail"/> is the member.</summary>
+    OperationContext,
+
+    /// <summary><c>OperationContext</c> named with its namespace (<c>System.ServiceModel.OperationContext</c>).</summary>
+    QualifiedOperationContext,
+
+    /// <summary>A <c>&lt;service&gt;</c> of <c>&lt;system.serviceModel&gt;</c>; <see cref="HostingUsageModel.Detail"/> is its endpoint count.</summary>
+    ConfiguredService,
+
+    /// <summary>A client <c>&lt;endpoint&gt;</c> of <c>&lt;system.serviceModel&gt;</c>; <see cref="HostingUsageModel.Detail"/> is its contract.</summary>
+    ConfiguredClientEndpoint,
+
+    /// <summary>A binding named in <c>&lt;system.serviceModel&gt;</c> (an endpoint's <c>binding</c>, e.g. <c>netNamedPipeBinding</c>).</summary>
+    ConfiguredBinding,
+
+    /// <summary>A .config file that is not well-formed XML; <see cref="HostingUsageModel.Detail"/> says why.</summary>
+    UnreadableConfiguration,
 }
 
-/// <summary>WCF hosting, binding or client-channel code in the source (configured in code rather than in .config).</summary>
-/// <param name="TypeName">The WCF type used, e.g. <c>System.ServiceModel.NetTcpBinding</c>.</param>
-public sealed record HostingUsageModel(HostingUsageKind Kind, string TypeName, SourcePosition? Position);
+/// <summary>WCF hosting, binding, client-channel or runtime code in the source or in a .config file.</summary>
+/// <param name="TypeName">The WCF type used, e.g. <c>System.ServiceModel.NetTcpBinding</c> (for config entries: the service, endpoint or binding name).</param>
+public sealed record HostingUsageModel(HostingUsageKind Kind, string TypeName, SourcePosition? Position)
+{
+    /// <summary>What the usage names besides its type: an address, a security mode value, an OperationContext member, an endpoint count.</summary>
+    public string? Detail { get; init; }
+
+    /// <summary>The C# member the code sits in (<c>StockWatchService.Subscribe</c>), for findings that name it.</summary>
+    public string? Context { get; init; }
+}
 
 /// <summary>WCF's session requirement of a contract (values as in System.ServiceModel.SessionMode).</summary>
 public enum SessionModeValue

@@ -55,6 +55,10 @@ public static class FindingMessages
     public static readonly FindingMessage ContractWithoutOperations = new(nameof(ContractWithoutOperations), RuleIds.ContractWithoutOperations, "Service contract '{0}' has no operations");
     public static readonly FindingMessage OpenGenericContract = new(nameof(OpenGenericContract), RuleIds.OpenGenericContract, "Service contract '{0}' is generic, and no service contract derives from it with its type parameter(s) {1} filled in");
     public static readonly FindingMessage GenericOperation = new(nameof(GenericOperation), RuleIds.OpenGenericContract, "Operation '{0}' is a generic method; its type parameter(s) {1} have no proto type");
+    public static readonly FindingMessage ServiceContractMapped = new(nameof(ServiceContractMapped), RuleIds.ServiceContractMapped, "Service contract '{0}' becomes gRPC service '{1}' with {2} rpc(s)");
+    public static readonly FindingMessage MessageContractRequest = new(nameof(MessageContractRequest), RuleIds.MessageContractOperation, "Operation '{0}' takes the message contract '{1}'");
+    public static readonly FindingMessage MessageContractResponse = new(nameof(MessageContractResponse), RuleIds.MessageContractOperation, "Operation '{0}' returns the message contract '{1}'");
+    public static readonly FindingMessage SynchronousOperation = new(nameof(SynchronousOperation), RuleIds.SynchronousOperation, "Operation '{0}' is synchronous");
 
     /// <summary>Discovery failed on a contract or implementation: {0} the type, {1} the exception type, {2} its message.</summary>
     public static readonly FindingMessage ContractAnalysisFailed = new(nameof(ContractAnalysisFailed), RuleIds.ContractAnalysisFailed, "'{0}' could not be analysed ({1}: {2})");
@@ -80,6 +84,14 @@ public static class FindingMessages
     public static readonly FindingMessage KnownTypesComputedAtRunTime = new(nameof(KnownTypesComputedAtRunTime), RuleIds.KnownTypeNotResolved, "Known types of '{0}' come from method '{1}.{2}', which computes them at run time; only the types it names with typeof get oneof cases");
     public static readonly FindingMessage ReferencePreserved = new(nameof(ReferencePreserved), RuleIds.ReferencePreserved, "'{0}' is a data contract with IsReference = true");
     public static readonly FindingMessage RecursiveType = new(nameof(RecursiveType), RuleIds.RecursiveType, "'{0}' can contain a value of its own type ({1})");
+
+    /// <summary>Properties for the fix: <c>order</c> (the type's own members, comma-separated, in today's wire order) and <c>first</c> (the first Order to give).</summary>
+    public static readonly FindingMessage MembersWithoutOrder = new(nameof(MembersWithoutOrder), RuleIds.DataMemberOrder, "'{0}' sends data member(s) {1} without an explicit Order of 1 or more");
+    public static readonly FindingMessage MembersSharingOrder = new(nameof(MembersSharingOrder), RuleIds.DataMemberOrder, "'{0}' has data members sharing an Order: {1}");
+    public static readonly FindingMessage KnownTypesMapped = new(nameof(KnownTypesMapped), RuleIds.KnownTypesMapped, "'{0}' has the known derived type(s) {1}");
+    public static readonly FindingMessage DateTimeMapped = new(nameof(DateTimeMapped), RuleIds.DateTimeValue, "{0} is a DateTime; its Kind travels with it");
+    public static readonly FindingMessage DecimalMapped = new(nameof(DecimalMapped), RuleIds.DecimalValue, "{0} is a decimal; it travels exactly, scale included");
+    public static readonly FindingMessage InferredDataContract = new(nameof(InferredDataContract), RuleIds.InferredDataContract, "'{0}' has no [DataContract]; its public read/write properties and fields are mapped");
     public static readonly FindingMessage LockFileUnreadable = new(nameof(LockFileUnreadable), RuleIds.LockFileUnreadable, "The lock file has {0} unreadable or conflicting line(s) (first: line {1})");
     public static readonly FindingMessage ProtoNameKept = new(nameof(ProtoNameKept), RuleIds.ProtoNameKept, "{0} keeps the proto name '{1}' from the lock file; from the C# source alone it would be '{2}'");
     public static readonly FindingMessage RenameFollowed = new(nameof(RenameFollowed), RuleIds.ProtoNameKept, "'{0}' takes over the lock file entries of '{1}', which has the same WCF name '{2}': its proto name '{3}' and field numbers are kept");
@@ -95,25 +107,54 @@ public static class FindingMessages
     public static readonly FindingMessage TransactionScopeRequired = new(nameof(TransactionScopeRequired), RuleIds.TransactionScopeRequired, "'{0}.{1}' requires a transaction scope");
     public static readonly FindingMessage InitiatingTerminating = new(nameof(InitiatingTerminating), RuleIds.InitiatingTerminating, "Operation '{0}' sets IsInitiating = {1}, IsTerminating = {2}");
     public static readonly FindingMessage SingleInstanceSingleConcurrency = new(nameof(SingleInstanceSingleConcurrency), RuleIds.SingleInstanceSingleConcurrency, "'{0}' is a single instance with ConcurrencyMode.Single: all calls run one at a time");
-    public static readonly FindingMessage OperationContextMember = new(nameof(OperationContextMember), RuleIds.OperationContextUnsupported, "'{0}' uses OperationContext.{1}, which the migrated service does not provide");
-    public static readonly FindingMessage OperationContextQualified = new(nameof(OperationContextQualified), RuleIds.OperationContextUnsupported, "'{0}' names System.ServiceModel.OperationContext fully qualified or through an alias, so the generated OperationContext cannot stand in for it");
+    public static readonly FindingMessage OperationContextMember = new(nameof(OperationContextMember), RuleIds.OperationContextUse, "'{0}' uses OperationContext.{1}");
+    public static readonly FindingMessage OperationContextMemberUnsupported = new(nameof(OperationContextMemberUnsupported), RuleIds.OperationContextUnsupported, "'{0}' uses OperationContext.{1}, which the migrated OperationContext does not offer");
+    public static readonly FindingMessage OperationContextQualified = new(nameof(OperationContextQualified), RuleIds.OperationContextUnsupported, "'{0}' names '{1}' with its namespace, so the migrated OperationContext cannot stand in for it");
 
     // ── 4xxx hosting ──
     public static readonly FindingMessage ServiceHostInCode = new(nameof(ServiceHostInCode), RuleIds.ServiceHostInCode, "'{0}' hosts a WCF service in code");
     public static readonly FindingMessage BindingInCode = new(nameof(BindingInCode), RuleIds.BindingInCode, "'{0}' is configured in code");
     public static readonly FindingMessage WcfClientChannel = new(nameof(WcfClientChannel), RuleIds.WcfClientChannel, "'{0}' calls a WCF service");
+    public static readonly FindingMessage NamedPipeBinding = new(nameof(NamedPipeBinding), RuleIds.NamedPipeTransport, "'{0}' is a named-pipe binding");
+    public static readonly FindingMessage NamedPipeAddress = new(nameof(NamedPipeAddress), RuleIds.NamedPipeTransport, "'{0}' is a net.pipe address");
+    public static readonly FindingMessage SecurityModeInCode = new(nameof(SecurityModeInCode), RuleIds.SecurityModeWithoutEquivalent, "'{0}' uses {1}");
+    public static readonly FindingMessage SecurityModeInConfiguration = new(nameof(SecurityModeInConfiguration), RuleIds.SecurityModeWithoutEquivalent, "Binding configuration '{0}' uses security mode '{1}'");
+    public static readonly FindingMessage ServiceInConfiguration = new(nameof(ServiceInConfiguration), RuleIds.ConfigurationFile, "Service '{0}' is configured in <system.serviceModel> with {1} endpoint(s)");
+    public static readonly FindingMessage ClientEndpointInConfiguration = new(nameof(ClientEndpointInConfiguration), RuleIds.ConfigurationFile, "Client endpoint '{0}' for contract '{1}' is configured in <system.serviceModel>");
+    public static readonly FindingMessage ConfigurationUnreadable = new(nameof(ConfigurationUnreadable), RuleIds.ConfigurationFile, "'{0}' could not be read as XML ({1})");
 
     /// <summary>Every message, in the order above (declared last: static fields initialise in order).</summary>
     public static ImmutableArray<FindingMessage> All { get; } = ImmutableArray.Create(
         OneWayOperation, OneWayResultIgnored, DuplexCallback, FaultContract, OverloadedOperation, DuplicateOperationName,
         RefOutParameter, StreamWithOtherParameters, StreamWithOtherResults, StreamParameter, StreamResult,
         ServiceContractOnClass, IncompleteAsyncPattern, UntypedMessage, XmlSerializerFormat, ContractWithoutOperations,
-        OpenGenericContract, GenericOperation, ContractAnalysisFailed, ContractMappingFailed,
+        OpenGenericContract, GenericOperation, ServiceContractMapped, MessageContractRequest, MessageContractResponse,
+        SynchronousOperation, ContractAnalysisFailed, ContractMappingFailed,
         ObjectMember, UnmappedType, TypeWithoutProtoForm, StreamInMessage, UnresolvedType, EnumWithoutZero, FlagsEnum,
         EnumValueOutOfRange, NonScalarDictionaryKey, NameCollision, LockedNameTaken, MessageContractHeader, SerializableType,
         CustomSerialization, RequiredMember, KnownTypesNotReadable, KnownTypesComputedAtRunTime, ReferencePreserved,
+        MembersWithoutOrder, MembersSharingOrder, KnownTypesMapped, DateTimeMapped, DecimalMapped, InferredDataContract,
         RecursiveType, LockFileUnreadable, ProtoNameKept, RenameFollowed, TypeAnalysisFailed, TypeMappingFailed,
         PerCallWithSingleConcurrency, ReentrantConcurrency, PerSessionInstancing, SessionRequired, TransactionFlow,
-        TransactionScopeRequired, InitiatingTerminating, SingleInstanceSingleConcurrency, OperationContextMember,
-        OperationContextQualified, ServiceHostInCode, BindingInCode, WcfClientChannel);
+        TransactionScopeRequired, InitiatingTerminating, SingleInstanceSingleConcurrency,
+        OperationContextMember, OperationContextMemberUnsupported, OperationContextQualified,
+        ServiceHostInCode, BindingInCode, WcfClientChannel, NamedPipeBinding, NamedPipeAddress, SecurityModeInCode,
+        SecurityModeInConfiguration, ServiceInConfiguration, ClientEndpointInConfiguration, ConfigurationUnreadable);
+}
+
+/// <summary>Names of the properties WCFM2015 findings carry for the fix (<see cref="Finding.Properties"/>).</summary>
+public static class DataMemberOrderProperties
+{
+    /// <summary>The type's own data members (C# names, comma-separated) in the order they travel today.</summary>
+    public const string Order = "order";
+
+    /// <summary>The Order to give the first of them; the rest follow one by one.</summary>
+    public const string First = "first";
+}
+
+/// <summary>Names of the properties WCFM1005 findings carry for the fix (<see cref="Finding.Properties"/>).</summary>
+public static class DuplicateOperationNameProperties
+{
+    /// <summary>A unique operation name: the rpc's name, so naming the operation so keeps the rpc as it is today.</summary>
+    public const string UniqueName = "uniqueName";
 }

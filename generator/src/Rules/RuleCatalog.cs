@@ -44,6 +44,9 @@ public static class RuleIds
     public const string UntypedMessage = "WCFM1011";
     public const string XmlSerializerFormat = "WCFM1012";
     public const string ContractWithoutOperations = "WCFM1013";
+    public const string ServiceContractMapped = "WCFM1014";
+    public const string MessageContractOperation = "WCFM1015";
+    public const string SynchronousOperation = "WCFM1016";
     public const string OpenGenericContract = "WCFM1017";
     public const string ContractAnalysisFailed = "WCFM1090";
 
@@ -61,6 +64,11 @@ public static class RuleIds
     public const string RequiredMember = "WCFM2012";
     public const string KnownTypeNotResolved = "WCFM2013";
     public const string ReferencePreserved = "WCFM2014";
+    public const string DataMemberOrder = "WCFM2015";
+    public const string KnownTypesMapped = "WCFM2016";
+    public const string DateTimeValue = "WCFM2017";
+    public const string DecimalValue = "WCFM2018";
+    public const string InferredDataContract = "WCFM2019";
     public const string RecursiveType = "WCFM2020";
     public const string LockFileUnreadable = "WCFM2080";
     public const string ProtoNameKept = "WCFM2081";
@@ -74,11 +82,15 @@ public static class RuleIds
     public const string TransactionScopeRequired = "WCFM3006";
     public const string InitiatingTerminating = "WCFM3007";
     public const string SingleInstanceSingleConcurrency = "WCFM3008";
+    public const string OperationContextUse = "WCFM3009";
     public const string OperationContextUnsupported = "WCFM3010";
 
     public const string ServiceHostInCode = "WCFM4001";
     public const string BindingInCode = "WCFM4002";
     public const string WcfClientChannel = "WCFM4003";
+    public const string NamedPipeTransport = "WCFM4004";
+    public const string SecurityModeWithoutEquivalent = "WCFM4005";
+    public const string ConfigurationFile = "WCFM4006";
 }
 
 /// <summary>The one catalog of rules. Front ends build their diagnostics from it; docs/rules has one page per entry.</summary>
@@ -114,6 +126,12 @@ public static class RuleCatalog
             "Protobuf serialization follows the DataContract rules; XmlSerializer attributes (XmlAttribute, XmlElement names) are not honoured."),
         new Rule(RuleIds.ContractWithoutOperations, "Service contract without operations", FindingSeverity.Info, RuleCategories.Contracts,
             "An empty proto service is generated."),
+        new Rule(RuleIds.ServiceContractMapped, "Service contract becomes a gRPC service", FindingSeverity.Info, RuleCategories.Contracts,
+            "A proto service in its own .proto file with one rpc per operation; the generated adapter calls the existing implementation."),
+        new Rule(RuleIds.MessageContractOperation, "Message contract operation", FindingSeverity.Info, RuleCategories.Contracts,
+            "The message contract is the rpc's request or response message itself; its body members are the fields."),
+        new Rule(RuleIds.SynchronousOperation, "Synchronous operation", FindingSeverity.Info, RuleCategories.Contracts,
+            "The rpc's handler is asynchronous: a synchronous implementation holds a thread-pool thread for the whole call, a Task-based one does not."),
         new Rule(RuleIds.OpenGenericContract, "Open generic contract or operation", FindingSeverity.Warning, RuleCategories.Contracts,
             "A proto service needs concrete types: an open generic contract becomes services only through closed contracts deriving from it (interface ICustomers : IRepository<Customer>), each with the inherited operations' type arguments filled in; a generic method's type parameters become bytes placeholders."),
         new Rule(RuleIds.ContractAnalysisFailed, "Contract could not be analysed", FindingSeverity.Error, RuleCategories.Contracts,
@@ -147,6 +165,16 @@ public static class RuleCatalog
             "Only statically known types get oneof cases; a type returned at run time cannot travel."),
         new Rule(RuleIds.ReferencePreserved, "Object references preserved (IsReference)", FindingSeverity.Warning, RuleCategories.DataContracts,
             "Messages are trees: a shared object is sent once per reference, and a cycle cannot be sent; send ids instead of back-references."),
+        new Rule(RuleIds.DataMemberOrder, "Data members without a distinct explicit Order", FindingSeverity.Info, RuleCategories.DataContracts,
+            "Field numbers come from the lock file, else from distinct DataMember Orders, else from the order members travel in today; explicit Orders keep that order and the numbers in the source."),
+        new Rule(RuleIds.KnownTypesMapped, "Known types become a oneof", FindingSeverity.Info, RuleCategories.DataContracts,
+            "The base message gets a oneof subtype with one case per known derived type; the case carries the whole value."),
+        new Rule(RuleIds.DateTimeValue, "DateTime value", FindingSeverity.Info, RuleCategories.DataContracts,
+            "migrate_wcf.DateTime: the ticks as a Timestamp read as UTC plus the DateTimeKind, so every value and its Kind round-trip; other languages read the Timestamp and the kind."),
+        new Rule(RuleIds.DecimalValue, "decimal value", FindingSeverity.Info, RuleCategories.DataContracts,
+            "migrate_wcf.Decimal: the 96-bit coefficient, the scale and the sign, so every System.Decimal round-trips exactly (docs/decimal.md shows other languages)."),
+        new Rule(RuleIds.InferredDataContract, "Type without [DataContract]", FindingSeverity.Info, RuleCategories.DataContracts,
+            "A message with one field per public read/write property and field, the members DataContractSerializer infers."),
         new Rule(RuleIds.RecursiveType, "Recursive data type", FindingSeverity.Info, RuleCategories.DataContracts,
             "A recursive message; values are trees of at most 100 levels (protobuf's recursion limit), and the generated mappers stop a cyclic or deeper object graph with an exception instead of overflowing the stack."),
         new Rule(RuleIds.LockFileUnreadable, "Lock file unreadable", FindingSeverity.Warning, RuleCategories.DataContracts,
@@ -156,7 +184,7 @@ public static class RuleCatalog
         new Rule(RuleIds.TypeAnalysisFailed, "Type could not be analysed", FindingSeverity.Error, RuleCategories.DataContracts,
             "Nothing is generated for the type; fields of that type become opaque bytes."),
 
-        new Rule(RuleIds.PerCallWithSingleConcurrency, "PerCall with ConcurrencyMode.Single is redundant", FindingSeverity.Info, RuleCategories.Behaviors,
+        new Rule(RuleIds.PerCallWithSingleConcurrency, "PerCall with ConcurrencyMode.Single is redundant", FindingSeverity.Warning, RuleCategories.Behaviors,
             "Each call has its own instance, so there is nothing to serialize; the migrated service runs calls in parallel either way."),
         new Rule(RuleIds.ReentrantConcurrency, "ConcurrencyMode.Reentrant", FindingSeverity.Warning, RuleCategories.Behaviors,
             "No reentrancy; the adapter serializes calls as with ConcurrencyMode.Single, so a callback into the same instance waits."),
@@ -172,6 +200,8 @@ public static class RuleCatalog
             "No session lifecycle: the order of initiating and terminating calls is not enforced."),
         new Rule(RuleIds.SingleInstanceSingleConcurrency, "Single instance with ConcurrencyMode.Single", FindingSeverity.Info, RuleCategories.Behaviors,
             "The adapter serializes all calls on the one instance, as WCF did; throughput is one call at a time."),
+        new Rule(RuleIds.OperationContextUse, "OperationContext use", FindingSeverity.Info, RuleCategories.Behaviors,
+            "The generated code supplies an OperationContext with Current, GetCallbackChannel<T>(), Channel and SessionId over the gRPC call, so this code compiles unchanged."),
         new Rule(RuleIds.OperationContextUnsupported, "OperationContext use the migrated service cannot serve", FindingSeverity.Warning, RuleCategories.Behaviors,
             "A generated OperationContext in the implementation's namespace offers Current, GetCallbackChannel<T>(), Channel (the session, an ICommunicationObject) and SessionId; message headers and properties become gRPC metadata, read from the call's ServerCallContext."),
 
@@ -180,7 +210,13 @@ public static class RuleCatalog
         new Rule(RuleIds.BindingInCode, "Binding configured in code", FindingSeverity.Info, RuleCategories.Hosting,
             "gRPC has one transport, HTTP/2; binding settings (security, timeouts, message sizes) map to Kestrel and channel options."),
         new Rule(RuleIds.WcfClientChannel, "WCF client proxy or channel factory", FindingSeverity.Info, RuleCategories.Hosting,
-            "The generated client shim implements the contract interface over a gRPC channel."));
+            "The generated client shim implements the contract interface over a gRPC channel."),
+        new Rule(RuleIds.NamedPipeTransport, "Named pipe transport", FindingSeverity.Info, RuleCategories.Hosting,
+            "The migrated service listens on a named pipe on Windows and on a Unix domain socket elsewhere, owner-only (runtime/ hosting); clients connect through EndpointChannel."),
+        new Rule(RuleIds.SecurityModeWithoutEquivalent, "Security mode without a gRPC equivalent", FindingSeverity.Warning, RuleCategories.Hosting,
+            "gRPC secures the connection (TLS, or an owner-only socket or pipe) and carries credentials in metadata; WS-Security message security and message credentials have no counterpart."),
+        new Rule(RuleIds.ConfigurationFile, "WCF configuration file", FindingSeverity.Info, RuleCategories.Hosting,
+            "gRPC reads no <system.serviceModel>: endpoints move to the generated hosting code, binding settings to Kestrel and channel options."));
 
     private static readonly Dictionary<string, Rule> ById = All.ToDictionary(r => r.Id, StringComparer.Ordinal);
 

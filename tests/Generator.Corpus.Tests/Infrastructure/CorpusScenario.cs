@@ -4,8 +4,9 @@ namespace MigrateWcf.Generator.Corpus.Tests.Infrastructure;
 
 /// <summary>
 /// One folder of the contract corpus: every <c>.cs</c> file below it (except its <c>expected/</c> baselines) forms one
-/// compilation. The group folder decides how it is compiled: <c>CoreWcf/</c> adds CoreWCF's declarations,
-/// <c>Broken/</c> holds scenarios that are meant not to compile.
+/// compilation, and its <c>.config</c> files (app.config, web.config) are passed to the engine as configuration. The
+/// group folder decides how it is compiled: <c>CoreWcf/</c> adds CoreWCF's declarations, <c>Broken/</c> holds scenarios
+/// that are meant not to compile.
 /// </summary>
 public sealed class CorpusScenario
 {
@@ -16,11 +17,12 @@ public sealed class CorpusScenario
     /// <summary>The checked-in C# baselines of the few scenarios <c>CSharpBaselineTests</c> covers.</summary>
     public const string ExpectedCSharpFolder = "expected-csharp";
 
-    private CorpusScenario(string name, string directory, IReadOnlyList<(string Path, string Text)> sources)
+    private CorpusScenario(string name, string directory, IReadOnlyList<(string Path, string Text)> sources, IReadOnlyList<(string Path, string Text)> configurationFiles)
     {
         Name = name;
         Directory = directory;
         Sources = sources;
+        ConfigurationFiles = configurationFiles;
     }
 
     /// <summary>Group and scenario, e.g. <c>NetFramework/DuplexStockTicker</c>.</summary>
@@ -30,6 +32,13 @@ public sealed class CorpusScenario
 
     /// <summary>Sources with paths relative to the corpus root (forward slashes), as findings report them.</summary>
     public IReadOnlyList<(string Path, string Text)> Sources { get; }
+
+    /// <summary>The scenario's .config files, with paths relative to the corpus root, as findings report them.</summary>
+    public IReadOnlyList<(string Path, string Text)> ConfigurationFiles { get; }
+
+    /// <summary>The engine's options for this scenario: its configuration files, and the given lock file.</summary>
+    public EngineOptions Options(string? lockFileText = null)
+        => new(lockFileText) { ConfigurationFiles = ConfigurationFiles.Select(f => new ConfigurationFile(f.Path, f.Text)).ToList() };
 
     public string Group => Name.Split('/')[0];
 
@@ -77,14 +86,15 @@ public sealed class CorpusScenario
         {
             foreach (var folder in System.IO.Directory.EnumerateDirectories(group).OrderBy(d => d, StringComparer.Ordinal))
             {
-                var sources = System.IO.Directory.EnumerateFiles(folder, "*.cs", SearchOption.AllDirectories)
+                List<(string, string)> Files(string pattern) => System.IO.Directory.EnumerateFiles(folder, pattern, SearchOption.AllDirectories)
                     .Where(f => !Path.GetRelativePath(folder, f).Split(Path.DirectorySeparatorChar).Any(part => part is ExpectedFolder or ExpectedCSharpFolder))
                     .OrderBy(f => f, StringComparer.Ordinal)
                     .Select(f => (Relative(root, f), Normalize(File.ReadAllText(f))))
                     .ToList();
+                var sources = Files("*.cs");
                 if (sources.Count > 0)
                 {
-                    scenarios.Add(new CorpusScenario(Relative(root, folder), folder, sources));
+                    scenarios.Add(new CorpusScenario(Relative(root, folder), folder, sources, Files("*.config")));
                 }
             }
         }

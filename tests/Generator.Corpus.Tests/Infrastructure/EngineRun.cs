@@ -21,7 +21,7 @@ public static class EngineRun
     /// (baselines, protoc, coverage). Determinism and robustness tests run the engine themselves.
     /// </summary>
     public static EngineResult FirstRun(CorpusScenario scenario)
-        => FirstRuns.GetOrAdd(scenario.Name, _ => new Lazy<EngineResult>(() => Run(scenario.Compile()))).Value;
+        => FirstRuns.GetOrAdd(scenario.Name, _ => new Lazy<EngineResult>(() => MigrationEngine.Run(scenario.Compile(), scenario.Options(), CancellationToken.None))).Value;
 
     private static readonly System.Collections.Concurrent.ConcurrentDictionary<string, Lazy<EngineResult>> CSharpRuns = new(StringComparer.Ordinal);
 

@@ -1,0 +1,170 @@
+// Usage: dotnet run -c Release --project benchmarks/Analyzers.Benchmarks -- [--contracts 250] [--rounds 5] [--keep]
+//
+// Generates a net472 WCF project of N contracts (3 files each, the engine benchmark's corpus) twice: once referencing
+// the MigrateWcf.Analyzers package from artifacts/packages, once not; restores both, builds each once to warm up, then
+// rebuilds them alternately (`dotnet build --no-restore --no-incremental`), so machine load hits both alike. Reports
+// the median wall time of each and their ratio, and the analyzers' own time as the compiler reports it (ReportAnalyzer).
+using System.Diagnostics;
+using System.Globalization;
+using System.Reflection;
+using System.Text;
+using System.Text.RegularExpressions;
+using System.Xml.Linq;
+using MigrateWcf.Generator.Benchmarks;
+
+var contracts = IntArgument(args, "--contracts", 250);
+var rounds = IntArgument(args, "--rounds", 5);
+var keep = args.Contains("--keep");
+
+var repository = typeof(Program).Assembly.GetCustomAttributes<AssemblyMetadataAttribute>().Single(a => a.Key == "RepositoryRoot").Value!;
+var packages = Path.Combine(repository, "artifacts", "packages");
+var package = Directory.EnumerateFiles(packages, "MigrateWcf.Analyzers.*.nupkg").SingleOrDefault();
+if (package is null)
+{
+    Console.Error.WriteLine($"No MigrateWcf.Analyzers package in {packages}: build the solution (or analyzer/package) first.");
+    return 3;
+}
+
+var packageVersion = Path.GetFileNameWithoutExtension(package)["MigrateWcf.Analyzers.".Length..];
+var referenceAssemblies = XDocument.Load(Path.Combine(repository, "Directory.Packages.props")).Descendants("PackageVersion")
+    .Single(p => (string?)p.Attribute("Include") == "Microsoft.NETFramework.ReferenceAssemblies").Attribute("Version")!.Value;
+
+var root = Directory.CreateTempSubdirectory("migrate-wcf-analyzer-bench-").FullName;
+try
+{
+    var files = CorpusGenerator.Generate(Path.Combine(root, "src"), contracts);
+    var with = WriteProject(root, "WithAnalyzers", analyzers: true);
+    var without = WriteProject(root, "WithoutAnalyzers", analyzers: false);
+    Console.WriteLine($"# Build time with and without MigrateWcf.Analyzers {packageVersion}");
+    Console.WriteLine();
+    Console.WriteLine($"{contracts} contracts in {files} files (net472, System.ServiceModel), {rounds} interleaved rounds after one warm-up build each; {Environment.ProcessorCount} cores, load average {LoadAverage()} at start, {DateTime.UtcNow:yyyy-MM-dd HH:mm} UTC.");
+    Console.WriteLine();
+
+    foreach (var project in new[] { with, without })
+    {
+        Run(project, "restore");
+        var warm = Run(project, "build", "--no-restore", "--no-incremental");
+        if (project == with && !warm.Output.Contains("WCFM", StringComparison.Ordinal))
+        {
+            Console.Error.WriteLine("The build with the analyzers printed no WCFM diagnostic: the analyzers did not run.");
+            return 1;
+        }
+    }
+
+    var times = new Dictionary<string, List<double>> { [with] = [], [without] = [] };
+    var analyzerSeconds = new List<double>();
+    for (var round = 0; round < rounds; round++)
+    {
+        // Alternate which goes first, so neither always follows the other's build.
+        foreach (var project in round % 2 == 0 ? new[] { with, without } : new[] { without, with })
+        {
+            var result = Run(project, "build", "--no-restore", "--no-incremental", "-p:ReportAnalyzer=true", "-v:d");
+            times[project].Add(result.Seconds);
+            if (project == with)
+            {
+                analyzerSeconds.Add(MigrateWcfAnalyzerSeconds(result.Output));
+            }
+
+            Console.Error.WriteLine($"round {round + 1}: {Path.GetFileName(Path.GetDirectoryName(project))} {result.Seconds:F2} s");
+        }
+    }
+
+    var medianWith = Median(times[with]);
+    var medianWithout = Median(times[without]);
+    Console.WriteLine("| Build | Median s | Min s | Max s |");
+    Console.WriteLine("|---|---:|---:|---:|");
+    Console.WriteLine($"| without analyzers | {medianWithout:F2} | {times[without].Min():F2} | {times[without].Max():F2} |");
+    Console.WriteLine($"| with MigrateWcf.Analyzers | {medianWith:F2} | {times[with].Min():F2} | {times[with].Max():F2} |");
+    Console.WriteLine();
+    Console.WriteLine($"Ratio of medians (with ÷ without): {medianWith / medianWithout:F3} ({(medianWith / medianWithout - 1) * 100:+0.0;-0.0}% build time).");
+    Console.WriteLine($"Per round (with ÷ without, same round): {string.Join(", ", times[with].Zip(times[without], (a, b) => (a / b).ToString("F3", CultureInfo.InvariantCulture)))}.");
+    Console.WriteLine($"MigrateWcf analyzers' own time as the compiler reports it (ReportAnalyzer, summed over its analyzers; median): {Median(analyzerSeconds):F3} s.");
+    return 0;
+}
+finally
+{
+    if (keep)
+    {
+        Console.Error.WriteLine($"kept {root}");
+    }
+    else
+    {
+        Directory.Delete(root, recursive: true);
+    }
+}
+
+string WriteProject(string root, string name, bool analyzers)
+{
+    var folder = Directory.CreateDirectory(Path.Combine(root, name)).FullName;
+    var path = Path.Combine(folder, $"{name}.csproj");
+    File.WriteAllText(path, $"""
+        <Project Sdk="Microsoft.NET.Sdk">
+          <PropertyGroup>
+            <TargetFramework>net472</TargetFramework>
+            <LangVersion>7.3</LangVersion>
+            <OutputType>Library</OutputType>
+            <EnableDefaultCompileItems>false</EnableDefaultCompileItems>
+            <RestoreAdditionalProjectSources>{packages}</RestoreAdditionalProjectSources>
+            <RestorePackagesPath>{Path.Combine(root, ".packages")}</RestorePackagesPath>
+            <NoWarn>$(NoWarn);CS1591</NoWarn>
+          </PropertyGroup>
+          <ItemGroup>
+            <Compile Include="../src/**/*.cs" />
+            <Reference Include="System.ServiceModel" />
+            <Reference Include="System.Runtime.Serialization" />
+            <PackageReference Include="Microsoft.NETFramework.ReferenceAssemblies" Version="{referenceAssemblies}" PrivateAssets="all" />
+            {(analyzers ? $"<PackageReference Include=\"MigrateWcf.Analyzers\" Version=\"{packageVersion}\" PrivateAssets=\"all\" />" : string.Empty)}
+          </ItemGroup>
+        </Project>
+        """);
+    return path;
+}
+
+static (double Seconds, string Output) Run(string project, params string[] arguments)
+{
+    var info = new ProcessStartInfo("dotnet") { WorkingDirectory = Path.GetDirectoryName(project)!, RedirectStandardOutput = true, RedirectStandardError = true, UseShellExecute = false };
+    foreach (var argument in arguments)
+    {
+        info.ArgumentList.Add(argument);
+    }
+
+    info.ArgumentList.Add(project);
+    info.Environment["DOTNET_CLI_TELEMETRY_OPTOUT"] = "1";
+    info.Environment["DOTNET_NOLOGO"] = "1";
+    var output = new StringBuilder();
+    var clock = Stopwatch.StartNew();
+    using var process = Process.Start(info)!;
+    process.OutputDataReceived += (_, e) => { lock (output) { output.AppendLine(e.Data); } };
+    process.ErrorDataReceived += (_, e) => { lock (output) { output.AppendLine(e.Data); } };
+    process.BeginOutputReadLine();
+    process.BeginErrorReadLine();
+    process.WaitForExit();
+    clock.Stop();
+    if (process.ExitCode != 0)
+    {
+        throw new InvalidOperationException($"dotnet {string.Join(' ', arguments)} {project} failed ({process.ExitCode}):\n{output}");
+    }
+
+    return (clock.Elapsed.TotalSeconds, output.ToString());
+}
+
+// ReportAnalyzer (at detailed verbosity) prints per analyzer assembly "   1.195  100   MigrateWcf.Analyzers, Version=..." (seconds, percent).
+static double MigrateWcfAnalyzerSeconds(string output)
+{
+    var match = Regex.Match(output, @"^\s*(?<seconds>[\d.,]+)\s+\d+\s+MigrateWcf\.Analyzers, Version", RegexOptions.Multiline);
+    return match.Success ? double.Parse(match.Groups["seconds"].Value.Replace(",", string.Empty, StringComparison.Ordinal), CultureInfo.InvariantCulture) : double.NaN;
+}
+
+static double Median(List<double> values)
+{
+    var sorted = values.Order().ToList();
+    return sorted.Count % 2 == 1 ? sorted[sorted.Count / 2] : (sorted[sorted.Count / 2 - 1] + sorted[sorted.Count / 2]) / 2;
+}
+
+static string LoadAverage() => File.Exists("/proc/loadavg") ? File.ReadAllText("/proc/loadavg").Split(' ')[0] : "n/a";
+
+static int IntArgument(string[] args, string name, int fallback)
+{
+    var index = Array.IndexOf(args, name);
+    return index >= 0 && index + 1 < args.Length && int.TryParse(args[index + 1], out var value) && value > 0 ? value : fallback;
+}

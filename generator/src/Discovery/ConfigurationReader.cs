@@ -1,0 +1,137 @@
+using System;
+using System.Collections.Generic;
+using System.IO;
+using System.Linq;
+using System.Xml;
+using System.Xml.Linq;
+using MigrateWcf.Generator.Model;
+
+namespace MigrateWcf.Generator.Discovery;
+
+/// <summary>
+/// Reads the <c>&lt;system.serviceModel&gt;</c> section of an app.config or web.config, given as text (the front end
+/// reads the file): services and their endpoints, client endpoints, the bindings endpoints name, endpoint and base
+/// addresses, and the security modes of binding configurations. Each becomes a <see cref="HostingUsageModel"/> placed
+/// in the config file, like hosting code in C#; mapping decides which are findings. Text that is not XML becomes one
+/// <see cref="HostingUsageKind.UnreadableConfiguration"/> usage, never an exception.
+/// </summary>
+internal static class ConfigurationReader
+{
+    private const string SectionName = "system.serviceModel";
+
+    /// <summary>True when <paramref name="text"/> may hold a <c>&lt;system.serviceModel&gt;</c> section (a cheap look before parsing).</summary>
+    public static bool MayHoldServiceModel(string text) => text.IndexOf(SectionName, StringComparison.Ordinal) >= 0;
+
+    public static List<HostingUsageModel> Read(string path, string text)
+    {
+        var usages = new List<HostingUsageModel>();
+        if (!MayHoldServiceModel(text))
+        {
+            return usages;
+        }
+
+        XDocument document;
+        try
+        {
+            // No DTDs and no external resolution: a config file is data, never a reason to fetch anything.
+            var settings = new XmlReaderSettings { DtdProcessing = DtdProcessing.Prohibit, XmlResolver = null };
+            using var reader = XmlReader.Create(new StringReader(text), settings);
+            document = XDocument.Load(reader, LoadOptions.SetLineInfo);
+        }
+        catch (XmlException ex)
+        {
+            var position = new SourcePosition(path, Math.Max(ex.LineNumber, 1), Math.Max(ex.LinePosition, 1));
+            usages.Add(new HostingUsageModel(HostingUsageKind.UnreadableConfiguration, FileName(path), position) { Detail = ex.Message });
+            return usages;
+        }
+
+        foreach (var section in document.Descendants().Where(e => e.Name.LocalName == SectionName))
+        {
+            foreach (var service in Children(section, "services", "service"))
+            {
+                var endpoints = service.Elements().Where(e => e.Name.LocalName == "endpoint").ToList();
+                usages.Add(new HostingUsageModel(HostingUsageKind.ConfiguredService, Attribute(service, "name") ?? "(unnamed)", Position(path, service))
+                {
+                    Detail = endpoints.Count.ToString(System.Globalization.CultureInfo.InvariantCulture),
+                });
+                foreach (var baseAddress in Children(service, "host", "baseAddresses").SelectMany(b => b.Elements()).Where(e => e.Name.LocalName == "add"))
+                {
+                    AddAddress(usages, path, baseAddress, "baseAddress");
+                }
+
+                foreach (var endpoint in endpoints)
+                {
+                    AddEndpoint(usages, path, endpoint);
+                }
+            }
+
+            foreach (var endpoint in Children(section, "client", "endpoint"))
+            {
+                usages.Add(new HostingUsageModel(HostingUsageKind.ConfiguredClientEndpoint, Attribute(endpoint, "name") ?? "(unnamed)", Position(path, endpoint))
+                {
+                    Detail = Attribute(endpoint, "contract") ?? string.Empty,
+                });
+                AddEndpoint(usages, path, endpoint);
+            }
+
+            foreach (var bindingType in section.Elements().Where(e => e.Name.LocalName == "bindings").SelectMany(b => b.Elements()))
+            {
+                foreach (var binding in bindingType.Elements().Where(e => e.Name.LocalName == "binding"))
+                {
+                    foreach (var security in binding.Elements().Where(e => e.Name.LocalName == "security"))
+                    {
+                        if (security.Attributes().FirstOrDefault(a => a.Name.LocalName == "mode") is { } mode)
+                        {
+                            usages.Add(new HostingUsageModel(HostingUsageKind.SecurityMode, bindingType.Name.LocalName + "/" + (Attribute(binding, "name") ?? string.Empty), Position(path, mode))
+                            {
+                                Detail = mode.Value.Trim(),
+                            });
+                        }
+                    }
+                }
+            }
+        }
+
+        return usages;
+    }
+
+    private static void AddEndpoint(List<HostingUsageModel> usages, string path, XElement endpoint)
+    {
+        AddAddress(usages, path, endpoint, "address");
+        if (endpoint.Attributes().FirstOrDefault(a => a.Name.LocalName == "binding") is { } binding && binding.Value.Trim().Length > 0)
+        {
+            usages.Add(new HostingUsageModel(HostingUsageKind.ConfiguredBinding, binding.Value.Trim(), Position(path, binding)));
+        }
+    }
+
+    private static void AddAddress(List<HostingUsageModel> usages, string path, XElement element, string attributeName)
+    {
+        if (element.Attributes().FirstOrDefault(a => a.Name.LocalName == attributeName) is { } address && address.Value.Trim().Length > 0)
+        {
+            usages.Add(new HostingUsageModel(HostingUsageKind.Address, "System.String", Position(path, address)) { Detail = address.Value.Trim() });
+        }
+    }
+
+    private static IEnumerable<XElement> Children(XElement parent, string group, string name)
+        => parent.Elements().Where(e => e.Name.LocalName == group).SelectMany(g => g.Elements()).Where(e => e.Name.LocalName == name);
+
+    private static string? Attribute(XElement element, string name)
+        => element.Attributes().FirstOrDefault(a => a.Name.LocalName == name)?.Value;
+
+    /// <summary>The element's or attribute's name as the place (XML line info points at the name).</summary>
+    private static SourcePosition? Position(string path, XObject node)
+    {
+        var name = node switch
+        {
+            XElement element => element.Name.LocalName,
+            XAttribute attribute => attribute.Name.LocalName,
+            _ => string.Empty,
+        };
+        return node is IXmlLineInfo info && info.HasLineInfo()
+            ? new SourcePosition(path, info.LineNumber, info.LinePosition) { EndLine = info.LineNumber, EndColumn = info.LinePosition + name.Length }
+            : new SourcePosition(path, 1, 1);
+    }
+
+    /// <summary>The last segment of a path given with '/' or '\' (the engine builds no paths: System.IO.Path is banned).</summary>
+    private static string FileName(string path) => path.Substring(Math.Max(path.LastIndexOf('/'), path.LastIndexOf('\\')) + 1);
+}
