@@ -18,6 +18,10 @@ public sealed class GeneratedCSharpTests
     /// </summary>
     public static readonly IReadOnlyDictionary<string, (string File, string Reason)[]> CannotCompileOnDotNet = new Dictionary<string, (string, string)[]>
     {
+        ["NetFramework/ConfiguredHosting"] =
+        [
+            ("ReportService.cs", "the implementation reads OperationContext.IncomingMessageHeaders and ServiceSecurityContext, which the generated OperationContext does not offer (WCFM3010 says so); gRPC metadata and the call's auth context replace them"),
+        ],
         ["NetFramework/SelfHostedBindings"] =
         [
             ("IPrintSpooler.cs", "the contract sets ServiceContract.ProtectionLevel (message security), which System.ServiceModel.Primitives does not have"),
@@ -58,7 +62,7 @@ public sealed class GeneratedCSharpTests
         // The count the README reports: scenarios whose every legacy file compiles on .NET 10 beside the emitted C#.
         var scenarios = CorpusScenario.All.Where(s => !s.IsBroken).ToList();
 
-        Assert.Equal(54, scenarios.Count);
+        Assert.Equal(55, scenarios.Count);
         Assert.Equal(51, scenarios.Count(s => !CannotCompileOnDotNet.ContainsKey(s.Name)));
     }
 

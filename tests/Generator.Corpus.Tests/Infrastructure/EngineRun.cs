@@ -27,7 +27,7 @@ public static class EngineRun
 
     /// <summary>The first run of a scenario with C# emission on (the .proto output is the same as without), computed once per test process.</summary>
     public static EngineResult CSharpRun(CorpusScenario scenario)
-        => CSharpRuns.GetOrAdd(scenario.Name, _ => new Lazy<EngineResult>(() => MigrationEngine.Run(scenario.Compile(), new EngineOptions { CSharp = new CSharpOptions() }, CancellationToken.None))).Value;
+        => CSharpRuns.GetOrAdd(scenario.Name, _ => new Lazy<EngineResult>(() => MigrationEngine.Run(scenario.Compile(), scenario.Options() with { CSharp = new CSharpOptions() }, CancellationToken.None))).Value;
 
     /// <summary>One line per finding: rule id, severity, file:line, message (engine order: order is part of the output).</summary>
     public static string FindingsListing(ImmutableArray<Finding> findings)
