@@ -116,18 +116,17 @@ public class AnalyzerScopeTests
     }
 
     [Fact]
-    public Task OpenGenericContract_ReportsItsTypeParameterAsUnmappable()
-        => DataContractVerify.VerifyOnlyAsync([RuleIds.UnmappedType], GenericContracts + """
+    public Task OpenGenericContract_NothingDerivesFrom_IsReportedOnce_NotItsTypeParameterPerOperation()
+        => ContractVerify.VerifyOnlyAsync([RuleIds.OpenGenericContract, RuleIds.UnmappedType], GenericContracts + """
 
             [ServiceContract]
-            public interface IRepository<T>
+            public interface {|#0:IRepository|}<T>
             {
-                [OperationContract] T {|#0:Get|}(int id);
-                [OperationContract] void {|#1:Put|}(T item);
+                [OperationContract] T Get(int id);
+                [OperationContract] void Put(T item);
             }
             """,
-            DataContractVerify.Diagnostic(WcfDiagnostics.UnmappedType).WithLocation(0).WithArguments("The result of 'IRepository.Get'", "T", "an open generic type parameter"),
-            DataContractVerify.Diagnostic(WcfDiagnostics.UnmappedType).WithLocation(1).WithArguments("Parameter 'item' of 'IRepository.Put'", "T", "an open generic type parameter"));
+            ContractVerify.Diagnostic(WcfDiagnostics.OpenGenericContract).WithLocation(0).WithArguments("IRepository<T>", "T"));
 
     [Fact]
     public Task ContractDerivedFromAClosedGenericOne_DoesNotReportUnmappable()
