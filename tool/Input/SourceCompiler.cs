@@ -33,6 +33,17 @@ internal static class SourceCompiler
         var byFile = allProjects.Where(p => p.ProjectFile is not null).ToDictionary(p => p.ProjectFile!, StringComparer.Ordinal);
         var assemblyNames = AssemblyNames(allProjects);
         var compilations = new Dictionary<SourceSet, CSharpCompilation>(ReferenceEqualityComparer.Instance);
+        var assemblies = new Dictionary<string, MetadataReference>(StringComparer.Ordinal);
+        MetadataReference AssemblyReference(string path)
+        {
+            // One reference per file, however many projects use it (a solution's projects share one packages/ folder).
+            if (!assemblies.TryGetValue(path, out var reference))
+            {
+                assemblies[path] = reference = MetadataReference.CreateFromFile(path);
+            }
+
+            return reference;
+        }
 
         // Referenced projects first (the resolver has ruled out cycles); each compilation references every project it
         // reaches, as SDK-style builds pass project references on transitively.
@@ -49,8 +60,9 @@ internal static class SourceCompiler
                 projectTrees.Add(coreWcf.Value);
             }
 
-            var references = ReferenceSet.Net472References.AddRange(
-                Reachable(project, byFile).Select(r => (MetadataReference)CompilationOf(r).ToMetadataReference()));
+            var references = ReferenceSet.Net472References
+                .AddRange(project.AssemblyReferences.Select(AssemblyReference))
+                .AddRange(Reachable(project, byFile).Select(r => (MetadataReference)CompilationOf(r).ToMetadataReference()));
             var options = new CSharpCompilationOptions(
                 OutputKind.DynamicallyLinkedLibrary,
                 nullableContextOptions: project.NullableEnabled ? NullableContextOptions.Enable : NullableContextOptions.Disable,

@@ -44,6 +44,11 @@ internal static class AnalysisReport
                 $"{Plural(counts.ServiceContracts, "service contract")}, {Plural(counts.DataTypes, "data type")}{clash}");
         }
 
+        if (!input.OtherSolutionEntries.IsEmpty)
+        {
+            output.WriteLine($"  not analysed (not C# projects): {string.Join(", ", input.OtherSolutionEntries)}");
+        }
+
         output.WriteLine();
         var contracts = outcome.Projects.SelectMany(p => p.Result.Model.Services.Select(s => (Project: p, Service: s))).ToList();
         if (contracts.Count > 0)
