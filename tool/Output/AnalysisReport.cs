@@ -27,6 +27,7 @@ internal static class AnalysisReport
         var projects = input.HasSeveralProjects ? $" in {input.Projects.Length} projects" : string.Empty;
         output.WriteLine($"{MigrateWcfCommandLine.ToolName} analyze: {inputPath} ({Plural(input.FileCount, "C# file")}{projects})");
         output.WriteLine();
+        output.WriteLine($"  Projects           {input.Projects.Length,6}");
         output.WriteLine($"  Service contracts  {summary.ServiceContracts,6}");
         output.WriteLine($"  Operations         {summary.Operations,6}   {summary.OperationsMappedCleanly} map cleanly");
         output.WriteLine($"  Data types         {summary.DataTypes,6}   {summary.DataTypesMappedCleanly} map cleanly");
@@ -87,6 +88,11 @@ internal static class AnalysisReport
         var warnings = outcome.Count(FindingSeverity.Warning);
         var infos = outcome.Count(FindingSeverity.Info);
         output.WriteLine($"Findings: {Plural(errors, "error")}, {Plural(warnings, "warning")}, {infos} info");
+        if (outcome.Findings.Length > 0)
+        {
+            output.WriteLine("  by rule: " + string.Join(", ", FindingsByRule(outcome.Findings.Select(f => f.Finding)).Select(r => $"{r.Rule} {r.Count}")));
+        }
+
         foreach (var (project, finding) in outcome.Findings)
         {
             output.WriteLine($"  {outcome.Format(project, finding)}");
@@ -222,8 +228,16 @@ internal static class AnalysisReport
 
     private static void WriteSummary(Utf8JsonWriter json, EngineSummary summary, IEnumerable<ReportedFinding> findings)
     {
-        var severities = findings.Select(f => f.Severity).ToList();
         json.WriteStartObject("summary");
+        WriteSummaryProperties(json, summary, findings);
+        json.WriteEndObject();
+    }
+
+    /// <summary>The summary's properties (JSON report and SARIF run properties): counts, clean mappings, findings by severity and by rule.</summary>
+    internal static void WriteSummaryProperties(Utf8JsonWriter json, EngineSummary summary, IEnumerable<ReportedFinding> findings)
+    {
+        var list = findings.ToList();
+        var severities = list.Select(f => f.Severity).ToList();
         json.WriteNumber("serviceContracts", summary.ServiceContracts);
         json.WriteNumber("operations", summary.Operations);
         json.WriteNumber("operationsMappedCleanly", summary.OperationsMappedCleanly);
@@ -232,8 +246,18 @@ internal static class AnalysisReport
         json.WriteNumber("errors", severities.Count(s => s == FindingSeverity.Error));
         json.WriteNumber("warnings", severities.Count(s => s == FindingSeverity.Warning));
         json.WriteNumber("infos", severities.Count(s => s == FindingSeverity.Info));
+        json.WriteStartObject("findingsByRule");
+        foreach (var (rule, count) in FindingsByRule(list))
+        {
+            json.WriteNumber(rule, count);
+        }
+
         json.WriteEndObject();
     }
+
+    /// <summary>How many findings each rule has, by rule id.</summary>
+    internal static IEnumerable<(string Rule, int Count)> FindingsByRule(IEnumerable<ReportedFinding> findings)
+        => findings.GroupBy(f => f.RuleId, StringComparer.Ordinal).OrderBy(g => g.Key, StringComparer.Ordinal).Select(g => (g.Key, g.Count()));
 
     private static void WriteOperations(Utf8JsonWriter json, MigrationOutcome outcome, string name, EquatableArray<OperationModel> operations)
     {
