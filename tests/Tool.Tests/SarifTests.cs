@@ -88,7 +88,7 @@ public sealed class SarifTests
         using var log = JsonDocument.Parse(result.Output);
         var run = log.RootElement.GetProperty("runs")[0];
         var rules = run.GetProperty("tool").GetProperty("driver").GetProperty("rules").EnumerateArray().ToList();
-        var docs = Path.Combine(RepositoryFolder(), "docs", "rules");
+        var docs = Path.Combine(Infrastructure.Repository.Folder, "docs", "rules");
         foreach (var rule in rules)
         {
             var id = rule.GetProperty("id").GetString()!;
@@ -234,19 +234,6 @@ public sealed class SarifTests
         var result = await MigrateWcfCli.RunAsync("--version");
 
         Assert.Equal(ExitCode.Success, result.Code);
-        Assert.StartsWith(MigrateWcf.Tool.Output.AnalysisReport.ToolVersion, result.Output.Trim());
-    }
-
-    private static string RepositoryFolder()
-    {
-        for (var folder = AppContext.BaseDirectory; folder is not null; folder = Path.GetDirectoryName(folder))
-        {
-            if (File.Exists(Path.Combine(folder, "Migration.sln")))
-            {
-                return folder;
-            }
-        }
-
-        throw new InvalidOperationException("the repository folder (with Migration.sln) was not found above the test assembly.");
+        Assert.Equal(MigrateWcf.Tool.Output.AnalysisReport.ToolVersion, result.Output.Trim());
     }
 }
