@@ -139,7 +139,7 @@ internal static class ProjectFileReader
             if (item.Attribute("Include")?.Value.Trim() is { Length: > 0 } name && !name.Contains("$(", StringComparison.Ordinal)
                 && !name.StartsWith("Microsoft.NETFramework.ReferenceAssemblies", StringComparison.OrdinalIgnoreCase))
             {
-                Missing(item, name, "package, not restored without MSBuild");
+                Missing(item, name, "a package: run dotnet restore so that MSBuild loads the project with it");
             }
         }
 

@@ -72,11 +72,38 @@ internal static class SourceCompiler
             return compilation;
         }
 
+        var restored = input.Projects.Where(MSBuildProjectLoader.IsRestored).ToList();
+        if (restored.Count > 0)
+        {
+            progress.Report($"loading {restored.Count} restored SDK-style project{(restored.Count == 1 ? string.Empty : "s")} through MSBuild…");
+        }
+
+        var (msbuild, failed) = MSBuildProjectLoader.Load(restored, cancellationToken);
         return input.Projects
-            .Select(p => new ProjectCompilation(
-                p,
-                CompilationOf(p),
-                p.Files.SelectMany(f => trees[f].SyntaxErrors).ToImmutableArray()))
+            .Select(p =>
+            {
+                if (p.ProjectFile is { } file && msbuild.TryGetValue(file, out var loaded))
+                {
+                    var project = p with
+                    {
+                        Load = LoadMode.MSBuild,
+                        Files = loaded.Files,
+                        TargetFramework = loaded.TargetFramework,
+                        OtherTargetFrameworks = loaded.OtherTargetFrameworks,
+                        // MSBuild resolved the project's references; none is missing as far as the tool can tell.
+                        MissingReferences = ImmutableArray<MissingReference>.Empty,
+                    };
+                    var errors = loaded.Compilation.SyntaxTrees
+                        .SelectMany(t => t.GetDiagnostics(cancellationToken))
+                        .Where(d => d.Severity == DiagnosticSeverity.Error)
+                        .Select(ReportedFinding.FromSyntaxError)
+                        .ToImmutableArray();
+                    return new ProjectCompilation(project, loaded.Compilation, errors);
+                }
+
+                var read = p.ProjectFile is { } projectFile && failed.TryGetValue(projectFile, out var reason) ? p with { LoadNote = reason } : p;
+                return new ProjectCompilation(read, CompilationOf(p), p.Files.SelectMany(f => trees[f].SyntaxErrors).ToImmutableArray());
+            })
             .ToImmutableArray();
     }
 

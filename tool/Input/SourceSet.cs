@@ -25,6 +25,12 @@ public enum LoadMode
     /// <summary>An old-style .csproj read without MSBuild: exactly its &lt;Compile Include&gt; items.</summary>
     OldStyleProjectFile,
 
+    /// <summary>
+    /// A restored SDK-style project evaluated by MSBuild (MSBuildWorkspace): its real compile items, references, target
+    /// framework and preprocessor symbols.
+    /// </summary>
+    MSBuild,
+
     /// <summary>.cs files with no project file above them: one tree of folders (docs in tool/README.md), or the one file given.</summary>
     LooseFiles,
 }
@@ -51,6 +57,15 @@ public sealed record SourceSet(string Name, LoadMode Load, string Folder, string
     /// not restored without MSBuild). Types from them are unresolved; the report says so once instead of once per type.
     /// </summary>
     public ImmutableArray<MissingReference> MissingReferences { get; init; } = ImmutableArray<MissingReference>.Empty;
+
+    /// <summary>With <see cref="LoadMode.MSBuild"/>: the target framework analysed (null when the project has one and MSBuild does not name it).</summary>
+    public string? TargetFramework { get; init; }
+
+    /// <summary>With <see cref="LoadMode.MSBuild"/>: the other frameworks a multi-targeting project builds for (analysed once, for <see cref="TargetFramework"/>).</summary>
+    public ImmutableArray<string> OtherTargetFrameworks { get; init; } = ImmutableArray<string>.Empty;
+
+    /// <summary>Why a restored SDK-style project was read from its project file instead of through MSBuild; null otherwise.</summary>
+    public string? LoadNote { get; init; }
 
     /// <summary>The assembly the project builds (&lt;AssemblyName&gt;, else the file name), so InternalsVisibleTo between projects binds.</summary>
     public string AssemblyName { get; init; } = Name;

@@ -41,8 +41,12 @@ internal static class AnalysisReport
                 ? $"; packages that clash with {string.Join(", ", project.ClashesWith)} start with '{qualifier.Segment}.'"
                 : string.Empty;
             output.WriteLine(
-                $"  {project.Project.Name}: {input.Origin(project.Project)} ({LoadText(project.Project.Load)}, {Plural(project.Project.Files.Length, "C# file")}): " +
+                $"  {project.Project.Name}: {input.Origin(project.Project)} ({LoadText(project.Project.Load)}{Frameworks(project.Project)}, {Plural(project.Project.Files.Length, "C# file")}): " +
                 $"{Plural(counts.ServiceContracts, "service contract")}, {Plural(counts.DataTypes, "data type")}{clash}");
+            if (project.Project.LoadNote is { } note)
+            {
+                output.WriteLine($"    read without MSBuild: {note}");
+            }
         }
 
         if (!input.OtherSolutionEntries.IsEmpty)
@@ -126,6 +130,15 @@ internal static class AnalysisReport
                 json.WriteString("path", input.Origin(project.Project));
                 json.WriteString("load", LoadName(project.Project.Load));
                 json.WriteNumber("sourceFiles", project.Project.Files.Length);
+                WriteNullable(json, "targetFramework", project.Project.TargetFramework);
+                json.WriteStartArray("otherTargetFrameworks");
+                foreach (var framework in project.Project.OtherTargetFrameworks)
+                {
+                    json.WriteStringValue(framework);
+                }
+
+                json.WriteEndArray();
+                WriteNullable(json, "loadNote", project.Project.LoadNote);
                 json.WriteStartArray("projectReferences");
                 foreach (var reference in project.Project.ProjectReferences)
                 {
@@ -226,6 +239,23 @@ internal static class AnalysisReport
         output.WriteLine(Encoding.UTF8.GetString(buffer.GetBuffer(), 0, (int)buffer.Length));
     }
 
+    /// <summary>" net472" or " net472; also targets net8.0" for a project MSBuild loaded; empty otherwise.</summary>
+    private static string Frameworks(SourceSet project)
+        => (project.TargetFramework is { } framework ? " " + framework : string.Empty)
+           + (project.OtherTargetFrameworks.IsEmpty ? string.Empty : $"; also targets {string.Join(", ", project.OtherTargetFrameworks)}, not analysed");
+
+    private static void WriteNullable(Utf8JsonWriter json, string name, string? value)
+    {
+        if (value is null)
+        {
+            json.WriteNull(name);
+        }
+        else
+        {
+            json.WriteString(name, value);
+        }
+    }
+
     private static void WriteSummary(Utf8JsonWriter json, EngineSummary summary, IEnumerable<ReportedFinding> findings)
     {
         json.WriteStartObject("summary");
@@ -303,6 +333,7 @@ internal static class AnalysisReport
     {
         LoadMode.SdkProjectFile => "sdkProjectFile",
         LoadMode.OldStyleProjectFile => "oldStyleProjectFile",
+        LoadMode.MSBuild => "msbuild",
         _ => "looseFiles",
     };
 
@@ -310,6 +341,7 @@ internal static class AnalysisReport
     {
         LoadMode.SdkProjectFile => "SDK-style project file",
         LoadMode.OldStyleProjectFile => "old-style project file",
+        LoadMode.MSBuild => "MSBuild",
         _ => "loose files",
     };
 
