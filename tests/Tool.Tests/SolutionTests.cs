@@ -234,6 +234,25 @@ public sealed class SolutionTests
     }
 
     [Fact]
+    public async Task Proto_FromASolution_WritesBesideItsProjects_NotInsideOne()
+    {
+        using var temp = new TempFolder();
+        var path = Erp(temp);
+        var bson = temp.WriteFile("erp/Erp.Contracts/Orders.cs", Orders.Replace("using MongoDB.Bson;", string.Empty, StringComparison.Ordinal)
+            .Replace("ObjectId Id", "int Id", StringComparison.Ordinal).Replace("BsonDocument Extra", "string Extra", StringComparison.Ordinal));
+        Assert.True(File.Exists(bson));
+
+        var inside = await MigrateWcfCli.RunAsync("proto", path, "--out", temp.Combine("erp", "Erp.Api", "protos"));
+        var beside = await MigrateWcfCli.RunAsync("proto", path, "--out", temp.Combine("erp", "protos"));
+
+        Assert.Equal(ExitCode.UsageError, inside.Code);
+        Assert.False(Directory.Exists(temp.Combine("erp", "Erp.Api", "protos")));
+        Assert.True(beside.Code == ExitCode.Success, beside.ToString());
+        Assert.True(File.Exists(temp.Combine("erp", "protos", "Erp.Contracts", "migrate-wcf.lock")), beside.ToString());
+        Assert.True(File.Exists(temp.Combine("erp", "protos", "Erp.Api", "migrate-wcf.lock")), beside.ToString());
+    }
+
+    [Fact]
     public async Task SolutionWithoutCSharpProjects_IsInputError()
     {
         using var temp = new TempFolder();

@@ -42,7 +42,9 @@ internal static class ProtoCommand
     {
         var input = InputResolver.Resolve(options.InputPath);
         var outputFolder = Path.GetFullPath(options.OutputFolder);
-        if (input.Kind != InputKind.SourceFile && IsSameOrInside(outputFolder, input.RootDirectory))
+        // A solution's folder usually is the repository's: only its projects' folders are input there.
+        var inputFolders = input.Kind == InputKind.Solution ? input.Projects.Select(p => p.Folder) : [input.RootDirectory];
+        if (input.Kind != InputKind.SourceFile && inputFolders.Any(folder => IsSameOrInside(outputFolder, folder)))
         {
             throw CommandLineException.Usage($"the output folder '{options.OutputFolder}' is inside the input '{options.InputPath}'; choose a folder outside it.");
         }
