@@ -41,8 +41,9 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
-# 3. npm peers (@grpc/grpc-js) for the interop tests, from the committed lock file.
-for pkg in "$root"/tests/Interop/peers/*/package.json; do
+# 3. npm peers (@grpc/grpc-js) for the interop tests, and the SARIF 2.1.0 schema the tool's tests validate against,
+#    from the committed lock files.
+for pkg in "$root"/tests/Interop/peers/*/package.json "$root"/tests/Tool.Tests/sarif-schema/package.json; do
   [ -f "$pkg" ] || continue
   dir="$(dirname "$pkg")"
   if [ ! -d "$dir/node_modules" ] || [ "$dir/package-lock.json" -nt "$dir/node_modules" ]; then

@@ -26,8 +26,9 @@ public sealed class InputErrorTests
     }
 
     [Theory]
-    [InlineData("notes.txt", "is not a .cs file, a .csproj or a folder.")]
-    [InlineData("All.sln", "solutions are not supported yet")]
+    [InlineData("notes.txt", "is not a .cs file, a .csproj, a .sln, a .slnx or a folder.")]
+    [InlineData("All.sln", "is not a Visual Studio solution file")]
+    [InlineData("All.slnx", "is not a valid solution file")]
     public async Task FileOfTheWrongKind_IsInputError(string fileName, string expected)
     {
         using var temp = new TempFolder();

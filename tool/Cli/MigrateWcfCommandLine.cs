@@ -18,6 +18,12 @@ public static class MigrateWcfCommandLine
             ProtoCommand.Create(deps),
             AnalyzeCommand.Create(deps),
         };
+        Examples.Add(root,
+            "migrate-wcf analyze MyServices.sln",
+            "migrate-wcf proto MyServices.sln --out protos",
+            "migrate-wcf <command> --help");
+        Examples.Install(root);
+        ToolVersion.Install(root);
         return root;
     }
 

@@ -38,7 +38,11 @@ internal sealed record ReportedFinding(
 /// <summary>What the engine made of one project: its result, and its findings (syntax errors included) in print order.</summary>
 /// <param name="Qualifier">The project in its proto packages, when they would otherwise clash with another project's; else null.</param>
 /// <param name="ClashesWith">The names of the projects it clashed with, sorted.</param>
-internal sealed record ProjectOutcome(SourceSet Project, EngineResult Result, ImmutableArray<ReportedFinding> Findings, ProjectQualifier? Qualifier, ImmutableArray<string> ClashesWith);
+internal sealed record ProjectOutcome(SourceSet Project, EngineResult Result, ImmutableArray<ReportedFinding> Findings, ProjectQualifier? Qualifier, ImmutableArray<string> ClashesWith)
+{
+    /// <summary>How many unresolved-type findings one missing-references finding stands for (0 when none).</summary>
+    public int UnresolvedTypeFindingsHeldBack { get; init; }
+}
 
 /// <summary>What one pass over an input produced: one outcome per project, in the input's order.</summary>
 internal sealed record MigrationOutcome(InputSet Input, ImmutableArray<ProjectOutcome> Projects)
@@ -108,17 +112,77 @@ internal static class MigrationRun
 
         var (qualifiers, clashesWith) = ResolveClashes(input, results, (i, qualifier) => results[i] = Map(discovered[i], lockFileText(input.Projects[i]), qualifier, csharp), deps, cancellationToken);
 
-        var outcome = new MigrationOutcome(input, compilations.Select((compilation, i) => new ProjectOutcome(
-                compilation.Project,
-                results[i],
-                compilation.SyntaxErrors.Concat(results[i].Findings.Select(ReportedFinding.From))
-                    .Order(Comparer<ReportedFinding>.Create(ReportedFinding.Compare))
-                    .ToImmutableArray(),
-                qualifiers[i],
-                clashesWith[i].ToImmutableArray()))
+        var outcome = new MigrationOutcome(input, compilations.Select((compilation, i) =>
+            {
+                var (findings, heldBack) = WithMissingReferences(compilation.Project, input, compilation.SyntaxErrors.Concat(results[i].Findings.Select(ReportedFinding.From)));
+                return new ProjectOutcome(
+                    compilation.Project,
+                    results[i],
+                    findings.Order(Comparer<ReportedFinding>.Create(ReportedFinding.Compare)).ToImmutableArray(),
+                    qualifiers[i],
+                    clashesWith[i].ToImmutableArray())
+                {
+                    UnresolvedTypeFindingsHeldBack = heldBack,
+                };
+            })
             .ToImmutableArray());
         progress.Report($"found {outcome.Summary.ServiceContracts} service contracts, {outcome.Summary.Operations} operations, {outcome.Summary.DataTypes} data types.");
         return outcome;
+    }
+
+    /// <summary>
+    /// A project whose references could not all be loaded (a <c>packages/</c> folder never restored, a package reference
+    /// read without MSBuild) makes every type from them unresolved: one WCFM2003 per use, which reads as if the user's
+    /// code were wrong. Those findings are replaced by one, at the project file's first missing reference, that names
+    /// the missing references and how many findings it stands for; the members keep their opaque placeholder fields.
+    /// </summary>
+    private static (IEnumerable<ReportedFinding> Findings, int HeldBack) WithMissingReferences(SourceSet project, InputSet input, IEnumerable<ReportedFinding> findings)
+    {
+        var all = findings.ToList();
+        var unresolved = all.Count(f => f.RuleId == RuleIds.UnresolvedType);
+        // A referenced project's missing assemblies leave its types unresolved here too (its members are read through it).
+        var missing = MissingReferencesReached(project, input);
+        if (missing.Count == 0 || unresolved == 0)
+        {
+            return (all, 0);
+        }
+
+        var (owner, first) = missing[0];
+        var names = missing.Select(m => $"{m.Reference.Name} ({m.Reference.Reason}{(m.Owner == project ? string.Empty : ", in " + m.Owner.Name)})").Distinct(StringComparer.Ordinal);
+        var message = $"{unresolved} unresolved-type finding{(unresolved == 1 ? string.Empty : "s")} left out: the project's references could not all be loaded: {string.Join("; ", names)}. "
+                      + "Their types are kept as opaque placeholder fields; restore the packages (nuget restore) and run again for real findings.";
+        var summary = new ReportedFinding(
+            RuleIds.UnresolvedType,
+            FindingSeverity.Error,
+            message,
+            new SourcePosition(owner.ProjectFile!, first.Line, first.Column),
+            missing.Select(m => m.Reference.Name).Distinct(StringComparer.OrdinalIgnoreCase).ToImmutableArray(),
+            ImmutableArray<SourcePosition>.Empty);
+        return (all.Where(f => f.RuleId != RuleIds.UnresolvedType).Append(summary), unresolved);
+    }
+
+    /// <summary>The missing references of <paramref name="project"/>, then of each project it reaches through project references, in path order.</summary>
+    private static List<(SourceSet Owner, MissingReference Reference)> MissingReferencesReached(SourceSet project, InputSet input)
+    {
+        var byFile = input.Projects.Concat(input.ReferencedProjects).Where(p => p.ProjectFile is not null)
+            .GroupBy(p => p.ProjectFile!, StringComparer.Ordinal).ToDictionary(g => g.Key, g => g.First(), StringComparer.Ordinal);
+        var reached = new SortedSet<string>(StringComparer.Ordinal);
+        var pending = new Stack<string>(project.ProjectReferences);
+        while (pending.TryPop(out var file))
+        {
+            if (reached.Add(file) && byFile.TryGetValue(file, out var referenced))
+            {
+                foreach (var next in referenced.ProjectReferences)
+                {
+                    pending.Push(next);
+                }
+            }
+        }
+
+        return new[] { project }.Concat(reached.Where(byFile.ContainsKey).Select(f => byFile[f]))
+            .Where(p => p.ProjectFile is not null)
+            .SelectMany(p => p.MissingReferences.Select(m => (Owner: p, Reference: m)))
+            .ToList();
     }
 
     private static EngineResult Map((ContractModel Model, ImmutableArray<Finding> Findings) discovered, string? lockFileText, ProjectQualifier? qualifier, CSharpOptions? csharp)

@@ -1,4 +1,6 @@
+using System.Collections.Immutable;
 using System.CommandLine;
+using MigrateWcf.Generator;
 using MigrateWcf.Tool.Cli;
 using MigrateWcf.Tool.Input;
 using MigrateWcf.Tool.Output;
@@ -9,29 +11,41 @@ public enum ReportFormat
 {
     Text,
     Json,
+    Sarif,
 }
 
 /// <summary>Options of <c>migrate-wcf analyze</c>.</summary>
-internal sealed record AnalyzeOptions(string InputPath, ReportFormat Format);
+/// <param name="Severity">Findings below it are left out of the report; the run fails (exit 1) when one at or above it remains. Null: every finding is listed and errors fail the run.</param>
+internal sealed record AnalyzeOptions(string InputPath, ReportFormat Format, FindingSeverity? Severity = null);
 
-/// <summary><c>migrate-wcf analyze &lt;path&gt; [--format text|json]</c>: what was found, what maps cleanly, every finding.</summary>
+/// <summary><c>migrate-wcf analyze &lt;path&gt; [--format text|json|sarif] [--severity info|warning|error]</c>: what was found, what maps cleanly, every finding.</summary>
 internal static class AnalyzeCommand
 {
     public static Command Create(CliDependencies deps)
     {
-        var path = new Argument<string>("path") { Description = "A .cs file, a folder of C# sources (bin and obj skipped) or a .csproj." };
+        var path = new Argument<string>("path") { Description = "A .cs file, a .csproj, a solution (.sln, .slnx) or a folder of C# sources and projects (bin and obj skipped)." };
         var format = new Option<string>("--format", "-f")
         {
-            Description = "Report format: text (for people) or json (stable shape, see tool/README.md).",
+            Description = "Report format: text (for people), json (stable shape, see tool/README.md) or sarif (SARIF 2.1.0, for code scanning).",
             DefaultValueFactory = _ => "text",
         };
-        format.AcceptOnlyFromAmong("text", "json");
-        var command = new Command("analyze", "Report the WCF contracts in <path>, how many map cleanly to gRPC, and every finding.") { path, format };
+        format.AcceptOnlyFromAmong("text", "json", "sarif");
+        var severity = new Option<string?>("--severity", "-s")
+        {
+            Description = "List only findings at or above this severity, and exit 1 when any is listed (default: list all, exit 1 on errors).",
+        };
+        severity.AcceptOnlyFromAmong("info", "warning", "error");
+        var command = new Command("analyze", "Report the WCF contracts in <path>, how many map cleanly to gRPC, and every finding.") { path, format, severity };
+        Examples.Add(command,
+            "migrate-wcf analyze MyServices.sln",
+            "migrate-wcf analyze src/Orders/Orders.csproj --format json",
+            "migrate-wcf analyze . --format sarif --severity warning > migrate-wcf.sarif");
         command.SetAction((parseResult, cancellationToken) =>
         {
             var options = new AnalyzeOptions(
                 parseResult.GetRequiredValue(path),
-                parseResult.GetValue(format) == "json" ? ReportFormat.Json : ReportFormat.Text);
+                parseResult.GetValue(format) switch { "json" => ReportFormat.Json, "sarif" => ReportFormat.Sarif, _ => ReportFormat.Text },
+                parseResult.GetValue(severity) switch { "info" => FindingSeverity.Info, "warning" => FindingSeverity.Warning, "error" => FindingSeverity.Error, _ => null });
             return MigrateWcfCommandLine.RunAsync(deps, ct => Task.Run(() => Run(options, deps, ct), ct), cancellationToken);
         });
         return command;
@@ -41,15 +55,25 @@ internal static class AnalyzeCommand
     {
         var input = InputResolver.Resolve(options.InputPath);
         var outcome = MigrationRun.Execute(input, lockFileText: _ => null, deps, cancellationToken);
-        if (options.Format == ReportFormat.Json)
+        var threshold = options.Severity ?? FindingSeverity.Error;
+        if (options.Severity is { } minimum)
         {
-            AnalysisReport.WriteJson(outcome, options.InputPath, deps.Output);
-        }
-        else
-        {
-            AnalysisReport.WriteText(outcome, options.InputPath, deps.Output);
+            outcome = new MigrationOutcome(outcome.Input, outcome.Projects.Select(p => p with { Findings = p.Findings.Where(f => f.Severity >= minimum).ToImmutableArray() }).ToImmutableArray());
         }
 
-        return outcome.HasErrors ? ExitCode.FindingsWithErrors : ExitCode.Success;
+        switch (options.Format)
+        {
+            case ReportFormat.Json:
+                AnalysisReport.WriteJson(outcome, options.InputPath, deps.Output);
+                break;
+            case ReportFormat.Sarif:
+                SarifReport.Write(outcome, deps.Output);
+                break;
+            default:
+                AnalysisReport.WriteText(outcome, options.InputPath, deps.Output);
+                break;
+        }
+
+        return outcome.Findings.Any(f => f.Finding.Severity >= threshold) ? ExitCode.FindingsWithErrors : ExitCode.Success;
     }
 }

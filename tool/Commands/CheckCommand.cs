@@ -15,11 +15,10 @@ internal static class CheckCommand
         var (command, read) = GenerateCommand.Define(
             "check",
             "Exit non-zero, naming the files, when 'generate' with the same arguments would change anything in --out (for CI).",
-            """
-            Examples:
-              migrate-wcf check src/Contracts/Contracts.csproj src/Services/Services.csproj --out migrated/Service
-              migrate-wcf check src/Services --out migrated --project-name Orders.Migrated
-            """,
+            [
+                "migrate-wcf check src/Contracts/Contracts.csproj src/Services/Services.csproj --out migrated/Service",
+                "migrate-wcf check src/Services --out migrated --project-name Orders.Migrated",
+            ],
             withWriteOptions: false);
         command.SetAction((parseResult, cancellationToken) =>
         {

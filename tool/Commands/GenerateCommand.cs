@@ -34,12 +34,11 @@ internal static class GenerateCommand
         var (command, read) = Define(
             "generate",
             "Generate the migrated gRPC service for the WCF contracts in <path>: .proto files, C# (mappers, service adapters, client proxies, hosting), the lock file and a project file that builds them with the original sources.",
-            """
-            Examples:
-              migrate-wcf generate src/Contracts/Contracts.csproj src/Services/Services.csproj --out migrated/Service
-              migrate-wcf generate src/Services --out migrated --project-name Orders.Migrated --dry-run
-              migrate-wcf generate src/Services.csproj --out migrated --runtime-project ../migrate-wcf/runtime/MigrateWcf.Runtime.csproj
-            """,
+            [
+                "migrate-wcf generate src/Contracts/Contracts.csproj src/Services/Services.csproj --out migrated/Service",
+                "migrate-wcf generate src/Services --out migrated --project-name Orders.Migrated --dry-run",
+                "migrate-wcf generate src/Services.csproj --out migrated --runtime-project ../migrate-wcf/runtime/MigrateWcf.Runtime.csproj",
+            ],
             withWriteOptions: true);
         command.SetAction((parseResult, cancellationToken) =>
         {
@@ -50,7 +49,7 @@ internal static class GenerateCommand
     }
 
     /// <summary>The arguments and options <c>generate</c> and <c>check</c> share, and how to read them.</summary>
-    internal static (Command Command, Func<ParseResult, GenerateOptions> Read) Define(string name, string description, string examples, bool withWriteOptions)
+    internal static (Command Command, Func<ParseResult, GenerateOptions> Read) Define(string name, string description, string[] examples, bool withWriteOptions)
     {
         var paths = new Argument<string[]>("path")
         {
@@ -62,7 +61,8 @@ internal static class GenerateCommand
         var runtimeProject = new Option<string?>("--runtime-project") { Description = "Reference this MigrateWcf.Runtime .csproj (a ProjectReference) instead of the MigrateWcf.Runtime package." };
         var force = new Option<bool>("--force") { Description = "Replace or delete generated files that were edited since the last run." };
         var dryRun = new Option<bool>("--dry-run") { Description = "List what would be created, replaced or deleted; write nothing." };
-        var command = new Command(name, description + "\n\n" + examples) { paths, output, projectName, runtimeProject };
+        var command = new Command(name, description) { paths, output, projectName, runtimeProject };
+        Examples.Add(command, examples);
         if (withWriteOptions)
         {
             command.Options.Add(force);

@@ -23,10 +23,13 @@ internal static class ProtoCommand
 
     public static Command Create(CliDependencies deps)
     {
-        var path = new Argument<string>("path") { Description = "A .cs file, a folder of C# sources (bin and obj skipped) or a .csproj." };
+        var path = new Argument<string>("path") { Description = "A .cs file, a .csproj, a solution (.sln, .slnx) or a folder of C# sources and projects (bin and obj skipped)." };
         var output = new Option<string>("--out", "-o") { Description = "The folder to write the .proto files and " + LockFileName + " to.", Required = true };
         var force = new Option<bool>("--force") { Description = "Replace existing files that differ from what is generated." };
         var command = new Command("proto", "Generate .proto files for the WCF contracts in <path>.") { path, output, force };
+        Examples.Add(command,
+            "migrate-wcf proto MyServices.sln --out protos",
+            "migrate-wcf proto src/Orders/Orders.csproj --out protos/Orders --force");
         command.SetAction((parseResult, cancellationToken) =>
         {
             var options = new ProtoOptions(parseResult.GetRequiredValue(path), parseResult.GetRequiredValue(output), parseResult.GetValue(force));
@@ -39,7 +42,9 @@ internal static class ProtoCommand
     {
         var input = InputResolver.Resolve(options.InputPath);
         var outputFolder = Path.TrimEndingDirectorySeparator(Path.GetFullPath(options.OutputFolder));
-        if (input.Kind != InputKind.SourceFile && IsSameOrInside(outputFolder, input.RootDirectory))
+        // A solution's folder usually is the repository's: only its projects' folders are input there.
+        var inputFolders = input.Kind == InputKind.Solution ? input.Projects.Select(p => p.Folder) : [input.RootDirectory];
+        if (input.Kind != InputKind.SourceFile && inputFolders.Any(folder => IsSameOrInside(outputFolder, folder)))
         {
             throw CommandLineException.Usage($"the output folder '{options.OutputFolder}' is inside the input '{options.InputPath}'; choose a folder outside it.");
         }

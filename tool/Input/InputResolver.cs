@@ -50,10 +50,35 @@ internal static class InputResolver
             return WithReferences(InputKind.Project, folder, [project], Path.GetDirectoryName(path) ?? string.Empty);
         }
 
-        var hint = extension.Equals(".sln", StringComparison.OrdinalIgnoreCase) || extension.Equals(".slnx", StringComparison.OrdinalIgnoreCase)
-            ? " (solutions are not supported yet: pass the folder that holds its projects, or one project)"
-            : string.Empty;
-        throw CommandLineException.Input($"'{path}' is not a .cs file, a .csproj or a folder{hint}.");
+        if (extension.Equals(".sln", StringComparison.OrdinalIgnoreCase) || extension.Equals(".slnx", StringComparison.OrdinalIgnoreCase))
+        {
+            return ResolveSolution(fullPath, path);
+        }
+
+        throw CommandLineException.Input($"'{path}' is not a .cs file, a .csproj, a .sln, a .slnx or a folder.");
+    }
+
+    /// <summary>
+    /// A solution is its C# projects, each one compilation as in a folder (names made unique the same way); paths are
+    /// reported relative to the solution's folder. Projects they reference that the solution does not list are compiled
+    /// with them, never analysed.
+    /// </summary>
+    private static InputSet ResolveSolution(string solutionPath, string displayPath)
+    {
+        var folder = Path.GetDirectoryName(solutionPath)!;
+        var displayFolder = Path.GetDirectoryName(displayPath) ?? string.Empty;
+        var solution = SolutionFileReader.Read(solutionPath, displayPath);
+        var projects = solution.Projects.Select(p => ProjectFileReader.Read(p, DisplayPath(displayFolder, folder, p))).ToList();
+        if (projects.All(p => p.Files.IsEmpty))
+        {
+            throw CommandLineException.Input($"the projects of '{displayPath}' have no C# files to compile.");
+        }
+
+        var origin = new InputSet(InputKind.Solution, folder, ImmutableArray<SourceSet>.Empty, ImmutableArray<SourceSet>.Empty);
+        return WithReferences(InputKind.Solution, folder, UniqueNames(projects, origin), displayFolder) with
+        {
+            OtherSolutionEntries = solution.OtherProjects.ToImmutableArray(),
+        };
     }
 
     /// <summary>

@@ -72,6 +72,7 @@ internal static class ProjectFileReader
             references.UnionWith(ProjectReferences(projectFolder, include));
         }
 
+        var (assemblyReferences, missingReferences) = AssemblyReferences(root, projectFolder);
         var nullable = Property(root, "Nullable");
         var nullableEnabled = string.Equals(nullable, "enable", StringComparison.OrdinalIgnoreCase);
         var name = Path.GetFileNameWithoutExtension(projectPath);
@@ -79,8 +80,70 @@ internal static class ProjectFileReader
         return new SourceSet(name, isSdkStyle ? LoadMode.SdkProjectFile : LoadMode.OldStyleProjectFile, projectFolder, projectPath, files.Order(StringComparer.Ordinal).ToImmutableArray(), nullableEnabled)
         {
             ProjectReferences = references.ToImmutableArray(),
+            AssemblyReferences = assemblyReferences,
+            MissingReferences = missingReferences,
             AssemblyName = assemblyName,
         };
+    }
+
+    /// <summary>
+    /// The assemblies a project references: a &lt;Reference&gt; with a &lt;HintPath&gt; found on disk is compiled against;
+    /// one whose HintPath is missing, or a framework name outside the built-in set, or a &lt;PackageReference&gt;, is
+    /// missing. Names the built-in set holds need no HintPath. Items using MSBuild properties cannot be evaluated: a
+    /// HintPath with $(…) counts as missing.
+    /// </summary>
+    private static (ImmutableArray<string> Found, ImmutableArray<MissingReference> Missing) AssemblyReferences(XElement root, string projectFolder)
+    {
+        var found = new SortedSet<string>(StringComparer.Ordinal);
+        var missing = new List<MissingReference>();
+        void Missing(XElement item, string name, string reason)
+        {
+            var line = (IXmlLineInfo)item;
+            if (!missing.Any(m => string.Equals(m.Name, name, StringComparison.OrdinalIgnoreCase)))
+            {
+                missing.Add(new MissingReference(name, reason, line.LineNumber, line.LinePosition));
+            }
+        }
+
+        foreach (var item in Items(root, "Reference"))
+        {
+            var name = item.Attribute("Include")?.Value.Split(',')[0].Trim();
+            if (string.IsNullOrEmpty(name) || name.Contains("$(", StringComparison.Ordinal))
+            {
+                continue;
+            }
+
+            var hintPath = item.Elements().FirstOrDefault(e => e.Name.LocalName == "HintPath")?.Value.Trim();
+            if (!string.IsNullOrEmpty(hintPath) && !hintPath.Contains("$(", StringComparison.Ordinal)
+                && FindIgnoringCase(Path.GetFullPath(Path.Combine(projectFolder, Glob.Normalize(hintPath)))) is { } assembly)
+            {
+                found.Add(assembly);
+            }
+            else if (ReferenceSet.Contains(name))
+            {
+                // A framework assembly (or a HintPath to a copy of one): the built-in set has it.
+            }
+            else if (!string.IsNullOrEmpty(hintPath))
+            {
+                missing.Add(new MissingReference(name, $"HintPath {hintPath} not found", ((IXmlLineInfo)item).LineNumber, ((IXmlLineInfo)item).LinePosition));
+            }
+            else
+            {
+                Missing(item, name, "not in the built-in .NET Framework 4.7.2 set");
+            }
+        }
+
+        foreach (var item in Items(root, "PackageReference"))
+        {
+            // The reference-assembly packages only stand in for an installed framework, which the built-in set is.
+            if (item.Attribute("Include")?.Value.Trim() is { Length: > 0 } name && !name.Contains("$(", StringComparison.Ordinal)
+                && !name.StartsWith("Microsoft.NETFramework.ReferenceAssemblies", StringComparison.OrdinalIgnoreCase))
+            {
+                Missing(item, name, "a package: run dotnet restore so that MSBuild loads the project with it");
+            }
+        }
+
+        return (found.ToImmutableArray(), missing.OrderBy(m => m.Line).ThenBy(m => m.Name, StringComparer.Ordinal).ToImmutableArray());
     }
 
     private static IEnumerable<XElement> Items(XElement root, string itemType)
@@ -176,7 +239,7 @@ internal static class ProjectFileReader
     /// The file at <paramref name="fullPath"/>, or one whose path differs only in letter case: projects written on
     /// Windows often spell a file name differently from the disk.
     /// </summary>
-    private static string? FindIgnoringCase(string fullPath)
+    internal static string? FindIgnoringCase(string fullPath)
     {
         if (File.Exists(fullPath))
         {

@@ -19,6 +19,14 @@ public static class ReferenceSet
     /// <summary>Every assembly of the set (the named framework assemblies and the facades), in a fixed order.</summary>
     public static ImmutableArray<MetadataReference> Net472References => Net472.Value;
 
+    /// <summary>True when the set holds the assembly <paramref name="name"/> (simple name, any case), as a framework assembly or a facade.</summary>
+    public static bool Contains(string name)
+        => Names.Value.Contains(name);
+
+    private static readonly Lazy<HashSet<string>> Names = new(() => Directory.Exists(Folder)
+        ? Directory.EnumerateFiles(Folder, "*.dll", SearchOption.AllDirectories).Select(Path.GetFileNameWithoutExtension).ToHashSet(StringComparer.OrdinalIgnoreCase)!
+        : new HashSet<string>(StringComparer.OrdinalIgnoreCase));
+
     private static ImmutableArray<MetadataReference> Load()
     {
         var folder = Folder;

@@ -33,6 +33,17 @@ internal static class SourceCompiler
         var byFile = allProjects.Where(p => p.ProjectFile is not null).ToDictionary(p => p.ProjectFile!, StringComparer.Ordinal);
         var assemblyNames = AssemblyNames(allProjects);
         var compilations = new Dictionary<SourceSet, CSharpCompilation>(ReferenceEqualityComparer.Instance);
+        var assemblies = new Dictionary<string, MetadataReference>(StringComparer.Ordinal);
+        MetadataReference AssemblyReference(string path)
+        {
+            // One reference per file, however many projects use it (a solution's projects share one packages/ folder).
+            if (!assemblies.TryGetValue(path, out var reference))
+            {
+                assemblies[path] = reference = MetadataReference.CreateFromFile(path);
+            }
+
+            return reference;
+        }
 
         // Referenced projects first (the resolver has ruled out cycles); each compilation references every project it
         // reaches, as SDK-style builds pass project references on transitively.
@@ -49,8 +60,9 @@ internal static class SourceCompiler
                 projectTrees.Add(coreWcf.Value);
             }
 
-            var references = ReferenceSet.Net472References.AddRange(
-                Reachable(project, byFile).Select(r => (MetadataReference)CompilationOf(r).ToMetadataReference()));
+            var references = ReferenceSet.Net472References
+                .AddRange(project.AssemblyReferences.Select(AssemblyReference))
+                .AddRange(Reachable(project, byFile).Select(r => (MetadataReference)CompilationOf(r).ToMetadataReference()));
             var options = new CSharpCompilationOptions(
                 OutputKind.DynamicallyLinkedLibrary,
                 nullableContextOptions: project.NullableEnabled ? NullableContextOptions.Enable : NullableContextOptions.Disable,
@@ -60,11 +72,38 @@ internal static class SourceCompiler
             return compilation;
         }
 
+        var restored = input.Projects.Where(MSBuildProjectLoader.IsRestored).ToList();
+        if (restored.Count > 0)
+        {
+            progress.Report($"loading {restored.Count} restored SDK-style project{(restored.Count == 1 ? string.Empty : "s")} through MSBuild…");
+        }
+
+        var (msbuild, failed) = MSBuildProjectLoader.Load(restored, cancellationToken);
         return input.Projects
-            .Select(p => new ProjectCompilation(
-                p,
-                CompilationOf(p),
-                p.Files.SelectMany(f => trees[f].SyntaxErrors).ToImmutableArray()))
+            .Select(p =>
+            {
+                if (p.ProjectFile is { } file && msbuild.TryGetValue(file, out var loaded))
+                {
+                    var project = p with
+                    {
+                        Load = LoadMode.MSBuild,
+                        Files = loaded.Files,
+                        TargetFramework = loaded.TargetFramework,
+                        OtherTargetFrameworks = loaded.OtherTargetFrameworks,
+                        // MSBuild resolved the project's references; none is missing as far as the tool can tell.
+                        MissingReferences = ImmutableArray<MissingReference>.Empty,
+                    };
+                    var errors = loaded.Compilation.SyntaxTrees
+                        .SelectMany(t => t.GetDiagnostics(cancellationToken))
+                        .Where(d => d.Severity == DiagnosticSeverity.Error)
+                        .Select(ReportedFinding.FromSyntaxError)
+                        .ToImmutableArray();
+                    return new ProjectCompilation(project, loaded.Compilation, errors);
+                }
+
+                var read = p.ProjectFile is { } projectFile && failed.TryGetValue(projectFile, out var reason) ? p with { LoadNote = reason } : p;
+                return new ProjectCompilation(read, CompilationOf(p), p.Files.SelectMany(f => trees[f].SyntaxErrors).ToImmutableArray());
+            })
             .ToImmutableArray();
     }
 

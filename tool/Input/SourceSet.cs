@@ -8,6 +8,9 @@ public enum InputKind
     SourceFile,
     Folder,
     Project,
+
+    /// <summary>A .sln or .slnx: its C# projects.</summary>
+    Solution,
 }
 
 /// <summary>
@@ -21,6 +24,12 @@ public enum LoadMode
 
     /// <summary>An old-style .csproj read without MSBuild: exactly its &lt;Compile Include&gt; items.</summary>
     OldStyleProjectFile,
+
+    /// <summary>
+    /// A restored SDK-style project evaluated by MSBuild (MSBuildWorkspace): its real compile items, references, target
+    /// framework and preprocessor symbols.
+    /// </summary>
+    MSBuild,
 
     /// <summary>.cs files with no project file above them: one tree of folders (docs in tool/README.md), or the one file given.</summary>
     LooseFiles,
@@ -39,9 +48,33 @@ public sealed record SourceSet(string Name, LoadMode Load, string Folder, string
     /// <summary>The .csproj files this project's &lt;ProjectReference&gt; items name and that exist (full paths, sorted).</summary>
     public ImmutableArray<string> ProjectReferences { get; init; } = ImmutableArray<string>.Empty;
 
+    /// <summary>Assemblies the project references by a &lt;HintPath&gt; that exists on disk (full paths, sorted): compiled against.</summary>
+    public ImmutableArray<string> AssemblyReferences { get; init; } = ImmutableArray<string>.Empty;
+
+    /// <summary>
+    /// References the tool could not load: a &lt;Reference&gt; whose &lt;HintPath&gt; is not on disk (a <c>packages/</c> folder
+    /// that was never restored), a framework assembly outside the built-in set, or a &lt;PackageReference&gt; (packages are
+    /// not restored without MSBuild). Types from them are unresolved; the report says so once instead of once per type.
+    /// </summary>
+    public ImmutableArray<MissingReference> MissingReferences { get; init; } = ImmutableArray<MissingReference>.Empty;
+
+    /// <summary>With <see cref="LoadMode.MSBuild"/>: the target framework analysed (null when the project has one and MSBuild does not name it).</summary>
+    public string? TargetFramework { get; init; }
+
+    /// <summary>With <see cref="LoadMode.MSBuild"/>: the other frameworks a multi-targeting project builds for (analysed once, for <see cref="TargetFramework"/>).</summary>
+    public ImmutableArray<string> OtherTargetFrameworks { get; init; } = ImmutableArray<string>.Empty;
+
+    /// <summary>Why a restored SDK-style project was read from its project file instead of through MSBuild; null otherwise.</summary>
+    public string? LoadNote { get; init; }
+
     /// <summary>The assembly the project builds (&lt;AssemblyName&gt;, else the file name), so InternalsVisibleTo between projects binds.</summary>
     public string AssemblyName { get; init; } = Name;
 }
+
+/// <summary>A reference of a project that the tool could not load, and where the project file names it.</summary>
+/// <param name="Name">The assembly or package name (the part of <c>Include</c> before the first comma).</param>
+/// <param name="Reason">Why it is missing, for the report: "HintPath ..\packages\X.dll not found", "not in the built-in .NET Framework set", "package (not restored)".</param>
+public sealed record MissingReference(string Name, string Reason, int Line, int Column);
 
 /// <summary>
 /// The input resolved to compilations. <see cref="RootDirectory"/> is what reported paths are relative to and what the
@@ -53,6 +86,9 @@ public sealed record InputSet(InputKind Kind, string RootDirectory, ImmutableArr
 {
     /// <summary>Each project's files go to a folder of its own (and it keeps its own lock file) when there are several.</summary>
     public bool HasSeveralProjects => Projects.Length > 1;
+
+    /// <summary>Entries of a solution that are not C# projects (.vbproj, .fsproj, .sqlproj…), as the solution writes them; not analysed.</summary>
+    public ImmutableArray<string> OtherSolutionEntries { get; init; } = ImmutableArray<string>.Empty;
 
     /// <summary>Every C# file of the analysed projects, once (a file linked into two projects counts once).</summary>
     public int FileCount => Projects.SelectMany(p => p.Files).Distinct(StringComparer.Ordinal).Count();

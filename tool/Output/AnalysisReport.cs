@@ -27,6 +27,7 @@ internal static class AnalysisReport
         var projects = input.HasSeveralProjects ? $" in {input.Projects.Length} projects" : string.Empty;
         output.WriteLine($"{MigrateWcfCommandLine.ToolName} analyze: {inputPath} ({Plural(input.FileCount, "C# file")}{projects})");
         output.WriteLine();
+        output.WriteLine($"  Projects           {input.Projects.Length,6}");
         output.WriteLine($"  Service contracts  {summary.ServiceContracts,6}");
         output.WriteLine($"  Operations         {summary.Operations,6}   {summary.OperationsMappedCleanly} map cleanly");
         output.WriteLine($"  Data types         {summary.DataTypes,6}   {summary.DataTypesMappedCleanly} map cleanly");
@@ -40,8 +41,17 @@ internal static class AnalysisReport
                 ? $"; packages that clash with {string.Join(", ", project.ClashesWith)} start with '{qualifier.Segment}.'"
                 : string.Empty;
             output.WriteLine(
-                $"  {project.Project.Name}: {input.Origin(project.Project)} ({LoadText(project.Project.Load)}, {Plural(project.Project.Files.Length, "C# file")}): " +
+                $"  {project.Project.Name}: {input.Origin(project.Project)} ({LoadText(project.Project.Load)}{Frameworks(project.Project)}, {Plural(project.Project.Files.Length, "C# file")}): " +
                 $"{Plural(counts.ServiceContracts, "service contract")}, {Plural(counts.DataTypes, "data type")}{clash}");
+            if (project.Project.LoadNote is { } note)
+            {
+                output.WriteLine($"    read without MSBuild: {note}");
+            }
+        }
+
+        if (!input.OtherSolutionEntries.IsEmpty)
+        {
+            output.WriteLine($"  not analysed (not C# projects): {string.Join(", ", input.OtherSolutionEntries)}");
         }
 
         output.WriteLine();
@@ -82,6 +92,11 @@ internal static class AnalysisReport
         var warnings = outcome.Count(FindingSeverity.Warning);
         var infos = outcome.Count(FindingSeverity.Info);
         output.WriteLine($"Findings: {Plural(errors, "error")}, {Plural(warnings, "warning")}, {infos} info");
+        if (outcome.Findings.Length > 0)
+        {
+            output.WriteLine("  by rule: " + string.Join(", ", FindingsByRule(outcome.Findings.Select(f => f.Finding)).Select(r => $"{r.Rule} {r.Count}")));
+        }
+
         foreach (var (project, finding) in outcome.Findings)
         {
             output.WriteLine($"  {outcome.Format(project, finding)}");
@@ -115,6 +130,15 @@ internal static class AnalysisReport
                 json.WriteString("path", input.Origin(project.Project));
                 json.WriteString("load", LoadName(project.Project.Load));
                 json.WriteNumber("sourceFiles", project.Project.Files.Length);
+                WriteNullable(json, "targetFramework", project.Project.TargetFramework);
+                json.WriteStartArray("otherTargetFrameworks");
+                foreach (var framework in project.Project.OtherTargetFrameworks)
+                {
+                    json.WriteStringValue(framework);
+                }
+
+                json.WriteEndArray();
+                WriteNullable(json, "loadNote", project.Project.LoadNote);
                 json.WriteStartArray("projectReferences");
                 foreach (var reference in project.Project.ProjectReferences)
                 {
@@ -215,10 +239,35 @@ internal static class AnalysisReport
         output.WriteLine(Encoding.UTF8.GetString(buffer.GetBuffer(), 0, (int)buffer.Length));
     }
 
+    /// <summary>" net472" or " net472; also targets net8.0" for a project MSBuild loaded; empty otherwise.</summary>
+    private static string Frameworks(SourceSet project)
+        => (project.TargetFramework is { } framework ? " " + framework : string.Empty)
+           + (project.OtherTargetFrameworks.IsEmpty ? string.Empty : $"; also targets {string.Join(", ", project.OtherTargetFrameworks)}, not analysed");
+
+    private static void WriteNullable(Utf8JsonWriter json, string name, string? value)
+    {
+        if (value is null)
+        {
+            json.WriteNull(name);
+        }
+        else
+        {
+            json.WriteString(name, value);
+        }
+    }
+
     private static void WriteSummary(Utf8JsonWriter json, EngineSummary summary, IEnumerable<ReportedFinding> findings)
     {
-        var severities = findings.Select(f => f.Severity).ToList();
         json.WriteStartObject("summary");
+        WriteSummaryProperties(json, summary, findings);
+        json.WriteEndObject();
+    }
+
+    /// <summary>The summary's properties (JSON report and SARIF run properties): counts, clean mappings, findings by severity and by rule.</summary>
+    internal static void WriteSummaryProperties(Utf8JsonWriter json, EngineSummary summary, IEnumerable<ReportedFinding> findings)
+    {
+        var list = findings.ToList();
+        var severities = list.Select(f => f.Severity).ToList();
         json.WriteNumber("serviceContracts", summary.ServiceContracts);
         json.WriteNumber("operations", summary.Operations);
         json.WriteNumber("operationsMappedCleanly", summary.OperationsMappedCleanly);
@@ -227,8 +276,18 @@ internal static class AnalysisReport
         json.WriteNumber("errors", severities.Count(s => s == FindingSeverity.Error));
         json.WriteNumber("warnings", severities.Count(s => s == FindingSeverity.Warning));
         json.WriteNumber("infos", severities.Count(s => s == FindingSeverity.Info));
+        json.WriteStartObject("findingsByRule");
+        foreach (var (rule, count) in FindingsByRule(list))
+        {
+            json.WriteNumber(rule, count);
+        }
+
         json.WriteEndObject();
     }
+
+    /// <summary>How many findings each rule has, by rule id.</summary>
+    internal static IEnumerable<(string Rule, int Count)> FindingsByRule(IEnumerable<ReportedFinding> findings)
+        => findings.GroupBy(f => f.RuleId, StringComparer.Ordinal).OrderBy(g => g.Key, StringComparer.Ordinal).Select(g => (g.Key, g.Count()));
 
     private static void WriteOperations(Utf8JsonWriter json, MigrationOutcome outcome, string name, EquatableArray<OperationModel> operations)
     {
@@ -274,6 +333,7 @@ internal static class AnalysisReport
     {
         LoadMode.SdkProjectFile => "sdkProjectFile",
         LoadMode.OldStyleProjectFile => "oldStyleProjectFile",
+        LoadMode.MSBuild => "msbuild",
         _ => "looseFiles",
     };
 
@@ -281,6 +341,7 @@ internal static class AnalysisReport
     {
         LoadMode.SdkProjectFile => "SDK-style project file",
         LoadMode.OldStyleProjectFile => "old-style project file",
+        LoadMode.MSBuild => "MSBuild",
         _ => "loose files",
     };
 
