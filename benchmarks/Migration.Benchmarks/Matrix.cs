@@ -26,8 +26,13 @@ internal sealed record RunResult(LongHistogram Latencies, long Failures, string?
 /// start together and each makes its calls; the run lasts until the last one is done. Latencies are kept per caller
 /// (an array each) and merged into an HdrHistogram; CPU is each process's user + system time over the run, memory the
 /// peak resident set sampled every 50 ms.</summary>
-internal sealed class FixedWorkRunner(ServerProcess server)
+internal sealed class FixedWorkRunner(Func<Process> serverProcess, Func<long>? serverCount)
 {
+    public FixedWorkRunner(ServerProcess server)
+        : this(() => server.Process, () => server.PutCount)
+    {
+    }
+
     private static readonly long HighestLatency = 60 * Stopwatch.Frequency;
 
     public async Task<RunResult> RunAsync(Row row, int threads, int callsPerThread)
@@ -92,9 +97,10 @@ internal sealed class FixedWorkRunner(ServerProcess server)
                     : Task.Run(async () => { await Task.Yield(); go.Wait(); await Loop(); });
             }
 
-            var counted0 = server.PutCount;
+            var server = serverProcess();
+            var counted0 = serverCount?.Invoke();
             var clientCpu0 = Cpu(self);
-            var serverCpu0 = Cpu(server.Process);
+            var serverCpu0 = Cpu(server);
             long clientPeak = 0, serverPeak = 0;
             var begin = Stopwatch.GetTimestamp();
             go.Set();
@@ -102,14 +108,14 @@ internal sealed class FixedWorkRunner(ServerProcess server)
             while (!all.IsCompleted)
             {
                 clientPeak = Math.Max(clientPeak, Rss(self));
-                serverPeak = Math.Max(serverPeak, Rss(server.Process));
+                serverPeak = Math.Max(serverPeak, Rss(server));
                 await Task.WhenAny(all, Task.Delay(50));
             }
 
             await all;
             var seconds = Stopwatch.GetElapsedTime(begin).TotalSeconds;
             var clientCpu = Cpu(self) - clientCpu0;
-            var serverCpu = Cpu(server.Process) - serverCpu0;
+            var serverCpu = Cpu(server) - serverCpu0;
             var histogram = new LongHistogram(HighestLatency, 3);
             foreach (var value in latencies.SelectMany(l => l).Where(v => v >= 0))
             {
@@ -117,8 +123,8 @@ internal sealed class FixedWorkRunner(ServerProcess server)
             }
 
             return new RunResult(histogram, failures.Sum() + firstFailures, firstFailure, seconds, clientCpu, serverCpu,
-                Math.Max(clientPeak, Rss(self)), Math.Max(serverPeak, Rss(server.Process)),
-                row.Counted ? server.PutCount - counted0 : null);
+                Math.Max(clientPeak, Rss(self)), Math.Max(serverPeak, Rss(server)),
+                row.Counted && counted0 is { } before ? serverCount!() - before : null);
         }
         finally
         {
@@ -201,6 +207,11 @@ internal static class Matrix
             {
                 check?.Dispose();
             }
+        }
+
+        if (keep("legacy") && LegacyReference.Available() is null)
+        {
+            reports.AddRange(await LegacyReference.RunAsync(server, quick, rounds));
         }
 
         var (name, calls) = ConnectCallClose(quick);

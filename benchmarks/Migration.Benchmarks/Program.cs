@@ -92,7 +92,8 @@ internal static class Notes
 {
     public static readonly IReadOnlyList<string> All =
     [
-        "Not measured here: the legacy sample on .NET Framework over net.pipe (Windows only).",
+        "Not measured here: the legacy sample on .NET Framework over net.pipe (Windows only: the .NET WCF client has no net.pipe binding, so on Windows the legacy rows are skipped with that reason).",
+        "The legacy rows run the net472 sample on Mono over net.tcp at a reduced scale: Mono, behaviour reference, not WCF's speed (Mono sleeps 50 ms before every receive).",
         "No chart yet; payload sizes, BenchmarkDotNet micro-benchmarks and the 10-minute soak are not part of this harness yet.",
     ];
 }
