@@ -4,7 +4,7 @@ using MigrateWcf.Migration.Benchmarks;
 
 // The before/after benchmark (issue 16). Usage:
 //   MigrateWcf.Migration.Benchmarks [--quick] [--rounds N] [--out DIR] [--only TEXT] [--scenario matrix|load|kill|all]
-// Writes migration-benchmark.md and migration-benchmark.json to DIR (default: the repository's benchmarks/results/migration).
+// Writes migration-benchmark.md, .json and .png (a chart) to DIR (default: the repository's benchmarks/results/migration).
 // --scenario: matrix (default) runs the threads × calls matrix and connect-call-close; load and kill the scenarios;
 // all runs everything. --only keeps the matrix rows whose name contains TEXT (plus each cell's floor).
 // Exit code: 0 when every cell and scenario completed with no failed and no lost call, 1 otherwise, 2 on bad arguments.
@@ -73,8 +73,15 @@ if (scenario is "kill" or "all")
     scenarios.Add(await Scenarios.KillAsync(quick));
 }
 
-var result = new BenchmarkResult(quick ? "quick" : "full", command, rows, scenarios, loadBefore, BenchmarkResult.LoadAverage(), Notes.All);
 Directory.CreateDirectory(output);
+var chartProblem = Chart.TryWrite(rows, Path.Combine(output, Chart.FileName + ".tmp"));
+if (chartProblem is null)
+{
+    File.Move(Path.Combine(output, Chart.FileName + ".tmp"), Path.Combine(output, Chart.FileName), overwrite: true);
+}
+
+var result = new BenchmarkResult(quick ? "quick" : "full", command, rows, scenarios, loadBefore, BenchmarkResult.LoadAverage(),
+    [.. Notes.All, chartProblem ?? $"Chart: {Chart.FileName} (calls/s and p50 by cell)."]);
 foreach (var (name, text) in new[] { ("migration-benchmark.md", result.Markdown()), ("migration-benchmark.json", result.Json()) })
 {
     // Each file replaced whole: a reader never sees half a report.
@@ -94,6 +101,6 @@ internal static class Notes
     [
         "Not measured here: the legacy sample on .NET Framework over net.pipe (Windows only: the .NET WCF client has no net.pipe binding, so on Windows the legacy rows are skipped with that reason).",
         "The legacy rows run the net472 sample on Mono over net.tcp at a reduced scale: Mono, behaviour reference, not WCF's speed (Mono sleeps 50 ms before every receive).",
-        "No chart yet; payload sizes, BenchmarkDotNet micro-benchmarks and the 10-minute soak are not part of this harness yet.",
+        "Payload sizes, BenchmarkDotNet micro-benchmarks and the 10-minute soak are not part of this harness yet.",
     ];
 }

@@ -98,6 +98,11 @@ public sealed class MigrationBenchmarkTests : IDisposable
         Assert.All(tableLines, l => Assert.Equal(16, l.Count(c => c == '|')));
         Assert.Equal(2, markdown.Count(l => l.StartsWith("| load:", StringComparison.Ordinal) || l.StartsWith("| kill:", StringComparison.Ordinal)));
         Assert.Empty(Directory.GetFiles(_output, "*.tmp"));
+
+        // The chart: a PNG (ScottPlot on SkiaSharp), named in the notes.
+        var png = await File.ReadAllBytesAsync(Path.Combine(_output, "migration-benchmark.png"));
+        Assert.Equal(new byte[] { 0x89, (byte)'P', (byte)'N', (byte)'G' }, png[..4]);
+        Assert.Contains(root.GetProperty("notes").EnumerateArray(), n => n.GetString()!.StartsWith("Chart: migration-benchmark.png", StringComparison.Ordinal));
     }
 
     [Theory]
