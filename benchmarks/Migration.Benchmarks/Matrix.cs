@@ -58,7 +58,10 @@ internal sealed class FixedWorkRunner(Func<Process> serverProcess, Func<long>? s
             var latencies = new long[threads][];
             var failures = new long[threads];
             var firstFailure = (string?)null;
+            // One start for all: blocking callers wait on the event on their own threads, the others await the task
+            // (so no thread-pool thread is held while hundreds of callers get ready).
             using var go = new ManualResetEventSlim();
+            var goTask = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
             var tasks = new Task[threads];
             for (var i = 0; i < threads; i++)
             {
@@ -94,7 +97,7 @@ internal sealed class FixedWorkRunner(Func<Process> serverProcess, Func<long>? s
 
                 tasks[i] = callers[i].IsBlocking
                     ? OnOwnThread(() => { go.Wait(); Loop().GetAwaiter().GetResult(); })
-                    : Task.Run(async () => { await Task.Yield(); go.Wait(); await Loop(); });
+                    : Task.Run(async () => { await goTask.Task; await Loop(); });
             }
 
             var server = serverProcess();
@@ -104,6 +107,7 @@ internal sealed class FixedWorkRunner(Func<Process> serverProcess, Func<long>? s
             long clientPeak = 0, serverPeak = 0;
             var begin = Stopwatch.GetTimestamp();
             go.Set();
+            goTask.SetResult();
             var all = Task.WhenAll(tasks);
             while (!all.IsCompleted)
             {

@@ -104,7 +104,7 @@ internal static class Scenarios
         server.Restart();
         Interlocked.Exchange(ref restarted, Stopwatch.GetTimestamp());
         var waitUntil = Stopwatch.GetTimestamp() + 30 * Stopwatch.Frequency;
-        while (recovered.Any(r => Volatile.Read(ref r) < RecoveredCalls) && Stopwatch.GetTimestamp() < waitUntil)
+        while (recovered.Any(r => r < RecoveredCalls) && Stopwatch.GetTimestamp() < waitUntil)
         {
             await Task.Delay(50);
         }
