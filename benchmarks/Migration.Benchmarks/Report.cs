@@ -87,6 +87,18 @@ internal sealed record BenchmarkResult(string Scale, string Command, IReadOnlyLi
             text.AppendLine($"First failure ({failed.Cell}, {failed.Row}): {failed.FirstFailure}");
         }
 
+        var targets = Targets().ToList();
+        if (targets.Count > 0)
+        {
+            text.AppendLine();
+            text.AppendLine("## Issue 16's targets (judged in this run; a --quick run's figures are too small to judge)");
+            text.AppendLine();
+            foreach (var (description, measured, limit, met) in targets)
+            {
+                text.AppendLine(CultureInfo.InvariantCulture, $"- {(met ? "met" : "**missed**")}: {description} = {F(measured, "N2")} (target ≤ {F(limit, "N2")})");
+            }
+        }
+
         if (Scenarios.Count > 0)
         {
             text.AppendLine();
@@ -109,6 +121,55 @@ internal sealed record BenchmarkResult(string Scale, string Command, IReadOnlyLi
         return text.ToString();
     }
 
+    /// <summary>The issue's targets, each from rows of this run: time per call (1 ÷ median calls/s) of one row over
+    /// another's in the same cell, the 1-thread p50 over the floor's, connect-call-close p50.</summary>
+    public IEnumerable<(string Description, double Measured, double Limit, bool Met)> Targets()
+    {
+        RowReport? Find(string cell, string row) => Rows.FirstOrDefault(r => r.Cell == cell && r.Row == row);
+        foreach (var cell in Rows.Select(r => r.Cell).Distinct().Where(c => !c.StartsWith("legacy", StringComparison.Ordinal) && !c.StartsWith("connect", StringComparison.Ordinal)))
+        {
+            const string Single = "migrated PerCall Single", Multiple = "migrated PerCall Multiple", Shim = " ← client shim (ISimple)", Plain = " ← plain generated client";
+            if (Find(cell, Single + Shim) is { } s && Find(cell, Multiple + Shim) is { } m)
+            {
+                var ratio = Math.Max(s.CallsPerSecond.Median, m.CallsPerSecond.Median) / Math.Min(s.CallsPerSecond.Median, m.CallsPerSecond.Median);
+                yield return ($"{cell}: Single vs Multiple through the shim, faster ÷ slower calls/s", ratio, 1.05, ratio <= 1.05);
+            }
+
+            if (Find(cell, "hand-written grpc-dotnet" + Plain) is { } hand)
+            {
+                foreach (var adapter in new[] { Single, Multiple }.Select(n => Find(cell, n + Plain)).OfType<RowReport>())
+                {
+                    var ratio = hand.CallsPerSecond.Median / adapter.CallsPerSecond.Median;
+                    yield return ($"{cell}: {adapter.Row[..adapter.Row.IndexOf(" ←", StringComparison.Ordinal)]} adapter, time per call ÷ hand-written", ratio, 1.10, ratio <= 1.10);
+                }
+            }
+
+            foreach (var name in new[] { Single, Multiple })
+            {
+                if (Find(cell, name + Shim) is { } shim && Find(cell, name + Plain) is { } plain)
+                {
+                    var ratio = plain.CallsPerSecond.Median / shim.CallsPerSecond.Median;
+                    yield return ($"{cell}: {name}, shim time per call ÷ plain client", ratio, 1.10, ratio <= 1.10);
+                }
+            }
+
+            if (Rows.First(r => r.Cell == cell).Threads == 1 && Find(cell, Multiple + Shim) is { P50RatioToFloor: { } p50Ratio })
+            {
+                yield return ($"{cell}: single-thread p50 through the shim ÷ floor p50", p50Ratio, 3, p50Ratio <= 3);
+            }
+        }
+
+        if (Rows.FirstOrDefault(r => r.Row == "connect-call-close, unix socket") is { } unix)
+        {
+            yield return ("connect-call-close over the Unix socket, p50 ms", unix.P50Microseconds / 1000, 0.6, unix.P50Microseconds <= 600);
+            if (Rows.FirstOrDefault(r => r.Row == "connect-call-close, loopback TCP") is { } tcp)
+            {
+                var ratio = unix.P50Microseconds / tcp.P50Microseconds;
+                yield return ("connect-call-close p50, Unix socket ÷ loopback TCP", ratio, 1, ratio < 1);
+            }
+        }
+    }
+
     public string Json() => JsonSerializer.Serialize(
         new
         {
@@ -122,6 +183,7 @@ internal sealed record BenchmarkResult(string Scale, string Command, IReadOnlyLi
             loadAverageAfter = LoadAfter,
             passed = Passed,
             rows = Rows,
+            targets = Targets().Select(t => new { description = t.Description, measured = t.Measured, limit = t.Limit, met = t.Met }),
             scenarios = Scenarios,
             notes = Notes,
         },

@@ -77,6 +77,12 @@ public sealed class MigrationBenchmarkTests : IDisposable
             }
         }
 
+        // The targets are reported (judged, never asserted: figures are not tested).
+        var targets = root.GetProperty("targets").EnumerateArray().ToList();
+        Assert.Contains(targets, t => t.GetProperty("description").GetString()!.Contains("Single vs Multiple", StringComparison.Ordinal));
+        Assert.Contains(targets, t => t.GetProperty("description").GetString()!.StartsWith("connect-call-close p50, Unix socket", StringComparison.Ordinal));
+        Assert.All(targets, t => Assert.Equal(JsonValueKind.Number, t.GetProperty("measured").ValueKind));
+
         var scenarios = root.GetProperty("scenarios").EnumerateArray().ToDictionary(s => s.GetProperty("name").GetString()!.Split(':')[0]);
         var load = scenarios["load"];
         Assert.True(load.GetProperty("passed").GetBoolean(), load.GetProperty("details").GetString());
