@@ -30,39 +30,9 @@ internal static class BenchServer
         using var raw = new Socket(AddressFamily.Unix, SocketType.Stream, ProtocolType.Unspecified);
         raw.Bind(new UnixDomainSocketEndPoint(rawSocket));
         raw.Listen(1024);
-        new Thread(() => AcceptRaw(raw)) { IsBackground = true }.Start();
+        RawEchoServer.Start(raw);
         Console.WriteLine("READY");
         await app.WaitForShutdownAsync();
         return 0;
-    }
-
-    /// <summary>The floor's server: blocking sockets, one thread per connection (the fastest echo; async I/O adds
-    /// thread hops).</summary>
-    private static void AcceptRaw(Socket listener)
-    {
-        while (true)
-        {
-            var connection = listener.Accept();
-            new Thread(() => EchoRaw(connection)) { IsBackground = true }.Start();
-        }
-    }
-
-    private static void EchoRaw(Socket connection)
-    {
-        using (connection)
-        {
-            var buffer = new byte[1];
-            try
-            {
-                while (connection.Receive(buffer) == 1)
-                {
-                    connection.Send(buffer);
-                }
-            }
-            catch (SocketException)
-            {
-                // The driver closed the connection.
-            }
-        }
     }
 }

@@ -1,42 +1,9 @@
-using System.Net.Sockets;
 using Google.Protobuf;
 using Google.Protobuf.WellKnownTypes;
 using Echo = MigrateWcf.Runtime.Benchmarks.Protos.Echo;
 using Grpc.Net.Client;
 
 namespace MigrateWcf.Runtime.Benchmarks;
-
-/// <summary>The floor: one byte out and one byte back over a connected Unix socket, no framing, no HTTP/2; blocking
-/// calls on a thread of its own, as the server's side is.</summary>
-internal sealed class RawEchoCaller : ICaller
-{
-    private readonly Socket _socket;
-    private readonly byte[] _out = [7];
-    private readonly byte[] _in = new byte[1];
-
-    private RawEchoCaller(Socket socket) => _socket = socket;
-
-    public bool IsBlocking => true;
-
-    public static ValueTask<ICaller> Connect(string path)
-    {
-        var socket = new Socket(AddressFamily.Unix, SocketType.Stream, ProtocolType.Unspecified);
-        socket.Connect(new UnixDomainSocketEndPoint(path));
-        return ValueTask.FromResult<ICaller>(new RawEchoCaller(socket));
-    }
-
-    public ValueTask<bool> CallAsync()
-    {
-        _socket.Send(_out);
-        return ValueTask.FromResult(_socket.Receive(_in) == 1 && _in[0] == 7);
-    }
-
-    public ValueTask DisposeAsync()
-    {
-        _socket.Dispose();
-        return ValueTask.CompletedTask;
-    }
-}
 
 /// <summary>A unary echo on a grpc-dotnet channel that is either shared by all callers or this caller's own.</summary>
 internal sealed class UnaryCaller(GrpcChannel channel, bool ownsChannel, int payloadBytes) : ICaller

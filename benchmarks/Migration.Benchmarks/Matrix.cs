@@ -1,0 +1,294 @@
+using System.Diagnostics;
+using HdrHistogram;
+using LegacyWcf.Contracts.Grpc;
+using MigrateWcf.Runtime;
+using MigrateWcf.Runtime.Benchmarks;
+
+namespace MigrateWcf.Migration.Benchmarks;
+
+/// <summary>A cell of the matrix: N threads, M calls each, each thread with its own channel (the classic harness) or
+/// all on one shared channel.</summary>
+internal sealed record Cell(string Name, int Threads, int CallsPerThread, bool SharedChannel = false);
+
+/// <summary>A row: how to open <c>threads</c> callers (and what they share, disposed after them). <see cref="Counted"/>:
+/// the server counts its calls, so lost calls can be checked. <see cref="External"/>: measured by other processes
+/// (the Python floor check) for a window.</summary>
+internal sealed record Row(string Name, Func<int, Task<(ICaller[] Callers, IAsyncDisposable? Shared)>> Open, bool Counted = true)
+{
+    public Func<TimeSpan, Task<LongHistogram>>? External { get; init; }
+}
+
+/// <summary>One run of one row in one cell.</summary>
+internal sealed record RunResult(LongHistogram Latencies, long Failures, string? FirstFailure, double Seconds, TimeSpan ClientCpu,
+    TimeSpan ServerCpu, long ClientPeakBytes, long ServerPeakBytes, long? ServerCounted);
+
+/// <summary>Runs rows with a fixed amount of work: every caller makes its first call (connection, session), then all
+/// start together and each makes its calls; the run lasts until the last one is done. Latencies are kept per caller
+/// (an array each) and merged into an HdrHistogram; CPU is each process's user + system time over the run, memory the
+/// peak resident set sampled every 50 ms.</summary>
+internal sealed class FixedWorkRunner(Func<Process> serverProcess, Func<long>? serverCount)
+{
+    public FixedWorkRunner(ServerProcess server)
+        : this(() => server.Process, () => server.PutCount)
+    {
+    }
+
+    private static readonly long HighestLatency = 60 * Stopwatch.Frequency;
+
+    public async Task<RunResult> RunAsync(Row row, int threads, int callsPerThread)
+    {
+        var (callers, shared) = await row.Open(threads);
+        try
+        {
+            // The first call of each caller opens its connection (and, for the shim, its session): not measured.
+            var firstFailures = 0L;
+            foreach (var caller in callers)
+            {
+                try
+                {
+                    await caller.CallAsync();
+                }
+                catch (Exception)
+                {
+                    firstFailures++;
+                }
+            }
+
+            var self = Process.GetCurrentProcess();
+            var latencies = new long[threads][];
+            var failures = new long[threads];
+            var firstFailure = (string?)null;
+            // One start for all: blocking callers wait on the event on their own threads, the others await the task
+            // (so no thread-pool thread is held while hundreds of callers get ready).
+            using var go = new ManualResetEventSlim();
+            var goTask = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
+            var tasks = new Task[threads];
+            for (var i = 0; i < threads; i++)
+            {
+                var index = i;
+                latencies[i] = new long[callsPerThread];
+                async Task Loop()
+                {
+                    var caller = callers[index];
+                    var mine = latencies[index];
+                    for (var call = 0; call < callsPerThread; call++)
+                    {
+                        var start = Stopwatch.GetTimestamp();
+                        try
+                        {
+                            if (!await caller.CallAsync())
+                            {
+                                failures[index]++;
+                                mine[call] = -1;
+                                continue;
+                            }
+                        }
+                        catch (Exception e)
+                        {
+                            failures[index]++;
+                            mine[call] = -1;
+                            Interlocked.CompareExchange(ref firstFailure, $"{e.GetType().Name}: {e.Message}", null);
+                            continue;
+                        }
+
+                        mine[call] = Stopwatch.GetTimestamp() - start;
+                    }
+                }
+
+                tasks[i] = callers[i].IsBlocking
+                    ? OnOwnThread(() => { go.Wait(); Loop().GetAwaiter().GetResult(); })
+                    : Task.Run(async () => { await goTask.Task; await Loop(); });
+            }
+
+            var server = serverProcess();
+            var counted0 = serverCount?.Invoke();
+            var clientCpu0 = Cpu(self);
+            var serverCpu0 = Cpu(server);
+            long clientPeak = 0, serverPeak = 0;
+            var begin = Stopwatch.GetTimestamp();
+            go.Set();
+            goTask.SetResult();
+            var all = Task.WhenAll(tasks);
+            while (!all.IsCompleted)
+            {
+                clientPeak = Math.Max(clientPeak, Rss(self));
+                serverPeak = Math.Max(serverPeak, Rss(server));
+                await Task.WhenAny(all, Task.Delay(50));
+            }
+
+            await all;
+            var seconds = Stopwatch.GetElapsedTime(begin).TotalSeconds;
+            var clientCpu = Cpu(self) - clientCpu0;
+            var serverCpu = Cpu(server) - serverCpu0;
+            var histogram = new LongHistogram(HighestLatency, 3);
+            foreach (var value in latencies.SelectMany(l => l).Where(v => v >= 0))
+            {
+                histogram.RecordValue(Math.Min(value, HighestLatency));
+            }
+
+            return new RunResult(histogram, failures.Sum() + firstFailures, firstFailure, seconds, clientCpu, serverCpu,
+                Math.Max(clientPeak, Rss(self)), Math.Max(serverPeak, Rss(server)),
+                row.Counted && counted0 is { } before ? serverCount!() - before : null);
+        }
+        finally
+        {
+            foreach (var caller in callers)
+            {
+                await caller.DisposeAsync();
+            }
+
+            if (shared is not null)
+            {
+                await shared.DisposeAsync();
+            }
+        }
+    }
+
+    internal static Task OnOwnThread(Action loop)
+    {
+        var done = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
+        var thread = new Thread(() =>
+        {
+            try
+            {
+                loop();
+                done.SetResult();
+            }
+            catch (Exception e)
+            {
+                done.SetException(e);
+            }
+        })
+        { IsBackground = true };
+        thread.Start();
+        return done.Task;
+    }
+
+    private static TimeSpan Cpu(Process process)
+    {
+        process.Refresh();
+        return process.TotalProcessorTime;
+    }
+
+    private static long Rss(Process process)
+    {
+        process.Refresh();
+        return process.WorkingSet64;
+    }
+}
+
+/// <summary>The matrix: its cells at full or --quick scale, the rows of each, run interleaved (A B C … A B C …).</summary>
+internal static class Matrix
+{
+    public const string FloorRow = "raw unix echo, 1 byte (floor)";
+    private static readonly TimeSpan Deadline = TimeSpan.FromSeconds(30);
+
+    public static IReadOnlyList<Cell> Cells(bool quick) => quick
+        ? [new("60×20", 60, 20), new("20×50", 20, 50), new("8×100", 8, 100), new("1×200", 1, 200), new("8×100, shared channel", 8, 100, SharedChannel: true)]
+        : [new("600×500", 600, 500), new("200×1000", 200, 1000), new("8×10000", 8, 10_000), new("1×10000", 1, 10_000), new("8×10000, shared channel", 8, 10_000, SharedChannel: true)];
+
+    public static (string Name, int Calls) ConnectCallClose(bool quick) => ("connect-call-close", quick ? 50 : 2000);
+
+    public static async Task<IReadOnlyList<RowReport>> RunAsync(ServerProcess server, bool quick, int rounds, Func<string, bool> keep)
+    {
+        var runner = new FixedWorkRunner(server);
+        var reports = new List<RowReport>();
+        foreach (var cell in Cells(quick))
+        {
+            var rows = RowsOf(server, cell).Where(r => r.Name == FloorRow || keep(r.Name)).ToList();
+            FloorCheck? check = null;
+            if (cell.Threads == 1 && !cell.SharedChannel)
+            {
+                check = new FloorCheck(server.Directory);
+                rows.Insert(1, new Row(FloorCheck.Name, _ => throw new InvalidOperationException(), Counted: false) { External = check.MeasureAsync });
+            }
+
+            try
+            {
+                reports.AddRange(await Interleave(runner, cell.Name, cell.Threads, cell.CallsPerThread, rows, rounds, quick));
+            }
+            finally
+            {
+                check?.Dispose();
+            }
+        }
+
+        if (keep("legacy") && LegacyReference.Available() is null)
+        {
+            reports.AddRange(await LegacyReference.RunAsync(server, quick, rounds));
+        }
+
+        var (name, calls) = ConnectCallClose(quick);
+        List<Row> connect =
+        [
+            new("connect-call-close, unix socket", _ => Open(1, _ => new ConnectCallCloseCaller(server.Endpoint(ServerTarget.MigratedMultiple)))),
+            new("connect-call-close, loopback TCP", _ => Open(1, _ => new ConnectCallCloseCaller(server.Endpoint(ServerTarget.MigratedMultipleTcp)))),
+        ];
+        reports.AddRange(await Interleave(runner, name, 1, calls, connect.Where(r => keep(r.Name)).ToList(), rounds, quick));
+        return reports;
+    }
+
+    private static async Task<IEnumerable<RowReport>> Interleave(FixedWorkRunner runner, string cell, int threads, int calls, List<Row> rows, int rounds, bool quick)
+    {
+        var results = rows.Select(_ => new List<RunResult>()).ToArray();
+        for (var round = 0; round < rounds; round++)
+        {
+            for (var i = 0; i < rows.Count; i++)
+            {
+                Console.Error.WriteLine($"[bench] {cell} round {round + 1}/{rounds}: {rows[i].Name}");
+                results[i].Add(rows[i].External is { } external
+                    ? External(await external(TimeSpan.FromSeconds(quick ? 0.3 : 1)))
+                    : await runner.RunAsync(rows[i], threads, calls));
+            }
+        }
+
+        return rows.Select((row, i) => RowReport.Of(cell, threads, calls, row.Name, results[i], row.External is not null));
+    }
+
+    private static RunResult External(LongHistogram latencies) =>
+        new(latencies, 0, null, latencies.TotalCount == 0 ? 1 : latencies.TotalCount * latencies.GetMean() / Stopwatch.Frequency, default, default, 0, 0, null);
+
+    private static List<Row> RowsOf(ServerProcess server, Cell cell)
+    {
+        var rows = new List<Row>
+        {
+            new(FloorRow, threads => Open(threads, i => RawEchoCaller.Connect(server.RawSocket).AsTask().Result), Counted: false),
+        };
+        foreach (var target in new[] { ServerTarget.MigratedSingle, ServerTarget.MigratedMultiple })
+        {
+            rows.Add(new($"{target.Name} ← client shim (ISimple)", threads => Shim(server.Endpoint(target), threads, cell.SharedChannel)));
+            rows.Add(new($"{target.Name} ← plain generated client", threads => Plain(server.Endpoint(target), threads, cell.SharedChannel)));
+        }
+
+        rows.Add(new($"{ServerTarget.HandWritten.Name} ← plain generated client", threads => Plain(server.Endpoint(ServerTarget.HandWritten), threads, cell.SharedChannel)));
+        return rows;
+    }
+
+    private static Task<(ICaller[], IAsyncDisposable?)> Open(int threads, Func<int, ICaller> create) =>
+        Task.FromResult((Enumerable.Range(0, threads).Select(create).ToArray(), (IAsyncDisposable?)null));
+
+    /// <summary>Proxies from the generated factory: with a shared channel all proxies use the factory's, otherwise each opens its own.</summary>
+    private static Task<(ICaller[], IAsyncDisposable?)> Shim(GrpcEndpoint endpoint, int threads, bool shared)
+    {
+        var factory = new MigratedClientFactory(endpoint, new ClientProxyOptions { SendTimeout = Deadline, ShareChannel = shared });
+        var callers = Enumerable.Range(0, threads).Select(_ => (ICaller)new ShimPutCaller(factory.CreateSimple())).ToArray();
+        return Task.FromResult((callers, (IAsyncDisposable?)new Disposing(factory.Dispose)));
+    }
+
+    private static Task<(ICaller[], IAsyncDisposable?)> Plain(GrpcEndpoint endpoint, int threads, bool shared)
+    {
+        var channel = shared ? EndpointChannel.Create(endpoint) : null;
+        var callers = Enumerable.Range(0, threads)
+            .Select(_ => (ICaller)new PlainPutCaller(channel ?? EndpointChannel.Create(endpoint), ownsChannel: channel is null, Deadline)).ToArray();
+        return Task.FromResult((callers, channel is null ? null : (IAsyncDisposable?)new Disposing(channel.Dispose)));
+    }
+
+    private sealed class Disposing(Action dispose) : IAsyncDisposable
+    {
+        public ValueTask DisposeAsync()
+        {
+            dispose();
+            return ValueTask.CompletedTask;
+        }
+    }
+}

@@ -1,0 +1,127 @@
+using System.IO.MemoryMappedFiles;
+using System.Net.Sockets;
+using Google.Protobuf.WellKnownTypes;
+using Grpc.Core;
+using Grpc.Core.Interceptors;
+using LegacyWcf.Contracts.Grpc;
+using LegacyWcf.Services;
+using Microsoft.Extensions.Logging;
+using MigrateWcf.Runtime;
+using MigrateWcf.Runtime.Benchmarks;
+
+namespace MigrateWcf.Migration.Benchmarks;
+
+/// <summary>The server process: the migrated sample served twice (Simple by SimpleSingle, by SimpleMultiple) through
+/// the generated AddMigratedServices / MapMigratedServices, a hand-written grpc-dotnet Simple service, each on its own
+/// Unix socket, the migrated Multiple once more on loopback TCP (connect-call-close over TCP), and the raw 1-byte echo
+/// floor. Prints "READY" when all listen; runs until killed.</summary>
+internal static class MigratedServer
+{
+    public static async Task<int> RunAsync(string directory, int tcpPort, string counterFile)
+    {
+        using var counter = PutCounter.Open(counterFile);
+        var hosts = new List<GrpcHost>();
+        foreach (var target in ServerTarget.All)
+        {
+            hosts.Add(await GrpcHost.StartAsync(target.Endpoint(directory, tcpPort), h =>
+            {
+                h.Builder.Logging.SetMinimumLevel(LogLevel.Warning);
+                h.Options.Grpc = grpc => grpc.Interceptors.Add<PutCounterInterceptor>(counter);
+                if (target.Simple is { } implementation)
+                {
+                    h.Services.AddMigratedServices(o => o.Simple = implementation);
+                    h.Configure(app => app.MapMigratedServices());
+                }
+                else
+                {
+                    h.MapService<HandWrittenSimple>();
+                }
+            }));
+        }
+
+        // The floor; a socket a killed server left behind is ours (a folder only the driver and this server use).
+        var rawPath = Path.Combine(directory, ServerTarget.RawSocket);
+        File.Delete(rawPath);
+        using var raw = new Socket(AddressFamily.Unix, SocketType.Stream, ProtocolType.Unspecified);
+        raw.Bind(new UnixDomainSocketEndPoint(rawPath));
+        raw.Listen(1024);
+        RawEchoServer.Start(raw);
+        Console.WriteLine("READY");
+        await Task.Delay(Timeout.Infinite);
+        return 0;
+    }
+}
+
+/// <summary>Where the server serves what; the driver connects by the same names.</summary>
+internal sealed record ServerTarget(string Name, string Socket, SimpleImplementation? Simple, bool Tcp = false)
+{
+    public const string RawSocket = "raw.sock";
+
+    public static readonly ServerTarget MigratedSingle = new("migrated PerCall Single", "single.sock", SimpleImplementation.SimpleSingle);
+    public static readonly ServerTarget MigratedMultiple = new("migrated PerCall Multiple", "multiple.sock", SimpleImplementation.SimpleMultiple);
+    public static readonly ServerTarget HandWritten = new("hand-written grpc-dotnet", "hand.sock", null);
+    public static readonly ServerTarget MigratedMultipleTcp = new("migrated PerCall Multiple, loopback TCP", "", SimpleImplementation.SimpleMultiple, Tcp: true);
+
+    public static readonly IReadOnlyList<ServerTarget> All = [MigratedSingle, MigratedMultiple, HandWritten, MigratedMultipleTcp];
+
+    public GrpcEndpoint Endpoint(string directory, int tcpPort) =>
+        Tcp ? GrpcEndpoint.Tcp("127.0.0.1", tcpPort) : GrpcEndpoint.UnixSocket(Path.Combine(directory, Socket));
+}
+
+/// <summary>The same work as the migrated PerCall service, written by hand for grpc-dotnet: a new instance per call,
+/// no semantics layer.</summary>
+internal sealed class HandWrittenSimple : Simple.SimpleBase
+{
+    public override Task<Empty> Put(Empty request, ServerCallContext context)
+    {
+        new SimpleMultiple().Put();
+        return Task.FromResult(new Empty());
+    }
+}
+
+/// <summary>Counts the Put calls the server completed, in a shared mapping of a file the driver reads: the count
+/// survives the server being killed, so the fault scenario can add up what each server life counted.</summary>
+internal sealed unsafe class PutCounter : IDisposable
+{
+    private readonly MemoryMappedFile _file;
+    private readonly MemoryMappedViewAccessor _view;
+    private readonly long* _count;
+
+    private PutCounter(MemoryMappedFile file)
+    {
+        _file = file;
+        _view = file.CreateViewAccessor(0, sizeof(long));
+        byte* pointer = null;
+        _view.SafeMemoryMappedViewHandle.AcquirePointer(ref pointer);
+        _count = (long*)(pointer + _view.PointerOffset);
+    }
+
+    public static PutCounter Open(string path) => new(MemoryMappedFile.CreateFromFile(path, FileMode.CreateNew, null, sizeof(long)));
+
+    public void Increment() => Interlocked.Increment(ref *_count);
+
+    /// <summary>What a server counted in <paramref name="path"/>, alive or not (0 when it never started).</summary>
+    public static long Read(string path) => File.Exists(path) ? BitConverter.ToInt64(File.ReadAllBytes(path), 0) : 0;
+
+    public void Dispose()
+    {
+        _view.SafeMemoryMappedViewHandle.ReleasePointer();
+        _view.Dispose();
+        _file.Dispose();
+    }
+}
+
+/// <summary>Counts each Put that returned without an error (after the implementation ran, before the answer is sent).</summary>
+internal sealed class PutCounterInterceptor(PutCounter counter) : Interceptor
+{
+    public override async Task<TResponse> UnaryServerHandler<TRequest, TResponse>(TRequest request, ServerCallContext context, UnaryServerMethod<TRequest, TResponse> continuation)
+    {
+        var response = await continuation(request, context);
+        if (context.Method.EndsWith("/Put", StringComparison.Ordinal))
+        {
+            counter.Increment();
+        }
+
+        return response;
+    }
+}

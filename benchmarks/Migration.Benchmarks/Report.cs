@@ -1,0 +1,191 @@
+using System.Diagnostics;
+using System.Globalization;
+using System.Runtime.InteropServices;
+using System.Text;
+using System.Text.Json;
+using HdrHistogram;
+
+namespace MigrateWcf.Migration.Benchmarks;
+
+/// <summary>Median, min and max over the interleaved rounds.</summary>
+internal readonly record struct Spread(double Median, double Min, double Max)
+{
+    public static Spread Of(IEnumerable<double> values)
+    {
+        var sorted = values.Order().ToArray();
+        return sorted.Length == 0 ? new(double.NaN, double.NaN, double.NaN)
+            : new((sorted[(sorted.Length - 1) / 2] + sorted[sorted.Length / 2]) / 2, sorted[0], sorted[^1]);
+    }
+}
+
+/// <summary>A row of one cell over all its rounds. Lost = calls the server counted minus successes the clients saw
+/// (null where the server counts nothing: the floor).</summary>
+internal sealed record RowReport(
+    string Cell, int Threads, int CallsPerThread, string Row, int Rounds, long Calls, long Failures, string? FirstFailure,
+    Spread CallsPerSecond, double P50Microseconds, double P99Microseconds, double P999Microseconds,
+    double ClientCpuMicrosecondsPerCall, double ServerCpuMicrosecondsPerCall, double ClientPeakMegabytes, double ServerPeakMegabytes,
+    long? Lost)
+{
+    public double? CallsPerSecondRatioToFloor { get; init; }
+
+    public double? P50RatioToFloor { get; init; }
+
+    public static RowReport Of(string cell, int threads, int calls, string row, List<RunResult> runs, bool external)
+    {
+        var latencies = new LongHistogram(60 * Stopwatch.Frequency, 3);
+        runs.ForEach(r => latencies.Add(r.Latencies));
+        var count = latencies.TotalCount;
+        double PerCall(double total) => external || count == 0 ? double.NaN : total / count;
+        double Us(double percentile) => count == 0 ? double.NaN : latencies.GetValueAtPercentile(percentile) * 1e6 / Stopwatch.Frequency;
+        return new RowReport(cell, threads, calls, row, runs.Count, count, runs.Sum(r => r.Failures), runs.Select(r => r.FirstFailure).FirstOrDefault(f => f is not null),
+            Spread.Of(runs.Select(r => r.Latencies.TotalCount / r.Seconds)), Us(50), Us(99), Us(99.9),
+            PerCall(runs.Sum(r => r.ClientCpu.TotalMicroseconds)), PerCall(runs.Sum(r => r.ServerCpu.TotalMicroseconds)),
+            external ? double.NaN : runs.Max(r => r.ClientPeakBytes) / 1048576.0, external ? double.NaN : runs.Max(r => r.ServerPeakBytes) / 1048576.0,
+            runs.All(r => r.ServerCounted is not null) ? runs.Sum(r => r.ServerCounted!.Value) - count : null);
+    }
+
+    /// <summary>Each row's ratios to the floor row of its cell (the cells without one, connect-call-close, get none).</summary>
+    public static IReadOnlyList<RowReport> WithRatios(IReadOnlyList<RowReport> rows) => rows.Select(row =>
+        rows.FirstOrDefault(f => f.Cell == row.Cell && f.Row == Matrix.FloorRow) is { } floor && !ReferenceEquals(floor, row)
+            ? row with
+            {
+                CallsPerSecondRatioToFloor = row.CallsPerSecond.Median / floor.CallsPerSecond.Median,
+                P50RatioToFloor = row.P50Microseconds / floor.P50Microseconds,
+            }
+            : row).ToList();
+}
+
+/// <summary>The whole result: matrix rows, scenarios, where and how it ran. Written as Markdown and JSON.</summary>
+internal sealed record BenchmarkResult(string Scale, string Command, IReadOnlyList<RowReport> Rows, IReadOnlyList<ScenarioResult> Scenarios,
+    string LoadBefore, string LoadAfter, IReadOnlyList<string> Notes)
+{
+    public bool Passed => Rows.All(r => r.Failures == 0 && (r.Lost ?? 0) == 0) && Scenarios.All(s => s.Passed);
+
+    public static string LoadAverage() =>
+        File.Exists("/proc/loadavg") ? string.Join(' ', File.ReadAllText("/proc/loadavg").Split(' ').Take(3)) : "n/a";
+
+    public string Markdown()
+    {
+        static string F(double value, string format = "N1") => double.IsNaN(value) ? "–" : value.ToString(format, CultureInfo.InvariantCulture);
+        var text = new StringBuilder();
+        text.AppendLine("# Before/after benchmark: the legacy sample's PerCall Single and Multiple, migrated");
+        text.AppendLine();
+        text.AppendLine(CultureInfo.InvariantCulture, $"{DateTime.UtcNow:yyyy-MM-dd HH:mm} UTC · {Scale} scale · {Environment.ProcessorCount} cores · {RuntimeInformation.OSDescription} · .NET {Environment.Version} · `{Command}` · load average (1/5/15 min) {LoadBefore} before, {LoadAfter} after");
+        text.AppendLine();
+        text.AppendLine("Client (this driver) and server are separate processes. A cell is N threads × M calls, each thread with its own channel unless the cell says shared; every caller's first call (connection, session) is not measured. Rows of a cell ran interleaved, one run each per round; calls/s is the median of the rounds (min–max); percentiles are over all rounds' calls; CPU is each process's user + system time over the runs divided by the calls; memory is the peak resident set sampled every 50 ms. Lost = calls the server counted − successes the clients saw. Ratios: to the raw 1-byte echo floor of the same cell (blocking sockets, a thread per connection both sides); the python row checks that floor with a second implementation (raw_echo.py) in the same run.");
+        text.AppendLine();
+        text.AppendLine("| Cell | Row | Calls | Calls/s median (min–max) | p50 µs | p99 µs | p99.9 µs | Client CPU µs/call | Server CPU µs/call | Client peak MB | Server peak MB | Failed | Lost | Calls/s ÷ floor | p50 ÷ floor |");
+        text.AppendLine("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+        foreach (var r in Rows)
+        {
+            text.AppendLine(CultureInfo.InvariantCulture, $"| {r.Cell} | {r.Row} | {r.Calls:N0} | {F(r.CallsPerSecond.Median, "N0")} ({F(r.CallsPerSecond.Min, "N0")}–{F(r.CallsPerSecond.Max, "N0")}) | {F(r.P50Microseconds)} | {F(r.P99Microseconds)} | {F(r.P999Microseconds)} | {F(r.ClientCpuMicrosecondsPerCall)} | {F(r.ServerCpuMicrosecondsPerCall)} | {F(r.ClientPeakMegabytes, "N0")} | {F(r.ServerPeakMegabytes, "N0")} | {r.Failures} | {(r.Lost is { } lost ? lost.ToString(CultureInfo.InvariantCulture) : "–")} | {(r.CallsPerSecondRatioToFloor is { } c ? F(c, "N2") + "×" : "–")} | {(r.P50RatioToFloor is { } p ? F(p, "N2") + "×" : "–")} |");
+        }
+
+        if (Rows.FirstOrDefault(r => r.FirstFailure is not null) is { } failed)
+        {
+            text.AppendLine();
+            text.AppendLine($"First failure ({failed.Cell}, {failed.Row}): {failed.FirstFailure}");
+        }
+
+        var targets = Targets().ToList();
+        if (targets.Count > 0)
+        {
+            text.AppendLine();
+            text.AppendLine("## Issue 16's targets (judged in this run; a --quick run's figures are too small to judge)");
+            text.AppendLine();
+            foreach (var (description, measured, limit, met) in targets)
+            {
+                text.AppendLine(CultureInfo.InvariantCulture, $"- {(met ? "met" : "**missed**")}: {description} = {F(measured, "N2")} (target ≤ {F(limit, "N2")})");
+            }
+        }
+
+        if (Scenarios.Count > 0)
+        {
+            text.AppendLine();
+            text.AppendLine("## Load and fault scenarios");
+            text.AppendLine();
+            text.AppendLine("| Scenario | Result | Clients | Client successes | Client failures | Server counted | Lost | Details |");
+            text.AppendLine("|---|---|---:|---:|---:|---:|---:|---|");
+            foreach (var s in Scenarios)
+            {
+                text.AppendLine(CultureInfo.InvariantCulture, $"| {s.Name} | {(s.Passed ? "passed" : "**failed**")} | {s.Clients} | {s.Successes:N0} | {s.Failures:N0} | {s.ServerCounted:N0} | {s.Lost} | {s.Details} |");
+            }
+        }
+
+        text.AppendLine();
+        foreach (var note in Notes)
+        {
+            text.AppendLine($"- {note}");
+        }
+
+        return text.ToString();
+    }
+
+    /// <summary>The issue's targets, each from rows of this run: time per call (1 ÷ median calls/s) of one row over
+    /// another's in the same cell, the 1-thread p50 over the floor's, connect-call-close p50.</summary>
+    public IEnumerable<(string Description, double Measured, double Limit, bool Met)> Targets()
+    {
+        RowReport? Find(string cell, string row) => Rows.FirstOrDefault(r => r.Cell == cell && r.Row == row);
+        foreach (var cell in Rows.Select(r => r.Cell).Distinct().Where(c => !c.StartsWith("legacy", StringComparison.Ordinal) && !c.StartsWith("connect", StringComparison.Ordinal)))
+        {
+            const string Single = "migrated PerCall Single", Multiple = "migrated PerCall Multiple", Shim = " ← client shim (ISimple)", Plain = " ← plain generated client";
+            if (Find(cell, Single + Shim) is { } s && Find(cell, Multiple + Shim) is { } m)
+            {
+                var ratio = Math.Max(s.CallsPerSecond.Median, m.CallsPerSecond.Median) / Math.Min(s.CallsPerSecond.Median, m.CallsPerSecond.Median);
+                yield return ($"{cell}: Single vs Multiple through the shim, faster ÷ slower calls/s", ratio, 1.05, ratio <= 1.05);
+            }
+
+            if (Find(cell, "hand-written grpc-dotnet" + Plain) is { } hand)
+            {
+                foreach (var adapter in new[] { Single, Multiple }.Select(n => Find(cell, n + Plain)).OfType<RowReport>())
+                {
+                    var ratio = hand.CallsPerSecond.Median / adapter.CallsPerSecond.Median;
+                    yield return ($"{cell}: {adapter.Row[..adapter.Row.IndexOf(" ←", StringComparison.Ordinal)]} adapter, time per call ÷ hand-written", ratio, 1.10, ratio <= 1.10);
+                }
+            }
+
+            foreach (var name in new[] { Single, Multiple })
+            {
+                if (Find(cell, name + Shim) is { } shim && Find(cell, name + Plain) is { } plain)
+                {
+                    var ratio = plain.CallsPerSecond.Median / shim.CallsPerSecond.Median;
+                    yield return ($"{cell}: {name}, shim time per call ÷ plain client", ratio, 1.10, ratio <= 1.10);
+                }
+            }
+
+            if (Rows.First(r => r.Cell == cell).Threads == 1 && Find(cell, Multiple + Shim) is { P50RatioToFloor: { } p50Ratio })
+            {
+                yield return ($"{cell}: single-thread p50 through the shim ÷ floor p50", p50Ratio, 3, p50Ratio <= 3);
+            }
+        }
+
+        if (Rows.FirstOrDefault(r => r.Row == "connect-call-close, unix socket") is { } unix)
+        {
+            yield return ("connect-call-close over the Unix socket, p50 ms", unix.P50Microseconds / 1000, 0.6, unix.P50Microseconds <= 600);
+            if (Rows.FirstOrDefault(r => r.Row == "connect-call-close, loopback TCP") is { } tcp)
+            {
+                var ratio = unix.P50Microseconds / tcp.P50Microseconds;
+                yield return ("connect-call-close p50, Unix socket ÷ loopback TCP", ratio, 1, ratio < 1);
+            }
+        }
+    }
+
+    public string Json() => JsonSerializer.Serialize(
+        new
+        {
+            utc = DateTime.UtcNow,
+            scale = Scale,
+            command = Command,
+            cores = Environment.ProcessorCount,
+            os = RuntimeInformation.OSDescription,
+            dotnet = Environment.Version.ToString(),
+            loadAverageBefore = LoadBefore,
+            loadAverageAfter = LoadAfter,
+            passed = Passed,
+            rows = Rows,
+            targets = Targets().Select(t => new { description = t.Description, measured = t.Measured, limit = t.Limit, met = t.Met }),
+            scenarios = Scenarios,
+            notes = Notes,
+        },
+        new JsonSerializerOptions { WriteIndented = true, PropertyNamingPolicy = JsonNamingPolicy.CamelCase, NumberHandling = System.Text.Json.Serialization.JsonNumberHandling.AllowNamedFloatingPointLiterals });
+}

@@ -1,0 +1,159 @@
+using System.Diagnostics;
+using System.Text.Json;
+
+namespace MigrateWcf.Migration.Benchmarks.Tests;
+
+/// <summary>Runs the benchmark as a user does (a process, --quick) and checks that every cell and scenario completed
+/// with no failed and no lost call and that both output files are well formed. Timing figures are never asserted:
+/// the machine is shared and noisy.</summary>
+public sealed class MigrationBenchmarkTests : IDisposable
+{
+    private static readonly string[] QuickCells = ["60×20", "20×50", "8×100", "1×200", "8×100, shared channel"];
+
+    private static readonly string[] GrpcRows =
+    [
+        "migrated PerCall Single ← client shim (ISimple)",
+        "migrated PerCall Single ← plain generated client",
+        "migrated PerCall Multiple ← client shim (ISimple)",
+        "migrated PerCall Multiple ← plain generated client",
+        "hand-written grpc-dotnet ← plain generated client",
+    ];
+
+    private readonly string _output = Directory.CreateTempSubdirectory("mwbench-test-").FullName;
+
+    public void Dispose() => Directory.Delete(_output, recursive: true);
+
+    [Fact]
+    public async Task QuickMatrixAndScenariosCompleteWithNoFailedOrLostCall()
+    {
+        const int Rounds = 2;
+        var (exitCode, stdout, stderr) = await RunAsync("--quick", "--rounds", Rounds.ToString(System.Globalization.CultureInfo.InvariantCulture), "--scenario", "all", "--out", _output);
+        Assert.True(exitCode == 0, $"exit code {exitCode}\n{stdout}\n{stderr}");
+
+        using var json = JsonDocument.Parse(await File.ReadAllTextAsync(Path.Combine(_output, "migration-benchmark.json")));
+        var root = json.RootElement;
+        Assert.True(root.GetProperty("passed").GetBoolean());
+        Assert.Equal("quick", root.GetProperty("scale").GetString());
+        var rows = root.GetProperty("rows").EnumerateArray().ToList();
+
+        // Every cell has the floor and every gRPC row; the 1-thread cell also the python floor check.
+        foreach (var cell in QuickCells)
+        {
+            var names = rows.Where(r => r.GetProperty("cell").GetString() == cell).Select(r => r.GetProperty("row").GetString()).ToList();
+            Assert.Contains("raw unix echo, 1 byte (floor)", names);
+            Assert.All(GrpcRows, row => Assert.Contains(row, names));
+            Assert.Equal(cell == "1×200", names.Contains("python raw unix echo, 1 byte (floor check)"));
+        }
+
+        // The legacy sample on Mono (Linux): both implementations through the WCF client, beside a floor.
+        var legacy = rows.Where(r => r.GetProperty("cell").GetString()!.StartsWith("legacy net472 on Mono", StringComparison.Ordinal)).Select(r => r.GetProperty("row").GetString()).ToList();
+        Assert.Equal(["raw unix echo, 1 byte (floor)", "legacy PerCall Single ← WCF client (ISimple)", "legacy PerCall Multiple ← WCF client (ISimple)"], legacy);
+        Assert.Contains(rows, r => r.GetProperty("row").GetString() == "connect-call-close, unix socket");
+        Assert.Contains(rows, r => r.GetProperty("row").GetString() == "connect-call-close, loopback TCP");
+        foreach (var row in rows)
+        {
+            var name = $"{row.GetProperty("cell").GetString()} / {row.GetProperty("row").GetString()}";
+            Assert.True(row.GetProperty("failures").GetInt64() == 0, $"{name}: failed calls ({row.GetProperty("firstFailure")})");
+            Assert.Equal(Rounds, row.GetProperty("rounds").GetInt32());
+            if (row.GetProperty("row").GetString()!.StartsWith("python", StringComparison.Ordinal))
+            {
+                Assert.True(row.GetProperty("calls").GetInt64() > 0, name);
+                continue;
+            }
+
+            // Every planned call completed: threads × calls × rounds, and (gRPC rows) the server counted exactly those.
+            var planned = row.GetProperty("threads").GetInt64() * row.GetProperty("callsPerThread").GetInt64() * Rounds;
+            Assert.True(planned == row.GetProperty("calls").GetInt64(), $"{name}: {row.GetProperty("calls")} of {planned} calls");
+            var lost = row.GetProperty("lost");
+            // The floor and the legacy host count nothing on the server side.
+            if (row.GetProperty("row").GetString()!.StartsWith("raw", StringComparison.Ordinal) || row.GetProperty("row").GetString()!.StartsWith("legacy", StringComparison.Ordinal))
+            {
+                Assert.Equal(JsonValueKind.Null, lost.ValueKind);
+            }
+            else
+            {
+                Assert.True(lost.GetInt64() == 0, $"{name}: {lost} lost calls");
+                Assert.True(row.GetProperty("callsPerSecondRatioToFloor").ValueKind == JsonValueKind.Number || row.GetProperty("cell").GetString() == "connect-call-close", name);
+            }
+        }
+
+        // The issue's targets are reported (judged, never asserted: figures are not tested).
+        var targets = root.GetProperty("targets").EnumerateArray().ToList();
+        Assert.Contains(targets, t => t.GetProperty("description").GetString()!.Contains("Single vs Multiple", StringComparison.Ordinal));
+        Assert.Contains(targets, t => t.GetProperty("description").GetString()!.StartsWith("connect-call-close p50, Unix socket", StringComparison.Ordinal));
+        Assert.All(targets, t => Assert.Equal(JsonValueKind.Number, t.GetProperty("measured").ValueKind));
+
+        var scenarios = root.GetProperty("scenarios").EnumerateArray().ToDictionary(s => s.GetProperty("name").GetString()!.Split(':')[0]);
+        var load = scenarios["load"];
+        Assert.True(load.GetProperty("passed").GetBoolean(), load.GetProperty("details").GetString());
+        Assert.Equal(0, load.GetProperty("failures").GetInt64());
+        Assert.Equal(0, load.GetProperty("lost").GetInt64());
+        Assert.Equal(600 * 20, load.GetProperty("successes").GetInt64());
+        Assert.Equal(load.GetProperty("successes").GetInt64(), load.GetProperty("serverCounted").GetInt64());
+        var kill = scenarios["kill"];
+        Assert.True(kill.GetProperty("passed").GetBoolean(), kill.GetProperty("details").GetString());
+        Assert.True(kill.GetProperty("failures").GetInt64() > 0, "the kill made no call fail");
+        Assert.InRange(kill.GetProperty("lost").GetInt64(), 0, kill.GetProperty("clients").GetInt64());
+
+        // The Markdown report: one table line per row, the scenarios' table, and the same verdict.
+        var markdown = await File.ReadAllLinesAsync(Path.Combine(_output, "migration-benchmark.md"));
+        var header = Array.FindIndex(markdown, l => l.StartsWith("| Cell | Row |", StringComparison.Ordinal));
+        Assert.True(header > 0, "no matrix table");
+        var tableLines = markdown.Skip(header + 2).TakeWhile(l => l.StartsWith('|')).ToList();
+        Assert.Equal(rows.Count, tableLines.Count);
+        Assert.All(tableLines, l => Assert.Equal(16, l.Count(c => c == '|')));
+        Assert.Equal(2, markdown.Count(l => l.StartsWith("| load:", StringComparison.Ordinal) || l.StartsWith("| kill:", StringComparison.Ordinal)));
+        Assert.Empty(Directory.GetFiles(_output, "*.tmp"));
+
+        // The chart: a PNG (ScottPlot on SkiaSharp), named in the notes.
+        var png = await File.ReadAllBytesAsync(Path.Combine(_output, "migration-benchmark.png"));
+        Assert.Equal(new byte[] { 0x89, (byte)'P', (byte)'N', (byte)'G' }, png[..4]);
+        Assert.Contains(root.GetProperty("notes").EnumerateArray(), n => n.GetString()!.StartsWith("Chart: migration-benchmark.png", StringComparison.Ordinal));
+    }
+
+    [Theory]
+    [InlineData("--scenario", "soak")]
+    [InlineData("--rounds", "0")]
+    [InlineData("--nonsense")]
+    public async Task BadArgumentsExitTwoWithOneLineAndWriteNothing(params string[] arguments)
+    {
+        var (exitCode, stdout, stderr) = await RunAsync([.. arguments, "--out", Path.Combine(_output, "out")]);
+        Assert.Equal(2, exitCode);
+        Assert.Equal("", stdout);
+        Assert.Single(stderr.Trim().Split('\n'));
+        Assert.Contains("Usage: ./bench.sh", stderr);
+        Assert.False(Directory.Exists(Path.Combine(_output, "out")));
+    }
+
+    private static async Task<(int ExitCode, string Stdout, string Stderr)> RunAsync(params string[] arguments)
+    {
+        var info = new ProcessStartInfo(Environment.GetEnvironmentVariable("DOTNET_HOST_PATH") ?? "dotnet")
+        {
+            RedirectStandardOutput = true,
+            RedirectStandardError = true,
+            UseShellExecute = false,
+        };
+        info.ArgumentList.Add("exec");
+        info.ArgumentList.Add(Path.Combine(AppContext.BaseDirectory, "MigrateWcf.Migration.Benchmarks.dll"));
+        foreach (var argument in arguments)
+        {
+            info.ArgumentList.Add(argument);
+        }
+
+        using var process = Process.Start(info)!;
+        var stdout = process.StandardOutput.ReadToEndAsync();
+        var stderr = process.StandardError.ReadToEndAsync();
+        using var timeout = new CancellationTokenSource(TimeSpan.FromMinutes(5));
+        try
+        {
+            await process.WaitForExitAsync(timeout.Token);
+        }
+        catch (OperationCanceledException)
+        {
+            process.Kill(entireProcessTree: true);
+            throw new TimeoutException($"the benchmark did not finish in 5 minutes:\n{await stderr}");
+        }
+
+        return (process.ExitCode, await stdout, await stderr);
+    }
+}
