@@ -2,6 +2,7 @@ using System;
 using System.Collections.Generic;
 using System.Diagnostics;
 using System.ServiceModel;
+using System.Threading;
 using LegacyWcf.Contracts;
 
 namespace LegacyWcf.Client
@@ -85,7 +86,19 @@ namespace LegacyWcf.Client
                 inventory.RequestRestock(restockId, "SKU-2001", 10);
                 return "returned without waiting for the work";
             });
-            Call("Inventory        GetRestockStatus(id)", () => inventoryMonitor.GetRestockStatus(restockId).State + " (queried over a second connection)");
+            Call("Inventory        GetRestockStatus(id)", () =>
+            {
+                // A one-way call returns once its message is sent, so the service may not have started the work yet: ask
+                // until it knows the request (the work takes 2 s, so it is still running then).
+                RestockStatus status = inventoryMonitor.GetRestockStatus(restockId);
+                for (int attempt = 0; attempt < 50 && status.State == "Unknown"; attempt++)
+                {
+                    Thread.Sleep(20);
+                    status = inventoryMonitor.GetRestockStatus(restockId);
+                }
+
+                return status.State + " (queried over a second connection)";
+            });
 
             var callback = new StockWatchCallback();
             var watch = _connections.OpenDuplex<IStockWatch>(callback, Endpoints.StockWatch);
