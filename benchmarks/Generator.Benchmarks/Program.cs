@@ -1,6 +1,7 @@
 // Generator benchmark: discovery + mapping + emission over a generated corpus (1,000 contracts, 3,000 files by default),
 // the engine alone in-process (time and allocations) and `migrate-wcf analyze <folder>` end to end as its own process.
-// Usage: dotnet run -c Release --project benchmarks/Generator.Benchmarks -- [--contracts 1000] [--iterations 5] [--warmup 2] [--keep] [--csharp]
+// Usage: dotnet run -c Release --project benchmarks/Generator.Benchmarks -- [--contracts 1000] [--files N] [--iterations 5] [--warmup 2] [--keep] [--csharp]
+// --files N: plain C# files (no WCF) are added until the corpus has N files (issue 15's case: --contracts 250 --files 3000).
 //        [--projects]: the corpus's 40 module folders become 40 SDK-style projects, and `analyze` runs in-process with the
 //        projects mapped one at a time and side by side, alternated, to decide the tool's project parallelism.
 // --csharp: the engine emits the migrated service's C# too (EngineOptions.CSharp), as `generate` does.
@@ -15,6 +16,7 @@ using MigrateWcf.Tests.Shared;
 using MigrateWcf.Tool.Cli;
 
 var contracts = IntArgument(args, "--contracts", 1000);
+var totalFiles = IntArgument(args, "--files", 0);
 var iterations = IntArgument(args, "--iterations", 5);
 // Two warm-up runs: the second still carries the tier-1 JIT of Roslyn's and the engine's hot code, as the log shows.
 var warmups = IntArgument(args, "--warmup", 2);
@@ -33,7 +35,7 @@ if (Directory.Exists(folder))
 
 try
 {
-    var fileCount = CorpusGenerator.Generate(folder, contracts, projects);
+    var fileCount = CorpusGenerator.Generate(folder, contracts, projects, totalFiles);
     Console.Error.WriteLine($"corpus: {contracts} contracts, {fileCount} files{(projects ? $" in {CorpusGenerator.Modules} projects" : string.Empty)} in {folder}");
 
     // Parsing is the front end's job (the tool does it in parallel); measured for reference, not part of the engine figure.
@@ -111,7 +113,7 @@ try
     var flatFolder = folder + "-one-compilation";
     if (projects)
     {
-        CorpusGenerator.Generate(flatFolder, contracts);
+        CorpusGenerator.Generate(flatFolder, contracts, totalFiles: totalFiles);
     }
 
     for (var i = 0; projects && i < iterations + 1; i++)

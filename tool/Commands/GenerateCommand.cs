@@ -14,13 +14,15 @@ namespace MigrateWcf.Tool.Commands;
 /// <param name="RuntimeProject">A MigrateWcf.Runtime .csproj to reference instead of the NuGet package.</param>
 /// <param name="Force">Replace or delete generated files the user edited.</param>
 /// <param name="DryRun">List what would change; write nothing.</param>
+/// <param name="Restore">Restore packages.config packages into their packages/ folder first (<see cref="PackagesConfigRestore"/>).</param>
 internal sealed record GenerateOptions(
     ImmutableArray<string> InputPaths,
     string OutputFolder,
     string? ProjectName,
     string? RuntimeProject,
     bool Force,
-    bool DryRun);
+    bool DryRun,
+    bool Restore = false);
 
 /// <summary>
 /// <c>migrate-wcf generate &lt;path&gt;... --out &lt;dir&gt;</c>: the one generation entry point. Writes the .proto files, the
@@ -61,7 +63,8 @@ internal static class GenerateCommand
         var runtimeProject = new Option<string?>("--runtime-project") { Description = "Reference this MigrateWcf.Runtime .csproj (a ProjectReference) instead of the MigrateWcf.Runtime package." };
         var force = new Option<bool>("--force") { Description = "Replace or delete generated files that were edited since the last run." };
         var dryRun = new Option<bool>("--dry-run") { Description = "List what would be created, replaced or deleted; write nothing." };
-        var command = new Command(name, description) { paths, output, projectName, runtimeProject };
+        var restore = RestoreOption.Create();
+        var command = new Command(name, description) { paths, output, projectName, runtimeProject, restore };
         Examples.Add(command, examples);
         if (withWriteOptions)
         {
@@ -75,7 +78,8 @@ internal static class GenerateCommand
             parseResult.GetValue(projectName),
             parseResult.GetValue(runtimeProject),
             withWriteOptions && parseResult.GetValue(force),
-            withWriteOptions && parseResult.GetValue(dryRun)));
+            withWriteOptions && parseResult.GetValue(dryRun),
+            parseResult.GetValue(restore)));
     }
 
     internal static ExitCode Run(GenerateOptions options, CliDependencies deps, CancellationToken cancellationToken)
@@ -119,7 +123,7 @@ internal static class GenerateCommand
 
     internal static Generation Prepare(GenerateOptions options, CliDependencies deps, CancellationToken cancellationToken)
     {
-        var inputs = options.InputPaths.Select(InputResolver.Resolve).ToList();
+        var inputs = options.InputPaths.Select(p => RestoreOption.Resolve(p, options.Restore, deps, cancellationToken)).ToList();
         var outputFolder = Path.TrimEndingDirectorySeparator(Path.GetFullPath(options.OutputFolder));
         for (var i = 0; i < inputs.Count; i++)
         {

@@ -74,7 +74,11 @@ public sealed record SourceSet(string Name, LoadMode Load, string Folder, string
 /// <summary>A reference of a project that the tool could not load, and where the project file names it.</summary>
 /// <param name="Name">The assembly or package name (the part of <c>Include</c> before the first comma).</param>
 /// <param name="Reason">Why it is missing, for the report: "HintPath ..\packages\X.dll not found", "not in the built-in .NET Framework set", "package (not restored)".</param>
-public sealed record MissingReference(string Name, string Reason, int Line, int Column);
+public sealed record MissingReference(string Name, string Reason, int Line, int Column)
+{
+    /// <summary>The full path its &lt;HintPath&gt; names, when it has one (what <c>--restore</c> fills).</summary>
+    public string? HintPath { get; init; }
+}
 
 /// <summary>
 /// The input resolved to compilations. <see cref="RootDirectory"/> is what reported paths are relative to and what the
