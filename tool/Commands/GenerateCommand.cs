@@ -235,7 +235,9 @@ internal static class GenerateCommand
         // Nullable annotations count only when every project enables them; a mix is read as the compiler's default.
         var nullable = inputs.SelectMany(i => i.Projects.Concat(i.ReferencedProjects)).All(p => p.NullableEnabled);
         var kind = inputs.Count == 1 ? inputs[0].Kind : InputKind.Folder;
-        return new InputSet(kind, root, [new SourceSet(name, LoadMode.LooseFiles, root, null, files, nullable)], []);
+        // The inputs' own configuration files (a services project's app.config), not those of the projects they reference.
+        var configurations = inputs.SelectMany(i => i.Projects).SelectMany(p => p.ConfigurationFiles).Distinct(StringComparer.Ordinal).Order(StringComparer.Ordinal).ToImmutableArray();
+        return new InputSet(kind, root, [new SourceSet(name, LoadMode.LooseFiles, root, null, files, nullable) { ConfigurationFiles = configurations }], []);
     }
 
     private static IEnumerable<string> AllFiles(InputSet input) => input.Projects.Concat(input.ReferencedProjects).SelectMany(p => p.Files);

@@ -83,6 +83,7 @@ internal static class ProjectFileReader
             AssemblyReferences = assemblyReferences,
             MissingReferences = missingReferences,
             AssemblyName = assemblyName,
+            ConfigurationFiles = ConfigurationFileFinder.InFolders([projectFolder]),
         };
     }
 

@@ -67,6 +67,9 @@ public sealed record SourceSet(string Name, LoadMode Load, string Folder, string
     /// <summary>Why a restored SDK-style project was read from its project file instead of through MSBuild; null otherwise.</summary>
     public string? LoadNote { get; init; }
 
+    /// <summary>The project's <c>.config</c> files (full paths, sorted), whose <c>&lt;system.serviceModel&gt;</c> the engine reads with the code (<see cref="ConfigurationFileFinder"/>).</summary>
+    public ImmutableArray<string> ConfigurationFiles { get; init; } = ImmutableArray<string>.Empty;
+
     /// <summary>The assembly the project builds (&lt;AssemblyName&gt;, else the file name), so InternalsVisibleTo between projects binds.</summary>
     public string AssemblyName { get; init; } = Name;
 }
