@@ -2,6 +2,7 @@
 // the engine alone in-process (time and allocations) and `migrate-wcf analyze <folder>` end to end as its own process.
 // Usage: dotnet run -c Release --project benchmarks/Generator.Benchmarks -- [--contracts 1000] [--files N] [--iterations 5] [--warmup 2] [--keep] [--csharp]
 // --files N: plain C# files (no WCF) are added until the corpus has N files (issue 15's case: --contracts 250 --files 3000).
+// --baseline-tool PATH: another build's migrate-wcf.dll (e.g. the previous commit's), run alternately with this one on the same corpus.
 //        [--projects]: the corpus's 40 module folders become 40 SDK-style projects, and `analyze` runs in-process with the
 //        projects mapped one at a time and side by side, alternated, to decide the tool's project parallelism.
 // --csharp: the engine emits the migrated service's C# too (EngineOptions.CSharp), as `generate` does.
@@ -17,6 +18,14 @@ using MigrateWcf.Tool.Cli;
 
 var contracts = IntArgument(args, "--contracts", 1000);
 var totalFiles = IntArgument(args, "--files", 0);
+var baselineIndex = Array.IndexOf(args, "--baseline-tool");
+var baselineTool = baselineIndex >= 0 && baselineIndex + 1 < args.Length ? Path.GetFullPath(args[baselineIndex + 1]) : null;
+if (baselineTool is not null && !File.Exists(baselineTool))
+{
+    Console.Error.WriteLine($"--baseline-tool: '{baselineTool}' does not exist.");
+    return 2;
+}
+
 var iterations = IntArgument(args, "--iterations", 5);
 // Two warm-up runs: the second still carries the tier-1 JIT of Roslyn's and the engine's hot code, as the log shows.
 var warmups = IntArgument(args, "--warmup", 2);
@@ -95,13 +104,23 @@ try
     var toolAssembly = typeof(CorpusGenerator).Assembly.GetCustomAttributes<AssemblyMetadataAttribute>()
         .Single(a => a.Key == "MigrateWcfToolAssembly").Value!;
     var toolSamples = new List<TimeSpan>();
+    var baselineSamples = new List<TimeSpan>();
     var toolExit = 0;
+    var baselineExit = 0;
     for (var i = 0; i < (engineOnly ? 0 : toolRuns); i++)
     {
         var (elapsed, exitCode) = RunTool(toolAssembly, folder);
         toolSamples.Add(elapsed);
         toolExit = exitCode;
-        Console.Error.WriteLine($"migrate-wcf analyze run {i + 1}: {elapsed.TotalMilliseconds:F0} ms (exit {exitCode})");
+        Console.Error.WriteLine($"migrate-wcf analyze run {i + 1}: {elapsed.TotalMilliseconds:F0} ms (exit {exitCode}, load average {LoadAverage()})");
+        if (baselineTool is not null)
+        {
+            // Alternated with this build's runs, so both see the same machine load.
+            var (baselineElapsed, baselineExitCode) = RunTool(baselineTool, folder);
+            baselineSamples.Add(baselineElapsed);
+            baselineExit = baselineExitCode;
+            Console.Error.WriteLine($"baseline migrate-wcf analyze run {i + 1}: {baselineElapsed.TotalMilliseconds:F0} ms (exit {baselineExitCode}, load average {LoadAverage()})");
+        }
     }
 
     // The tool over the projects, in-process (one JIT, one machine state): one project at a time against side by side,
@@ -150,6 +169,13 @@ try
     {
         var sorted = toolSamples.Order().ToList();
         Console.WriteLine($"| `migrate-wcf analyze <folder>` as a process, end to end ({toolRuns} runs, exit {toolExit}) | {Ms(sorted[sorted.Count / 2])} | {Ms(sorted[0])} | {Ms(sorted[^1])} | | < 15 s |");
+        if (baselineSamples.Count > 0)
+        {
+            var baseline = baselineSamples.Order().ToList();
+            Console.WriteLine($"| the same with the baseline build (`--baseline-tool`, alternated; exit {baselineExit}) | {Ms(baseline[baseline.Count / 2])} | {Ms(baseline[0])} | {Ms(baseline[^1])} | | |");
+            Console.WriteLine();
+            Console.WriteLine($"This build / baseline (medians): {sorted[sorted.Count / 2].TotalMilliseconds / baseline[baseline.Count / 2].TotalMilliseconds:F2}. Load average at the end: {LoadAverage()}.");
+        }
     }
     if (projects)
     {
