@@ -130,6 +130,33 @@ public sealed class RestoreTests
     }
 
     [Fact]
+    public async Task Restore_WithABadCommandLine_RestoresNothing()
+    {
+        using var temp = new TempFolder();
+        var path = Erp(temp, "12.0.1");
+
+        var result = await MigrateWcfCli.RunAsync("proto", path, "--out", temp.Combine("erp", "Erp.Contracts", "protos"), "--restore");
+
+        Assert.Equal(ExitCode.UsageError, result.Code);
+        Assert.False(Directory.Exists(temp.Combine("erp", "packages")));
+    }
+
+    [Fact]
+    public async Task Generate_WithRestore_BuildsFromTheRestoredReferences()
+    {
+        using var temp = new TempFolder();
+        var path = Erp(temp, "12.0.1");
+
+        var result = await MigrateWcfCli.RunAsync("generate", path, "--out", temp.Combine("migrated"), "--restore");
+
+        Assert.True(result.Code == ExitCode.Success, result.ToString());
+        Assert.DoesNotContain("WCFM2003", result.Error);
+        Assert.True(File.Exists(temp.Combine("erp", "packages", "Newtonsoft.Json.12.0.1", "lib", "net45", "Newtonsoft.Json.dll")));
+        // Newtonsoft.Json's Formatting enum is a real proto enum now, not an opaque placeholder.
+        Assert.Contains(Directory.EnumerateFiles(temp.Combine("migrated"), "*.proto", SearchOption.AllDirectories), f => File.ReadAllText(f).Contains("enum Formatting", StringComparison.Ordinal));
+    }
+
+    [Fact]
     public async Task Restore_OfAPackageNoFeedHas_IsANote_AndTheReferenceStaysMissing()
     {
         using var temp = new TempFolder();

@@ -11,10 +11,10 @@ internal static class RestoreOption
         Description = "Before reading: for old-style projects with a packages.config whose packages/ folder is missing, download the packages from your NuGet feeds into that packages/ folder (as nuget restore does; nothing is deleted).",
     };
 
-    /// <summary>The input at <paramref name="path"/>, its packages.config packages restored first when asked.</summary>
-    public static InputSet Resolve(string path, bool restore, CliDependencies deps, CancellationToken cancellationToken)
-    {
-        var input = InputResolver.Resolve(path);
-        return restore ? PackagesConfigRestore.Restore(path, input, deps.Error, cancellationToken) : input;
-    }
+    /// <summary>
+    /// <paramref name="input"/> (read from <paramref name="path"/>) with its packages.config packages restored, when asked;
+    /// called once the command line has been checked, so a usage error never leaves packages behind.
+    /// </summary>
+    public static InputSet Apply(string path, InputSet input, bool restore, CliDependencies deps, CancellationToken cancellationToken)
+        => restore ? PackagesConfigRestore.Restore(path, input, deps.Error, cancellationToken) : input;
 }

@@ -57,7 +57,7 @@ internal static class AnalyzeCommand
 
     internal static ExitCode Run(AnalyzeOptions options, CliDependencies deps, CancellationToken cancellationToken)
     {
-        var input = RestoreOption.Resolve(options.InputPath, options.Restore, deps, cancellationToken);
+        var input = RestoreOption.Apply(options.InputPath, InputResolver.Resolve(options.InputPath), options.Restore, deps, cancellationToken);
         var outcome = MigrationRun.Execute(input, lockFileText: _ => null, deps, cancellationToken);
         var threshold = options.Severity ?? FindingSeverity.Error;
         if (options.Severity is { } minimum)

@@ -123,7 +123,7 @@ internal static class GenerateCommand
 
     internal static Generation Prepare(GenerateOptions options, CliDependencies deps, CancellationToken cancellationToken)
     {
-        var inputs = options.InputPaths.Select(p => RestoreOption.Resolve(p, options.Restore, deps, cancellationToken)).ToList();
+        var inputs = options.InputPaths.Select(InputResolver.Resolve).ToList();
         var outputFolder = Path.TrimEndingDirectorySeparator(Path.GetFullPath(options.OutputFolder));
         for (var i = 0; i < inputs.Count; i++)
         {
@@ -138,6 +138,7 @@ internal static class GenerateCommand
             }
         }
 
+        inputs = inputs.Select((input, i) => RestoreOption.Apply(options.InputPaths[i], input, options.Restore, deps, cancellationToken)).ToList();
         var projectName = ProjectName(options, inputs[0]);
         var sources = Combine(inputs, projectName);
         var projectFileName = projectName + ".csproj";
@@ -237,7 +238,9 @@ internal static class GenerateCommand
         var kind = inputs.Count == 1 ? inputs[0].Kind : InputKind.Folder;
         // The inputs' own configuration files (a services project's app.config), not those of the projects they reference.
         var configurations = inputs.SelectMany(i => i.Projects).SelectMany(p => p.ConfigurationFiles).Distinct(StringComparer.Ordinal).Order(StringComparer.Ordinal).ToImmutableArray();
-        return new InputSet(kind, root, [new SourceSet(name, LoadMode.LooseFiles, root, null, files, nullable) { ConfigurationFiles = configurations }], []);
+        // The assemblies every project's HintPaths found (a restored packages/ folder), so their types resolve here too.
+        var assemblies = inputs.SelectMany(i => i.Projects.Concat(i.ReferencedProjects)).SelectMany(p => p.AssemblyReferences).Distinct(StringComparer.Ordinal).Order(StringComparer.Ordinal).ToImmutableArray();
+        return new InputSet(kind, root, [new SourceSet(name, LoadMode.LooseFiles, root, null, files, nullable) { ConfigurationFiles = configurations, AssemblyReferences = assemblies }], []);
     }
 
     private static IEnumerable<string> AllFiles(InputSet input) => input.Projects.Concat(input.ReferencedProjects).SelectMany(p => p.Files);

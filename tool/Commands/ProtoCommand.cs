@@ -41,7 +41,7 @@ internal static class ProtoCommand
 
     internal static ExitCode Run(ProtoOptions options, CliDependencies deps, CancellationToken cancellationToken)
     {
-        var input = RestoreOption.Resolve(options.InputPath, options.Restore, deps, cancellationToken);
+        var input = InputResolver.Resolve(options.InputPath);
         var outputFolder = Path.TrimEndingDirectorySeparator(Path.GetFullPath(options.OutputFolder));
         // A solution's folder usually is the repository's: only its projects' folders are input there.
         var inputFolders = input.Kind == InputKind.Solution ? input.Projects.Select(p => p.Folder) : [input.RootDirectory];
@@ -50,6 +50,7 @@ internal static class ProtoCommand
             throw CommandLineException.Usage($"the output folder '{options.OutputFolder}' is inside the input '{options.InputPath}'; choose a folder outside it.");
         }
 
+        input = RestoreOption.Apply(options.InputPath, input, options.Restore, deps, cancellationToken);
         CheckLockFileLayout(input, outputFolder, options.OutputFolder);
         var lockFiles = new Dictionary<string, string?>(StringComparer.Ordinal);
         foreach (var project in input.Projects)

@@ -41,16 +41,31 @@ internal static class PackagesConfigRestore
         // Requested package folder → the folder restored in its place (a higher version), for HintPaths into the first.
         var substitutes = new Dictionary<string, string>(StringComparer.OrdinalIgnoreCase);
         var restored = 0;
+        var written = 0;
         foreach (var plan in plans)
         {
-            cancellationToken.ThrowIfCancellationRequested();
-            var folder = RestoreOne(plan, log, cancellationToken).GetAwaiter().GetResult();
+            string? folder;
+            bool wrote;
+            try
+            {
+                cancellationToken.ThrowIfCancellationRequested();
+                (folder, wrote) = RestoreOne(plan, input, log, cancellationToken).GetAwaiter().GetResult();
+            }
+            catch (OperationCanceledException) when (written > 0)
+            {
+                // Whole package folders already in place stay (as after an interrupted nuget restore); say so, since
+                // the cancellation message says nothing else was written.
+                log.WriteLine($"{MigrateWcfCommandLine.ToolName}: restore: interrupted; the {written} package folder{(written == 1 ? string.Empty : "s")} it added stay.");
+                throw;
+            }
+
             if (folder is null)
             {
                 continue;
             }
 
             restored++;
+            written += wrote ? 1 : 0;
             var requested = Path.Combine(plan.PackagesFolder, $"{plan.Id}.{plan.Version}");
             if (!string.Equals(folder, requested, StringComparison.OrdinalIgnoreCase))
             {
@@ -133,13 +148,13 @@ internal static class PackagesConfigRestore
     }
 
     /// <summary>Puts one package into its packages folder; returns the package's folder there, or null (with a note) when it could not.</summary>
-    private static async Task<string?> RestoreOne(PlannedPackage plan, TextWriter log, CancellationToken cancellationToken)
+    private static async Task<(string? Folder, bool Written)> RestoreOne(PlannedPackage plan, InputSet input, TextWriter log, CancellationToken cancellationToken)
     {
         var requested = NuGetVersion.Parse(plan.Version);
         var existing = ExistingFolder(plan.PackagesFolder, $"{plan.Id}.{plan.Version}");
         if (existing is not null)
         {
-            return existing;
+            return (existing, false);
         }
 
         var settings = Settings.LoadDefaultSettings(plan.ProjectFolder);
@@ -175,7 +190,7 @@ internal static class PackagesConfigRestore
         if (best is not { } chosen)
         {
             log.WriteLine($"{MigrateWcfCommandLine.ToolName}: restore: {plan.Id} {plan.Version}: not found on {(sources.Count == 0 ? "any feed (none configured)" : string.Join(", ", sources.Select(s => s.Name)))}{(failures.Count > 0 ? " (" + string.Join("; ", failures) + ")" : string.Empty)}; its references stay missing.");
-            return null;
+            return (null, false);
         }
 
         var folderName = chosen.Version == requested ? $"{plan.Id}.{plan.Version}" : $"{plan.Id}.{chosen.Version}";
@@ -184,7 +199,7 @@ internal static class PackagesConfigRestore
             log.WriteLine($"{MigrateWcfCommandLine.ToolName}: restore: {plan.Id} {plan.Version} is not on {chosen.Source.Name}; using the nearest higher version, {chosen.Version}.");
             if (ExistingFolder(plan.PackagesFolder, folderName) is { } higher)
             {
-                return higher;
+                return (higher, false);
             }
         }
 
@@ -198,7 +213,7 @@ internal static class PackagesConfigRestore
             if (!await chosen.Finder.CopyNupkgToStreamAsync(plan.Id, chosen.Version, package, cache, logger, cancellationToken))
             {
                 log.WriteLine($"{MigrateWcfCommandLine.ToolName}: restore: {plan.Id} {chosen.Version}: {chosen.Source.Name} listed it but did not return it; its references stay missing.");
-                return null;
+                return (null, false);
             }
 
             package.Position = 0;
@@ -207,13 +222,13 @@ internal static class PackagesConfigRestore
             var extracted = Directory.EnumerateDirectories(staging).Single();
             var target = Path.Combine(plan.PackagesFolder, folderName);
             Directory.Move(extracted, target);
-            log.WriteLine($"{MigrateWcfCommandLine.ToolName}: restore: {plan.Id} {chosen.Version} → {target}");
-            return target;
+            log.WriteLine($"{MigrateWcfCommandLine.ToolName}: restore: {plan.Id} {chosen.Version} → {input.Relative(target)}");
+            return (target, true);
         }
         catch (Exception e) when (e is not OperationCanceledException)
         {
             log.WriteLine($"{MigrateWcfCommandLine.ToolName}: restore: {plan.Id} {chosen.Version}: {e.Message}; its references stay missing.");
-            return null;
+            return (null, false);
         }
         finally
         {
