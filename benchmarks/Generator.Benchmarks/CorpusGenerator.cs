@@ -18,7 +18,9 @@ internal static class CorpusGenerator
     /// <summary>Module folders; with <c>projects</c>, each is an SDK-style project of its own (the modules share no types).</summary>
     public const int Modules = 40;
 
-    public static int Generate(string folder, int contracts, bool projects = false)
+    /// <param name="totalFiles">When larger than 3 files per contract, plain C# files with no WCF in them (helpers, as a real
+    /// service solution has many more of than contracts) are added across the modules until the corpus has this many.</param>
+    public static int Generate(string folder, int contracts, bool projects = false, int totalFiles = 0)
     {
         var files = 0;
         for (var m = 0; projects && m < Math.Min(Modules, contracts); m++)
@@ -41,7 +43,51 @@ internal static class CorpusGenerator
             files += 3;
         }
 
+        for (var i = 0; files < totalFiles; i++)
+        {
+            var module = $"Module{i % Math.Min(Modules, Math.Max(contracts, 1)):00}";
+            var supportFolder = Path.Combine(folder, module, "Support");
+            Directory.CreateDirectory(supportFolder);
+            File.WriteAllText(Path.Combine(supportFolder, $"Helper{i:0000}.cs"), Helper($"Contoso.{module}.Support", i));
+            files++;
+        }
+
         return files;
+    }
+
+    /// <summary>A plain class (no contract, no data contract): what the engine must read past.</summary>
+    private static string Helper(string ns, int i)
+    {
+        var b = new StringBuilder();
+        b.AppendLine("using System;");
+        b.AppendLine("using System.Collections.Generic;");
+        b.AppendLine("using System.Linq;");
+        b.AppendLine();
+        b.AppendLine($"namespace {ns}");
+        b.AppendLine("{");
+        b.AppendLine($"    /// <summary>Formatting and lookup helpers, set {i}.</summary>");
+        b.AppendLine($"    public sealed class Helper{i:0000}");
+        b.AppendLine("    {");
+        b.AppendLine("        private readonly Dictionary<string, int> _counts = new Dictionary<string, int>();");
+        b.AppendLine();
+        b.AppendLine("        public string Name { get; set; }");
+        b.AppendLine();
+        b.AppendLine("        public DateTime Created { get; } = DateTime.UtcNow;");
+        b.AppendLine();
+        b.AppendLine("        public int Count(string key)");
+        b.AppendLine("        {");
+        b.AppendLine("            int value;");
+        b.AppendLine("            _counts[key] = _counts.TryGetValue(key, out value) ? value + 1 : 1;");
+        b.AppendLine("            return _counts[key];");
+        b.AppendLine("        }");
+        b.AppendLine();
+        b.AppendLine("        public static string Describe(IEnumerable<decimal> amounts)");
+        b.AppendLine("        {");
+        b.AppendLine($"            return string.Join(\", \", amounts.Where(a => a > {i % 50}m).Select(a => a.ToString(\"F2\")));");
+        b.AppendLine("        }");
+        b.AppendLine("    }");
+        b.AppendLine("}");
+        return b.ToString();
     }
 
     private static string ServiceContract(string ns, string module, string name, int i)

@@ -1,6 +1,8 @@
 // Generator benchmark: discovery + mapping + emission over a generated corpus (1,000 contracts, 3,000 files by default),
 // the engine alone in-process (time and allocations) and `migrate-wcf analyze <folder>` end to end as its own process.
-// Usage: dotnet run -c Release --project benchmarks/Generator.Benchmarks -- [--contracts 1000] [--iterations 5] [--warmup 2] [--keep] [--csharp]
+// Usage: dotnet run -c Release --project benchmarks/Generator.Benchmarks -- [--contracts 1000] [--files N] [--iterations 5] [--warmup 2] [--keep] [--csharp]
+// --files N: plain C# files (no WCF) are added until the corpus has N files (issue 15's case: --contracts 250 --files 3000).
+// --baseline-tool PATH: another build's migrate-wcf.dll (e.g. the previous commit's), run alternately with this one on the same corpus.
 //        [--projects]: the corpus's 40 module folders become 40 SDK-style projects, and `analyze` runs in-process with the
 //        projects mapped one at a time and side by side, alternated, to decide the tool's project parallelism.
 // --csharp: the engine emits the migrated service's C# too (EngineOptions.CSharp), as `generate` does.
@@ -15,6 +17,15 @@ using MigrateWcf.Tests.Shared;
 using MigrateWcf.Tool.Cli;
 
 var contracts = IntArgument(args, "--contracts", 1000);
+var totalFiles = IntArgument(args, "--files", 0);
+var baselineIndex = Array.IndexOf(args, "--baseline-tool");
+var baselineTool = baselineIndex >= 0 && baselineIndex + 1 < args.Length ? Path.GetFullPath(args[baselineIndex + 1]) : null;
+if (baselineTool is not null && !File.Exists(baselineTool))
+{
+    Console.Error.WriteLine($"--baseline-tool: '{baselineTool}' does not exist.");
+    return 2;
+}
+
 var iterations = IntArgument(args, "--iterations", 5);
 // Two warm-up runs: the second still carries the tier-1 JIT of Roslyn's and the engine's hot code, as the log shows.
 var warmups = IntArgument(args, "--warmup", 2);
@@ -33,7 +44,7 @@ if (Directory.Exists(folder))
 
 try
 {
-    var fileCount = CorpusGenerator.Generate(folder, contracts, projects);
+    var fileCount = CorpusGenerator.Generate(folder, contracts, projects, totalFiles);
     Console.Error.WriteLine($"corpus: {contracts} contracts, {fileCount} files{(projects ? $" in {CorpusGenerator.Modules} projects" : string.Empty)} in {folder}");
 
     // Parsing is the front end's job (the tool does it in parallel); measured for reference, not part of the engine figure.
@@ -93,13 +104,23 @@ try
     var toolAssembly = typeof(CorpusGenerator).Assembly.GetCustomAttributes<AssemblyMetadataAttribute>()
         .Single(a => a.Key == "MigrateWcfToolAssembly").Value!;
     var toolSamples = new List<TimeSpan>();
+    var baselineSamples = new List<TimeSpan>();
     var toolExit = 0;
+    var baselineExit = 0;
     for (var i = 0; i < (engineOnly ? 0 : toolRuns); i++)
     {
         var (elapsed, exitCode) = RunTool(toolAssembly, folder);
         toolSamples.Add(elapsed);
         toolExit = exitCode;
-        Console.Error.WriteLine($"migrate-wcf analyze run {i + 1}: {elapsed.TotalMilliseconds:F0} ms (exit {exitCode})");
+        Console.Error.WriteLine($"migrate-wcf analyze run {i + 1}: {elapsed.TotalMilliseconds:F0} ms (exit {exitCode}, load average {LoadAverage()})");
+        if (baselineTool is not null)
+        {
+            // Alternated with this build's runs, so both see the same machine load.
+            var (baselineElapsed, baselineExitCode) = RunTool(baselineTool, folder);
+            baselineSamples.Add(baselineElapsed);
+            baselineExit = baselineExitCode;
+            Console.Error.WriteLine($"baseline migrate-wcf analyze run {i + 1}: {baselineElapsed.TotalMilliseconds:F0} ms (exit {baselineExitCode}, load average {LoadAverage()})");
+        }
     }
 
     // The tool over the projects, in-process (one JIT, one machine state): one project at a time against side by side,
@@ -111,7 +132,7 @@ try
     var flatFolder = folder + "-one-compilation";
     if (projects)
     {
-        CorpusGenerator.Generate(flatFolder, contracts);
+        CorpusGenerator.Generate(flatFolder, contracts, totalFiles: totalFiles);
     }
 
     for (var i = 0; projects && i < iterations + 1; i++)
@@ -148,6 +169,13 @@ try
     {
         var sorted = toolSamples.Order().ToList();
         Console.WriteLine($"| `migrate-wcf analyze <folder>` as a process, end to end ({toolRuns} runs, exit {toolExit}) | {Ms(sorted[sorted.Count / 2])} | {Ms(sorted[0])} | {Ms(sorted[^1])} | | < 15 s |");
+        if (baselineSamples.Count > 0)
+        {
+            var baseline = baselineSamples.Order().ToList();
+            Console.WriteLine($"| the same with the baseline build (`--baseline-tool`, alternated; exit {baselineExit}) | {Ms(baseline[baseline.Count / 2])} | {Ms(baseline[0])} | {Ms(baseline[^1])} | | |");
+            Console.WriteLine();
+            Console.WriteLine($"This build / baseline (medians): {sorted[sorted.Count / 2].TotalMilliseconds / baseline[baseline.Count / 2].TotalMilliseconds:F2}. Load average at the end: {LoadAverage()}.");
+        }
     }
     if (projects)
     {

@@ -113,13 +113,18 @@ public static class MigrationEngine
     {
         options ??= new EngineOptions();
         var (model, discoveryFindings) = Discover(compilation, cancellationToken);
-        if (options.ConfigurationFiles.Count > 0)
-        {
-            var configured = options.ConfigurationFiles.SelectMany(f => ConfigurationReader.Read(f.Path, f.Text));
-            model = model with { HostingUsages = model.HostingUsages.Concat(configured).ToEquatableArray() };
-        }
+        return Map(WithConfiguration(model, options.ConfigurationFiles), discoveryFindings, options);
+    }
 
-        return Map(model, discoveryFindings, options);
+    /// <summary>
+    /// <paramref name="model"/> with the <c>&lt;system.serviceModel&gt;</c> of each configuration file joined to its hosting
+    /// usages, as <see cref="Run"/> does with <see cref="EngineOptions.ConfigurationFiles"/>; for a front end that calls
+    /// <see cref="Discover"/> and <see cref="Map"/> itself.
+    /// </summary>
+    public static ContractModel WithConfiguration(ContractModel model, IEnumerable<ConfigurationFile> configurationFiles)
+    {
+        var configured = configurationFiles.SelectMany(f => ConfigurationReader.Read(f.Path, f.Text)).ToList();
+        return configured.Count == 0 ? model : model with { HostingUsages = model.HostingUsages.Concat(configured).ToEquatableArray() };
     }
 
     /// <summary>

@@ -25,8 +25,10 @@ public class OneEngineOneAnswerTests
         var quiet = new CliDependencies(TextWriter.Null, TextWriter.Null);
         var compilation = SourceCompiler.Compile(input, new Progress(quiet, input.FileCount), CancellationToken.None).Single().Compilation;
         var tool = MigrationRun.Execute(input, lockFileText: _ => null, quiet, CancellationToken.None);
+        // The .config files the tool passes to the engine, given to the analyzers as AdditionalFiles.
+        var configs = input.Projects.Single().ConfigurationFiles.Select(p => new InMemoryAdditionalText(p, File.ReadAllText(p))).ToArray();
 
-        var (diagnostics, exceptions) = await AllAnalyzers.RunAsync(compilation);
+        var (diagnostics, exceptions) = await AllAnalyzers.RunAsync(compilation, configs);
 
         Assert.Empty(exceptions);
         Assert.DoesNotContain(diagnostics, d => d.Id == "AD0001");

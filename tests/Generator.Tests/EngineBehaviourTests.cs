@@ -171,6 +171,26 @@ public class EngineBehaviourTests
     }
 
     [Fact]
+    public void CollectionOfItself_IsAPlaceholderWithAFinding_NotEndlessRecursion()
+    {
+        // As Json.NET's JToken (IEnumerable<JToken>) and MongoDB's BsonArray (a BsonValue holding BsonValues) are.
+        var result = Engine.Run("""
+            using System.Collections;
+            using System.Collections.Generic;
+            using System.Runtime.Serialization;
+            using System.ServiceModel;
+            public class Token : IEnumerable<Token> { public IEnumerator<Token> GetEnumerator() => null!; IEnumerator IEnumerable.GetEnumerator() => null!; }
+            public class Bag : Token, IEnumerable<KeyValuePair<string, Token>> { IEnumerator<KeyValuePair<string, Token>> IEnumerable<KeyValuePair<string, Token>>.GetEnumerator() => null!; }
+            [DataContract] public class Doc { [DataMember(Order = 1)] public Token? Extra; [DataMember(Order = 2)] public Bag? More; [DataMember(Order = 3)] public int Id; }
+            [ServiceContract] public interface IDocs { [OperationContract] Doc Get(); }
+            """);
+
+        Assert.Contains(result.FindingsOf("WCFM2002"), f => f.Text().Contains("contain the collection type itself"));
+        Assert.Equal(new[] { "Get" }, result.Service("Docs").Rpcs.Select(r => r.Name));
+        Assert.Empty(RunProtoc(result));
+    }
+
+    [Fact]
     public void GenericTypeThatNestsItself_StopsWithAFinding()
     {
         var result = Engine.Run("""

@@ -214,6 +214,32 @@ public sealed class SolutionTests
         Assert.Equal(ExitCode.Success, result.Code);
     }
 
+    [Fact]
+    public async Task MissingPackagesFolder_WithRestore_BecomesRealFindings_FromTheFeed()
+    {
+        using var temp = new TempFolder();
+        var path = Erp(temp);
+        // As NuGet wrote it beside the project. This machine's feed has no MongoDB.Bson 2.4.4, so the nearest higher
+        // stable version is restored (2.30.0 when this was written), and the HintPath's lib/net45 is read from its lib/net472.
+        temp.WriteFile("erp/Erp.Contracts/packages.config", """
+            <?xml version="1.0" encoding="utf-8"?>
+            <packages>
+              <package id="MongoDB.Bson" version="2.4.4" targetFramework="net472" />
+            </packages>
+            """);
+
+        var result = await MigrateWcfCli.RunAsync("analyze", path, "--format", "json", "--restore");
+
+        Assert.Contains("MongoDB.Bson 2.4.4 is not on", result.Error);
+        using var report = JsonDocument.Parse(result.Output);
+        Assert.DoesNotContain(report.RootElement.GetProperty("findings").EnumerateArray(), f => f.GetProperty("ruleId").GetString() == "WCFM2003");
+        var dataTypes = report.RootElement.GetProperty("dataTypes").EnumerateArray().Select(t => t.GetProperty("key").GetString()).ToList();
+        Assert.Contains("MongoDB.Bson.ObjectId", dataTypes);
+        var project = report.RootElement.GetProperty("projects").EnumerateArray().Single(p => p.GetProperty("name").GetString() == "Erp.Contracts");
+        Assert.Equal(2, project.GetProperty("summary").GetProperty("operationsMappedCleanly").GetInt32());
+        Assert.Equal(ExitCode.Success, result.Code);
+    }
+
     [Theory]
     [InlineData("Erp.sln", "Project(\"{FAE04EC0-301F-11D3-BF4B-00C04F79EFBC}\") = \"Gone\", \"Gone\\Gone.csproj\", \"{A64F6A0D-7840-420A-BA30-F75A54128155}\"\nEndProject\n", "lists the project 'Gone\\Gone.csproj', which does not exist.")]
     [InlineData("Erp.slnx", "<Project Path=\"Gone/Gone.csproj\" />", "lists the project 'Gone/Gone.csproj', which does not exist.")]

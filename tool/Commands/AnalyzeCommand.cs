@@ -16,7 +16,8 @@ public enum ReportFormat
 
 /// <summary>Options of <c>migrate-wcf analyze</c>.</summary>
 /// <param name="Severity">Findings below it are left out of the report; the run fails (exit 1) when one at or above it remains. Null: every finding is listed and errors fail the run.</param>
-internal sealed record AnalyzeOptions(string InputPath, ReportFormat Format, FindingSeverity? Severity = null);
+/// <param name="Restore">Restore packages.config packages into their packages/ folder first (<see cref="PackagesConfigRestore"/>).</param>
+internal sealed record AnalyzeOptions(string InputPath, ReportFormat Format, FindingSeverity? Severity = null, bool Restore = false);
 
 /// <summary><c>migrate-wcf analyze &lt;path&gt; [--format text|json|sarif] [--severity info|warning|error]</c>: what was found, what maps cleanly, every finding.</summary>
 internal static class AnalyzeCommand
@@ -35,17 +36,20 @@ internal static class AnalyzeCommand
             Description = "List only findings at or above this severity, and exit 1 when any is listed (default: list all, exit 1 on errors).",
         };
         severity.AcceptOnlyFromAmong("info", "warning", "error");
-        var command = new Command("analyze", "Report the WCF contracts in <path>, how many map cleanly to gRPC, and every finding.") { path, format, severity };
+        var restore = RestoreOption.Create();
+        var command = new Command("analyze", "Report the WCF contracts in <path>, how many map cleanly to gRPC, and every finding.") { path, format, severity, restore };
         Examples.Add(command,
             "migrate-wcf analyze MyServices.sln",
             "migrate-wcf analyze src/Orders/Orders.csproj --format json",
-            "migrate-wcf analyze . --format sarif --severity warning > migrate-wcf.sarif");
+            "migrate-wcf analyze . --format sarif --severity warning > migrate-wcf.sarif",
+            "migrate-wcf analyze Erp.sln --restore");
         command.SetAction((parseResult, cancellationToken) =>
         {
             var options = new AnalyzeOptions(
                 parseResult.GetRequiredValue(path),
                 parseResult.GetValue(format) switch { "json" => ReportFormat.Json, "sarif" => ReportFormat.Sarif, _ => ReportFormat.Text },
-                parseResult.GetValue(severity) switch { "info" => FindingSeverity.Info, "warning" => FindingSeverity.Warning, "error" => FindingSeverity.Error, _ => null });
+                parseResult.GetValue(severity) switch { "info" => FindingSeverity.Info, "warning" => FindingSeverity.Warning, "error" => FindingSeverity.Error, _ => null },
+                parseResult.GetValue(restore));
             return MigrateWcfCommandLine.RunAsync(deps, ct => Task.Run(() => Run(options, deps, ct), ct), cancellationToken);
         });
         return command;
@@ -53,7 +57,7 @@ internal static class AnalyzeCommand
 
     internal static ExitCode Run(AnalyzeOptions options, CliDependencies deps, CancellationToken cancellationToken)
     {
-        var input = InputResolver.Resolve(options.InputPath);
+        var input = RestoreOption.Apply(options.InputPath, InputResolver.Resolve(options.InputPath), options.Restore, deps, cancellationToken);
         var outcome = MigrationRun.Execute(input, lockFileText: _ => null, deps, cancellationToken);
         var threshold = options.Severity ?? FindingSeverity.Error;
         if (options.Severity is { } minimum)

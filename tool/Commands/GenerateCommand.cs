@@ -14,13 +14,15 @@ namespace MigrateWcf.Tool.Commands;
 /// <param name="RuntimeProject">A MigrateWcf.Runtime .csproj to reference instead of the NuGet package.</param>
 /// <param name="Force">Replace or delete generated files the user edited.</param>
 /// <param name="DryRun">List what would change; write nothing.</param>
+/// <param name="Restore">Restore packages.config packages into their packages/ folder first (<see cref="PackagesConfigRestore"/>).</param>
 internal sealed record GenerateOptions(
     ImmutableArray<string> InputPaths,
     string OutputFolder,
     string? ProjectName,
     string? RuntimeProject,
     bool Force,
-    bool DryRun);
+    bool DryRun,
+    bool Restore = false);
 
 /// <summary>
 /// <c>migrate-wcf generate &lt;path&gt;... --out &lt;dir&gt;</c>: the one generation entry point. Writes the .proto files, the
@@ -61,7 +63,8 @@ internal static class GenerateCommand
         var runtimeProject = new Option<string?>("--runtime-project") { Description = "Reference this MigrateWcf.Runtime .csproj (a ProjectReference) instead of the MigrateWcf.Runtime package." };
         var force = new Option<bool>("--force") { Description = "Replace or delete generated files that were edited since the last run." };
         var dryRun = new Option<bool>("--dry-run") { Description = "List what would be created, replaced or deleted; write nothing." };
-        var command = new Command(name, description) { paths, output, projectName, runtimeProject };
+        var restore = RestoreOption.Create();
+        var command = new Command(name, description) { paths, output, projectName, runtimeProject, restore };
         Examples.Add(command, examples);
         if (withWriteOptions)
         {
@@ -75,7 +78,8 @@ internal static class GenerateCommand
             parseResult.GetValue(projectName),
             parseResult.GetValue(runtimeProject),
             withWriteOptions && parseResult.GetValue(force),
-            withWriteOptions && parseResult.GetValue(dryRun)));
+            withWriteOptions && parseResult.GetValue(dryRun),
+            parseResult.GetValue(restore)));
     }
 
     internal static ExitCode Run(GenerateOptions options, CliDependencies deps, CancellationToken cancellationToken)
@@ -134,6 +138,7 @@ internal static class GenerateCommand
             }
         }
 
+        inputs = inputs.Select((input, i) => RestoreOption.Apply(options.InputPaths[i], input, options.Restore, deps, cancellationToken)).ToList();
         var projectName = ProjectName(options, inputs[0]);
         var sources = Combine(inputs, projectName);
         var projectFileName = projectName + ".csproj";
@@ -231,7 +236,11 @@ internal static class GenerateCommand
         // Nullable annotations count only when every project enables them; a mix is read as the compiler's default.
         var nullable = inputs.SelectMany(i => i.Projects.Concat(i.ReferencedProjects)).All(p => p.NullableEnabled);
         var kind = inputs.Count == 1 ? inputs[0].Kind : InputKind.Folder;
-        return new InputSet(kind, root, [new SourceSet(name, LoadMode.LooseFiles, root, null, files, nullable)], []);
+        // The inputs' own configuration files (a services project's app.config), not those of the projects they reference.
+        var configurations = inputs.SelectMany(i => i.Projects).SelectMany(p => p.ConfigurationFiles).Distinct(StringComparer.Ordinal).Order(StringComparer.Ordinal).ToImmutableArray();
+        // The assemblies every project's HintPaths found (a restored packages/ folder), so their types resolve here too.
+        var assemblies = inputs.SelectMany(i => i.Projects.Concat(i.ReferencedProjects)).SelectMany(p => p.AssemblyReferences).Distinct(StringComparer.Ordinal).Order(StringComparer.Ordinal).ToImmutableArray();
+        return new InputSet(kind, root, [new SourceSet(name, LoadMode.LooseFiles, root, null, files, nullable) { ConfigurationFiles = configurations, AssemblyReferences = assemblies }], []);
     }
 
     private static IEnumerable<string> AllFiles(InputSet input) => input.Projects.Concat(input.ReferencedProjects).SelectMany(p => p.Files);

@@ -10,7 +10,7 @@ namespace MigrateWcf.Tool.Commands;
 /// <param name="InputPath">A .cs file, a folder of sources or a .csproj, as typed.</param>
 /// <param name="OutputFolder">Where the .proto files and the lock file go, as typed.</param>
 /// <param name="Force">Replace existing files whose content differs from the generated one.</param>
-internal sealed record ProtoOptions(string InputPath, string OutputFolder, bool Force);
+internal sealed record ProtoOptions(string InputPath, string OutputFolder, bool Force, bool Restore = false);
 
 /// <summary>
 /// <c>migrate-wcf proto &lt;path&gt; --out &lt;dir&gt; [--force]</c>: writes the .proto files and the lock file of each project
@@ -26,13 +26,14 @@ internal static class ProtoCommand
         var path = new Argument<string>("path") { Description = "A .cs file, a .csproj, a solution (.sln, .slnx) or a folder of C# sources and projects (bin and obj skipped)." };
         var output = new Option<string>("--out", "-o") { Description = "The folder to write the .proto files and " + LockFileName + " to.", Required = true };
         var force = new Option<bool>("--force") { Description = "Replace existing files that differ from what is generated." };
-        var command = new Command("proto", "Generate .proto files for the WCF contracts in <path>.") { path, output, force };
+        var restore = RestoreOption.Create();
+        var command = new Command("proto", "Generate .proto files for the WCF contracts in <path>.") { path, output, force, restore };
         Examples.Add(command,
             "migrate-wcf proto MyServices.sln --out protos",
             "migrate-wcf proto src/Orders/Orders.csproj --out protos/Orders --force");
         command.SetAction((parseResult, cancellationToken) =>
         {
-            var options = new ProtoOptions(parseResult.GetRequiredValue(path), parseResult.GetRequiredValue(output), parseResult.GetValue(force));
+            var options = new ProtoOptions(parseResult.GetRequiredValue(path), parseResult.GetRequiredValue(output), parseResult.GetValue(force), parseResult.GetValue(restore));
             return MigrateWcfCommandLine.RunAsync(deps, ct => Task.Run(() => Run(options, deps, ct), ct), cancellationToken);
         });
         return command;
@@ -49,6 +50,7 @@ internal static class ProtoCommand
             throw CommandLineException.Usage($"the output folder '{options.OutputFolder}' is inside the input '{options.InputPath}'; choose a folder outside it.");
         }
 
+        input = RestoreOption.Apply(options.InputPath, input, options.Restore, deps, cancellationToken);
         CheckLockFileLayout(input, outputFolder, options.OutputFolder);
         var lockFiles = new Dictionary<string, string?>(StringComparer.Ordinal);
         foreach (var project in input.Projects)

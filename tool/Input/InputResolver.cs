@@ -95,7 +95,7 @@ internal static class InputResolver
         {
             return sources.IsEmpty
                 ? throw CommandLineException.Input(noSources)
-                : new InputSet(InputKind.Folder, folder, [new SourceSet(Path.GetFileName(folder), LoadMode.LooseFiles, folder, null, sources, NullableEnabled: false)], ImmutableArray<SourceSet>.Empty);
+                : new InputSet(InputKind.Folder, folder, [new SourceSet(Path.GetFileName(folder), LoadMode.LooseFiles, folder, null, sources, NullableEnabled: false) { ConfigurationFiles = ConfigurationFileFinder.InFolders(sources.Select(Path.GetDirectoryName).OfType<string>()) }], ImmutableArray<SourceSet>.Empty);
         }
 
         var projects = projectFiles.Select(p => ProjectFileReader.Read(p, DisplayPath(displayPath, folder, p))).ToList();
@@ -153,7 +153,10 @@ internal static class InputResolver
             files.Add(file);
         }
 
-        return trees.Select(t => new SourceSet(Path.GetFileName(t.Key), LoadMode.LooseFiles, t.Key, null, t.Value.ToImmutableArray(), NullableEnabled: false));
+        return trees.Select(t => new SourceSet(Path.GetFileName(t.Key), LoadMode.LooseFiles, t.Key, null, t.Value.ToImmutableArray(), NullableEnabled: false)
+        {
+            ConfigurationFiles = ConfigurationFileFinder.InFolders(t.Value.Select(Path.GetDirectoryName).OfType<string>()),
+        });
     }
 
     /// <summary>

@@ -83,6 +83,7 @@ internal static class ProjectFileReader
             AssemblyReferences = assemblyReferences,
             MissingReferences = missingReferences,
             AssemblyName = assemblyName,
+            ConfigurationFiles = ConfigurationFileFinder.InFolders([projectFolder]),
         };
     }
 
@@ -114,8 +115,10 @@ internal static class ProjectFileReader
             }
 
             var hintPath = item.Elements().FirstOrDefault(e => e.Name.LocalName == "HintPath")?.Value.Trim();
-            if (!string.IsNullOrEmpty(hintPath) && !hintPath.Contains("$(", StringComparison.Ordinal)
-                && FindIgnoringCase(Path.GetFullPath(Path.Combine(projectFolder, Glob.Normalize(hintPath)))) is { } assembly)
+            var hintFullPath = !string.IsNullOrEmpty(hintPath) && !hintPath.Contains("$(", StringComparison.Ordinal)
+                ? Path.GetFullPath(Path.Combine(projectFolder, Glob.Normalize(hintPath)))
+                : null;
+            if (hintFullPath is not null && FindIgnoringCase(hintFullPath) is { } assembly)
             {
                 found.Add(assembly);
             }
@@ -125,7 +128,7 @@ internal static class ProjectFileReader
             }
             else if (!string.IsNullOrEmpty(hintPath))
             {
-                missing.Add(new MissingReference(name, $"HintPath {hintPath} not found", ((IXmlLineInfo)item).LineNumber, ((IXmlLineInfo)item).LinePosition));
+                missing.Add(new MissingReference(name, $"HintPath {hintPath} not found", ((IXmlLineInfo)item).LineNumber, ((IXmlLineInfo)item).LinePosition) { HintPath = hintFullPath });
             }
             else
             {

@@ -67,6 +67,9 @@ public sealed record SourceSet(string Name, LoadMode Load, string Folder, string
     /// <summary>Why a restored SDK-style project was read from its project file instead of through MSBuild; null otherwise.</summary>
     public string? LoadNote { get; init; }
 
+    /// <summary>The project's <c>.config</c> files (full paths, sorted), whose <c>&lt;system.serviceModel&gt;</c> the engine reads with the code (<see cref="ConfigurationFileFinder"/>).</summary>
+    public ImmutableArray<string> ConfigurationFiles { get; init; } = ImmutableArray<string>.Empty;
+
     /// <summary>The assembly the project builds (&lt;AssemblyName&gt;, else the file name), so InternalsVisibleTo between projects binds.</summary>
     public string AssemblyName { get; init; } = Name;
 }
@@ -74,7 +77,11 @@ public sealed record SourceSet(string Name, LoadMode Load, string Folder, string
 /// <summary>A reference of a project that the tool could not load, and where the project file names it.</summary>
 /// <param name="Name">The assembly or package name (the part of <c>Include</c> before the first comma).</param>
 /// <param name="Reason">Why it is missing, for the report: "HintPath ..\packages\X.dll not found", "not in the built-in .NET Framework set", "package (not restored)".</param>
-public sealed record MissingReference(string Name, string Reason, int Line, int Column);
+public sealed record MissingReference(string Name, string Reason, int Line, int Column)
+{
+    /// <summary>The full path its &lt;HintPath&gt; names, when it has one (what <c>--restore</c> fills).</summary>
+    public string? HintPath { get; init; }
+}
 
 /// <summary>
 /// The input resolved to compilations. <see cref="RootDirectory"/> is what reported paths are relative to and what the

@@ -26,6 +26,10 @@ internal sealed class TypeClassifier
     private readonly HashSet<string> _met = new(StringComparer.Ordinal);
     private readonly Queue<KeyValuePair<string, INamedTypeSymbol>> _pending = new();
 
+    // Collection types whose elements are being classified: a type that is a collection of itself (Json.NET's JToken
+    // enumerates JTokens, MongoDB's BsonArray holds BsonValues and is one) would otherwise recurse without end.
+    private readonly HashSet<ITypeSymbol> _elementsInProgress = new(SymbolEqualityComparer.Default);
+
     public TypeClassifier(DiscoveryContext context)
     {
         _context = context;
@@ -176,14 +180,28 @@ internal sealed class TypeClassifier
             return Shape(TypeShape.DataType, type) with { Key = Register(named) };
         }
 
-        if (DictionaryOf(named) is { } dictionary)
+        var dictionary = DictionaryOf(named);
+        var enumerable = dictionary is null ? EnumerableOf(named) : null;
+        if ((dictionary is not null || enumerable is not null) && !_elementsInProgress.Add(named))
         {
-            return Shape(TypeShape.Dictionary, type, null, Classify(dictionary.TypeArguments[0], dictionary.TypeArgumentNullableAnnotations[0]), Classify(dictionary.TypeArguments[1], dictionary.TypeArgumentNullableAnnotations[1]));
+            return Shape(TypeShape.Unmapped, type, "a collection whose elements contain the collection type itself");
         }
 
-        if (EnumerableOf(named) is { } enumerable)
+        try
         {
-            return Shape(TypeShape.Collection, type, null, Classify(enumerable.TypeArguments[0], enumerable.TypeArgumentNullableAnnotations[0]));
+            if (dictionary is not null)
+            {
+                return Shape(TypeShape.Dictionary, type, null, Classify(dictionary.TypeArguments[0], dictionary.TypeArgumentNullableAnnotations[0]), Classify(dictionary.TypeArguments[1], dictionary.TypeArgumentNullableAnnotations[1]));
+            }
+
+            if (enumerable is not null)
+            {
+                return Shape(TypeShape.Collection, type, null, Classify(enumerable.TypeArguments[0], enumerable.TypeArgumentNullableAnnotations[0]));
+            }
+        }
+        finally
+        {
+            _elementsInProgress.Remove(named);
         }
 
         if (WcfSymbols.Is(named, _wcf.NonGenericDictionary) || named.AllInterfaces.Any(i => WcfSymbols.Is(i, _wcf.NonGenericDictionary)))
