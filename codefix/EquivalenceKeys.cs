@@ -26,8 +26,8 @@ public static class EquivalenceKeys
 
     /// <summary>
     /// Reserved for "Generate gRPC migration" on WCFM1014 (a service contract and what it becomes): it adds the emitted
-    /// <c>.proto</c> and C# to the project through the generation entry point of <c>migrate-wcf generate</c>, which does
-    /// not exist yet. See codefix/README.md for what the fix needs from it.
+    /// <c>.proto</c> and C# through the generation entry point of <c>migrate-wcf generate</c>. Not offered: a code action
+    /// cannot add the project that C# needs; codefix/README.md has the design and why.
     /// </summary>
     public const string GenerateGrpcMigration = "MigrateWcf.GenerateGrpcMigration";
 }
