@@ -191,7 +191,7 @@ public static class RuleCatalog
         new Rule(RuleIds.PerSessionInstancing, "PerSession instancing", FindingSeverity.Warning, RuleCategories.Behaviors,
             "gRPC has no sessions; the client shim sends one session id per proxy in a request header, and the adapter keeps one instance per id until the proxy closes or the session times out."),
         new Rule(RuleIds.SessionRequired, "SessionMode.Required", FindingSeverity.Warning, RuleCategories.Behaviors,
-            "No session guarantees: calls may arrive on different connections, and the service cannot require a session."),
+            "The client shim sends one session id per proxy in a request header, so calls through one proxy share their session (PerSession instance, callbacks) on any connection; a plain gRPC caller that sends no id is in no session, and the service cannot refuse it."),
         new Rule(RuleIds.TransactionFlow, "Transaction flow", FindingSeverity.Warning, RuleCategories.Behaviors,
             "No distributed transactions (WS-AtomicTransaction); use a local transaction in the service or a saga/outbox."),
         new Rule(RuleIds.TransactionScopeRequired, "TransactionScopeRequired", FindingSeverity.Warning, RuleCategories.Behaviors,
