@@ -39,6 +39,16 @@ stop_host() {
 cleanup() { stop_host; stop_migrated_hosts; rm -rf "$work"; }
 trap 'status=$?; cleanup; if [ "$status" -ne 0 ]; then printf "run.sh: error: %s failed (exit %s)\n" "$step" "$status" >&2; fi' EXIT
 
+# Builds one project in Release into artifacts/run; on failure prints the distinct error lines and stops the run.
+build_release() {
+  step="building $1 (Release)"
+  say "$step"
+  if ! dotnet build "$2" -c Release --artifacts-path "$artifacts" -nologo -v:q -clp:ErrorsOnly >"$work/build.log" 2>&1; then
+    grep -E 'error' "$work/build.log" | sort -u | head -20 >&2 || true
+    exit 1
+  fi
+}
+
 # 1. Machine set-up (SDK check, Debian packages incl. Mono's System.ServiceModel, npm peers, NuGet restore).
 step="set-up (scripts/setup.sh)"
 bash scripts/setup.sh
@@ -46,13 +56,7 @@ bash scripts/setup.sh
 # 2. Build the legacy sample: .NET Framework 4.7.2 WCF, compiled against the reference assemblies.
 artifacts="$root/artifacts/run"
 for project in Host Client; do
-  step="building samples/LegacyWcf/$project (Release)"
-  say "$step"
-  if ! dotnet build "samples/LegacyWcf/$project/LegacyWcf.$project.csproj" -c Release --artifacts-path "$artifacts" \
-      -nologo -v:q -clp:ErrorsOnly >"$work/build.log" 2>&1; then
-    grep -E 'error' "$work/build.log" | sort -u | head -20 >&2 || true
-    exit 1
-  fi
+  build_release "samples/LegacyWcf/$project" "samples/LegacyWcf/$project/LegacyWcf.$project.csproj"
 done
 host_exe="$artifacts/bin/LegacyWcf.Host/release/LegacyWcf.Host.exe"
 client_exe="$artifacts/bin/LegacyWcf.Client/release/LegacyWcf.Client.exe"
@@ -131,12 +135,7 @@ say "host stopped cleanly"
 #    project (.proto files, the C# adapters, client proxies and hosting, the lock file, a .csproj that compiles the
 #    original sources in place) into artifacts/run/migrated (--force: a second run may regenerate it after a change);
 #    check then confirms the committed samples/Migrated/Service is exactly what generate writes, and it is built.
-step="building migrate-wcf"
-say "$step"
-if ! dotnet build tool/MigrateWcf.Tool.csproj -c Release --artifacts-path "$artifacts" -nologo -v:q -clp:ErrorsOnly >"$work/build.log" 2>&1; then
-  grep -E 'error' "$work/build.log" | sort -u | head -20 >&2 || true
-  exit 1
-fi
+build_release "migrate-wcf" tool/MigrateWcf.Tool.csproj
 migrate_wcf=(dotnet "$artifacts/bin/MigrateWcf.Tool/release/migrate-wcf.dll")
 step="migrate-wcf analyze samples/LegacyWcf/Contracts"
 echo
@@ -156,26 +155,14 @@ echo "--------------------------------------------------------------------------
 echo "---------------------------------------------------------------------------------------------"
 step="migrate-wcf check samples/Migrated/Service (the committed migrated sample is what generate writes)"
 "${migrate_wcf[@]}" check "${legacy_projects[@]}" --out samples/Migrated/Service "${generate_options[@]}"
-step="building samples/Migrated/Service (Release)"
-say "$step"
-if ! dotnet build samples/Migrated/Service/LegacyWcf.Migrated.csproj -c Release --artifacts-path "$artifacts" \
-    -nologo -v:q -clp:ErrorsOnly >"$work/build.log" 2>&1; then
-  grep -E 'error' "$work/build.log" | sort -u | head -20 >&2 || true
-  exit 1
-fi
+build_release "samples/Migrated/Service" samples/Migrated/Service/LegacyWcf.Migrated.csproj
 say "the migrated project is in ${artifacts#"$root"/}/migrated (committed: samples/Migrated/Service)"
 
 # 7. The migrated sample: the legacy contracts and service classes compiled unchanged on .NET 10 beside what migrate-wcf
 #    generated from them (samples/Migrated/Service), served over Unix sockets by samples/Migrated/Host. ISimple is one gRPC
 #    service, so its two implementations get a host each, as the legacy host gave them an endpoint each.
 for project in Host Client; do
-  step="building samples/Migrated/$project (Release)"
-  say "$step"
-  if ! dotnet build "samples/Migrated/$project/Migrated.$project.csproj" -c Release --artifacts-path "$artifacts" \
-      -nologo -v:q -clp:ErrorsOnly >"$work/build.log" 2>&1; then
-    grep -E 'error' "$work/build.log" | sort -u | head -20 >&2 || true
-    exit 1
-  fi
+  build_release "samples/Migrated/$project" "samples/Migrated/$project/Migrated.$project.csproj"
 done
 migrated_host="$artifacts/bin/Migrated.Host/release/Migrated.Host.dll"
 migrated_client="$artifacts/bin/Migrated.Client/release/Migrated.Client.dll"
