@@ -96,7 +96,7 @@ internal sealed class FixedWorkRunner(Func<Process> serverProcess, Func<long>? s
                 }
 
                 tasks[i] = callers[i].IsBlocking
-                    ? OnOwnThread(() => { go.Wait(); Loop().GetAwaiter().GetResult(); })
+                    ? OwnThread.Run(() => { go.Wait(); Loop().GetAwaiter().GetResult(); })
                     : Task.Run(async () => { await goTask.Task; await Loop(); });
             }
 
@@ -142,26 +142,6 @@ internal sealed class FixedWorkRunner(Func<Process> serverProcess, Func<long>? s
                 await shared.DisposeAsync();
             }
         }
-    }
-
-    internal static Task OnOwnThread(Action loop)
-    {
-        var done = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
-        var thread = new Thread(() =>
-        {
-            try
-            {
-                loop();
-                done.SetResult();
-            }
-            catch (Exception e)
-            {
-                done.SetException(e);
-            }
-        })
-        { IsBackground = true };
-        thread.Start();
-        return done.Task;
     }
 
     private static TimeSpan Cpu(Process process)

@@ -102,7 +102,7 @@ internal sealed class RowRunner(Process server, Func<Task<Struct>> serverStats, 
             var index = i;
             histograms[i] = new LongHistogram(HighestLatency, 3);
             tasks[i] = instances[i].IsBlocking
-                ? OnOwnThread(() => LoopAsync(instances[index], phase, histograms[index], failures, index).GetAwaiter().GetResult())
+                ? OwnThread.Run(() => LoopAsync(instances[index], phase, histograms[index], failures, index).GetAwaiter().GetResult())
                 : Task.Run(() => LoopAsync(instances[index], phase, histograms[index], failures, index));
         }
 
@@ -188,26 +188,6 @@ internal sealed class RowRunner(Process server, Func<Task<Struct>> serverStats, 
 
     private static double Microseconds(LongHistogram latencies, double percentile) =>
         latencies.TotalCount == 0 ? double.NaN : latencies.GetValueAtPercentile(percentile) * 1e6 / Stopwatch.Frequency;
-
-    private static Task OnOwnThread(Action loop)
-    {
-        var done = new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously);
-        var thread = new Thread(() =>
-        {
-            try
-            {
-                loop();
-                done.SetResult();
-            }
-            catch (Exception e)
-            {
-                done.SetException(e);
-            }
-        })
-        { IsBackground = true };
-        thread.Start();
-        return done.Task;
-    }
 
     private static double Delta(Struct before, Struct after, string field) =>
         after.Fields[field].NumberValue - before.Fields[field].NumberValue;
