@@ -154,7 +154,7 @@ internal static class GenerateCommand
             return new Generation(outputFolder, projectFileName, outcome, [], ExitCode.FindingsWithErrors);
         }
 
-        var result = outcome.Projects[0].Result;
+        var result = outcome.Projects.Single().Result;
         var summary = result.Summary;
         if (summary.ServiceContracts == 0 || result.ProtoFiles.IsEmpty)
         {
@@ -175,14 +175,15 @@ internal static class GenerateCommand
         }
 
         var leftOut = MigratedProjectFile.HostingOnlyFiles(result);
-        var files0 = sources.Projects[0].Files;
+        // Combine made one project of every input: the migrated project compiles exactly its files.
+        var combined = sources.Projects.Single();
         var project = MigratedProjectFile.Write(
             outputFolder,
             sources.RootDirectory,
-            files0.Where(f => !leftOut.Contains(f)).ToList(),
-            files0.Where(leftOut.Contains).ToList(),
+            combined.Files.Where(f => !leftOut.Contains(f)).ToList(),
+            combined.Files.Where(leftOut.Contains).ToList(),
             result.ProtoFiles.Select(f => f.RelativePath.Replace('\\', '/')).Order(StringComparer.Ordinal),
-            sources.Projects[0].NullableEnabled,
+            combined.NullableEnabled,
             runtime,
             MigratedProjectFile.HasCentralPackageVersions(Path.GetDirectoryName(outputFolder) ?? outputFolder),
             AnalysisReport.ToolVersion);
