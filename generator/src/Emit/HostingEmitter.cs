@@ -97,6 +97,20 @@ internal static class HostingEmitter
         w.Line($"{Runtime}.WcfServiceCollectionExtensions.MapWcfSessions(endpoints);");
         w.Line("return endpoints;");
         w.Close();
+        if (plan.HasHttpJsonOperations)
+        {
+            w.Line();
+            w.Summary("True: some operations of this set were WCF REST operations ([WebGet] / [WebInvoke]); their rpcs carry google.api.http rules that JSON transcoding serves over HTTP (docs/webhttp.md).");
+            w.Line("public const bool HasHttpJsonOperations = true;");
+            w.Line();
+            w.Summary("Sets JSON transcoding's JSON to what WCF's DataContractJsonSerializer wrote where a setting can: enums as numbers, 64-bit integers as numbers, every member written (default values included). Pass it as the hosting's JsonTranscoding option.");
+            w.Open("public static void ConfigureJsonTranscoding(global::Microsoft.AspNetCore.Grpc.JsonTranscoding.GrpcJsonTranscodingOptions options)");
+            w.Line("global::System.ArgumentNullException.ThrowIfNull(options);");
+            w.Line("options.JsonSettings.WriteEnumsAsIntegers = true;");
+            w.Line("options.JsonSettings.WriteInt64sAsStrings = false;");
+            w.Line("options.JsonSettings.IgnoreDefaultValues = false;");
+            w.Close();
+        }
         w.Close();
         w.Close();
         return w.ToString();
