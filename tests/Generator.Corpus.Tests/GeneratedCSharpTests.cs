@@ -66,7 +66,7 @@ public sealed class GeneratedCSharpTests
         Assert.Equal(52, scenarios.Count(s => !CannotCompileOnDotNet.ContainsKey(s.Name)));
     }
 
-    private static (List<(string Path, string Text)> Generated, List<(string Path, string Text)> Legacy) Sources(string name)
+    internal static (List<(string Path, string Text)> Generated, List<(string Path, string Text)> Legacy) Sources(string name)
     {
         var scenario = CorpusScenario.Get(name);
         var result = EngineRun.CSharpRun(scenario);
