@@ -20,6 +20,9 @@ internal sealed partial class ProtoMapper
     /// <summary>Whether some rpc of this run got a google.api.http rule (the C# plan turns transcoding on).</summary>
     private bool _hasHttpRules;
 
+    /// <summary>How many REST operations keep their HTTP shape exactly (for the summary).</summary>
+    private int _restOperationsKept;
+
     private HashSet<string> RestTypes => _restTypes ??= FindRestTypes();
 
     /// <summary>Every data type reachable from a REST operation's parameters and result (members, bases, known and derived types).</summary>
@@ -359,6 +362,7 @@ internal sealed partial class ProtoMapper
             responseBody);
         Report(scope, differs ? FindingMessages.RestOperationChanged : FindingMessages.RestOperationKept, position, name, web.Web.Method, RuleText(rule));
         _hasHttpRules = true;
+        _restOperationsKept += differs ? 0 : 1;
         return rule;
     }
 
