@@ -62,6 +62,26 @@ public class WebHttpTests
     }
 
     [Fact]
+    public void CoreWcfsWebAttributes_AreReadLikeWcfs()
+    {
+        var result = Engine.Run("""
+            using CoreWCF;
+            using CoreWCF.Web;
+            [ServiceContract]
+            public interface IShop
+            {
+                [OperationContract]
+                [WebInvoke(Method = "DELETE", UriTemplate = "items/{id}", ResponseFormat = WebMessageFormat.Json)]
+                bool Remove(string id);
+            }
+            """, withCoreWcf: true);
+
+        var web = Operation(result, "Remove").WebHttp!;
+        Assert.Equal(("DELETE", WebFormat.Json, false), (web.Method, web.ResponseFormat, web.FromServiceModel));
+        Assert.Equal(new ProtoHttpRule("delete", "/items/{id}", null, "result"), result.Rpc("Shop", "Remove").Http);
+    }
+
+    [Fact]
     public void GetWithPathAndQuery_BindsThePathVariable_AndLeavesTheQueryToTranscoding()
     {
         var result = Run("""
