@@ -378,7 +378,7 @@ internal sealed partial class ProtoMapper
     /// <summary>A field transcoding can fill from a URL: a scalar or an enum, not repeated.</summary>
     private static bool IsUrlScalar(ProtoField field)
         => field.Label != ProtoLabel.Repeated && (UrlScalars.Contains(field.Type) || field.Conversion?.Kind == ConversionKind.Enum
-            || field.Conversion is { Kind: ConversionKind.Nullable } nullable && nullable.Arguments.Count == 1 && nullable.Arguments[0].Kind != ConversionKind.Message && UrlScalars.Contains(field.Type));
+            || field.Conversion is { Kind: ConversionKind.Nullable } nullable && nullable.Arguments.Count == 1 && nullable.Arguments[0].Kind == ConversionKind.Enum);
 
     /// <summary>A way proto3 JSON writes a value differently from WCF's DataContractJsonSerializer.</summary>
     private sealed record JsonDifference(string What, string How);
