@@ -46,6 +46,13 @@ internal static class WcfDiagnostics
     public static readonly DiagnosticDescriptor ContractWithoutOperations = Create(id: RuleIds.ContractWithoutOperations, category: RuleCategories.Contracts, defaultSeverity: DiagnosticSeverity.Info, FindingMessages.ContractWithoutOperations);
     public static readonly DiagnosticDescriptor OpenGenericContract = Create(id: RuleIds.OpenGenericContract, category: RuleCategories.Contracts, defaultSeverity: DiagnosticSeverity.Warning, FindingMessages.OpenGenericContract);
     public static readonly DiagnosticDescriptor GenericOperation = Create(id: RuleIds.OpenGenericContract, category: RuleCategories.Contracts, defaultSeverity: DiagnosticSeverity.Warning, FindingMessages.GenericOperation);
+    public static readonly DiagnosticDescriptor RestOperationKept = Create(id: RuleIds.RestOperation, category: RuleCategories.Contracts, defaultSeverity: DiagnosticSeverity.Info, FindingMessages.RestOperationKept);
+    public static readonly DiagnosticDescriptor RestOperationChanged = Create(id: RuleIds.RestOperation, category: RuleCategories.Contracts, defaultSeverity: DiagnosticSeverity.Info, FindingMessages.RestOperationChanged);
+    public static readonly DiagnosticDescriptor RestXmlFormat = Create(id: RuleIds.RestXmlFormat, category: RuleCategories.Contracts, defaultSeverity: DiagnosticSeverity.Warning, FindingMessages.RestXmlFormat);
+    public static readonly DiagnosticDescriptor RestUriTemplateFeature = Create(id: RuleIds.RestUriTemplate, category: RuleCategories.Contracts, defaultSeverity: DiagnosticSeverity.Warning, FindingMessages.RestUriTemplateFeature);
+    public static readonly DiagnosticDescriptor RestNotServed = Create(id: RuleIds.RestUriTemplate, category: RuleCategories.Contracts, defaultSeverity: DiagnosticSeverity.Warning, FindingMessages.RestNotServed);
+    public static readonly DiagnosticDescriptor RestJsonDiffers = Create(id: RuleIds.RestJsonDiffers, category: RuleCategories.Contracts, defaultSeverity: DiagnosticSeverity.Warning, FindingMessages.RestJsonDiffers);
+    public static readonly DiagnosticDescriptor RestFault = Create(id: RuleIds.RestFault, category: RuleCategories.Contracts, defaultSeverity: DiagnosticSeverity.Warning, FindingMessages.RestFault);
     public static readonly DiagnosticDescriptor ServiceContractMapped = Create(id: RuleIds.ServiceContractMapped, category: RuleCategories.Contracts, defaultSeverity: DiagnosticSeverity.Info, FindingMessages.ServiceContractMapped);
     public static readonly DiagnosticDescriptor MessageContractRequest = Create(id: RuleIds.MessageContractOperation, category: RuleCategories.Contracts, defaultSeverity: DiagnosticSeverity.Info, FindingMessages.MessageContractRequest);
     public static readonly DiagnosticDescriptor MessageContractResponse = Create(id: RuleIds.MessageContractOperation, category: RuleCategories.Contracts, defaultSeverity: DiagnosticSeverity.Info, FindingMessages.MessageContractResponse);
@@ -116,7 +123,8 @@ internal static class WcfDiagnostics
         OverloadedOperation, DuplicateOperationName, RefOutParameter, StreamWithOtherParameters,
         StreamWithOtherResults, StreamParameter, StreamResult, ServiceContractOnClass,
         IncompleteAsyncPattern, UntypedMessage, XmlSerializerFormat, ContractWithoutOperations,
-        OpenGenericContract, GenericOperation, ServiceContractMapped, MessageContractRequest, MessageContractResponse,
+        OpenGenericContract, GenericOperation, RestOperationKept, RestOperationChanged, RestXmlFormat, RestUriTemplateFeature,
+        RestNotServed, RestJsonDiffers, RestFault, ServiceContractMapped, MessageContractRequest, MessageContractResponse,
         SynchronousOperation, ContractAnalysisFailed, ContractMappingFailed, ObjectMember, UnmappedType,
         TypeWithoutProtoForm, StreamInMessage, UnresolvedType, EnumWithoutZero,
         FlagsEnum, EnumValueOutOfRange, NonScalarDictionaryKey, NameCollision, LockedNameTaken,

@@ -80,7 +80,14 @@ public sealed record ConfigurationFile(string Path, string Text);
 public sealed record GeneratedFile(string RelativePath, string Content);
 
 /// <summary>Counts for the summary a front end prints.</summary>
-public sealed record EngineSummary(int ServiceContracts, int Operations, int DataTypes, int OperationsMappedCleanly, int DataTypesMappedCleanly);
+public sealed record EngineSummary(int ServiceContracts, int Operations, int DataTypes, int OperationsMappedCleanly, int DataTypesMappedCleanly)
+{
+    /// <summary>Operations with <c>[WebGet]</c> / <c>[WebInvoke]</c> (WCF REST operations).</summary>
+    public int RestOperations { get; init; }
+
+    /// <summary>REST operations whose rpc keeps their HTTP shape exactly (WCFM1018 with nothing that differs).</summary>
+    public int RestOperationsKept { get; init; }
+}
 
 /// <summary>Everything one run produces. <see cref="LockFileText"/> is what the caller writes back.</summary>
 public sealed record EngineResult(

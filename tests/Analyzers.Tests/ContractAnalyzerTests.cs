@@ -463,4 +463,144 @@ public class ContractAnalyzerTests
             """,
             Verify.Diagnostic(WcfDiagnostics.OneWayOperation).WithLocation(0).WithArguments("IHealth.Ping"),
             Verify.Diagnostic(WcfDiagnostics.OneWayOperation).WithLocation(0).WithArguments("IOrders.Ping"));
+
+    private const string WebUsing = "using System.ServiceModel.Web;\n";
+
+    [Fact]
+    public Task RestOperation_ReportsThatItKeepsItsHttpShape_AtTheAttribute()
+        => Reports(RuleIds.RestOperation, WebUsing + """
+            [ServiceContract]
+            public interface ICatalog
+            {
+                [OperationContract]
+                [{|#0:WebGet(UriTemplate = "count/{category}", ResponseFormat = WebMessageFormat.Json)|}]
+                int Count(string category);
+            }
+            """,
+            Verify.Diagnostic(WcfDiagnostics.RestOperationKept).WithLocation(0).WithArguments("ICatalog.Count", "GET", "/count/{category} (response_body: result)"));
+
+    [Fact]
+    public Task OperationWithoutWebAttributes_DoesNotReportRest()
+        => Reports(RuleIds.RestOperation, """
+            [ServiceContract]
+            public interface ICatalog
+            {
+                [OperationContract]
+                int Count(string category);
+            }
+            """);
+
+    [Fact]
+    public Task RestOperationWithWcfsDefaultXmlFormat_ReportsXml()
+        => Reports(RuleIds.RestXmlFormat, WebUsing + """
+            [ServiceContract]
+            public interface ICatalog
+            {
+                [OperationContract]
+                [{|#0:WebGet(UriTemplate = "count/{category}")|}]
+                int Count(string category);
+            }
+            """,
+            Verify.Diagnostic(WcfDiagnostics.RestXmlFormat).WithLocation(0).WithArguments("ICatalog.Count", "response"));
+
+    [Fact]
+    public Task RestOperationWithJsonFormats_DoesNotReportXml()
+        => Reports(RuleIds.RestXmlFormat, WebUsing + """
+            [ServiceContract]
+            public interface ICatalog
+            {
+                [OperationContract]
+                [WebInvoke(UriTemplate = "count", RequestFormat = WebMessageFormat.Json, ResponseFormat = WebMessageFormat.Json)]
+                int Count(string category);
+            }
+            """);
+
+    [Fact]
+    public Task CompoundUriTemplateSegment_ReportsThatTheOperationIsNotServedOverHttp()
+        => Reports(RuleIds.RestUriTemplate, WebUsing + """
+            [ServiceContract]
+            public interface IImages
+            {
+                [OperationContract]
+                [{|#0:WebGet(UriTemplate = "img/{name}.{ext}", ResponseFormat = WebMessageFormat.Json)|}]
+                string Get(string name, string ext);
+            }
+            """,
+            Verify.Diagnostic(WcfDiagnostics.RestNotServed).WithLocation(0).WithArguments("IImages.Get", "the compound path segment '{name}.{ext}' (an HttpRule variable is a whole segment)"));
+
+    [Fact]
+    public Task WholeSegmentVariables_DoNotReportUriTemplates()
+        => Reports(RuleIds.RestUriTemplate, WebUsing + """
+            [ServiceContract]
+            public interface IImages
+            {
+                [OperationContract]
+                [WebGet(UriTemplate = "img/{name}/{ext}?size={size}", ResponseFormat = WebMessageFormat.Json)]
+                string Get(string name, string ext, int size);
+            }
+            """);
+
+    [Fact]
+    public Task RestDateTimeMember_ReportsTheJsonDifference()
+        => Reports(RuleIds.RestJsonDiffers, WebUsing + """
+            [DataContract]
+            public class Stamp
+            {
+                [DataMember(Order = 1)] public DateTime At { get; set; }
+            }
+
+            [ServiceContract]
+            public interface IClock
+            {
+                [OperationContract]
+                [{|#0:WebGet(UriTemplate = "now", ResponseFormat = WebMessageFormat.Json)|}]
+                Stamp Now();
+            }
+            """,
+            Verify.Diagnostic(WcfDiagnostics.RestJsonDiffers).WithLocation(0).WithArguments("IClock.Now", "DateTime or DateTimeOffset values", "Stamp.At", "WCF writes \"\\/Date(ms+offset)\\/\", transcoding writes the migrate_wcf message as a JSON object"),
+            Verify.Diagnostic(WcfDiagnostics.RestJsonDiffers).WithLocation(0).WithArguments("IClock.Now", "members that may be null", "the result", "WCF writes \"member\":null, transcoding leaves an unset member out"));
+
+    [Fact]
+    public Task RestScalars_DoNotReportJsonDifferences()
+        => Reports(RuleIds.RestJsonDiffers, WebUsing + """
+            [ServiceContract]
+            public interface IClock
+            {
+                [OperationContract]
+                [WebGet(UriTemplate = "ticks/{zone}", ResponseFormat = WebMessageFormat.Json)]
+                long Ticks(string zone);
+            }
+            """);
+
+    [Fact]
+    public Task RestFaultContract_ReportsTheFault()
+        => Reports(RuleIds.RestFault, WebUsing + """
+            [DataContract]
+            public class Missing { [DataMember(Order = 1)] public int Id { get; set; } }
+
+            [ServiceContract]
+            public interface ICatalog
+            {
+                [OperationContract]
+                [FaultContract(typeof(Missing))]
+                [{|#0:WebInvoke(Method = "DELETE", UriTemplate = "items/{id}")|}]
+                void Delete(string id);
+            }
+            """,
+            Verify.Diagnostic(WcfDiagnostics.RestFault).WithLocation(0).WithArguments("ICatalog.Delete", "Missing"));
+
+    [Fact]
+    public Task FaultContractOfANonRestOperation_DoesNotReportRestFaults()
+        => Reports(RuleIds.RestFault, """
+            [DataContract]
+            public class Missing { [DataMember(Order = 1)] public int Id { get; set; } }
+
+            [ServiceContract]
+            public interface ICatalog
+            {
+                [OperationContract]
+                [FaultContract(typeof(Missing))]
+                void Delete(string id);
+            }
+            """);
 }

@@ -25,6 +25,72 @@ public sealed class AnalyzeCommandTests
         Assert.Empty(result.Error);
     }
 
+    private const string RestContracts = """
+        using System.ServiceModel;
+        using System.ServiceModel.Web;
+
+        namespace Contoso.Rest
+        {
+            [ServiceContract]
+            public interface ICatalog
+            {
+                [OperationContract]
+                [WebGet(UriTemplate = "items/{id}/count", ResponseFormat = WebMessageFormat.Json)]
+                int Count(string id);
+
+                [OperationContract]
+                [WebGet(UriTemplate = "items/{id}/name")]
+                int Xml(string id);
+
+                [OperationContract]
+                [WebGet(UriTemplate = "img/{name}.{ext}", ResponseFormat = WebMessageFormat.Json)]
+                int Image(string name, string ext);
+
+                [OperationContract]
+                int NotRest(string id);
+            }
+
+            [ServiceContract]
+            public interface IClock
+            {
+                [OperationContract]
+                [WebInvoke(UriTemplate = "reset/{zone}", ResponseFormat = WebMessageFormat.Json)]
+                long Reset(string zone);
+            }
+        }
+        """;
+
+    [Fact]
+    public async Task AFolderOfRestContracts_CountsTheRestOperationsAndThoseThatKeepTheirHttpShape()
+    {
+        using var temp = new TempFolder();
+        temp.WriteFile("rest/ICatalog.cs", RestContracts);
+
+        var text = await MigrateWcfCli.RunAsync("analyze", temp.Combine("rest"));
+        var json = await MigrateWcfCli.RunAsync("analyze", temp.Combine("rest"), "--format", "json");
+
+        // Count and Reset keep their shape; Xml answers JSON instead of XML (WCFM1019); Image is not served (WCFM1020).
+        Assert.True(text.Code == ExitCode.Success, text.ToString());
+        Assert.Matches(@"REST operations\s+4\s+2 keep their HTTP shape exactly", text.Output);
+        using var report = JsonDocument.Parse(json.Output);
+        ReportSchema.AssertConforms(report.RootElement);
+        var summary = report.RootElement.GetProperty("summary");
+        Assert.Equal(5, summary.GetProperty("operations").GetInt32());
+        Assert.Equal(4, summary.GetProperty("restOperations").GetInt32());
+        Assert.Equal(2, summary.GetProperty("restOperationsKeptExactly").GetInt32());
+    }
+
+    [Fact]
+    public async Task ContractsWithoutRest_ShowNoRestLine()
+    {
+        using var temp = new TempFolder();
+        var input = temp.CopyFixture("Orders");
+
+        var result = await MigrateWcfCli.RunAsync("analyze", input);
+
+        Assert.DoesNotContain("REST operations", result.Output);
+    }
+
     [Fact]
     public async Task Json_HasTheDocumentedShape_AndCountsWhatIsThere()
     {

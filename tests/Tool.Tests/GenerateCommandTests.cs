@@ -117,6 +117,8 @@ public sealed class GenerateCommandTests
 
         Assert.Equal(MigratedProjectFile.GoogleProtobufVersion, Pinned("Google.Protobuf"));
         Assert.Equal(MigratedProjectFile.GrpcToolsVersion, Pinned("Grpc.Tools"));
+        Assert.Equal(MigratedProjectFile.JsonTranscodingVersion, Pinned("Microsoft.AspNetCore.Grpc.JsonTranscoding"));
+        Assert.Equal(MigratedProjectFile.GoogleApiCommonProtosVersion, Pinned("Google.Api.CommonProtos"));
     }
 
     [Fact]

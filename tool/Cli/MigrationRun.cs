@@ -53,7 +53,11 @@ internal sealed record MigrationOutcome(InputSet Input, ImmutableArray<ProjectOu
         Projects.Sum(p => p.Result.Summary.Operations),
         Projects.Sum(p => p.Result.Summary.DataTypes),
         Projects.Sum(p => p.Result.Summary.OperationsMappedCleanly),
-        Projects.Sum(p => p.Result.Summary.DataTypesMappedCleanly));
+        Projects.Sum(p => p.Result.Summary.DataTypesMappedCleanly))
+    {
+        RestOperations = Projects.Sum(p => p.Result.Summary.RestOperations),
+        RestOperationsKept = Projects.Sum(p => p.Result.Summary.RestOperationsKept),
+    };
 
     /// <summary>
     /// Every project's findings in the one finding order (<see cref="FindingOrder"/>), then by project: a finding in a

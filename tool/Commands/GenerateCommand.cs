@@ -186,7 +186,8 @@ internal static class GenerateCommand
             combined.NullableEnabled,
             runtime,
             MigratedProjectFile.HasCentralPackageVersions(Path.GetDirectoryName(outputFolder) ?? outputFolder),
-            AnalysisReport.ToolVersion);
+            AnalysisReport.ToolVersion,
+            result.CSharp?.HasHttpJsonOperations == true);
 
         var files = engineFiles
             .Append(new PlannedFile(projectFileName, project))

@@ -31,6 +31,11 @@ internal static class AnalysisReport
         output.WriteLine($"  Service contracts  {summary.ServiceContracts,6}");
         output.WriteLine($"  Operations         {summary.Operations,6}   {summary.OperationsMappedCleanly} map cleanly");
         output.WriteLine($"  Data types         {summary.DataTypes,6}   {summary.DataTypesMappedCleanly} map cleanly");
+        if (summary.RestOperations > 0)
+        {
+            output.WriteLine($"  REST operations    {summary.RestOperations,6}   {summary.RestOperationsKept} keep their HTTP shape exactly (WCFM1018; docs/webhttp.md)");
+        }
+
         output.WriteLine();
 
         output.WriteLine(input.HasSeveralProjects ? "Projects:" : "Project:");
@@ -273,6 +278,8 @@ internal static class AnalysisReport
         json.WriteNumber("operationsMappedCleanly", summary.OperationsMappedCleanly);
         json.WriteNumber("dataTypes", summary.DataTypes);
         json.WriteNumber("dataTypesMappedCleanly", summary.DataTypesMappedCleanly);
+        json.WriteNumber("restOperations", summary.RestOperations);
+        json.WriteNumber("restOperationsKeptExactly", summary.RestOperationsKept);
         json.WriteNumber("errors", severities.Count(s => s == FindingSeverity.Error));
         json.WriteNumber("warnings", severities.Count(s => s == FindingSeverity.Warning));
         json.WriteNumber("infos", severities.Count(s => s == FindingSeverity.Info));

@@ -22,6 +22,12 @@ internal static class MigratedProjectFile
 
     public const string GrpcToolsVersion = "2.85.0";
 
+    /// <summary>For sets with WCF REST operations: ASP.NET Core's gRPC JSON transcoding (GrpcJsonTranscodingOptions, AddJsonTranscoding).</summary>
+    public const string JsonTranscodingVersion = "10.0.14";
+
+    /// <summary>For sets with WCF REST operations: google/api/annotations.proto and http.proto, put on Grpc.Tools' import path by its targets.</summary>
+    public const string GoogleApiCommonProtosVersion = "2.17.0";
+
     /// <summary>
     /// The project text. <paramref name="compiled"/> and <paramref name="leftOut"/> are full paths of original sources;
     /// <paramref name="sourceRoot"/> is what their links are relative to. Versions are left to the surroundings when
@@ -36,7 +42,8 @@ internal static class MigratedProjectFile
         bool nullableEnabled,
         RuntimeReference runtime,
         bool centralVersions,
-        string toolVersion)
+        string toolVersion,
+        bool httpJson = false)
     {
         var text = new StringBuilder();
         text.Append("""
@@ -50,6 +57,12 @@ internal static class MigratedProjectFile
         text.Append("    <!-- As the original sources were read; the generated files set nullable themselves. -->\n");
         text.Append($"    <Nullable>{(nullableEnabled ? "enable" : "disable")}</Nullable>\n");
         text.Append("    <ImplicitUsings>disable</ImplicitUsings>\n");
+        if (httpJson)
+        {
+            text.Append("    <!-- The .proto files import google/api/annotations.proto (WCF REST operations' google.api.http rules): Google.Api.CommonProtos adds its protos to Grpc.Tools' import path. -->\n");
+            text.Append("    <IncludeGoogleApiCommonProtos>true</IncludeGoogleApiCommonProtos>\n");
+        }
+
         text.Append("  </PropertyGroup>\n");
         text.Append("  <ItemGroup>\n");
         text.Append("    <!-- The original contracts and implementations, compiled from where they are. -->\n");
@@ -85,6 +98,13 @@ internal static class MigratedProjectFile
 
         text.Append($"    <PackageReference Include=\"Google.Protobuf\"{Version(GoogleProtobufVersion, centralVersions)} />\n");
         text.Append($"    <PackageReference Include=\"Grpc.Tools\"{Version(GrpcToolsVersion, centralVersions)} PrivateAssets=\"all\" />\n");
+        if (httpJson)
+        {
+            // Referenced directly: a package's build targets do not flow to the projects of a package depending on it.
+            text.Append($"    <PackageReference Include=\"Google.Api.CommonProtos\"{Version(GoogleApiCommonProtosVersion, centralVersions)} />\n");
+            text.Append($"    <PackageReference Include=\"Microsoft.AspNetCore.Grpc.JsonTranscoding\"{Version(JsonTranscodingVersion, centralVersions)} />\n");
+        }
+
         if (runtime.ProjectPath is { } runtimeProject)
         {
             text.Append($"    <ProjectReference Include=\"{Escape(Relative(outputFolder, runtimeProject))}\" />\n");

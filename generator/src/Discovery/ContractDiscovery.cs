@@ -43,7 +43,7 @@ internal static class ContractDiscovery
         var types = new TypeClassifier(context);
         var dataTypes = new DataTypeReader(context, types);
         var behaviors = new BehaviorReader(context);
-        var operations = new OperationReader(context, types, dataTypes, behaviors);
+        var operations = new OperationReader(context, types, dataTypes, behaviors, new WebHttpReader(context));
         var contracts = new ServiceContractReader(context, operations, new CallbackContractReader(operations), dataTypes);
 
         var services = new List<ServiceContractModel>();

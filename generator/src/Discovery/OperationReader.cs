@@ -19,9 +19,11 @@ internal sealed class OperationReader
     private readonly TypeClassifier _types;
     private readonly DataTypeReader _dataTypes;
     private readonly BehaviorReader _behaviors;
+    private readonly WebHttpReader _webHttp;
 
-    public OperationReader(DiscoveryContext context, TypeClassifier types, DataTypeReader dataTypes, BehaviorReader behaviors)
+    public OperationReader(DiscoveryContext context, TypeClassifier types, DataTypeReader dataTypes, BehaviorReader behaviors, WebHttpReader webHttp)
     {
+        _webHttp = webHttp;
         _context = context;
         _wcf = context.Wcf;
         _types = types;
@@ -194,6 +196,7 @@ internal sealed class OperationReader
         {
             Methods = forms.SelectMany(f => f.Methods).ToEquatableArray(),
             DeclaringCSharpName = _context.CSharp.Declared(primary.Method.ContainingType.WithNullableAnnotation(NullableAnnotation.NotAnnotated)),
+            WebHttp = _webHttp.Read(primary.Method) ?? forms.Select(f => _webHttp.Read(f.Method)).FirstOrDefault(w => w is not null),
         };
     }
 }

@@ -73,6 +73,8 @@ internal sealed class WcfSymbols
         CommunicationObject = Both("ICommunicationObject");
         InstanceContextMode = Resolve(compilation, ServiceModelNamespace + ".InstanceContextMode");
         AsyncDisposable = Resolve(compilation, "System.IAsyncDisposable");
+        WebGet = Resolve(compilation, WebNamespace + ".WebGetAttribute", CoreWcfWebNamespace + ".WebGetAttribute");
+        WebInvoke = Resolve(compilation, WebNamespace + ".WebInvokeAttribute", CoreWcfWebNamespace + ".WebInvokeAttribute");
 
         HasWcf = !ServiceContract.IsEmpty || !DataContract.IsEmpty;
     }
@@ -129,6 +131,18 @@ internal sealed class WcfSymbols
     public ImmutableArray<INamedTypeSymbol> InstanceContextMode { get; }
     public ImmutableArray<INamedTypeSymbol> AsyncDisposable { get; }
 
+    /// <summary><c>[WebGet]</c> of System.ServiceModel.Web or CoreWCF.Web.</summary>
+    public ImmutableArray<INamedTypeSymbol> WebGet { get; }
+
+    /// <summary><c>[WebInvoke]</c> of System.ServiceModel.Web or CoreWCF.Web.</summary>
+    public ImmutableArray<INamedTypeSymbol> WebInvoke { get; }
+
+    /// <summary>The namespace of .NET Framework's WCF REST programming model ([WebGet], [WebInvoke], WebFaultException).</summary>
+    public const string WebNamespace = "System.ServiceModel.Web";
+
+    /// <summary>CoreWCF's namespace of the same attributes.</summary>
+    public const string CoreWcfWebNamespace = "CoreWCF.Web";
+
     /// <summary>
     /// The WCF types of <see cref="ServiceModelTypes"/> that come, public, from the compilation's references. Declared in
     /// its own sources they do not count: those may be the ones the C# emitters supplied on an earlier run.
@@ -142,6 +156,9 @@ internal sealed class WcfSymbols
         types |= Referenced(ServiceBehavior) ? ServiceModelTypes.ServiceBehaviorAttribute : ServiceModelTypes.None;
         types |= Referenced(OperationBehavior) ? ServiceModelTypes.OperationBehaviorAttribute : ServiceModelTypes.None;
         types |= Referenced(InstanceContextMode) ? ServiceModelTypes.InstanceContextMode : ServiceModelTypes.None;
+        types |= WebGet.Any(t => t.ContainingNamespace?.ToDisplayString() == WebNamespace && t.Locations.All(l => !l.IsInSource)
+            && t.DeclaredAccessibility == Accessibility.Public && compilation.IsSymbolAccessibleWithin(t, compilation.Assembly))
+            ? ServiceModelTypes.WebHttp : ServiceModelTypes.None;
         return types;
     }
 

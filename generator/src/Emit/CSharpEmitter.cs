@@ -70,9 +70,14 @@ internal static class CSharpEmitter
             Add(plan.AnyClass + ".g.cs", () => HostingEmitter.Any(plan, index), SetFailed);
         }
 
-        if (plan.CompatibilityTypes != ServiceModelTypes.None)
+        if ((plan.CompatibilityTypes & ~ServiceModelTypes.WebHttp) != ServiceModelTypes.None)
         {
             output.Add(new GeneratedFile(CompatibilityFolder + "System.ServiceModel.g.cs", CompatibilityEmitter.ServiceModel(plan)));
+        }
+
+        if ((plan.CompatibilityTypes & ServiceModelTypes.WebHttp) != ServiceModelTypes.None)
+        {
+            output.Add(new GeneratedFile(CompatibilityFolder + "System.ServiceModel.Web.g.cs", CompatibilityEmitter.ServiceModelWeb(plan)));
         }
 
         foreach (var @namespace in plan.OperationContextNamespaces)

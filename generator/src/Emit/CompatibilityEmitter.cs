@@ -82,6 +82,77 @@ internal static class CompatibilityEmitter
         return w.ToString();
     }
 
+    /// <summary>
+    /// System.ServiceModel.Web's REST attributes, their enums and WebFaultException, so contracts and implementations
+    /// written for WCF's REST model compile unchanged; the generated .proto already carries what they said (google.api.http).
+    /// </summary>
+    public static string ServiceModelWeb(CSharpPlan plan)
+    {
+        var w = new CSharpWriter();
+        CSharpEmitter.Header(w, "the WCF REST types the legacy sources use and System.ServiceModel.Primitives lacks");
+        w.Open("namespace System.ServiceModel.Web");
+        w.Summary("WCF's WebMessageFormat; the migrated service speaks JSON over HTTP (docs/webhttp.md).");
+        CSharpEmitter.GeneratedCode(w, plan);
+        w.Open("internal enum WebMessageFormat");
+        w.Line("Xml = 0,");
+        w.Line("Json = 1,");
+        w.Close();
+        w.Line();
+        w.Summary("WCF's WebMessageBodyStyle; the google.api.http rule's body and response body follow it.");
+        CSharpEmitter.GeneratedCode(w, plan);
+        w.Open("internal enum WebMessageBodyStyle");
+        w.Line("Bare = 0,");
+        w.Line("Wrapped = 1,");
+        w.Line("WrappedRequest = 2,");
+        w.Line("WrappedResponse = 3,");
+        w.Close();
+        foreach (var (name, isGet) in new[] { ("WebGetAttribute", true), ("WebInvokeAttribute", false) })
+        {
+            w.Line();
+            w.Summary($"WCF's [{name.Substring(0, name.Length - "Attribute".Length)}], so the legacy contract compiles unchanged; the generated google.api.http rule serves what it says.");
+            CSharpEmitter.GeneratedCode(w, plan);
+            w.Line("[global::System.AttributeUsage(global::System.AttributeTargets.Method)]");
+            w.Open($"internal sealed class {name} : global::System.Attribute");
+            if (!isGet)
+            {
+                Property(w, "string?", "Method", null);
+            }
+
+            Property(w, "string?", "UriTemplate", null);
+            Property(w, "WebMessageFormat", "RequestFormat", null);
+            Property(w, "WebMessageFormat", "ResponseFormat", null);
+            Property(w, "WebMessageBodyStyle", "BodyStyle", null, last: true);
+            w.Close();
+        }
+
+        w.Line();
+        w.Summary("WCF's WebFaultException: a fault with an HTTP status code. Over gRPC it is a FaultException (WCFM1022).");
+        CSharpEmitter.GeneratedCode(w, plan);
+        w.Open("internal class WebFaultException : global::System.ServiceModel.FaultException");
+        w.Line("public WebFaultException(global::System.Net.HttpStatusCode statusCode)");
+        w.Line("    : base(statusCode.ToString())");
+        w.Line("{");
+        w.Line("    StatusCode = statusCode;");
+        w.Line("}");
+        w.Line();
+        w.Line("public global::System.Net.HttpStatusCode StatusCode { get; }");
+        w.Close();
+        w.Line();
+        w.Summary("WCF's WebFaultException<T>: a typed fault with an HTTP status code. Over gRPC it is the FaultException<T> of its detail (WCFM1022).");
+        CSharpEmitter.GeneratedCode(w, plan);
+        w.Open("internal class WebFaultException<T> : global::System.ServiceModel.FaultException<T>");
+        w.Line("public WebFaultException(T detail, global::System.Net.HttpStatusCode statusCode)");
+        w.Line("    : base(detail)");
+        w.Line("{");
+        w.Line("    StatusCode = statusCode;");
+        w.Line("}");
+        w.Line();
+        w.Line("public global::System.Net.HttpStatusCode StatusCode { get; }");
+        w.Close();
+        w.Close();
+        return w.ToString();
+    }
+
     public static string OperationContext(string @namespace, CSharpPlan plan)
     {
         var w = new CSharpWriter();

@@ -97,6 +97,34 @@ internal static class HostingEmitter
         w.Line($"{Runtime}.WcfServiceCollectionExtensions.MapWcfSessions(endpoints);");
         w.Line("return endpoints;");
         w.Close();
+        if (plan.HasHttpJsonOperations)
+        {
+            w.Line();
+            w.Summary("True: some operations of this set were WCF REST operations ([WebGet] / [WebInvoke]); their rpcs carry google.api.http rules that JSON transcoding serves over HTTP (docs/webhttp.md).");
+            w.Line("public const bool HasHttpJsonOperations = true;");
+            w.Line();
+            w.Summary("Sets JSON transcoding's JSON to what WCF's DataContractJsonSerializer wrote where a setting can: enums as numbers, 64-bit integers as numbers, every member written (default values included); and registers the fault detail types, so a fault's google.rpc.Status JSON carries its details. Pass it as the hosting's JsonTranscoding option.");
+            w.Open("public static void ConfigureJsonTranscoding(global::Microsoft.AspNetCore.Grpc.JsonTranscoding.GrpcJsonTranscodingOptions options)");
+            w.Line("global::System.ArgumentNullException.ThrowIfNull(options);");
+            w.Line("options.JsonSettings.WriteEnumsAsIntegers = true;");
+            w.Line("options.JsonSettings.WriteInt64sAsStrings = false;");
+            w.Line("options.JsonSettings.IgnoreDefaultValues = false;");
+            // A fault's status carries an ErrorInfo and the detail as Anys; transcoding writes them as JSON only for types it can resolve.
+            w.Line("options.TypeRegistry = global::Google.Protobuf.Reflection.TypeRegistry.FromFiles(");
+            var files = new List<string> { "global::Google.Rpc.ErrorInfo.Descriptor.File" };
+            foreach (var fault in plan.Faults)
+            {
+                files.Add((fault.ScalarWrapper is { } wrapper ? index.Class(wrapper) : index.Class(index.OfType(fault.DetailTypeKey))) + ".Descriptor.File");
+            }
+
+            var distinct = files.Distinct().ToList();
+            for (var i = 0; i < distinct.Count; i++)
+            {
+                w.Line("    " + distinct[i] + (i == distinct.Count - 1 ? ");" : ","));
+            }
+
+            w.Close();
+        }
         w.Close();
         w.Close();
         return w.ToString();

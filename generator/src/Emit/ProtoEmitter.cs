@@ -46,7 +46,17 @@ internal static class ProtoEmitter
                 Comment(w, rpc.Comment, "  ");
                 w.Append("  rpc ").Append(rpc.Name).Append('(')
                     .Append(rpc.ClientStreaming ? "stream " : string.Empty).Append(rpc.RequestType).Append(") returns (")
-                    .Append(rpc.ServerStreaming ? "stream " : string.Empty).Append(rpc.ResponseType).Append(");\n");
+                    .Append(rpc.ServerStreaming ? "stream " : string.Empty).Append(rpc.ResponseType).Append(')');
+                if (rpc.Http is { } http)
+                {
+                    w.Append(" {\n");
+                    HttpRule(w, http);
+                    w.Append("  }\n");
+                }
+                else
+                {
+                    w.Append(";\n");
+                }
             }
 
             w.Append("}\n");
@@ -67,6 +77,34 @@ internal static class ProtoEmitter
 
         return w.ToString();
     }
+
+    private static void HttpRule(StringBuilder w, ProtoHttpRule http)
+    {
+        w.Append("    option (google.api.http) = {\n");
+        if (http.IsStandardMethod)
+        {
+            w.Append("      ").Append(http.Method).Append(": ").Append(Quoted(http.Path)).Append('\n');
+        }
+        else
+        {
+            w.Append("      custom: { kind: ").Append(Quoted(http.Method)).Append(" path: ").Append(Quoted(http.Path)).Append(" }\n");
+        }
+
+        if (http.Body is { } body)
+        {
+            w.Append("      body: ").Append(Quoted(body)).Append('\n');
+        }
+
+        if (http.ResponseBody is { } responseBody)
+        {
+            w.Append("      response_body: ").Append(Quoted(responseBody)).Append('\n');
+        }
+
+        w.Append("    };\n");
+    }
+
+    /// <summary>A proto string literal (paths and JSON names hold no quotes or backslashes in practice; escaped anyway).</summary>
+    private static string Quoted(string text) => "\"" + text.Replace("\\", "\\\\").Replace("\"", "\\\"") + "\"";
 
     private static void Message(StringBuilder w, ProtoMessage message)
     {
@@ -115,7 +153,13 @@ internal static class ProtoEmitter
             w.Append("repeated ");
         }
 
-        w.Append(field.Type).Append(' ').Append(field.Name).Append(" = ").Append(field.Number.ToString(CultureInfo.InvariantCulture)).Append(";\n");
+        w.Append(field.Type).Append(' ').Append(field.Name).Append(" = ").Append(field.Number.ToString(CultureInfo.InvariantCulture));
+        if (field.JsonName is { } jsonName)
+        {
+            w.Append(" [json_name = ").Append(Quoted(jsonName)).Append(']');
+        }
+
+        w.Append(";\n");
     }
 
     private static void Enum(StringBuilder w, ProtoEnum protoEnum)

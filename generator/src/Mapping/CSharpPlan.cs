@@ -29,7 +29,11 @@ public sealed record CSharpPlan(
     EquatableArray<CSharpFault> Faults,
     ServiceModelTypes CompatibilityTypes,
     EquatableArray<string> OperationContextNamespaces,
-    string Version);
+    string Version)
+{
+    /// <summary>Some rpc has a google.api.http rule (a WCF REST operation): the hosting emits the JSON transcoding settings.</summary>
+    public bool HasHttpJsonOperations { get; init; }
+}
 
 /// <summary>The C# of one service contract.</summary>
 /// <param name="ProtoFile">The path of the service's .proto file (its C# namespace is the file's).</param>

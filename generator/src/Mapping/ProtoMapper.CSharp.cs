@@ -73,6 +73,11 @@ internal sealed partial class ProtoMapper
             .ToEquatableArray();
 
         var used = _model.Implementations.Aggregate(ServiceModelTypes.None, (all, i) => all | i.ServiceModelTypesUsed);
+        if (_model.Services.SelectMany(s => s.Operations).Any(o => o.WebHttp is { FromServiceModel: true }))
+        {
+            used |= ServiceModelTypes.WebHttp;
+        }
+
         var compatibility = options.Target == CSharpTarget.ServiceModelPrimitives ? used : used & ~_model.ReferencedServiceModelTypes;
         var operationContextNamespaces = _model.Implementations
             .Where(i => i.OperationContextUses.Any(u => u.Kind != OperationContextUseKind.QualifiedName))
@@ -82,7 +87,10 @@ internal sealed partial class ProtoMapper
             .ToEquatableArray();
 
         return new CSharpPlan(setNamespace, hosting, optionsClass, factory, faults, any, services.ToEquatableArray(), mappers, FaultRegistrations(),
-            compatibility, operationContextNamespaces, typeof(ProtoMapper).Assembly.GetName().Version?.ToString() ?? "0.0.0.0");
+            compatibility, operationContextNamespaces, typeof(ProtoMapper).Assembly.GetName().Version?.ToString() ?? "0.0.0.0")
+        {
+            HasHttpJsonOperations = _hasHttpRules,
+        };
     }
 
     /// <summary>Every [FaultContract] detail type that has a proto form, once, by key, with the status code its rpcs' comments name.</summary>

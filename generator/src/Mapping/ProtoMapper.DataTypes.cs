@@ -92,7 +92,11 @@ internal sealed partial class ProtoMapper
             var context = new FieldContext($"'{type.ClrName}.{member.Member.ClrName}'", member.Member.Position ?? type.Position, member.Member.IsRequired);
             var resolved = Resolve(member.Member.Type, scope, context);
             var origin = new FieldOrigin(FieldOriginKind.Member, member.DeclaringTypeKey, member.Member.ClrName);
-            fields.Add(new ProtoField(names[member.LockKey], resolved.Type, allocation.Numbers[member.LockKey], resolved.Label, WithNote(member.Member.Documentation, resolved), origin, resolved.Conversion));
+            fields.Add(new ProtoField(names[member.LockKey], resolved.Type, allocation.Numbers[member.LockKey], resolved.Label, WithNote(member.Member.Documentation, resolved), origin, resolved.Conversion)
+            {
+                // WCF's JSON names a member as its DataMember name; proto3's would be the field's lowerCamelCase.
+                JsonName = RestTypes.Contains(type.Key) ? JsonNameFor(names[member.LockKey], member.Member.Name) : null,
+            });
         }
 
         var oneofs = new List<ProtoOneof>();

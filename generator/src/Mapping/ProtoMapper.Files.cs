@@ -17,6 +17,9 @@ internal sealed partial class ProtoMapper
         ["google.protobuf.Duration"] = "google/protobuf/duration.proto",
     };
 
+    /// <summary>Declares the google.api.http option (Google.Api.CommonProtos puts it on Grpc.Tools' import path).</summary>
+    internal const string HttpAnnotationsFile = "google/api/annotations.proto";
+
     // ───────────────────────────── files ─────────────────────────────
 
     private sealed class FilePlan
@@ -115,6 +118,11 @@ internal sealed partial class ProtoMapper
                 {
                     imports.Add(target.Path);
                 }
+            }
+
+            if (plan.Service?.Rpcs.Any(r => r.Http is not null) == true)
+            {
+                imports.Add(HttpAnnotationsFile);
             }
 
             files.Add(new ProtoFile(

@@ -134,6 +134,10 @@ internal sealed partial class ProtoMapper
             notes.Add($"Declared as {FormsText(operation.Forms)} in C#; one rpc.");
         }
 
+        var web = operation.WebHttp is { } webHttp ? PlanWeb(operation, webHttp) : null;
+        ProtoMessage? requestMessage = null;
+        ProtoMessage? responseMessage = null;
+
         // Request.
         string requestType;
         var inputs = operation.Parameters.Where(p => p.Direction != ParameterDirection.Out).ToList();
@@ -158,7 +162,9 @@ internal sealed partial class ProtoMapper
             requestType = requestName;
             var fields = Parts(inputs, operation.DeclaringContractKey);
             var origin = new MessageOrigin(MessageOriginKind.Request, operation.DeclaringContractKey, operation.MethodName, operation.Name);
-            service.Definitions.Add(OperationMessage(service, scope.Nested(), requestName, origin, plan.Request!.Key, fields, $"Request of {service.Name}.{plan.Rpc}: its parameters.", where, operation.Position));
+            var request = OperationMessage(service, scope.Nested(), requestName, origin, plan.Request!.Key, fields, $"Request of {service.Name}.{plan.Rpc}: its parameters.", where, operation.Position, web?.RequestJsonNames);
+            requestMessage = request.Message;
+            service.Definitions.Add(request);
         }
         else
         {
@@ -189,7 +195,9 @@ internal sealed partial class ProtoMapper
             responseType = responseName;
             var fields = ResultParts(operation, outputs);
             var origin = new MessageOrigin(MessageOriginKind.Response, operation.DeclaringContractKey, operation.MethodName, operation.Name);
-            service.Definitions.Add(OperationMessage(service, scope.Nested(), responseName, origin, plan.Response!.Key, fields, $"Response of {service.Name}.{plan.Rpc}: its result{(outputs.Count > 0 ? " and ref/out parameters" : string.Empty)}.", where, operation.Position));
+            var response = OperationMessage(service, scope.Nested(), responseName, origin, plan.Response!.Key, fields, $"Response of {service.Name}.{plan.Rpc}: its result{(outputs.Count > 0 ? " and ref/out parameters" : string.Empty)}.", where, operation.Position, web?.ResponseJsonNames);
+            responseMessage = response.Message;
+            service.Definitions.Add(response);
         }
         else
         {
@@ -201,9 +209,15 @@ internal sealed partial class ProtoMapper
             responseType = Reference(scope, "google.protobuf.Empty");
         }
 
+        var http = web is null ? null : MapWeb(plan, web, scope, name, requestMessage, responseMessage);
+        if (http is not null)
+        {
+            notes.Add($"REST in WCF ({operation.WebHttp!.Method} {operation.WebHttp.UriTemplate ?? "(no UriTemplate)"}): served over HTTP/JSON by JSON transcoding.");
+        }
+
         var comment = string.Join(" ", new[] { operation.Documentation }.Concat(notes).Where(t => t is not null));
         return new ProtoRpc(plan.Rpc, requestType, responseType, plan.StreamIn, plan.StreamOut, comment.Length == 0 ? null : comment,
-            new RpcOrigin(operation.DeclaringContractKey, operation.Name, operation.MethodName));
+            new RpcOrigin(operation.DeclaringContractKey, operation.Name, operation.MethodName)) { Http = http };
     }
 
     /// <summary>One field of an operation message: its lock key (the C# parameter name, or <c>result</c>), type and origin.</summary>
@@ -227,7 +241,8 @@ internal sealed partial class ProtoMapper
     }
 
     /// <summary>A request, response or callback message built from parameters and results, in <paramref name="scope"/> (nested in its operation's).</summary>
-    private ProtoDefinition OperationMessage(ServicePlan service, MappingScope scope, string name, MessageOrigin origin, string lockKey, List<MessagePart> parts, string comment, string where, SourcePosition? position)
+    /// <param name="jsonNames">The JSON names WCF's REST serializer gives parts (by part key), for json_name; null outside REST operations.</param>
+    private ProtoDefinition OperationMessage(ServicePlan service, MappingScope scope, string name, MessageOrigin origin, string lockKey, List<MessagePart> parts, string comment, string where, SourcePosition? position, IReadOnlyDictionary<string, string>? jsonNames = null)
     {
         var allocation = _lock.Assign(lockKey, parts.Select(p => new FieldRequest(LockFile.KeyToken(p.Key), null)).ToList());
         var names = new FieldNames();
@@ -244,7 +259,12 @@ internal sealed partial class ProtoMapper
         {
             var key = LockFile.KeyToken(part.Key);
             var resolved = Resolve(part.Type, scope, new FieldContext(What(part.Key), position, false));
-            fields.Add(new ProtoField(fieldNames[key], resolved.Type, allocation.Numbers[key], resolved.Label, WithNote(part.Documentation, resolved), part.Origin, resolved.Conversion));
+            string? wcfName = null;
+            jsonNames?.TryGetValue(part.Key, out wcfName);
+            fields.Add(new ProtoField(fieldNames[key], resolved.Type, allocation.Numbers[key], resolved.Label, WithNote(part.Documentation, resolved), part.Origin, resolved.Conversion)
+            {
+                JsonName = JsonNameFor(fieldNames[key], wcfName),
+            });
         }
 
         var message = new ProtoMessage(name, comment, fields.OrderBy(f => f.Number).ToEquatableArray(), EquatableArray<ProtoOneof>.Empty,

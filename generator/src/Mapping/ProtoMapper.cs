@@ -176,7 +176,11 @@ internal sealed partial class ProtoMapper
         var operationCount = _model.Services.Sum(s => s.Operations.Count);
         return new MappingResult(
             files,
-            new EngineSummary(_model.Services.Count, operationCount, _model.DataTypes.Count, cleanOperations, cleanTypes))
+            new EngineSummary(_model.Services.Count, operationCount, _model.DataTypes.Count, cleanOperations, cleanTypes)
+            {
+                RestOperations = _model.Services.Sum(s => s.Operations.Count(o => o.WebHttp is not null)),
+                RestOperationsKept = _restOperationsKept,
+            })
         {
             CSharp = _csharp is null ? null : PlanCSharp(files, _csharp),
         };

@@ -16,7 +16,11 @@ public enum ProtoLabel
 /// <param name="Origin">The C# symbol the field holds; null in the fixed messages of <c>migrate_wcf/common.proto</c>.</param>
 /// <param name="Conversion">How the C# value becomes this field and back; null where no C# value is held directly (a
 /// call id, the inside of a generated wrapper, whose conversion the field using the wrapper describes).</param>
-public sealed record ProtoField(string Name, string Type, int Number, ProtoLabel Label, string? Comment, FieldOrigin? Origin = null, ProtoConversion? Conversion = null);
+public sealed record ProtoField(string Name, string Type, int Number, ProtoLabel Label, string? Comment, FieldOrigin? Origin = null, ProtoConversion? Conversion = null)
+{
+    /// <summary>The field's <c>json_name</c> option: the name WCF's JSON uses where proto3's lowerCamelCase default differs; null for the default.</summary>
+    public string? JsonName { get; init; }
+}
 
 public sealed record ProtoOneof(string Name, EquatableArray<ProtoField> Fields, string? Comment);
 
@@ -51,7 +55,23 @@ public sealed record ProtoRpc(
     bool ClientStreaming,
     bool ServerStreaming,
     string? Comment,
-    RpcOrigin? Origin = null);
+    RpcOrigin? Origin = null)
+{
+    /// <summary>The rpc's <c>google.api.http</c> rule (a WCF REST operation served by JSON transcoding); null for none.</summary>
+    public ProtoHttpRule? Http { get; init; }
+}
+
+/// <summary>
+/// A <c>google.api.http</c> rule (google/api/http.proto): the HTTP method and path template, which request field the body
+/// fills (<c>*</c>: every field the path does not bind; null: no body, unbound fields come from the query), and which
+/// response field is the whole response body (null: the response message).
+/// </summary>
+/// <param name="Method">The HttpRule pattern: <c>get</c>, <c>put</c>, <c>post</c>, <c>delete</c>, <c>patch</c>, or another method's name for a <c>custom</c> pattern.</param>
+public sealed record ProtoHttpRule(string Method, string Path, string? Body, string? ResponseBody)
+{
+    /// <summary>True when <see cref="Method"/> is one of HttpRule's own patterns rather than <c>custom</c>.</summary>
+    public bool IsStandardMethod => Method is "get" or "put" or "post" or "delete" or "patch";
+}
 
 /// <param name="ContractKey">The service contract's key in the contract model.</param>
 public sealed record ProtoService(string Name, string? Comment, EquatableArray<ProtoRpc> Rpcs, string? ContractKey = null);

@@ -61,6 +61,26 @@ internal static class ProtoNames
         return builder.ToString();
     }
 
+    /// <summary>The JSON name protoc gives a field by default: underscores dropped, the letter after each one upper-cased.</summary>
+    public static string DefaultJsonName(string fieldName)
+    {
+        var builder = new StringBuilder(fieldName.Length);
+        var upper = false;
+        foreach (var c in fieldName)
+        {
+            if (c == '_')
+            {
+                upper = true;
+                continue;
+            }
+
+            builder.Append(upper ? char.ToUpperInvariant(c) : c);
+            upper = false;
+        }
+
+        return builder.ToString();
+    }
+
     public static string ToSnake(string name) => ValidIdentifier(JoinWords(name, WordCase.Lower, "_"), "field");
 
     public static string ToUpperSnake(string name) => ValidIdentifier(JoinWords(name, WordCase.Upper, "_"), "VALUE");

@@ -114,6 +114,9 @@ public enum ServiceModelTypes
 
     /// <summary>A public <c>System.ServiceModel.InstanceContextMode</c> (System.ServiceModel.Primitives has it only as an internal type).</summary>
     InstanceContextMode = 4,
+
+    /// <summary>System.ServiceModel.Web's <c>[WebGet]</c>, <c>[WebInvoke]</c>, their enums and <c>WebFaultException</c> (not in System.ServiceModel.Primitives).</summary>
+    WebHttp = 8,
 }
 
 /// <summary>What an implementation's code does with WCF's OperationContext.</summary>

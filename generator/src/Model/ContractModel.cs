@@ -174,7 +174,45 @@ public sealed record OperationModel(
 
     /// <summary>The contract that declares the methods (a base contract for an inherited operation) as generated C# names it.</summary>
     public string DeclaringCSharpName { get; init; } = string.Empty;
+
+    /// <summary>The operation's <c>[WebGet]</c> or <c>[WebInvoke]</c> (a WCF REST operation); null for none.</summary>
+    public WebHttpModel? WebHttp { get; init; }
 }
+
+/// <summary>WCF's <c>WebMessageFormat</c> (values as in System.ServiceModel.Web).</summary>
+public enum WebFormat
+{
+    Xml = 0,
+    Json = 1,
+}
+
+/// <summary>WCF's <c>WebMessageBodyStyle</c> (values as in System.ServiceModel.Web).</summary>
+public enum WebBodyStyle
+{
+    Bare = 0,
+    Wrapped = 1,
+    WrappedRequest = 2,
+    WrappedResponse = 3,
+}
+
+/// <summary>
+/// A <c>[WebGet]</c> or <c>[WebInvoke]</c> on an operation, as written (defaults applied: WebGet is GET, WebInvoke POST;
+/// formats Xml; body style Bare). Mapping turns it into a <c>google.api.http</c> rule (docs/webhttp.md).
+/// </summary>
+/// <param name="Method">The HTTP method, upper case (<c>GET</c>, <c>POST</c>, <c>PUT</c>, ... or <c>*</c>).</param>
+/// <param name="UriTemplate">The UriTemplate as written; null when not given (WCF then uses the operation name).</param>
+/// <param name="IsWebGet">True for <c>[WebGet]</c>, false for <c>[WebInvoke]</c>.</param>
+/// <param name="FromServiceModel">Declared by System.ServiceModel.Web (not CoreWCF): the migrated project needs the attribute types.</param>
+/// <param name="Position">The attribute.</param>
+public sealed record WebHttpModel(
+    string Method,
+    string? UriTemplate,
+    WebFormat RequestFormat,
+    WebFormat ResponseFormat,
+    WebBodyStyle BodyStyle,
+    bool IsWebGet,
+    bool FromServiceModel,
+    SourcePosition? Position);
 
 public sealed record ParameterModel(string Name, TypeRef Type, ParameterDirection Direction, string? Documentation);
 

@@ -121,5 +121,33 @@ namespace CoreWCF
         public TDetail Detail { get; }
     }
 }
+
+namespace CoreWCF.Web
+{
+    using System;
+
+    public enum WebMessageFormat { Xml = 0, Json = 1 }
+
+    public enum WebMessageBodyStyle { Bare = 0, Wrapped = 1, WrappedRequest = 2, WrappedResponse = 3 }
+
+    [AttributeUsage(AttributeTargets.Method)]
+    public sealed class WebGetAttribute : Attribute
+    {
+        public string UriTemplate { get; set; }
+        public WebMessageFormat RequestFormat { get; set; }
+        public WebMessageFormat ResponseFormat { get; set; }
+        public WebMessageBodyStyle BodyStyle { get; set; }
+    }
+
+    [AttributeUsage(AttributeTargets.Method)]
+    public sealed class WebInvokeAttribute : Attribute
+    {
+        public string Method { get; set; }
+        public string UriTemplate { get; set; }
+        public WebMessageFormat RequestFormat { get; set; }
+        public WebMessageFormat ResponseFormat { get; set; }
+        public WebMessageBodyStyle BodyStyle { get; set; }
+    }
+}
 """;
 }

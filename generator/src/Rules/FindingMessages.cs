@@ -64,6 +64,14 @@ public static class FindingMessages
     public static readonly FindingMessage ContractAnalysisFailed = new(nameof(ContractAnalysisFailed), RuleIds.ContractAnalysisFailed, "'{0}' could not be analysed ({1}: {2})");
     public static readonly FindingMessage ContractMappingFailed = new(nameof(ContractMappingFailed), RuleIds.ContractAnalysisFailed, "'{0}' could not be mapped ({1}: {2})");
 
+    public static readonly FindingMessage RestOperationKept = new(nameof(RestOperationKept), RuleIds.RestOperation, "REST operation '{0}' keeps its HTTP shape: {1} {2}");
+    public static readonly FindingMessage RestOperationChanged = new(nameof(RestOperationChanged), RuleIds.RestOperation, "REST operation '{0}' is served at {1} {2}; what differs from WCF is reported beside this");
+    public static readonly FindingMessage RestXmlFormat = new(nameof(RestXmlFormat), RuleIds.RestXmlFormat, "REST operation '{0}' uses the XML format for its {1}");
+    public static readonly FindingMessage RestUriTemplateFeature = new(nameof(RestUriTemplateFeature), RuleIds.RestUriTemplate, "REST operation '{0}': {1}");
+    public static readonly FindingMessage RestNotServed = new(nameof(RestNotServed), RuleIds.RestUriTemplate, "REST operation '{0}' is not served over HTTP: {1}");
+    public static readonly FindingMessage RestJsonDiffers = new(nameof(RestJsonDiffers), RuleIds.RestJsonDiffers, "REST operation '{0}' carries {1} ({2}): {3}");
+    public static readonly FindingMessage RestFault = new(nameof(RestFault), RuleIds.RestFault, "REST operation '{0}' declares the fault(s) {1}");
+
     // ── 2xxx data contracts and types ──
     public static readonly FindingMessage ObjectMember = new(nameof(ObjectMember), RuleIds.ObjectMember, "{0} is of type object");
     public static readonly FindingMessage UnmappedType = new(nameof(UnmappedType), RuleIds.UnmappedType, "{0} is of type '{1}', {2}");
@@ -128,7 +136,8 @@ public static class FindingMessages
         OneWayOperation, OneWayResultIgnored, DuplexCallback, FaultContract, OverloadedOperation, DuplicateOperationName,
         RefOutParameter, StreamWithOtherParameters, StreamWithOtherResults, StreamParameter, StreamResult,
         ServiceContractOnClass, IncompleteAsyncPattern, UntypedMessage, XmlSerializerFormat, ContractWithoutOperations,
-        OpenGenericContract, GenericOperation, ServiceContractMapped, MessageContractRequest, MessageContractResponse,
+        OpenGenericContract, GenericOperation, RestOperationKept, RestOperationChanged, RestXmlFormat, RestUriTemplateFeature,
+        RestNotServed, RestJsonDiffers, RestFault, ServiceContractMapped, MessageContractRequest, MessageContractResponse,
         SynchronousOperation, ContractAnalysisFailed, ContractMappingFailed,
         ObjectMember, UnmappedType, TypeWithoutProtoForm, StreamInMessage, UnresolvedType, EnumWithoutZero, FlagsEnum,
         EnumValueOutOfRange, NonScalarDictionaryKey, NameCollision, LockedNameTaken, MessageContractHeader, SerializableType,

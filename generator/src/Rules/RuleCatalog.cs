@@ -48,6 +48,11 @@ public static class RuleIds
     public const string MessageContractOperation = "WCFM1015";
     public const string SynchronousOperation = "WCFM1016";
     public const string OpenGenericContract = "WCFM1017";
+    public const string RestOperation = "WCFM1018";
+    public const string RestXmlFormat = "WCFM1019";
+    public const string RestUriTemplate = "WCFM1020";
+    public const string RestJsonDiffers = "WCFM1021";
+    public const string RestFault = "WCFM1022";
     public const string ContractAnalysisFailed = "WCFM1090";
 
     public const string ObjectMember = "WCFM2001";
@@ -134,6 +139,16 @@ public static class RuleCatalog
             "The rpc's handler is asynchronous: a synchronous implementation holds a thread-pool thread for the whole call, a Task-based one does not."),
         new Rule(RuleIds.OpenGenericContract, "Open generic contract or operation", FindingSeverity.Warning, RuleCategories.Contracts,
             "A proto service needs concrete types: an open generic contract becomes services only through closed contracts deriving from it (interface ICustomers : IRepository<Customer>), each with the inherited operations' type arguments filled in; a generic method's type parameters become bytes placeholders."),
+        new Rule(RuleIds.RestOperation, "REST operation (WebGet / WebInvoke)", FindingSeverity.Info, RuleCategories.Contracts,
+            "The rpc gets a google.api.http rule (method, path, body, response body) and ASP.NET Core's gRPC JSON transcoding serves it over HTTP/1.1 and JSON beside gRPC, with the generated JSON settings that keep WCF's member names, enum numbers and 64-bit numbers (docs/webhttp.md); the client shim keeps calling gRPC."),
+        new Rule(RuleIds.RestXmlFormat, "REST operation with an XML format", FindingSeverity.Warning, RuleCategories.Contracts,
+            "JSON transcoding reads and writes JSON only: the URL and method stay, but XML callers must send and accept JSON (WCF's default format, when RequestFormat or ResponseFormat is not set, is XML)."),
+        new Rule(RuleIds.RestUriTemplate, "UriTemplate or body style transcoding cannot match", FindingSeverity.Warning, RuleCategories.Contracts,
+            "The google.api.http rule keeps what an HttpRule path template can express (literal segments, {variables}, ** for the rest of the path); the part of the URL or body the finding names changes for callers, or the operation is not served over HTTP."),
+        new Rule(RuleIds.RestJsonDiffers, "REST JSON that differs from WCF's", FindingSeverity.Warning, RuleCategories.Contracts,
+            "Transcoding writes proto3 JSON: the generated settings keep WCF's member names (json_name), enums as numbers and 64-bit integers as numbers, but the values the finding names are written differently from DataContractJsonSerializer (docs/webhttp.md)."),
+        new Rule(RuleIds.RestFault, "REST operation with faults", FindingSeverity.Warning, RuleCategories.Contracts,
+            "A fault becomes a gRPC status with the detail in grpc-status-details-bin; over HTTP, transcoding answers with the status's HTTP code and a google.rpc.Status JSON body (code, message, details) instead of the WebFaultException's status code and detail."),
         new Rule(RuleIds.ContractAnalysisFailed, "Contract could not be analysed", FindingSeverity.Error, RuleCategories.Contracts,
             "Nothing is generated for the contract; the rest of the run continues."),
 

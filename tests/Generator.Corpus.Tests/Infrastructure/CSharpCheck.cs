@@ -12,6 +12,7 @@ public static class CSharpCheck
             .Where(p => Path.GetFileName(p).StartsWith("System.", StringComparison.Ordinal) || Path.GetFileName(p) is "netstandard.dll" or "mscorlib.dll")
             .Where(p => !Path.GetFileName(p).Contains("Protobuf", StringComparison.OrdinalIgnoreCase));
         return platform.Append(typeof(Google.Protobuf.IMessage).Assembly.Location)
+            .Append(typeof(Google.Api.HttpRule).Assembly.Location)
             .Distinct(StringComparer.Ordinal)
             .Select(p => (MetadataReference)MetadataReference.CreateFromFile(p))
             .ToList();

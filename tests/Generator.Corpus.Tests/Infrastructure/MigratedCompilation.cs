@@ -12,7 +12,7 @@ namespace MigrateWcf.Generator.Corpus.Tests.Infrastructure;
 public static class MigratedCompilation
 {
     // Packages without reference assemblies are compiled against their lib assemblies, as a project is.
-    private static readonly string[] PackagePrefixes = ["Grpc.", "Google.", "MigrateWcf.Runtime"];
+    private static readonly string[] PackagePrefixes = ["Grpc.", "Google.", "MigrateWcf.Runtime", "Microsoft.AspNetCore.Grpc."];
 
     private static readonly Lazy<IReadOnlyList<MetadataReference>> References = new(() =>
     {

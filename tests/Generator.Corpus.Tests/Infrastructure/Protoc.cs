@@ -43,7 +43,7 @@ public static class Protoc
             foreach (var relative in relativePaths)
             {
                 var outputFolder = Directory.CreateDirectory(Path.Combine(output, Path.GetDirectoryName(relative) ?? string.Empty)).FullName;
-                var arguments = new List<string> { "-I" + input, "-I" + WellKnownIncludes, "--csharp_out=" + outputFolder };
+                var arguments = new List<string> { "-I" + input, "-I" + WellKnownIncludes, "-I" + TestEnvironment.GoogleApiProtos, "--csharp_out=" + outputFolder };
                 if (grpc)
                 {
                     arguments.Add("--plugin=protoc-gen-grpc=" + GrpcPlugin.Value);

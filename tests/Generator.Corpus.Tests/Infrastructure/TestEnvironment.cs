@@ -21,6 +21,11 @@ internal static class TestEnvironment
         ? root
         : throw new InvalidOperationException($"Grpc.Tools package folder '{Metadata("GrpcToolsRoot")}' not found; run scripts/setup.sh (NuGet restore).");
 
+    /// <summary>The folder holding google/api/annotations.proto and http.proto (restored Google.Api.CommonProtos), as its MSBuild targets add it to Grpc.Tools' import path.</summary>
+    public static string GoogleApiProtos { get; } = Metadata("GoogleApiCommonProtosRoot") is { Length: > 0 } root && Directory.Exists(Path.Combine(root, "content", "protos"))
+        ? Path.Combine(root, "content", "protos")
+        : throw new InvalidOperationException($"Google.Api.CommonProtos package folder '{Metadata("GoogleApiCommonProtosRoot")}' not found; run scripts/setup.sh (NuGet restore).");
+
     /// <summary>The restored System.ServiceModel.Primitives package folder (its reference assemblies).</summary>
     public static string ServiceModelPrimitivesRoot { get; } = Metadata("ServiceModelPrimitivesRoot") is { Length: > 0 } root && Directory.Exists(root)
         ? root

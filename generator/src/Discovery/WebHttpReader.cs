@@ -1,0 +1,61 @@
+using System;
+using Microsoft.CodeAnalysis;
+using MigrateWcf.Generator.Model;
+
+namespace MigrateWcf.Generator.Discovery;
+
+/// <summary>
+/// Reads WCF's REST programming model on an operation method: <c>[WebGet]</c> / <c>[WebInvoke]</c> (System.ServiceModel.Web
+/// or CoreWCF.Web) with their Method, UriTemplate, RequestFormat, ResponseFormat and BodyStyle, WCF's defaults applied.
+/// What they become (a google.api.http rule) is mapping's decision.
+/// </summary>
+internal sealed class WebHttpReader
+{
+    private readonly WcfSymbols _wcf;
+
+    public WebHttpReader(DiscoveryContext context) => _wcf = context.Wcf;
+
+    /// <summary>The REST attribute of <paramref name="method"/>; null when it has neither (WebGet wins over a second WebInvoke, as WCF refuses both).</summary>
+    public WebHttpModel? Read(IMethodSymbol method)
+    {
+        if (_wcf.WebGet.IsEmpty && _wcf.WebInvoke.IsEmpty)
+        {
+            return null;
+        }
+
+        var isGet = true;
+        var attribute = WcfSymbols.Find(method, _wcf.WebGet);
+        if (attribute is null)
+        {
+            isGet = false;
+            attribute = WcfSymbols.Find(method, _wcf.WebInvoke);
+        }
+
+        if (attribute is null)
+        {
+            return null;
+        }
+
+        var httpMethod = isGet ? "GET" : WcfSymbols.Named<string?>(attribute, "Method", null) is { Length: > 0 } given ? given.Trim().ToUpperInvariant() : "POST";
+        var template = WcfSymbols.Named<string?>(attribute, "UriTemplate", null);
+        return new WebHttpModel(
+            httpMethod,
+            template,
+            Format(attribute, "RequestFormat"),
+            Format(attribute, "ResponseFormat"),
+            BodyStyle(attribute),
+            isGet,
+            attribute.AttributeClass?.ContainingNamespace?.ToDisplayString() == WcfSymbols.WebNamespace,
+            DiscoveryContext.PositionOf(attribute) ?? DiscoveryContext.PositionOf(method));
+    }
+
+    // Enum-typed named arguments arrive as their underlying int.
+    private static WebFormat Format(AttributeData attribute, string name)
+        => WcfSymbols.Named(attribute, name, (int)WebFormat.Xml) == (int)WebFormat.Json ? WebFormat.Json : WebFormat.Xml;
+
+    private static WebBodyStyle BodyStyle(AttributeData attribute)
+    {
+        var value = WcfSymbols.Named(attribute, "BodyStyle", (int)WebBodyStyle.Bare);
+        return Enum.IsDefined(typeof(WebBodyStyle), value) ? (WebBodyStyle)value : WebBodyStyle.Bare;
+    }
+}

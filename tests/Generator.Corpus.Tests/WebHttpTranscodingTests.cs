@@ -1,0 +1,147 @@
+using System.Net;
+using System.Net.Http.Headers;
+using System.Reflection;
+using System.Runtime.Loader;
+using System.Text;
+using System.Text.Json;
+using System.Text.Json.Nodes;
+using Microsoft.AspNetCore.Builder;
+using Microsoft.AspNetCore.Grpc.JsonTranscoding;
+using Microsoft.AspNetCore.Hosting;
+using Microsoft.AspNetCore.Hosting.Server.Features;
+using Microsoft.AspNetCore.Routing;
+using Microsoft.AspNetCore.Server.Kestrel.Core;
+using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Logging;
+using MigrateWcf.Generator.Corpus.Tests.Infrastructure;
+
+namespace MigrateWcf.Generator.Corpus.Tests;
+
+/// <summary>
+/// The WebHttpCatalog scenario migrated and served for real: protoc's and the engine's C# with the legacy
+/// CatalogService compiled together, hosted by grpc-dotnet with AddJsonTranscoding and the generated
+/// ConfigureJsonTranscoding on Kestrel (127.0.0.1, an ephemeral port, HTTP/1.1), and called with plain HTTP requests
+/// as a WCF REST caller sends them. Each expected body is what WCF's webHttpBinding wrote for the contract's attributes
+/// (docs/webhttp.md): bare values, WCF's member names, enums and 64-bit integers as numbers, wrapped bodies and results.
+/// </summary>
+public sealed class WebHttpTranscodingTests : IAsyncLifetime
+{
+    private const string Scenario = "NetFramework/WebHttpCatalog";
+
+    private WebApplication? _app;
+    private HttpClient? _http;
+
+    public async Task InitializeAsync()
+    {
+        var (generated, legacy) = GeneratedCSharpTests.Sources(Scenario);
+        var (problems, image) = MigratedCompilation.Compile(generated, legacy, "WebHttpCatalogMigrated");
+        Assert.True(image is not null, string.Join("\n", problems));
+        var assembly = new AssemblyLoadContext("webhttp-catalog", isCollectible: false).LoadFromStream(new MemoryStream(image!));
+        var hosting = assembly.GetTypes().Single(t => t.Name == "MigratedServices");
+        Assert.True((bool)hosting.GetField("HasHttpJsonOperations")!.GetRawConstantValue()!);
+        var configure = hosting.GetMethod("ConfigureJsonTranscoding")!.CreateDelegate<Action<GrpcJsonTranscodingOptions>>();
+
+        var builder = WebApplication.CreateSlimBuilder();
+        builder.Logging.ClearProviders();
+        builder.WebHost.ConfigureKestrel(kestrel => kestrel.Listen(IPAddress.Loopback, 0, listen => listen.Protocols = HttpProtocols.Http1));
+        builder.Services.AddGrpc().AddJsonTranscoding(configure);
+        hosting.GetMethod("AddMigratedServices")!.Invoke(null, [builder.Services, null]);
+        _app = builder.Build();
+        hosting.GetMethod("MapMigratedServices")!.Invoke(null, [(IEndpointRouteBuilder)_app]);
+        await _app.StartAsync();
+        var address = _app.Services.GetRequiredService<Microsoft.AspNetCore.Hosting.Server.IServer>().Features.Get<IServerAddressesFeature>()!.Addresses.Single();
+        _http = new HttpClient { BaseAddress = new Uri(address) };
+    }
+
+    public async Task DisposeAsync()
+    {
+        _http?.Dispose();
+        if (_app is not null)
+        {
+            await _app.StopAsync();
+            await _app.DisposeAsync();
+        }
+    }
+
+    private async Task<(HttpStatusCode Status, JsonNode? Body)> Send(HttpMethod method, string path, string? json = null)
+    {
+        using var request = new HttpRequestMessage(method, path);
+        if (json is not null)
+        {
+            request.Content = new StringContent(json, Encoding.UTF8);
+            request.Content.Headers.ContentType = new MediaTypeHeaderValue("application/json");
+        }
+
+        using var response = await _http!.SendAsync(request);
+        var text = await response.Content.ReadAsStringAsync();
+        return (response.StatusCode, text.Length == 0 ? null : JsonNode.Parse(text));
+    }
+
+    private static void AssertJson(string expected, JsonNode? actual)
+        => Assert.True(JsonNode.DeepEquals(JsonNode.Parse(expected), actual), $"expected {expected}, got {actual?.ToJsonString()}");
+
+    [Fact]
+    public async Task BarePost_ThenGetWithPathAndQuery_AnswerWhatWcfWrote()
+    {
+        // [WebInvoke(Method = "POST", UriTemplate = "products")] int AddProduct(Product): the body is the Product, with
+        // its DataMember names; the answer is the bare int.
+        var added = await Send(HttpMethod.Post, "/products", """{"Id":7,"Name":"Lamp","Availability":2,"unit_price_cents":1999}""");
+        Assert.Equal(HttpStatusCode.OK, added.Status);
+        AssertJson("7", added.Body);
+
+        // [WebGet(UriTemplate = "products/{id}?currency={currency}")]: the bare Product, enum and long as numbers.
+        var product = await Send(HttpMethod.Get, "/products/7?currency=EUR");
+        Assert.Equal(HttpStatusCode.OK, product.Status);
+        AssertJson("""{"Id":7,"Name":"Lamp","Availability":2,"unit_price_cents":1999}""", product.Body);
+    }
+
+    [Fact]
+    public async Task WrappedBodyAndWrappedResult_UseTheParameterNamesAndOperationResult()
+    {
+        await Send(HttpMethod.Post, "/products", """{"Id":8,"Name":"Desk","Availability":1,"unit_price_cents":500}""");
+
+        // BodyStyle = Wrapped: {"unitPriceCents":…,"reason":…} in, {"SetPriceResult":true} out.
+        var set = await Send(HttpMethod.Put, "/products/8/price", """{"unitPriceCents":450,"reason":"sale"}""");
+        Assert.Equal(HttpStatusCode.OK, set.Status);
+        AssertJson("""{"SetPriceResult":true}""", set.Body);
+        AssertJson("""{"Id":8,"Name":"Desk","Availability":1,"unit_price_cents":450}""", (await Send(HttpMethod.Get, "/products/8?currency=EUR")).Body);
+
+        // BodyStyle = WrappedResponse on a POST without parameters: {"CountResult":n}.
+        var count = await Send(HttpMethod.Post, "/count");
+        Assert.Equal(HttpStatusCode.OK, count.Status);
+        Assert.True(count.Body!["CountResult"]!.GetValue<int>() >= 1, count.Body.ToJsonString());
+    }
+
+    [Fact]
+    public async Task WildcardAndDefaultTemplate_BindTheirParameters()
+    {
+        // files/{*path}: the rest of the path, slashes included; the bare string result.
+        var file = await Send(HttpMethod.Get, "/files/docs/2024/report.txt");
+        Assert.Equal(HttpStatusCode.OK, file.Status);
+        AssertJson("\"file docs/2024/report.txt\"", file.Body);
+
+        // No UriTemplate on a WebGet: /Search?text=…&max=…, a bare list.
+        await Send(HttpMethod.Post, "/products", """{"Id":9,"Name":"Lampshade","Availability":3,"unit_price_cents":900}""");
+        var found = await Send(HttpMethod.Get, "/Search?text=Lampshade&max=5");
+        Assert.Equal(HttpStatusCode.OK, found.Status);
+        AssertJson("""[{"Id":9,"Name":"Lampshade","Availability":3,"unit_price_cents":900}]""", found.Body);
+    }
+
+    [Fact]
+    public async Task AFault_IsAGoogleRpcStatus_NotTheWebFaultDetail()
+    {
+        // WCFM1022: WCF answered 404 with the CatalogFault {"Reason":…}. The migrated service makes the thrown
+        // WebFaultException<CatalogFault> (a FaultException<T>) a FAILED_PRECONDITION fault status, and transcoding answers
+        // that status's HTTP code, 400, with google.rpc.Status JSON whose details hold the fault's ErrorInfo (written as
+        // JSON through the TypeRegistry ConfigureJsonTranscoding sets; without it transcoding fails the request with an
+        // empty 500). The CatalogFault detail is not among them yet: the runtime's FaultDetailRegistry finds a detail type
+        // by the exception's exact type, FaultException<CatalogFault>, and WebFaultException<T> derives from it.
+        var missing = await Send(HttpMethod.Get, "/products/404?currency=EUR");
+        Assert.Equal(HttpStatusCode.BadRequest, missing.Status);
+        var status = Assert.IsType<JsonObject>(missing.Body);
+        Assert.Equal(9, status["code"]!.GetValue<int>());
+        Assert.False(status.ContainsKey("Reason"));
+        var details = status["details"]!.AsArray();
+        Assert.Contains(details, d => d!["@type"]!.GetValue<string>() == "type.googleapis.com/google.rpc.ErrorInfo" && d["domain"]!.GetValue<string>() == "migrate-wcf.fault");
+    }
+}
