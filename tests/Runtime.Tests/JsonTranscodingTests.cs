@@ -98,6 +98,19 @@ public sealed class JsonTranscodingTests
     }
 
     [Fact]
+    public async Task Fields_with_default_values_are_written_by_default()
+    {
+        using var temp = new TempDirectory();
+        await using var host = await StartCatalogAsync(GrpcEndpoint.UnixSocket(temp.Combine("svc.sock")), o => o.HttpJson = GrpcEndpoint.Tcp("127.0.0.1", 0));
+        using var http = HttpClientFor(host.HttpJsonEndpoint!);
+
+        using var body = JsonDocument.Parse(await http.GetStringAsync("items/z0"));
+
+        // A migrated WCF caller expects every DataMember, zero included (WCF writes them all by default).
+        Assert.Equal(0, body.RootElement.GetProperty("stock").GetInt32());
+    }
+
+    [Fact]
     public async Task JsonTranscoding_options_are_applied()
     {
         using var temp = new TempDirectory();
@@ -145,6 +158,7 @@ public sealed class JsonTranscodingTests
             ["a1"] = new Item { Id = "a1", Name = "Drill", Category = "tools", Stock = 12 },
             ["a2"] = new Item { Id = "a2", Name = "Hammer", Category = "tools", Stock = 40 },
             ["g1"] = new Item { Id = "g1", Name = "Rake", Category = "garden", Stock = 25 },
+            ["z0"] = new Item { Id = "z0", Name = "Empty shelf", Category = "garden", Stock = 0 },
         };
 
         public override Task<Item> GetItem(GetItemRequest request, ServerCallContext context)

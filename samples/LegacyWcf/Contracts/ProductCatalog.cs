@@ -52,7 +52,7 @@ namespace LegacyWcf.Contracts
         /// <param name="id">Product id.</param>
         /// <exception cref="WebFaultException{CatalogFault}">404 with code "ProductNotFound" for an unknown id.</exception>
         [OperationContract]
-        [WebInvoke(Method = "DELETE", UriTemplate = "products/{id}")]
+        [WebInvoke(Method = "DELETE", UriTemplate = "products/{id}", ResponseFormat = WebMessageFormat.Json)]
         void DiscontinueProduct(string id);
     }
 

@@ -17,6 +17,7 @@ namespace LegacyWcf.Services
             { "P-1003", new Product { Id = "P-1003", Name = "Socket set", Category = "tools", Price = 42.00m, Stock = 0, ListedOn = Listed.AddDays(7) } },
             { "P-2001", new Product { Id = "P-2001", Name = "Garden hose", Category = "garden", Price = 23.75m, Stock = 8, ListedOn = Listed } },
             { "P-2002", new Product { Id = "P-2002", Name = "Rake", Category = "garden", Price = 9.99m, Stock = 25, ListedOn = Listed } },
+            { "P-9001", new Product { Id = "P-9001", Name = "Paraffin lamp", Category = "clearance", Price = 5.00m, Stock = 1, ListedOn = Listed.AddYears(-10) } },
         };
 
         public static Product Find(string id)
