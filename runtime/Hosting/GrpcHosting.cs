@@ -2,6 +2,8 @@ using System.IO.Pipes;
 using System.Net;
 using System.Net.Sockets;
 using Grpc.AspNetCore.Server;
+using Google.Protobuf.Reflection;
+using Google.Rpc;
 using Grpc.HealthCheck;
 using Microsoft.AspNetCore.Grpc.JsonTranscoding;
 using Microsoft.AspNetCore.Builder;
@@ -42,8 +44,10 @@ public sealed class GrpcHostOptions
     public GrpcEndpoint? HttpJson { get; set; }
 
     /// <summary>Applied to <c>AddJsonTranscoding</c> when <see cref="HttpJson"/> is set: JSON settings (e.g.
-    /// <c>JsonSettings.WriteIndented</c>, <c>IgnoreDefaultValues</c>), type registry. A generated
-    /// <c>MigratedServices.ConfigureJsonTranscoding</c> fits here.</summary>
+    /// <c>JsonSettings.WriteEnumsAsIntegers</c>, <c>IgnoreDefaultValues</c>), type registry. A generated
+    /// <c>MigratedServices.ConfigureJsonTranscoding</c> fits here. The <c>TypeRegistry</c> starts with
+    /// <c>google.rpc.ErrorInfo</c> (every migrated fault carries one); one set here must include it and every fault
+    /// detail message, or a status carrying them is answered 500 with no body.</summary>
     public Action<GrpcJsonTranscodingOptions>? JsonTranscoding { get; set; }
 }
 
@@ -76,7 +80,13 @@ public static class GrpcHostingExtensions
         if (options.HttpJson is { } httpJson)
         {
             ListenHttpJson(builder, httpJson);
-            grpc.AddJsonTranscoding(transcoding => options.JsonTranscoding?.Invoke(transcoding));
+            grpc.AddJsonTranscoding(transcoding =>
+            {
+                // Every migrated fault's status carries an ErrorInfo (FaultDetailRegistry); transcoding can write a
+                // status detail only when its type is registered, and answers 500 with no body otherwise.
+                transcoding.TypeRegistry = TypeRegistry.FromMessages(ErrorInfo.Descriptor);
+                options.JsonTranscoding?.Invoke(transcoding);
+            });
         }
         if (!options.LogRequests)
         {

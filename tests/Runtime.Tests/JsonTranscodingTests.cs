@@ -1,6 +1,7 @@
 using System.Net;
 using System.Text;
 using System.Text.Json;
+using Google.Protobuf.WellKnownTypes;
 using Grpc.Core;
 using Microsoft.AspNetCore.Hosting.Server;
 using Microsoft.AspNetCore.Hosting.Server.Features;
@@ -150,6 +151,98 @@ public sealed class JsonTranscodingTests
         Assert.DoesNotContain('\n', error.Message);
     }
 
+    [Fact]
+    public async Task An_empty_result_is_written_as_an_empty_object()
+    {
+        using var temp = new TempDirectory();
+        await using var host = await StartCatalogAsync(GrpcEndpoint.UnixSocket(temp.Combine("svc.sock")), o => o.HttpJson = GrpcEndpoint.Tcp("127.0.0.1", 0));
+        using var http = HttpClientFor(host.HttpJsonEndpoint!);
+
+        using var response = await http.DeleteAsync("items/g1");
+
+        // WCF answers a void WebInvoke with an empty body; transcoding writes google.protobuf.Empty as {}.
+        Assert.Equal(HttpStatusCode.OK, response.StatusCode);
+        Assert.Equal("{}", await response.Content.ReadAsStringAsync());
+    }
+
+    [Fact]
+    public async Task Enums_are_names_by_default_and_numbers_with_WriteEnumsAsIntegers()
+    {
+        using var temp = new TempDirectory();
+        await using var byName = await StartCatalogAsync(GrpcEndpoint.UnixSocket(temp.Combine("a.sock")), o => o.HttpJson = GrpcEndpoint.Tcp("127.0.0.1", 0));
+        await using var byNumber = await StartCatalogAsync(GrpcEndpoint.UnixSocket(temp.Combine("b.sock")), o =>
+        {
+            o.HttpJson = GrpcEndpoint.Tcp("127.0.0.1", 0);
+            o.JsonTranscoding = transcoding => transcoding.JsonSettings.WriteEnumsAsIntegers = true;
+        });
+        using var httpByName = HttpClientFor(byName.HttpJsonEndpoint!);
+        using var httpByNumber = HttpClientFor(byNumber.HttpJsonEndpoint!);
+
+        using var named = JsonDocument.Parse(await httpByName.GetStringAsync("items/old"));
+        using var numbered = JsonDocument.Parse(await httpByNumber.GetStringAsync("items/old"));
+
+        Assert.Equal("ITEM_STATUS_DISCONTINUED", named.RootElement.GetProperty("status").GetString());
+        Assert.Equal(1, numbered.RootElement.GetProperty("status").GetInt32());
+    }
+
+    [Fact]
+    public async Task A_json_name_is_written_and_read_and_the_field_name_is_read_too()
+    {
+        using var temp = new TempDirectory();
+        await using var host = await StartCatalogAsync(GrpcEndpoint.UnixSocket(temp.Combine("svc.sock")), o => o.HttpJson = GrpcEndpoint.Tcp("127.0.0.1", 0));
+        using var http = HttpClientFor(host.HttpJsonEndpoint!);
+
+        using var byJsonName = JsonDocument.Parse(await (await http.PostAsync("items", Json("""{"id":"s1","SupplierName":"Acme"}"""))).Content.ReadAsStringAsync());
+        using var byFieldName = JsonDocument.Parse(await (await http.PostAsync("items", Json("""{"id":"s2","supplier_name":"Bolt"}"""))).Content.ReadAsStringAsync());
+
+        Assert.Equal("Acme", byJsonName.RootElement.GetProperty("SupplierName").GetString());
+        Assert.Equal("Bolt", byFieldName.RootElement.GetProperty("SupplierName").GetString());
+        Assert.False(byJsonName.RootElement.TryGetProperty("supplierName", out _));
+    }
+
+    [Fact]
+    public async Task A_status_detail_is_in_the_error_body_when_its_type_is_registered_and_ErrorInfo_is_by_default()
+    {
+        using var temp = new TempDirectory();
+        await using var byDefault = await StartCatalogAsync(GrpcEndpoint.UnixSocket(temp.Combine("a.sock")), o => o.HttpJson = GrpcEndpoint.Tcp("127.0.0.1", 0));
+        await using var registered = await StartCatalogAsync(GrpcEndpoint.UnixSocket(temp.Combine("b.sock")), o =>
+        {
+            o.HttpJson = GrpcEndpoint.Tcp("127.0.0.1", 0);
+            o.JsonTranscoding = transcoding => transcoding.TypeRegistry =
+                Google.Protobuf.Reflection.TypeRegistry.FromMessages(Google.Rpc.ErrorInfo.Descriptor, Item.Descriptor);
+        });
+        using var httpByDefault = HttpClientFor(byDefault.HttpJsonEndpoint!);
+        using var httpRegistered = HttpClientFor(registered.HttpJsonEndpoint!);
+
+        // ErrorInfo alone (what every migrated fault carries) is registered by the runtime.
+        using var errorInfoOnly = await httpByDefault.DeleteAsync("items/locked");
+        Assert.Equal(HttpStatusCode.BadRequest, errorInfoOnly.StatusCode); // FAILED_PRECONDITION
+        using (var body = JsonDocument.Parse(await errorInfoOnly.Content.ReadAsStringAsync()))
+        {
+            var info = Assert.Single(body.RootElement.GetProperty("details").EnumerateArray());
+            Assert.Equal("type.googleapis.com/google.rpc.ErrorInfo", info.GetProperty("@type").GetString());
+        }
+
+        // A detail type the transcoding does not know (here Item, standing for a contract's fault detail message): the status
+        // cannot be written, 500 with no body. So the generated ConfigureJsonTranscoding must register the fault details.
+        using var unknownDetail = await httpByDefault.DeleteAsync("items/none");
+        Assert.Equal(HttpStatusCode.InternalServerError, unknownDetail.StatusCode);
+        Assert.Equal("", await unknownDetail.Content.ReadAsStringAsync());
+
+        // Registered: the status from the gRPC code, the detail inside google.rpc.Status's details as an Any with its
+        // type URL (not the detail alone, as WCF wrote a WebFaultException<T>'s).
+        using var response = await httpRegistered.DeleteAsync("items/none");
+        Assert.Equal(HttpStatusCode.NotFound, response.StatusCode);
+        using var error = JsonDocument.Parse(await response.Content.ReadAsStringAsync());
+        Assert.Equal(5, error.RootElement.GetProperty("code").GetInt32());
+        Assert.Equal("no item 'none'", error.RootElement.GetProperty("message").GetString());
+        var details = error.RootElement.GetProperty("details").EnumerateArray().ToList();
+        Assert.Equal(["type.googleapis.com/google.rpc.ErrorInfo", "type.googleapis.com/runtime.tests.transcoding.Item"], details.Select(d => d.GetProperty("@type").GetString()));
+        Assert.Equal("none", details[1].GetProperty("id").GetString());
+    }
+
+    private static StringContent Json(string json) => new(json, Encoding.UTF8, "application/json");
+
     /// <summary>An in-memory catalog; one instance behind both listeners.</summary>
     private sealed class CatalogService : Catalog.CatalogBase
     {
@@ -159,6 +252,7 @@ public sealed class JsonTranscodingTests
             ["a2"] = new Item { Id = "a2", Name = "Hammer", Category = "tools", Stock = 40 },
             ["g1"] = new Item { Id = "g1", Name = "Rake", Category = "garden", Stock = 25 },
             ["z0"] = new Item { Id = "z0", Name = "Empty shelf", Category = "garden", Stock = 0 },
+            ["old"] = new Item { Id = "old", Name = "Lamp", Category = "clearance", Stock = 1, Status = ItemStatus.Discontinued },
         };
 
         public override Task<Item> GetItem(GetItemRequest request, ServerCallContext context)
@@ -179,6 +273,40 @@ public sealed class JsonTranscodingTests
                 var list = new ItemList();
                 list.Items.Add(request.Max > 0 ? found.Take(request.Max) : found);
                 return Task.FromResult(list);
+            }
+        }
+
+        public override Task<Empty> RemoveItem(GetItemRequest request, ServerCallContext context)
+        {
+            lock (_items)
+            {
+                if (request.Id == "locked")
+                {
+                    var locked = new Google.Rpc.Status
+                    {
+                        Code = (int)StatusCode.FailedPrecondition,
+                        Message = "item 'locked' cannot be removed",
+                        Details = { Any.Pack(new Google.Rpc.ErrorInfo { Reason = "Locked", Domain = "catalog" }) },
+                    };
+                    throw locked.ToRpcException();
+                }
+
+                if (!_items.Remove(request.Id))
+                {
+                    var status = new Google.Rpc.Status
+                    {
+                        Code = (int)StatusCode.NotFound,
+                        Message = $"no item '{request.Id}'",
+                        Details =
+                        {
+                            Any.Pack(new Google.Rpc.ErrorInfo { Reason = "ProductNotFound", Domain = "catalog" }),
+                            Any.Pack(new Item { Id = request.Id, Name = "(missing)" }),
+                        },
+                    };
+                    throw status.ToRpcException();
+                }
+
+                return Task.FromResult(new Empty());
             }
         }
 
