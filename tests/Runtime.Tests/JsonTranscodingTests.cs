@@ -241,6 +241,35 @@ public sealed class JsonTranscodingTests
         Assert.Equal("none", details[1].GetProperty("id").GetString());
     }
 
+    [Theory]
+    [InlineData(400)]
+    [InlineData(401)]
+    [InlineData(403)]
+    [InlineData(404)]
+    [InlineData(409)]
+    [InlineData(429)]
+    [InlineData(408)]
+    [InlineData(500)]
+    [InlineData(501)]
+    [InlineData(503)]
+    [InlineData(504)]
+    [InlineData(410, 400)]
+    [InlineData(422, 400)]
+    [InlineData(402, 400)]
+    [InlineData(502, 500)]
+    [InlineData(499, 400)]
+    public async Task A_WebFault_http_status_survives_transcoding_when_it_round_trips(int thrown, int? answered = null)
+    {
+        using var temp = new TempDirectory();
+        await using var host = await StartCatalogAsync(GrpcEndpoint.UnixSocket(temp.Combine("svc.sock")), o => o.HttpJson = GrpcEndpoint.Tcp("127.0.0.1", 0));
+        using var http = HttpClientFor(host.HttpJsonEndpoint!);
+
+        using var response = await http.GetAsync($"fail/{thrown}");
+
+        Assert.Equal(answered ?? thrown, (int)response.StatusCode);
+        Assert.Equal(answered is null, WebFaultStatus.RoundTrips((HttpStatusCode)thrown));
+    }
+
     private static StringContent Json(string json) => new(json, Encoding.UTF8, "application/json");
 
     /// <summary>An in-memory catalog; one instance behind both listeners.</summary>
@@ -275,6 +304,9 @@ public sealed class JsonTranscodingTests
                 return Task.FromResult(list);
             }
         }
+
+        public override Task<Empty> Fail(FailRequest request, ServerCallContext context) =>
+            throw new RpcException(new Status(WebFaultStatus.ToStatusCode((HttpStatusCode)request.HttpStatus), $"HTTP {request.HttpStatus}"));
 
         public override Task<Empty> RemoveItem(GetItemRequest request, ServerCallContext context)
         {
