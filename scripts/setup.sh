@@ -16,11 +16,13 @@ if [ "$sdk_major" != "10" ]; then
   exit 1
 fi
 
-# 2. Debian packages: Mono's real System.ServiceModel for the legacy WCF sample (Mono.Posix: the host's SIGTERM handler); C-core gRPC (python3-grpcio) and
+# 2. Debian packages: Mono's real System.ServiceModel for the legacy WCF sample (Mono.Posix: the host's SIGTERM handler;
+#    System.ServiceModel.Web, which brings System.Web.Extensions, for its REST catalog on --http-port); C-core gRPC (python3-grpcio) and
 #    protoc 3.21 (matching python3-protobuf) for the interop peers.
 apt_packages=(
   mono-runtime
   libmono-system-servicemodel4.0a-cil
+  libmono-system-servicemodel-web4.0-cil
   libmono-posix4.0-cil
   python3-grpcio
   python3-protobuf

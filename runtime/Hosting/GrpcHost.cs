@@ -38,10 +38,15 @@ public sealed class GrpcHostSetup
 /// stops it, which also removes its socket file.</summary>
 public sealed class GrpcHost : IAsyncDisposable
 {
-    private GrpcHost(WebApplication app, GrpcEndpoint endpoint) => (App, Endpoint) = (app, endpoint);
+    private GrpcHost(WebApplication app, GrpcEndpoint endpoint, GrpcEndpoint? httpJsonEndpoint) =>
+        (App, Endpoint, HttpJsonEndpoint) = (app, endpoint, httpJsonEndpoint);
 
     /// <summary>The endpoint listened on; for TCP port 0, with the port chosen.</summary>
     public GrpcEndpoint Endpoint { get; }
+
+    /// <summary>The HTTP + JSON (transcoding) endpoint when <see cref="GrpcHostOptions.HttpJson"/> was set, with the port
+    /// chosen for port 0; null otherwise.</summary>
+    public GrpcEndpoint? HttpJsonEndpoint { get; }
 
     /// <summary>The running application (its services, <c>App.WaitForShutdownAsync()</c>, <c>App.StopAsync()</c>).</summary>
     public WebApplication App { get; }
@@ -69,14 +74,17 @@ public sealed class GrpcHost : IAsyncDisposable
             throw;
         }
 
-        return new GrpcHost(app, endpoint is { Kind: GrpcEndpointKind.Tcp, Port: 0 } ? ListenedOn(app, endpoint) : endpoint);
+        // Kestrel reports its addresses in the order the listeners were configured: the gRPC endpoint, then HTTP + JSON.
+        var addresses = app.Services.GetRequiredService<IServer>().Features.Get<IServerAddressesFeature>()!.Addresses.ToList();
+        var httpJson = setup.Options.HttpJson;
+        return new GrpcHost(
+            app,
+            ListenedOn(endpoint, addresses[0]),
+            httpJson is null ? null : ListenedOn(httpJson, addresses[^1]));
     }
 
-    private static GrpcEndpoint ListenedOn(WebApplication app, GrpcEndpoint endpoint)
-    {
-        var address = app.Services.GetRequiredService<IServer>().Features.Get<IServerAddressesFeature>()!.Addresses.First();
-        return GrpcEndpoint.Tcp(endpoint.Host!, new Uri(address).Port);
-    }
+    private static GrpcEndpoint ListenedOn(GrpcEndpoint endpoint, string address) =>
+        endpoint is { Kind: GrpcEndpointKind.Tcp, Port: 0 } ? GrpcEndpoint.Tcp(endpoint.Host!, new Uri(address).Port) : endpoint;
 
     public async ValueTask DisposeAsync()
     {

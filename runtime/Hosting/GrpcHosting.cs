@@ -2,7 +2,10 @@ using System.IO.Pipes;
 using System.Net;
 using System.Net.Sockets;
 using Grpc.AspNetCore.Server;
+using Google.Protobuf.Reflection;
+using Google.Rpc;
 using Grpc.HealthCheck;
+using Microsoft.AspNetCore.Grpc.JsonTranscoding;
 using Microsoft.AspNetCore.Builder;
 using Microsoft.AspNetCore.Hosting;
 using Microsoft.AspNetCore.Routing;
@@ -31,6 +34,21 @@ public sealed class GrpcHostOptions
 
     /// <summary>grpc-dotnet's service options: message sizes, compression, interceptors, detailed errors.</summary>
     public Action<GrpcServiceOptions>? Grpc { get; set; }
+
+    /// <summary>
+    /// A TCP endpoint on which Kestrel also listens with HTTP/1.1 and serves ASP.NET Core gRPC JSON transcoding: every rpc
+    /// with a <c>google.api.http</c> option answers plain HTTP + JSON there (REST callers of a migrated WebHttp service).
+    /// Null (the default): no such listener and no TCP port. The host is the caller's: <c>GrpcEndpoint.Tcp("127.0.0.1",
+    /// port)</c> keeps it on loopback; port 0 lets the server pick one (<see cref="GrpcHost.HttpJsonEndpoint"/>).
+    /// </summary>
+    public GrpcEndpoint? HttpJson { get; set; }
+
+    /// <summary>Applied to <c>AddJsonTranscoding</c> when <see cref="HttpJson"/> is set: JSON settings (e.g.
+    /// <c>JsonSettings.WriteEnumsAsIntegers</c>, <c>IgnoreDefaultValues</c>), type registry. A generated
+    /// <c>MigratedServices.ConfigureJsonTranscoding</c> fits here. The <c>TypeRegistry</c> starts with
+    /// <c>google.rpc.ErrorInfo</c> (every migrated fault carries one); one set here must include it and every fault
+    /// detail message, or a status carrying them is answered 500 with no body.</summary>
+    public Action<GrpcJsonTranscodingOptions>? JsonTranscoding { get; set; }
 }
 
 /// <summary>Hosting gRPC services (Grpc.AspNetCore) on a <see cref="GrpcEndpoint"/>, composable with any ASP.NET Core host.</summary>
@@ -58,7 +76,18 @@ public static class GrpcHostingExtensions
     internal static WebApplicationBuilder AddGrpcEndpointCore(this WebApplicationBuilder builder, GrpcEndpoint endpoint, GrpcHostOptions options)
     {
         Listen(builder, endpoint);
-        builder.Services.AddGrpc(grpc => options.Grpc?.Invoke(grpc));
+        var grpc = builder.Services.AddGrpc(grpc => options.Grpc?.Invoke(grpc));
+        if (options.HttpJson is { } httpJson)
+        {
+            ListenHttpJson(builder, httpJson);
+            grpc.AddJsonTranscoding(transcoding =>
+            {
+                // Every migrated fault's status carries an ErrorInfo (FaultDetailRegistry); transcoding can write a
+                // status detail only when its type is registered, and answers 500 with no body otherwise.
+                transcoding.TypeRegistry = TypeRegistry.FromMessages(ErrorInfo.Descriptor);
+                options.JsonTranscoding?.Invoke(transcoding);
+            });
+        }
         if (!options.LogRequests)
         {
             foreach (var category in RequestLogCategories)
@@ -136,12 +165,27 @@ public static class GrpcHostingExtensions
         }
         else
         {
-            var address = string.Equals(endpoint.Host, "localhost", StringComparison.OrdinalIgnoreCase) ? IPAddress.Loopback
-                : IPAddress.TryParse(endpoint.Host, out var ip) ? ip
-                : throw new GrpcHostingException($"Cannot listen on {endpoint}: a server listens on an IP address or localhost.");
+            var address = TcpAddress(endpoint);
             builder.WebHost.ConfigureKestrel(kestrel => kestrel.Listen(address, endpoint.Port, http2));
         }
     }
+
+    /// <summary>The HTTP + JSON listener: HTTP/1.1, what browsers, curl and REST clients speak without TLS.</summary>
+    private static void ListenHttpJson(WebApplicationBuilder builder, GrpcEndpoint endpoint)
+    {
+        if (endpoint.Kind != GrpcEndpointKind.Tcp)
+        {
+            throw new GrpcHostingException($"Cannot serve HTTP + JSON on {endpoint}: it needs a TCP endpoint, e.g. http://127.0.0.1:8080.");
+        }
+
+        var address = TcpAddress(endpoint);
+        builder.WebHost.ConfigureKestrel(kestrel => kestrel.Listen(address, endpoint.Port, listen => listen.Protocols = HttpProtocols.Http1));
+    }
+
+    private static IPAddress TcpAddress(GrpcEndpoint endpoint) =>
+        string.Equals(endpoint.Host, "localhost", StringComparison.OrdinalIgnoreCase) ? IPAddress.Loopback
+            : IPAddress.TryParse(endpoint.Host, out var ip) ? ip
+            : throw new GrpcHostingException($"Cannot listen on {endpoint}: a server listens on an IP address or localhost.");
 
     [System.Runtime.Versioning.SupportedOSPlatform("windows")]
     private static PipeSecurity CurrentUserOnly()

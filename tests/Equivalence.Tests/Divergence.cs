@@ -28,6 +28,13 @@ public enum Divergence
 
     /// <summary><c>ConcurrencyMode.Single</c> on an <c>InstanceContextMode.Single</c> service lets one call in at a time.</summary>
     SingletonSerializesCalls,
+
+    /// <summary>A <c>WebFaultException</c> answers the REST caller with its status code, and a <c>WebFaultException&lt;T&gt;</c>
+    /// with its detail as the JSON body.</summary>
+    WebFaultSetsStatusAndBody,
+
+    /// <summary>A <c>WebMessageBodyStyle.Wrapped</c> operation reads its parameters from one JSON object named by them.</summary>
+    WrappedJsonRequestIsRead,
 }
 
 /// <summary>A test that asserts one WCF behaviour some side may not reproduce; skipped on the sides that declare it.</summary>

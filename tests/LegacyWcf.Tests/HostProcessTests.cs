@@ -36,6 +36,34 @@ public sealed class HostProcessTests
         await AssertFailsWithOneLine(host, expectedExitCode: 3, expectedText: "already in use");
     }
 
+    [Theory]
+    [InlineData("0")]
+    [InlineData("65536")]
+    [InlineData("http")]
+    public async Task BadHttpPort_ExitsNonZero_WithOneLine(string port)
+    {
+        using MonoProcess host = MonoProcess.Start(LegacyBinaries.HostExe, "--http-port", port);
+        await AssertFailsWithOneLine(host, expectedExitCode: 2, expectedText: "bad --http-port");
+    }
+
+    [Fact]
+    public async Task UnknownOption_ExitsNonZero_WithOneLine()
+    {
+        using MonoProcess host = MonoProcess.Start(LegacyBinaries.HostExe, "--https-port", "8443");
+        await AssertFailsWithOneLine(host, expectedExitCode: 2, expectedText: "unexpected argument '--https-port'");
+    }
+
+    [Fact]
+    public async Task HttpPortInUse_ExitsNonZero_WithOneLineAndNoStackTrace()
+    {
+        int port = LegacyHost.FreePortBlock(1);
+        using var occupant = new TcpListener(IPAddress.Loopback, port);
+        occupant.Start();
+
+        using MonoProcess host = MonoProcess.Start(LegacyBinaries.HostExe, "--http-port", port.ToString(System.Globalization.CultureInfo.InvariantCulture));
+        await AssertFailsWithOneLine(host, expectedExitCode: 3, expectedText: "already in use");
+    }
+
     [Fact]
     public async Task ClosingStdin_StopsTheHostCleanly_AndFreesItsPorts()
     {

@@ -110,11 +110,38 @@ public sealed class HostProcessTests
         Assert.False(Directory.Exists(folder.Combine("file", "sub")));
     }
 
+    [Fact]
+    public async Task TheHttpPortOption_ListensWithHttp11OnLoopback_BesideTheSocket()
+    {
+        using var folder = new SocketFolder();
+        string socket = folder.Combine("http.sock");
+        int port = FreeLoopbackPort();
+        using var host = await MigratedHostProcess.StartReadyAsync("--socket", socket, "--http-port", port.ToString(System.Globalization.CultureInfo.InvariantCulture));
+
+        Assert.Contains($"; HTTP + JSON on http://127.0.0.1:{port}/", host.Stdout);
+        using var http = new HttpClient();
+        using var response = await http.GetAsync($"http://127.0.0.1:{port}/no/such/route");
+        Assert.Equal(System.Net.HttpVersion.Version11, response.Version);
+        Assert.Equal(System.Net.HttpStatusCode.NotFound, response.StatusCode);
+
+        // gRPC goes on on the socket.
+        using var clients = new MigratedClientFactory(GrpcEndpoint.UnixSocket(socket), new ClientProxyOptions { SendTimeout = Patience });
+        clients.CreateSimple().Put();
+    }
+
+    private static int FreeLoopbackPort()
+    {
+        using var probe = new System.Net.Sockets.TcpListener(System.Net.IPAddress.Loopback, 0);
+        probe.Start();
+        return ((System.Net.IPEndPoint)probe.LocalEndpoint).Port;
+    }
+
     [Theory]
-    [InlineData(new string[0], "Migrated.Host: --socket is required (usage: Migrated.Host --socket PATH [--simple SimpleMultiple|SimpleSingle])")]
-    [InlineData(new[] { "--socket" }, "Migrated.Host: --socket needs a value (usage: Migrated.Host --socket PATH [--simple SimpleMultiple|SimpleSingle])")]
+    [InlineData(new string[0], "Migrated.Host: --socket is required (usage: Migrated.Host --socket PATH [--simple SimpleMultiple|SimpleSingle] [--http-port N])")]
+    [InlineData(new[] { "--socket" }, "Migrated.Host: --socket needs a value (usage: Migrated.Host --socket PATH [--simple SimpleMultiple|SimpleSingle] [--http-port N])")]
     [InlineData(new[] { "--socket", "/tmp/x.sock", "--simple", "Both" }, "Migrated.Host: --simple must be SimpleMultiple or SimpleSingle, not 'Both'")]
-    [InlineData(new[] { "--port", "5000" }, "Migrated.Host: unknown argument '--port' (usage: Migrated.Host --socket PATH [--simple SimpleMultiple|SimpleSingle])")]
+    [InlineData(new[] { "--socket", "/tmp/x.sock", "--http-port", "0" }, "Migrated.Host: bad --http-port '0': expected a port number from 1 to 65535")]
+    [InlineData(new[] { "--port", "5000" }, "Migrated.Host: unknown argument '--port' (usage: Migrated.Host --socket PATH [--simple SimpleMultiple|SimpleSingle] [--http-port N])")]
     public async Task A_bad_command_line_exits_2_with_one_line(string[] arguments, string expected)
     {
         var (exitCode, stdout, stderr) = await MigratedHostProcess.RunAsync(arguments);

@@ -44,8 +44,8 @@ public sealed class InstalledToolTests
         CopySources(Path.Combine(repository, "samples", "LegacyWcf"), sample);
         var analyze = await Run(temp.Path, migrateWcf, "analyze", sample, "--format", "sarif");
         Assert.True(analyze.ExitCode == 0, analyze.ToString());
-        Assert.Contains("\"serviceContracts\": 6", analyze.Output);
-        Assert.Contains("\"dataTypesMappedCleanly\": 16", analyze.Output);
+        Assert.Contains("\"serviceContracts\": 7", analyze.Output);
+        Assert.Contains("\"dataTypesMappedCleanly\": 19", analyze.Output);
 
         // The repository's tool manifest: `dotnet tool restore`, then `dotnet migrate-wcf`.
         var manifestFolder = temp.Combine("with-manifest");
@@ -56,7 +56,7 @@ public sealed class InstalledToolTests
         Assert.True(restore.ExitCode == 0, restore.ToString());
         var viaManifest = await RunWithCliHome(cliHome, manifestFolder, "dotnet", "migrate-wcf", "analyze", Path.Combine(sample, "Contracts", "LegacyWcf.Contracts.csproj"));
         Assert.True(viaManifest.ExitCode == 0, viaManifest.ToString());
-        Assert.Contains("Service contracts       6", viaManifest.Output);
+        Assert.Contains("Service contracts       7", viaManifest.Output);
     }
 
     private sealed record ProcessResult(int ExitCode, string Output, string Error)

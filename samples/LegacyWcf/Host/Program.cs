@@ -2,6 +2,7 @@ using System;
 using System.Collections.Generic;
 using System.Net.Sockets;
 using System.ServiceModel;
+using System.ServiceModel.Web;
 using System.Threading;
 using LegacyWcf.Contracts;
 using LegacyWcf.Services;
@@ -9,7 +10,8 @@ using LegacyWcf.Services;
 namespace LegacyWcf.Host
 {
     /// <summary>
-    /// Hosts every sample service under one net.tcp base address (plus net.pipe on Windows).
+    /// Hosts every sample service under one net.tcp base address (plus net.pipe on Windows), and with --http-port the REST
+    /// product catalog (webHttpBinding, JSON) on that loopback port.
     /// Prints one "ready" line when listening; stops when stdin closes, on SIGTERM or on Ctrl+C.
     /// </summary>
     internal static class Program
@@ -18,50 +20,115 @@ namespace LegacyWcf.Host
         private const int ExitAddressInUse = 3;
         private const int ExitStartFailed = 1;
 
+        private const string Usage = "usage: LegacyWcf.Host [<net.tcp base address>] [--http-port N], e.g. net.tcp://127.0.0.1:8123/ --http-port 8180 (at least one)";
+
         private static int Main(string[] args)
         {
-            if (args.Length != 1)
+            string tcpText = null;
+            string httpPortText = null;
+            for (int i = 0; i < args.Length; i++)
             {
-                return Fail(ExitBadArguments, "usage: LegacyWcf.Host <net.tcp base address>, e.g. net.tcp://127.0.0.1:8123/");
+                if (args[i] == "--http-port")
+                {
+                    if (i + 1 >= args.Length || httpPortText != null)
+                    {
+                        return Fail(ExitBadArguments, "--http-port needs one value (" + Usage + ")");
+                    }
+
+                    httpPortText = args[++i];
+                }
+                else if (tcpText == null && !args[i].StartsWith("--", StringComparison.Ordinal))
+                {
+                    tcpText = args[i];
+                }
+                else
+                {
+                    return Fail(ExitBadArguments, "unexpected argument '" + args[i] + "' (" + Usage + ")");
+                }
             }
 
-            Uri baseAddress;
+            if (tcpText == null && httpPortText == null)
+            {
+                return Fail(ExitBadArguments, Usage);
+            }
+
+            Uri baseAddress = null;
             string error;
-            if (!TryParseBaseAddress(args[0], out baseAddress, out error))
+            if (tcpText != null && !TryParseBaseAddress(tcpText, out baseAddress, out error))
             {
                 return Fail(ExitBadArguments, error);
             }
 
+            Uri httpAddress = null;
+            int httpPort;
+            if (httpPortText != null)
+            {
+                if (!int.TryParse(httpPortText, System.Globalization.NumberStyles.None, System.Globalization.CultureInfo.InvariantCulture, out httpPort)
+                    || httpPort < 1 || httpPort > 65535)
+                {
+                    return Fail(ExitBadArguments, "bad --http-port '" + httpPortText + "': expected a port number from 1 to 65535");
+                }
+
+                // Loopback only: the REST endpoint is for local callers and tests, never the machine's other interfaces.
+                httpAddress = new Uri("http://127.0.0.1:" + httpPort.ToString(System.Globalization.CultureInfo.InvariantCulture) + "/");
+            }
+
             var hosts = new List<ServiceHost>();
+            string listening = baseAddress != null ? baseAddress.ToString() : httpAddress.ToString();
             try
             {
-                hosts.Add(CreateHost(typeof(SimpleSingle), typeof(ISimple), baseAddress, Endpoints.SimpleSingle));
-                hosts.Add(CreateHost(typeof(SimpleMultiple), typeof(ISimple), baseAddress, Endpoints.SimpleMultiple));
-                hosts.Add(CreateHost(typeof(OrderService), typeof(IOrderService), baseAddress, Endpoints.Orders));
-                hosts.Add(CreateHost(typeof(InventoryService), typeof(IInventoryService), baseAddress, Endpoints.Inventory));
-                hosts.Add(CreateHost(typeof(StockWatchService), typeof(IStockWatch), baseAddress, Endpoints.StockWatch));
-                hosts.Add(CreateHost(typeof(ShoppingCartService), typeof(IShoppingCart), baseAddress, Endpoints.Cart));
-                hosts.Add(CreateHost(typeof(WarehouseService), typeof(IWarehouse), baseAddress, Endpoints.Warehouse));
-                foreach (ServiceHost host in hosts)
+                if (baseAddress != null)
                 {
-                    host.Open();
+                    hosts.Add(CreateHost(typeof(SimpleSingle), typeof(ISimple), baseAddress, Endpoints.SimpleSingle));
+                    hosts.Add(CreateHost(typeof(SimpleMultiple), typeof(ISimple), baseAddress, Endpoints.SimpleMultiple));
+                    hosts.Add(CreateHost(typeof(OrderService), typeof(IOrderService), baseAddress, Endpoints.Orders));
+                    hosts.Add(CreateHost(typeof(InventoryService), typeof(IInventoryService), baseAddress, Endpoints.Inventory));
+                    hosts.Add(CreateHost(typeof(StockWatchService), typeof(IStockWatch), baseAddress, Endpoints.StockWatch));
+                    hosts.Add(CreateHost(typeof(ShoppingCartService), typeof(IShoppingCart), baseAddress, Endpoints.Cart));
+                    hosts.Add(CreateHost(typeof(WarehouseService), typeof(IWarehouse), baseAddress, Endpoints.Warehouse));
+                    foreach (ServiceHost host in hosts)
+                    {
+                        host.Open();
+                    }
+                }
+
+                if (httpAddress != null)
+                {
+                    listening = httpAddress.ToString();
+                    ServiceHost web = CreateWebHost(httpAddress);
+                    hosts.Add(web);
+                    web.Open();
                 }
             }
             catch (Exception e) when (IsAddressInUse(e))
             {
                 Abort(hosts);
-                return Fail(ExitAddressInUse, "cannot listen on " + baseAddress + ": " + (Endpoints.PortsNeeded == 1 ? "the port is" : "a port in " + PortsDescription(baseAddress) + " is") + " already in use");
+                string what = baseAddress != null && listening == baseAddress.ToString()
+                    ? (Endpoints.PortsNeeded == 1 ? "the port is" : "a port in " + PortsDescription(baseAddress) + " is")
+                    : "the port is";
+                return Fail(ExitAddressInUse, "cannot listen on " + listening + ": " + what + " already in use");
             }
             catch (Exception e) when (e is CommunicationException || e is InvalidOperationException || e is TimeoutException
-                || e is SocketException || e is ArgumentException)
+                || e is SocketException || e is ArgumentException || e is System.Net.HttpListenerException)
             {
                 Abort(hosts);
-                return Fail(ExitStartFailed, "cannot listen on " + baseAddress + ": " + FirstLine(e.Message));
+                return Fail(ExitStartFailed, "cannot listen on " + listening + ": " + FirstLine(e.Message));
             }
 
             var stop = new ManualResetEvent(false);
             WatchForShutdown(stop);
-            Console.Out.WriteLine("ready " + baseAddress.AbsoluteUri + (Endpoints.OnePortPerService ? " (Mono: one port per service, " + PortsDescription(baseAddress) + ")" : string.Empty));
+            var ready = new List<string>();
+            if (baseAddress != null)
+            {
+                ready.Add(baseAddress.AbsoluteUri + (Endpoints.OnePortPerService ? " (Mono: one port per service, " + PortsDescription(baseAddress) + ")" : string.Empty));
+            }
+
+            if (httpAddress != null)
+            {
+                ready.Add(httpAddress.AbsoluteUri + " (REST: IProductCatalog)");
+            }
+
+            Console.Out.WriteLine("ready " + string.Join(" ", ready));
             Console.Out.Flush();
 
             stop.WaitOne();
@@ -120,6 +187,17 @@ namespace LegacyWcf.Host
                 host.AddServiceEndpoint(contract, Endpoints.PipeBinding(), Endpoints.Combine(Endpoints.PipeBaseFor(baseAddress), relativeAddress));
             }
 
+            return host;
+        }
+
+        /// <summary>
+        /// The REST catalog at the root of the HTTP address: WebServiceHost adds the webHttp behavior (UriTemplate dispatch,
+        /// JSON formats, WebFaultException as the status code) to a WebHttpBinding endpoint.
+        /// </summary>
+        private static ServiceHost CreateWebHost(Uri httpAddress)
+        {
+            var host = new WebServiceHost(typeof(ProductCatalogService), httpAddress);
+            host.AddServiceEndpoint(typeof(IProductCatalog), new WebHttpBinding(), string.Empty);
             return host;
         }
 

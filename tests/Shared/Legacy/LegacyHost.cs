@@ -3,7 +3,8 @@ using System.Net.Sockets;
 
 namespace MigrateWcf.Tests.Shared;
 
-/// <summary>The legacy WCF host running under Mono on free loopback ports; disposing stops it (stdin close, then kill).</summary>
+/// <summary>The legacy WCF host running under Mono on free loopback ports (net.tcp, or the REST catalog's HTTP port);
+/// disposing stops it (stdin close, then kill).</summary>
 internal sealed class LegacyHost : IAsyncDisposable
 {
     /// <summary>Mono needs one port per service (its net.tcp cannot share a port), from the base port up.</summary>
@@ -25,14 +26,28 @@ internal sealed class LegacyHost : IAsyncDisposable
 
     public string ReadyLine { get; }
 
-    /// <summary>Starts a host, retrying on other ports if another process took one meanwhile.</summary>
-    public static async Task<LegacyHost> StartAsync()
+    /// <summary>Starts a host on net.tcp, retrying on other ports if another process took one meanwhile.</summary>
+    public static Task<LegacyHost> StartAsync() => StartAsync(() =>
+    {
+        string baseAddress = $"net.tcp://127.0.0.1:{FreePortBlock(PortsPerHost)}/";
+        return (baseAddress, [baseAddress]);
+    });
+
+    /// <summary>Starts a host serving only the REST catalog (<c>--http-port</c>) on a free loopback port; its
+    /// <see cref="BaseAddress"/> is <c>http://127.0.0.1:port/</c>.</summary>
+    public static Task<LegacyHost> StartWebHttpAsync() => StartAsync(() =>
+    {
+        int port = FreePortBlock(1);
+        return ($"http://127.0.0.1:{port}/", ["--http-port", port.ToString(System.Globalization.CultureInfo.InvariantCulture)]);
+    });
+
+    private static async Task<LegacyHost> StartAsync(Func<(string BaseAddress, string[] Arguments)> choose)
     {
         string failures = string.Empty;
         for (int attempt = 0; attempt < 5; attempt++)
         {
-            string baseAddress = $"net.tcp://127.0.0.1:{FreePortBlock(PortsPerHost)}/";
-            MonoProcess process = MonoProcess.Start(LegacyBinaries.HostExe, baseAddress);
+            (string baseAddress, string[] arguments) = choose();
+            MonoProcess process = MonoProcess.Start(LegacyBinaries.HostExe, arguments);
             string? ready = await process.WaitForLineAsync(line => line.StartsWith("ready ", StringComparison.Ordinal), StartTimeout);
             if (ready is not null)
             {
