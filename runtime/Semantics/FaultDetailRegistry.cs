@@ -40,8 +40,9 @@ public sealed class FaultDetailRegistry
     /// the contract does not declare).</summary>
     public RpcException ToRpcException(FaultException fault)
     {
-        var entry = _byFaultType.GetValueOrDefault(fault.GetType());
-        var code = entry?.Code ?? (fault.Code.IsReceiverFault ? StatusCode.Internal : StatusCode.FailedPrecondition);
+        var entry = FindEntry(fault.GetType());
+        var code = fault is IHttpStatusFault web ? WebFaultStatus.ToStatusCode(web.StatusCode)
+            : entry?.Code ?? (fault.Code.IsReceiverFault ? StatusCode.Internal : StatusCode.FailedPrecondition);
         var info = new ErrorInfo { Domain = FaultDomain, Reason = fault.Code.Name };
         AddIfSet(info, "namespace", fault.Code.Namespace);
         AddIfSet(info, "subcode", fault.Code.SubCode?.Name);
@@ -90,6 +91,20 @@ public sealed class FaultDetailRegistry
             StatusCode.ResourceExhausted => new CommunicationException(message, new QuotaExceededException(message, exception)),
             _ => new CommunicationException(message, exception),
         };
+    }
+
+    // A subclass of FaultException<TDetail> (WCF's WebFaultException<TDetail>) carries the registered detail too.
+    private Entry? FindEntry(System.Type? faultType)
+    {
+        for (; faultType is not null && faultType != typeof(FaultException); faultType = faultType.BaseType)
+        {
+            if (_byFaultType.TryGetValue(faultType, out var entry))
+            {
+                return entry;
+            }
+        }
+
+        return null;
     }
 
     private static void AddIfSet(ErrorInfo info, string key, string? value)

@@ -128,20 +128,19 @@ public sealed class WebHttpTranscodingTests : IAsyncLifetime
     }
 
     [Fact]
-    public async Task AFault_IsAGoogleRpcStatus_NotTheWebFaultDetail()
+    public async Task AWebFault_KeepsItsHttpStatus_WithItsDetailInsideAGoogleRpcStatus()
     {
-        // WCFM1022: WCF answered 404 with the CatalogFault {"Reason":…}. The migrated service makes the thrown
-        // WebFaultException<CatalogFault> (a FaultException<T>) a FAILED_PRECONDITION fault status, and transcoding answers
-        // that status's HTTP code, 400, with google.rpc.Status JSON whose details hold the fault's ErrorInfo (written as
-        // JSON through the TypeRegistry ConfigureJsonTranscoding sets; without it transcoding fails the request with an
-        // empty 500). The CatalogFault detail is not among them yet: the runtime's FaultDetailRegistry finds a detail type
-        // by the exception's exact type, FaultException<CatalogFault>, and WebFaultException<T> derives from it.
+        // WCFM1022: WCF answered 404 with the CatalogFault {"Reason":…} itself. The generated WebFaultException<T> is an
+        // IHttpStatusFault, so the runtime sends NOT_FOUND, which transcoding answers with 404 again; the body is
+        // google.rpc.Status JSON whose details hold the fault's ErrorInfo and the CatalogFault (written as JSON through
+        // the TypeRegistry ConfigureJsonTranscoding sets; without it transcoding fails the request with an empty 500).
         var missing = await Send(HttpMethod.Get, "/products/404?currency=EUR");
-        Assert.Equal(HttpStatusCode.BadRequest, missing.Status);
+        Assert.Equal(HttpStatusCode.NotFound, missing.Status);
         var status = Assert.IsType<JsonObject>(missing.Body);
-        Assert.Equal(9, status["code"]!.GetValue<int>());
+        Assert.Equal(5, status["code"]!.GetValue<int>());
         Assert.False(status.ContainsKey("Reason"));
         var details = status["details"]!.AsArray();
         Assert.Contains(details, d => d!["@type"]!.GetValue<string>() == "type.googleapis.com/google.rpc.ErrorInfo" && d["domain"]!.GetValue<string>() == "migrate-wcf.fault");
+        Assert.Contains(details, d => d!["@type"]!.GetValue<string>() == "type.googleapis.com/contoso.catalog.CatalogFault" && d["Reason"]!.GetValue<string>() == "no product 404");
     }
 }

@@ -128,7 +128,7 @@ internal static class CompatibilityEmitter
         w.Line();
         w.Summary("WCF's WebFaultException: a fault with an HTTP status code. Over gRPC it is a FaultException (WCFM1022).");
         CSharpEmitter.GeneratedCode(w, plan);
-        w.Open("internal class WebFaultException : global::System.ServiceModel.FaultException");
+        w.Open("internal class WebFaultException : global::System.ServiceModel.FaultException, global::MigrateWcf.Runtime.IHttpStatusFault");
         w.Line("public WebFaultException(global::System.Net.HttpStatusCode statusCode)");
         w.Line("    : base(statusCode.ToString())");
         w.Line("{");
@@ -140,7 +140,7 @@ internal static class CompatibilityEmitter
         w.Line();
         w.Summary("WCF's WebFaultException<T>: a typed fault with an HTTP status code. Over gRPC it is the FaultException<T> of its detail (WCFM1022).");
         CSharpEmitter.GeneratedCode(w, plan);
-        w.Open("internal class WebFaultException<T> : global::System.ServiceModel.FaultException<T>");
+        w.Open("internal class WebFaultException<T> : global::System.ServiceModel.FaultException<T>, global::MigrateWcf.Runtime.IHttpStatusFault");
         w.Line("public WebFaultException(T detail, global::System.Net.HttpStatusCode statusCode)");
         w.Line("    : base(detail)");
         w.Line("{");

@@ -76,7 +76,12 @@ try
     builder.Logging.AddFilter("Microsoft.Extensions.Hosting.Internal.Host", LogLevel.Critical);
     // HTTP + JSON stays on loopback: the sample's REST callers are local (tests, curl).
     GrpcEndpoint? httpJson = httpPort is { } p ? GrpcEndpoint.Tcp("127.0.0.1", p) : null;
-    builder.AddGrpcEndpoint(endpoint, options => options.HttpJson = httpJson);
+    builder.AddGrpcEndpoint(endpoint, options =>
+    {
+        options.HttpJson = httpJson;
+        // WCF's JSON shapes where transcoding has an option for them, and the fault detail types an error body carries.
+        options.JsonTranscoding = MigratedServices.ConfigureJsonTranscoding;
+    });
     builder.Services.AddMigratedServices(options => options.Simple = simple);
     await using var app = builder.Build();
     app.MapMigratedServices();

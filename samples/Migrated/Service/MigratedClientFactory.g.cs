@@ -23,6 +23,9 @@ namespace LegacyWcf.Contracts.Grpc
         /// <summary>A new client of LegacyWcf.Contracts.IOrderService (a new session), as WCF's ChannelFactory.CreateChannel.</summary>
         public global::LegacyWcf.Contracts.IOrderService CreateOrderService() => new global::LegacyWcf.Contracts.Grpc.OrderServiceProxy(NextChannel(), Options);
 
+        /// <summary>A new client of LegacyWcf.Contracts.IProductCatalog (a new session), as WCF's ChannelFactory.CreateChannel.</summary>
+        public global::LegacyWcf.Contracts.IProductCatalog CreateProductCatalog() => new global::LegacyWcf.Contracts.Grpc.ProductCatalogProxy(NextChannel(), Options);
+
         /// <summary>A new client of LegacyWcf.Contracts.IShoppingCart (a new session), as WCF's ChannelFactory.CreateChannel.</summary>
         public global::LegacyWcf.Contracts.IShoppingCart CreateShoppingCart() => new global::LegacyWcf.Contracts.Grpc.ShoppingCartProxy(NextChannel(), Options);
 

@@ -45,6 +45,7 @@ namespace LegacyWcf.Contracts.Grpc
             });
             global::MigrateWcf.Runtime.WcfServiceCollectionExtensions.AddWcfService<global::LegacyWcf.Services.InventoryService>(services, global::MigrateWcf.Runtime.InstanceMode.PerCall, global::System.ServiceModel.ConcurrencyMode.Multiple);
             global::MigrateWcf.Runtime.WcfServiceCollectionExtensions.AddWcfService<global::LegacyWcf.Services.OrderService>(services, global::MigrateWcf.Runtime.InstanceMode.PerCall, global::System.ServiceModel.ConcurrencyMode.Multiple);
+            global::MigrateWcf.Runtime.WcfServiceCollectionExtensions.AddWcfService<global::LegacyWcf.Services.ProductCatalogService>(services, global::MigrateWcf.Runtime.InstanceMode.PerCall, global::System.ServiceModel.ConcurrencyMode.Multiple);
             global::MigrateWcf.Runtime.WcfServiceCollectionExtensions.AddWcfService<global::LegacyWcf.Services.ShoppingCartService>(services, global::MigrateWcf.Runtime.InstanceMode.PerSession, global::System.ServiceModel.ConcurrencyMode.Single);
             global::MigrateWcf.Runtime.WcfServiceCollectionExtensions.AddWcfService<global::LegacyWcf.Services.StockWatchService>(services, global::MigrateWcf.Runtime.InstanceMode.PerSession, global::System.ServiceModel.ConcurrencyMode.Multiple);
             global::MigrateWcf.Runtime.WcfServiceCollectionExtensions.AddWcfService<global::LegacyWcf.Services.WarehouseService>(services, global::MigrateWcf.Runtime.InstanceMode.Single, global::System.ServiceModel.ConcurrencyMode.Single);
@@ -66,6 +67,7 @@ namespace LegacyWcf.Contracts.Grpc
             var options = global::Microsoft.Extensions.DependencyInjection.ServiceProviderServiceExtensions.GetRequiredService<MigratedServicesOptions>(endpoints.ServiceProvider);
             global::Microsoft.AspNetCore.Builder.GrpcEndpointRouteBuilderExtensions.MapGrpcService<global::LegacyWcf.Contracts.Grpc.InventoryServiceAdapter<global::LegacyWcf.Services.InventoryService>>(endpoints);
             global::Microsoft.AspNetCore.Builder.GrpcEndpointRouteBuilderExtensions.MapGrpcService<global::LegacyWcf.Contracts.Grpc.OrderServiceAdapter<global::LegacyWcf.Services.OrderService>>(endpoints);
+            global::Microsoft.AspNetCore.Builder.GrpcEndpointRouteBuilderExtensions.MapGrpcService<global::LegacyWcf.Contracts.Grpc.ProductCatalogAdapter<global::LegacyWcf.Services.ProductCatalogService>>(endpoints);
             global::Microsoft.AspNetCore.Builder.GrpcEndpointRouteBuilderExtensions.MapGrpcService<global::LegacyWcf.Contracts.Grpc.ShoppingCartAdapter<global::LegacyWcf.Services.ShoppingCartService>>(endpoints);
             switch (options.Simple)
             {
@@ -80,6 +82,21 @@ namespace LegacyWcf.Contracts.Grpc
             global::Microsoft.AspNetCore.Builder.GrpcEndpointRouteBuilderExtensions.MapGrpcService<global::LegacyWcf.Contracts.Grpc.WarehouseAdapter<global::LegacyWcf.Services.WarehouseService>>(endpoints);
             global::MigrateWcf.Runtime.WcfServiceCollectionExtensions.MapWcfSessions(endpoints);
             return endpoints;
+        }
+
+        /// <summary>True: some operations of this set were WCF REST operations ([WebGet] / [WebInvoke]); their rpcs carry google.api.http rules that JSON transcoding serves over HTTP (docs/webhttp.md).</summary>
+        public const bool HasHttpJsonOperations = true;
+
+        /// <summary>Sets JSON transcoding's JSON to what WCF's DataContractJsonSerializer wrote where a setting can: enums as numbers, 64-bit integers as numbers, every member written (default values included); and registers the fault detail types, so a fault's google.rpc.Status JSON carries its details. Pass it as the hosting's JsonTranscoding option.</summary>
+        public static void ConfigureJsonTranscoding(global::Microsoft.AspNetCore.Grpc.JsonTranscoding.GrpcJsonTranscodingOptions options)
+        {
+            global::System.ArgumentNullException.ThrowIfNull(options);
+            options.JsonSettings.WriteEnumsAsIntegers = true;
+            options.JsonSettings.WriteInt64sAsStrings = false;
+            options.JsonSettings.IgnoreDefaultValues = false;
+            options.TypeRegistry = global::Google.Protobuf.Reflection.TypeRegistry.FromFiles(
+                global::Google.Rpc.ErrorInfo.Descriptor.File,
+                global::LegacyWcf.Contracts.Grpc.OrderFault.Descriptor.File);
         }
     }
 }

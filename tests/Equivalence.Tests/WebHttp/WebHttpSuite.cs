@@ -6,8 +6,9 @@ namespace MigrateWcf.Equivalence.Tests.WebHttp;
 /// the contract promises, WCF's JSON shapes included (<c>"\/Date(ms)\/"</c> dates, enums as numbers, PascalCase members,
 /// a Wrapped answer inside <c>{"ChangePriceResult": …}</c>, a <c>WebFaultException&lt;CatalogFault&gt;</c>'s detail as
 /// the body). A side (the legacy host on Mono; the migrated host through gRPC JSON transcoding) derives from it and gives
-/// the client; a behaviour it does not reproduce is declared on its class with <see cref="KnownDivergenceAttribute"/> and
-/// the reason, and the tests marked with that behaviour are skipped there. Every test touches its own products, so the
+/// the client (and, where its JSON differs in a documented way, how requests and answers are written:
+/// <see cref="AsSent"/>, <see cref="AsAnswered"/>); a behaviour it does not reproduce is declared on its class with
+/// <see cref="KnownDivergenceAttribute"/> and the reason, and the tests marked with that behaviour are skipped there. Every test touches its own products, so the
 /// order the tests run in does not matter; a side's host serves one test class.
 /// </summary>
 public abstract class WebHttpSuite
@@ -79,9 +80,18 @@ public abstract class WebHttpSuite
     public Task DiscontinueProduct_UnknownId_Is404WithTheFaultDetail() =>
         AssertAnswer(HttpCase.Delete("products/NOPE"), HttpAnswer.Json(404, """{"Code":"ProductNotFound","Message":"No product with id 'NOPE'."}"""));
 
-    /// <summary>Sends the request and compares the normalized answer with the expected one.</summary>
+    /// <summary>The request as this side's callers write it; WCF's request itself unless the side's JSON differs.</summary>
+    protected virtual HttpCase AsSent(HttpCase wcfRequest) => wcfRequest;
+
+    /// <summary>The answer this side gives where WCF gives <paramref name="wcfAnswer"/>; the same unless the side's JSON differs.</summary>
+    protected virtual HttpAnswer AsAnswered(HttpAnswer wcfAnswer) => wcfAnswer;
+
+    /// <summary>Sends the request (as this side's callers write it) and compares the normalized answer with the one
+    /// the contract promises (as this side writes it).</summary>
     protected async Task AssertAnswer(HttpCase request, HttpAnswer expected)
     {
+        request = AsSent(request);
+        expected = AsAnswered(expected);
         HttpAnswer actual = await request.SendAsync(Http);
         Assert.True(expected.SameAs(actual), $"{request}\n  expected: {expected}\n  actual:   {actual}");
     }

@@ -558,6 +558,100 @@ namespace LegacyWcf.Contracts.Grpc
             throw global::MigrateWcf.Grpc.CommonTypeConversions.NoSubtype("LegacyWcf.Contracts.PaymentMethod");
         }
 
+        /// <summary>The message of a LegacyWcf.Contracts.PriceChange.</summary>
+        /// <param name="value">Not null.</param>
+        /// <param name="depth">How many data types deep <paramref name="value"/> is (1 at the top): a graph deeper than CommonTypeConversions.MaxDepth, or cyclic, is refused.</param>
+        internal static global::LegacyWcf.Contracts.Grpc.PriceChange ToMessage(global::LegacyWcf.Contracts.PriceChange value, int depth)
+        {
+            global::MigrateWcf.Grpc.CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.PriceChange");
+            var type = value.GetType();
+            if (type != typeof(global::LegacyWcf.Contracts.PriceChange))
+            {
+                throw global::MigrateWcf.Grpc.CommonTypeConversions.UnknownType(type, "LegacyWcf.Contracts.PriceChange");
+            }
+
+            var message = new global::LegacyWcf.Contracts.Grpc.PriceChange();
+            if (value.ProductId is { } productId)
+            {
+                message.ProductId = productId;
+            }
+
+            message.OldPrice = global::MigrateWcf.Grpc.CommonTypeConversions.ToMessage(value.OldPrice);
+            message.NewPrice = global::MigrateWcf.Grpc.CommonTypeConversions.ToMessage(value.NewPrice);
+            if (value.Reason is { } reason)
+            {
+                message.Reason = reason;
+            }
+
+            return message;
+        }
+
+        /// <summary>The LegacyWcf.Contracts.PriceChange a message holds.</summary>
+        /// <param name="message">Not null.</param>
+        /// <param name="depth">How many data types deep <paramref name="message"/> is (1 at the top).</param>
+        internal static global::LegacyWcf.Contracts.PriceChange FromMessage(global::LegacyWcf.Contracts.Grpc.PriceChange message, int depth)
+        {
+            global::MigrateWcf.Grpc.CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.PriceChange");
+            var value = new global::LegacyWcf.Contracts.PriceChange();
+            value.ProductId = (message.HasProductId ? message.ProductId : null);
+            value.OldPrice = (message.OldPrice is { } present ? global::MigrateWcf.Grpc.CommonTypeConversions.ToDecimal(present) : default(decimal));
+            value.NewPrice = (message.NewPrice is { } present2 ? global::MigrateWcf.Grpc.CommonTypeConversions.ToDecimal(present2) : default(decimal));
+            value.Reason = (message.HasReason ? message.Reason : null);
+            return value;
+        }
+
+        /// <summary>The message of a LegacyWcf.Contracts.Product.</summary>
+        /// <param name="value">Not null.</param>
+        /// <param name="depth">How many data types deep <paramref name="value"/> is (1 at the top): a graph deeper than CommonTypeConversions.MaxDepth, or cyclic, is refused.</param>
+        internal static global::LegacyWcf.Contracts.Grpc.Product ToMessage(global::LegacyWcf.Contracts.Product value, int depth)
+        {
+            global::MigrateWcf.Grpc.CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.Product");
+            var type = value.GetType();
+            if (type != typeof(global::LegacyWcf.Contracts.Product))
+            {
+                throw global::MigrateWcf.Grpc.CommonTypeConversions.UnknownType(type, "LegacyWcf.Contracts.Product");
+            }
+
+            var message = new global::LegacyWcf.Contracts.Grpc.Product();
+            if (value.Id is { } id)
+            {
+                message.Id = id;
+            }
+
+            if (value.Name is { } name)
+            {
+                message.Name = name;
+            }
+
+            if (value.Category is { } category)
+            {
+                message.Category = category;
+            }
+
+            message.Price = global::MigrateWcf.Grpc.CommonTypeConversions.ToMessage(value.Price);
+            message.Stock = value.Stock;
+            message.Status = checked((global::LegacyWcf.Contracts.Grpc.ProductStatus)(int)value.Status);
+            message.ListedOn = global::MigrateWcf.Grpc.CommonTypeConversions.ToMessage(value.ListedOn);
+            return message;
+        }
+
+        /// <summary>The LegacyWcf.Contracts.Product a message holds.</summary>
+        /// <param name="message">Not null.</param>
+        /// <param name="depth">How many data types deep <paramref name="message"/> is (1 at the top).</param>
+        internal static global::LegacyWcf.Contracts.Product FromMessage(global::LegacyWcf.Contracts.Grpc.Product message, int depth)
+        {
+            global::MigrateWcf.Grpc.CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.Product");
+            var value = new global::LegacyWcf.Contracts.Product();
+            value.Id = (message.HasId ? message.Id : null);
+            value.Name = (message.HasName ? message.Name : null);
+            value.Category = (message.HasCategory ? message.Category : null);
+            value.Price = (message.Price is { } present ? global::MigrateWcf.Grpc.CommonTypeConversions.ToDecimal(present) : default(decimal));
+            value.Stock = message.Stock;
+            value.Status = checked((global::LegacyWcf.Contracts.ProductStatus)(int)message.Status);
+            value.ListedOn = (message.ListedOn is { } present2 ? global::MigrateWcf.Grpc.CommonTypeConversions.ToDateTime(present2) : default(global::System.DateTime));
+            return value;
+        }
+
         /// <summary>The message of a LegacyWcf.Contracts.Quote.</summary>
         /// <param name="value">Not null.</param>
         /// <param name="depth">How many data types deep <paramref name="value"/> is (1 at the top): a graph deeper than CommonTypeConversions.MaxDepth, or cyclic, is refused.</param>
