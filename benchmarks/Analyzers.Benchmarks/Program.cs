@@ -1,5 +1,6 @@
 // Usage: dotnet run -c Release --project benchmarks/Analyzers.Benchmarks -- [--contracts 250] [--rounds 5] [--keep]
 //        [--baseline-package PATH.nupkg]
+//        --engine [--engine-baseline PATH/MigrateWcf.Generator.dll]: the engine's whole run in-process instead (EngineRun.cs)
 //
 // Generates a net472 WCF project of N contracts (3 files each, the engine benchmark's corpus) twice: once referencing
 // the MigrateWcf.Analyzers package from artifacts/packages, once not; restores both, builds each once to warm up, then
@@ -19,6 +20,12 @@ using MigrateWcf.Generator.Benchmarks;
 var contracts = IntArgument(args, "--contracts", 250);
 var rounds = IntArgument(args, "--rounds", 5);
 var keep = args.Contains("--keep");
+if (args.Contains("--engine"))
+{
+    var engineBaseline = Array.IndexOf(args, "--engine-baseline");
+    return EngineRun.Run(contracts, rounds, engineBaseline >= 0 && engineBaseline + 1 < args.Length ? args[engineBaseline + 1] : null);
+}
+
 var baselineIndex = Array.IndexOf(args, "--baseline-package");
 var baselinePackage = baselineIndex >= 0 && baselineIndex + 1 < args.Length ? Path.GetFullPath(args[baselineIndex + 1]) : null;
 if (baselinePackage is not null && !File.Exists(baselinePackage))
