@@ -83,7 +83,8 @@ public sealed class GenerateGrpcMigrationFixer : CodeFixProvider
         var lockDocument = Existing(project, names, GenerationPlanner.LockFileName);
         var lockText = lockDocument is null ? null : (await lockDocument.GetTextAsync(cancellationToken).ConfigureAwait(false)).ToString();
         var configurations = new List<ConfigurationFile>();
-        foreach (var document in project.AdditionalDocuments.Where(IsConfiguration))
+        var configNames = new HashSet<string>(project.AdditionalDocuments.Select(FileName).Where(n => n.EndsWith(".config", StringComparison.OrdinalIgnoreCase)), StringComparer.OrdinalIgnoreCase);
+        foreach (var document in project.AdditionalDocuments.Where(d => IsConfiguration(FileName(d), configNames)).OrderBy(d => d.FilePath ?? d.Name, StringComparer.Ordinal))
         {
             var text = await document.GetTextAsync(cancellationToken).ConfigureAwait(false);
             configurations.Add(new ConfigurationFile(document.FilePath ?? document.Name, text.ToString()));
@@ -145,11 +146,22 @@ public sealed class GenerateGrpcMigrationFixer : CodeFixProvider
             : d.Name == name && d.Folders.SequenceEqual(folders, StringComparer.Ordinal));
     }
 
-    /// <summary>An app.config or web.config, as the tool picks them (a transform or packages.config is none).</summary>
-    private static bool IsConfiguration(TextDocument document)
+    private static string FileName(TextDocument document) => Path.GetFileName(document.FilePath ?? document.Name);
+
+    /// <summary>
+    /// A .config file as the tool picks them beside a project: not packages.config, and not a transform
+    /// (<c>Web.Release.config</c> beside <c>Web.config</c>).
+    /// </summary>
+    private static bool IsConfiguration(string name, ISet<string> configNames)
     {
-        var name = Path.GetFileName(document.FilePath ?? document.Name);
-        return string.Equals(name, "app.config", StringComparison.OrdinalIgnoreCase) || string.Equals(name, "web.config", StringComparison.OrdinalIgnoreCase);
+        if (!name.EndsWith(".config", StringComparison.OrdinalIgnoreCase) || string.Equals(name, "packages.config", StringComparison.OrdinalIgnoreCase))
+        {
+            return false;
+        }
+
+        var stem = name.Substring(0, name.Length - ".config".Length);
+        var dot = stem.IndexOf('.');
+        return !(dot > 0 && configNames.Contains(stem.Substring(0, dot) + ".config"));
     }
 
     /// <summary>
