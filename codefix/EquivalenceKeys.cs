@@ -25,9 +25,8 @@ public static class EquivalenceKeys
     public const string ConvertToTaskBasedOperation = "MigrateWcf.ConvertToTaskBasedOperation";
 
     /// <summary>
-    /// Reserved for "Generate gRPC migration" on WCFM1014 (a service contract and what it becomes): it adds the emitted
-    /// <c>.proto</c> and C# through the generation entry point of <c>migrate-wcf generate</c>. Not offered: a code action
-    /// cannot add the project that C# needs; codefix/README.md has the design and why.
+    /// WCFM1014: "Generate gRPC migration" on a service contract: the .proto files and lock file that
+    /// <c>migrate-wcf generate</c> plans for the project, added to it; the title names the command line for the rest.
     /// </summary>
     public const string GenerateGrpcMigration = "MigrateWcf.GenerateGrpcMigration";
 }

@@ -1,9 +1,14 @@
 // Usage: dotnet run -c Release --project benchmarks/Analyzers.Benchmarks -- [--contracts 250] [--rounds 5] [--keep]
+//        [--baseline-package PATH.nupkg]
+//        --engine [--engine-baseline PATH/MigrateWcf.Generator.dll]: the engine's whole run in-process instead (EngineRun.cs)
 //
 // Generates a net472 WCF project of N contracts (3 files each, the engine benchmark's corpus) twice: once referencing
 // the MigrateWcf.Analyzers package from artifacts/packages, once not; restores both, builds each once to warm up, then
 // rebuilds them alternately (`dotnet build --no-restore --no-incremental`), so machine load hits both alike. Reports
 // the median wall time of each and their ratio, and the analyzers' own time as the compiler reports it (ReportAnalyzer).
+// --baseline-package: another build of the package (e.g. the previous commit's, copied aside), built as a third project
+// in the same rounds (restored from its own folder into its own packages folder, since it has the same id and version),
+// so before and after are compared in one interleaved run.
 using System.Diagnostics;
 using System.Globalization;
 using System.Reflection;
@@ -15,6 +20,19 @@ using MigrateWcf.Generator.Benchmarks;
 var contracts = IntArgument(args, "--contracts", 250);
 var rounds = IntArgument(args, "--rounds", 5);
 var keep = args.Contains("--keep");
+if (args.Contains("--engine"))
+{
+    var engineBaseline = Array.IndexOf(args, "--engine-baseline");
+    return EngineRun.Run(contracts, rounds, engineBaseline >= 0 && engineBaseline + 1 < args.Length ? args[engineBaseline + 1] : null);
+}
+
+var baselineIndex = Array.IndexOf(args, "--baseline-package");
+var baselinePackage = baselineIndex >= 0 && baselineIndex + 1 < args.Length ? Path.GetFullPath(args[baselineIndex + 1]) : null;
+if (baselinePackage is not null && !File.Exists(baselinePackage))
+{
+    Console.Error.WriteLine($"--baseline-package: '{baselinePackage}' does not exist.");
+    return 2;
+}
 
 var repository = typeof(Program).Assembly.GetCustomAttributes<AssemblyMetadataAttribute>().Single(a => a.Key == "RepositoryRoot").Value!;
 var packages = Path.Combine(repository, "artifacts", "packages");
@@ -33,36 +51,45 @@ var root = Directory.CreateTempSubdirectory("migrate-wcf-analyzer-bench-").FullN
 try
 {
     var files = CorpusGenerator.Generate(Path.Combine(root, "src"), contracts);
-    var with = WriteProject(root, "WithAnalyzers", analyzers: true);
-    var without = WriteProject(root, "WithoutAnalyzers", analyzers: false);
+    var with = WriteProject(root, "WithAnalyzers", packages);
+    var without = WriteProject(root, "WithoutAnalyzers", packageSource: null);
+    string? baseline = null;
+    if (baselinePackage is not null)
+    {
+        var source = Directory.CreateDirectory(Path.Combine(root, "baseline-source")).FullName;
+        File.Copy(baselinePackage, Path.Combine(source, Path.GetFileName(baselinePackage)));
+        baseline = WriteProject(root, "WithBaselineAnalyzers", source);
+    }
+
+    var projects = baseline is null ? new[] { with, without } : new[] { with, without, baseline };
     Console.WriteLine($"# Build time with and without MigrateWcf.Analyzers {packageVersion}");
     Console.WriteLine();
     Console.WriteLine($"{contracts} contracts in {files} files (net472, System.ServiceModel), {rounds} interleaved rounds after one warm-up build each; {Environment.ProcessorCount} cores, load average {LoadAverage()} at start, {DateTime.UtcNow:yyyy-MM-dd HH:mm} UTC.");
     Console.WriteLine();
 
-    foreach (var project in new[] { with, without })
+    foreach (var project in projects)
     {
         Run(project, "restore");
         var warm = Run(project, "build", "--no-restore", "--no-incremental");
-        if (project == with && !warm.Output.Contains("WCFM", StringComparison.Ordinal))
+        if (project != without && !warm.Output.Contains("WCFM", StringComparison.Ordinal))
         {
             Console.Error.WriteLine("The build with the analyzers printed no WCFM diagnostic: the analyzers did not run.");
             return 1;
         }
     }
 
-    var times = new Dictionary<string, List<double>> { [with] = [], [without] = [] };
-    var analyzerSeconds = new List<double>();
+    var times = projects.ToDictionary(p => p, _ => new List<double>());
+    var analyzerSeconds = projects.ToDictionary(p => p, _ => new List<double>());
     for (var round = 0; round < rounds; round++)
     {
-        // Alternate which goes first, so neither always follows the other's build.
-        foreach (var project in round % 2 == 0 ? new[] { with, without } : new[] { without, with })
+        // Rotate which goes first, so none always follows the same build.
+        foreach (var project in projects.Skip(round % projects.Length).Concat(projects.Take(round % projects.Length)))
         {
             var result = Run(project, "build", "--no-restore", "--no-incremental", "-p:ReportAnalyzer=true", "-v:d");
             times[project].Add(result.Seconds);
-            if (project == with)
+            if (project != without)
             {
-                analyzerSeconds.Add(MigrateWcfAnalyzerSeconds(result.Output));
+                analyzerSeconds[project].Add(MigrateWcfAnalyzerSeconds(result.Output));
             }
 
             Console.Error.WriteLine($"round {round + 1}: {Path.GetFileName(Path.GetDirectoryName(project))} {result.Seconds:F2} s");
@@ -74,11 +101,24 @@ try
     Console.WriteLine("| Build | Median s | Min s | Max s |");
     Console.WriteLine("|---|---:|---:|---:|");
     Console.WriteLine($"| without analyzers | {medianWithout:F2} | {times[without].Min():F2} | {times[without].Max():F2} |");
+    if (baseline is not null)
+    {
+        Console.WriteLine($"| with the baseline package | {Median(times[baseline]):F2} | {times[baseline].Min():F2} | {times[baseline].Max():F2} |");
+    }
+
     Console.WriteLine($"| with MigrateWcf.Analyzers | {medianWith:F2} | {times[with].Min():F2} | {times[with].Max():F2} |");
     Console.WriteLine();
     Console.WriteLine($"Ratio of medians (with ÷ without): {medianWith / medianWithout:F3} ({(medianWith / medianWithout - 1) * 100:+0.0;-0.0}% build time).");
     Console.WriteLine($"Per round (with ÷ without, same round): {string.Join(", ", times[with].Zip(times[without], (a, b) => (a / b).ToString("F3", CultureInfo.InvariantCulture)))}.");
-    Console.WriteLine($"MigrateWcf analyzers' own time as the compiler reports it (ReportAnalyzer, summed over its analyzers; median): {Median(analyzerSeconds):F3} s.");
+    Console.WriteLine($"MigrateWcf analyzers' own time as the compiler reports it (ReportAnalyzer, summed over its analyzers; median): {Median(analyzerSeconds[with]):F3} s.");
+    if (baseline is not null)
+    {
+        var medianBaseline = Median(times[baseline]);
+        Console.WriteLine();
+        Console.WriteLine($"Baseline package ({baselinePackage}): ratio of medians (baseline ÷ without) {medianBaseline / medianWithout:F3} ({(medianBaseline / medianWithout - 1) * 100:+0.0;-0.0}% build time); this package ÷ baseline {medianWith / medianBaseline:F3}.");
+        Console.WriteLine($"Per round (baseline ÷ without, same round): {string.Join(", ", times[baseline].Zip(times[without], (a, b) => (a / b).ToString("F3", CultureInfo.InvariantCulture)))}.");
+        Console.WriteLine($"Baseline analyzers' own time (ReportAnalyzer, median): {Median(analyzerSeconds[baseline]):F3} s.");
+    }
     return 0;
 }
 finally
@@ -93,8 +133,10 @@ finally
     }
 }
 
-string WriteProject(string root, string name, bool analyzers)
+// packageSource: the folder MigrateWcf.Analyzers is restored from (each its own packages folder), or null for none.
+string WriteProject(string root, string name, string? packageSource)
 {
+    var analyzers = packageSource is not null;
     var folder = Directory.CreateDirectory(Path.Combine(root, name)).FullName;
     var path = Path.Combine(folder, $"{name}.csproj");
     File.WriteAllText(path, $"""
@@ -104,8 +146,8 @@ string WriteProject(string root, string name, bool analyzers)
             <LangVersion>7.3</LangVersion>
             <OutputType>Library</OutputType>
             <EnableDefaultCompileItems>false</EnableDefaultCompileItems>
-            <RestoreAdditionalProjectSources>{packages}</RestoreAdditionalProjectSources>
-            <RestorePackagesPath>{Path.Combine(root, ".packages")}</RestorePackagesPath>
+            <RestoreAdditionalProjectSources>{packageSource ?? packages}</RestoreAdditionalProjectSources>
+            <RestorePackagesPath>{Path.Combine(root, ".packages-" + name)}</RestorePackagesPath>
             <NoWarn>$(NoWarn);CS1591</NoWarn>
           </PropertyGroup>
           <ItemGroup>

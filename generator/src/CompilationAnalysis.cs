@@ -103,7 +103,7 @@ public sealed class CompilationAnalysis
     private FindingList AnalyseCode(SyntaxTree tree, CancellationToken cancellationToken)
     {
         var usages = new List<HostingUsageModel>();
-        new HostingReader(new DiscoveryContext(_compilation, _wcf, cancellationToken)).Read(tree, usages);
+        new HostingReader(new DiscoveryContext(_compilation, _wcf, cancellationToken, readsEmitterFacts: false)).Read(tree, usages);
         var findings = new List<Finding>();
         ProtoMapper.MapHosting(usages, findings);
         return new FindingList(FindingOrder.Sort(findings).ToImmutableArray());
@@ -150,7 +150,7 @@ public sealed class CompilationAnalysis
     /// <summary>One contract read alone, with the data types it reaches; only its service is mapped (data types are named, not mapped).</summary>
     private FindingList AnalyseContract(INamedTypeSymbol contract, CancellationToken cancellationToken)
     {
-        var (model, discovered) = ContractDiscovery.Discover(_compilation, _wcf, new[] { contract }, readHosting: false, cancellationToken);
+        var (model, discovered) = ContractDiscovery.Discover(_compilation, _wcf, new[] { contract }, readHosting: false, cancellationToken, findingsOnly: true);
         var findings = new List<Finding>(discovered);
         ProtoMapper.Map(model, LockFile.Parse(null, findings), findings, MappingParts.Services);
         return new FindingList(FindingOrder.Sort(findings).ToImmutableArray());
@@ -202,7 +202,7 @@ public sealed class CompilationAnalysis
     /// <summary>The whole run without hosting code (read per document) and without .proto text, findings grouped by the type declaration holding them.</summary>
     private WholeCompilation AnalyseWhole(CancellationToken cancellationToken)
     {
-        var (model, discovered) = ContractDiscovery.Discover(_compilation, _wcf, ContractDiscovery.SourceTypes(_compilation), readHosting: false, cancellationToken);
+        var (model, discovered) = ContractDiscovery.Discover(_compilation, _wcf, ContractDiscovery.SourceTypes(_compilation), readHosting: false, cancellationToken, findingsOnly: true);
         var findings = new List<Finding>(discovered);
         ProtoMapper.Map(model, LockFile.Parse(null, findings), findings, MappingParts.All & ~(MappingParts.Hosting | MappingParts.Files));
 

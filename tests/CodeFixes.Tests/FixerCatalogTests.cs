@@ -32,8 +32,12 @@ public class FixerCatalogTests
     }
 
     [Fact]
-    public void EveryFixer_SupportsFixAll()
-        => Assert.All(Fixers(), f => Assert.NotNull(f.GetFixAllProvider()));
+    public void EveryFixer_SupportsFixAll_ButTheOneThatPlansAWholeProject_WhosePageSaysWhyNot()
+    {
+        Assert.All(Fixers().Where(f => f is not Contracts.GenerateGrpcMigrationFixer), f => Assert.NotNull(f.GetFixAllProvider()));
+        Assert.Null(new Contracts.GenerateGrpcMigrationFixer().GetFixAllProvider());
+        Assert.Contains("no FixAll", CodeFixSection(RuleIds.ServiceContractMapped), StringComparison.Ordinal);
+    }
 
     [Fact]
     public void EveryEquivalenceKey_IsNamedOnItsRulesPage()

@@ -1,4 +1,5 @@
 using System.Runtime.Versioning;
+using MigrateWcf.Generation;
 using MigrateWcf.Tool.Cli;
 using MigrateWcf.Tool.Output;
 using MigrateWcf.Tool.Tests.Infrastructure;

@@ -1,4 +1,5 @@
 using System.Xml.Linq;
+using MigrateWcf.Generation;
 using MigrateWcf.Tool.Cli;
 using MigrateWcf.Tool.Commands;
 using MigrateWcf.Tool.Output;

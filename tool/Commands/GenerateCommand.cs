@@ -146,7 +146,7 @@ internal static class GenerateCommand
 
         var lockFileText = ProtoCommand.ReadLockFile(outputFolder, options.OutputFolder);
         var recorded = GenerationManifest.Read(outputFolder, options.OutputFolder);
-        var outcome = MigrationRun.Execute(sources, _ => lockFileText, deps, cancellationToken, new CSharpOptions());
+        var outcome = MigrationRun.Execute(sources, _ => lockFileText, deps, cancellationToken, GenerationPlanner.CSharp);
         if (outcome.HasErrors)
         {
             WriteFindings(outcome, deps);
@@ -154,48 +154,31 @@ internal static class GenerateCommand
             return new Generation(outputFolder, projectFileName, outcome, [], ExitCode.FindingsWithErrors);
         }
 
-        var result = outcome.Projects.Single().Result;
-        var summary = result.Summary;
-        if (summary.ServiceContracts == 0 || result.ProtoFiles.IsEmpty)
-        {
-            throw CommandLineException.Input($"no WCF service contract ([ServiceContract]) was found in {Quote(options.InputPaths)}; nothing to generate.");
-        }
-
-        if (summary.Operations == 0)
-        {
-            throw CommandLineException.Input($"the {summary.ServiceContracts} service contract(s) in {Quote(options.InputPaths)} have no operations ([OperationContract]); nothing to generate.");
-        }
-
-        var engineFiles = result.ProtoFiles.Concat(result.CSharpFiles)
-            .Select(f => new PlannedFile(f.RelativePath.Replace('\\', '/'), f.Content))
-            .ToList();
-        if (engineFiles.Any(f => string.Equals(f.RelativePath, projectFileName, StringComparison.OrdinalIgnoreCase)))
-        {
-            throw CommandLineException.Usage($"the project name '{projectName}' is taken by a generated file; choose another with --project-name.");
-        }
-
-        var leftOut = MigratedProjectFile.HostingOnlyFiles(result);
         // Combine made one project of every input: the migrated project compiles exactly its files.
         var combined = sources.Projects.Single();
-        var project = MigratedProjectFile.Write(
-            outputFolder,
-            sources.RootDirectory,
-            combined.Files.Where(f => !leftOut.Contains(f)).ToList(),
-            combined.Files.Where(leftOut.Contains).ToList(),
-            result.ProtoFiles.Select(f => f.RelativePath.Replace('\\', '/')).Order(StringComparer.Ordinal),
-            combined.NullableEnabled,
-            runtime,
-            MigratedProjectFile.HasCentralPackageVersions(Path.GetDirectoryName(outputFolder) ?? outputFolder),
-            AnalysisReport.ToolVersion,
-            result.CSharp?.HasHttpJsonOperations == true);
+        var plan = GenerationPlanner.Plan(
+            outcome.Projects.Single().Result,
+            new GenerationRequest(
+                outputFolder,
+                sources.RootDirectory,
+                projectName,
+                combined.Files,
+                combined.NullableEnabled,
+                runtime,
+                HasCentralPackageVersions(Path.GetDirectoryName(outputFolder) ?? outputFolder),
+                AnalysisReport.ToolVersion));
+        var summary = plan.Result.Summary;
+        switch (plan.Problem)
+        {
+            case GenerationProblem.NoServiceContract:
+                throw CommandLineException.Input($"no WCF service contract ([ServiceContract]) was found in {Quote(options.InputPaths)}; nothing to generate.");
+            case GenerationProblem.NoOperations:
+                throw CommandLineException.Input($"the {summary.ServiceContracts} service contract(s) in {Quote(options.InputPaths)} have no operations ([OperationContract]); nothing to generate.");
+            case GenerationProblem.ProjectNameTaken:
+                throw CommandLineException.Usage($"the project name '{projectName}' is taken by a generated file; choose another with --project-name.");
+        }
 
-        var files = engineFiles
-            .Append(new PlannedFile(projectFileName, project))
-            // The lock file was an input of the run (hand edits to it are honoured), so a run always refreshes it.
-            .Append(new PlannedFile(ProtoCommand.LockFileName, result.LockFileText, OverwriteWithoutForce: true))
-            .ToList();
-        files.Add(new PlannedFile(GenerationManifest.FileName, GenerationManifest.Write(files), OverwriteWithoutForce: true));
-        var changes = AtomicOutputWriter.Plan(outputFolder, options.OutputFolder, files, recorded);
+        var changes = AtomicOutputWriter.Plan(outputFolder, options.OutputFolder, plan.Files, recorded);
         return new Generation(outputFolder, projectFileName, outcome, changes, null);
     }
 
@@ -279,6 +262,20 @@ internal static class GenerateCommand
         }
 
         return fullPath;
+    }
+
+    /// <summary>Whether MSBuild will import a Directory.Packages.props for a project in <paramref name="folder"/>.</summary>
+    internal static bool HasCentralPackageVersions(string folder)
+    {
+        for (var current = folder; current is not null; current = Path.GetDirectoryName(current))
+        {
+            if (File.Exists(Path.Combine(current, "Directory.Packages.props")))
+            {
+                return true;
+            }
+        }
+
+        return false;
     }
 
     private static string Quote(ImmutableArray<string> paths) => string.Join(", ", paths.Select(p => $"'{p}'"));

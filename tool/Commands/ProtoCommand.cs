@@ -19,7 +19,7 @@ internal sealed record ProtoOptions(string InputPath, string OutputFolder, bool 
 internal static class ProtoCommand
 {
     /// <summary>Keeps field numbers stable across runs; read back from the output folder and handed to the engine.</summary>
-    public const string LockFileName = "migrate-wcf.lock";
+    public const string LockFileName = GenerationPlanner.LockFileName;
 
     public static Command Create(CliDependencies deps)
     {

@@ -1,13 +1,7 @@
-using System.Security.Cryptography;
 using System.Text;
 using MigrateWcf.Tool.Cli;
 
 namespace MigrateWcf.Tool.Output;
-
-/// <summary>A file to put in the output folder.</summary>
-/// <param name="RelativePath">Relative to the output folder, forward slashes.</param>
-/// <param name="OverwriteWithoutForce">True for files the tool itself keeps up to date (the lock file), which a run may always replace.</param>
-internal sealed record PlannedFile(string RelativePath, string Content, bool OverwriteWithoutForce = false);
 
 internal enum PlannedFileState
 {
@@ -151,12 +145,12 @@ internal static class AtomicOutputWriter
     }
 
     /// <summary>SHA-256 of the bytes a file holds, lower-case hex, as <c>sha256sum</c> prints it.</summary>
-    public static string HashOf(string content) => Convert.ToHexStringLower(SHA256.HashData(Utf8NoBom.GetBytes(content)));
+    public static string HashOf(string content) => GenerationPlanner.HashOf(content);
 
     private static bool IsAsRecorded(byte[] existing, string relativePath, IReadOnlyDictionary<string, string>? recordedHashes)
         => recordedHashes is not null
            && recordedHashes.TryGetValue(relativePath, out var recorded)
-           && string.Equals(Convert.ToHexStringLower(SHA256.HashData(existing)), recorded, StringComparison.OrdinalIgnoreCase);
+           && string.Equals(GenerationPlanner.HashOf(existing), recorded, StringComparison.OrdinalIgnoreCase);
 
     /// <summary>The bytes at <paramref name="relativePath"/>, or null when there is no file.</summary>
     private static byte[]? Existing(string outputFolder, string displayFolder, string relativePath)

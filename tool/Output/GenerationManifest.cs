@@ -1,4 +1,3 @@
-using System.Text;
 using MigrateWcf.Tool.Cli;
 
 namespace MigrateWcf.Tool.Output;
@@ -11,19 +10,9 @@ namespace MigrateWcf.Tool.Output;
 /// </summary>
 internal static class GenerationManifest
 {
-    public const string FileName = "migrate-wcf.manifest";
+    public const string FileName = GenerationPlanner.ManifestFileName;
 
-    /// <summary>The manifest's text for <paramref name="files"/> (itself excluded).</summary>
-    public static string Write(IEnumerable<PlannedFile> files)
-    {
-        var text = new StringBuilder();
-        foreach (var file in files.Where(f => f.RelativePath != FileName).OrderBy(f => f.RelativePath, StringComparer.Ordinal))
-        {
-            text.Append(AtomicOutputWriter.HashOf(file.Content)).Append("  ").Append(file.RelativePath).Append('\n');
-        }
-
-        return text.ToString();
-    }
+    // Its text is planned with the rest (GenerationPlanner.ManifestText); reading it back is IO, so it lives here.
 
     /// <summary>The recorded hashes from the output folder's manifest; null when there is none (a first run).</summary>
     public static IReadOnlyDictionary<string, string>? Read(string outputFolder, string displayFolder)

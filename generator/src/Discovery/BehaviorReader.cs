@@ -81,7 +81,7 @@ internal sealed class BehaviorReader
             DiscoveryContext.PositionOf(type),
             behavior is null ? null : DiscoveryContext.PositionOf(behavior))
         {
-            CSharpName = _context.CSharp.Declared(type.WithNullableAnnotation(NullableAnnotation.NotAnnotated)),
+            CSharpName = _context.Declared(type),
             IsActivatable = !type.IsAbstract && !type.IsGenericType && type.InstanceConstructors.Any(c => c.DeclaredAccessibility == Accessibility.Public),
             ServiceModelTypesUsed = used,
             OperationContextUses = _operationContext.Read(type),

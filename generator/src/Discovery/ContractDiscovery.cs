@@ -37,9 +37,10 @@ internal static class ContractDiscovery
     /// whole run is this over <see cref="SourceTypes(Compilation)"/>; <see cref="CompilationAnalysis"/> reads one
     /// contract this way.
     /// </summary>
-    internal static (ContractModel Model, ImmutableArray<Finding> Findings) Discover(Compilation compilation, WcfSymbols wcf, IEnumerable<INamedTypeSymbol> roots, bool readHosting, CancellationToken cancellationToken)
+    /// <param name="findingsOnly">Read only what findings depend on (no doc comments, no C# spellings): <see cref="CompilationAnalysis"/>.</param>
+    internal static (ContractModel Model, ImmutableArray<Finding> Findings) Discover(Compilation compilation, WcfSymbols wcf, IEnumerable<INamedTypeSymbol> roots, bool readHosting, CancellationToken cancellationToken, bool findingsOnly = false)
     {
-        var context = new DiscoveryContext(compilation, wcf, cancellationToken);
+        var context = new DiscoveryContext(compilation, wcf, cancellationToken, readsEmitterFacts: !findingsOnly);
         var types = new TypeClassifier(context);
         var dataTypes = new DataTypeReader(context, types);
         var behaviors = new BehaviorReader(context);

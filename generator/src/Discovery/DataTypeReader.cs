@@ -81,7 +81,7 @@ internal sealed class DataTypeReader
             knownTypes.AddRange(ReadKnownTypes(known, type));
         }
 
-        var doc = DocComment.For(type);
+        var doc = _context.Doc(type);
         return new DataTypeModel(
             key,
             kind,
@@ -102,8 +102,8 @@ internal sealed class DataTypeReader
             DiscoveryContext.PositionOf(type))
         {
             IsValueType = type.IsValueType,
-            CSharpName = _context.CSharp.Declared(type.WithNullableAnnotation(NullableAnnotation.NotAnnotated)),
-            HasAccessibleConstructor = _context.CSharp.HasAccessibleConstructor(type),
+            CSharpName = _context.Declared(type),
+            HasAccessibleConstructor = _context.ReadsEmitterFacts && _context.CSharp.HasAccessibleConstructor(type),
         };
     }
 
@@ -185,7 +185,7 @@ internal sealed class DataTypeReader
                 continue;
             }
 
-            var doc = DocComment.For(member);
+            var doc = _context.Doc(member);
             members.Add(new DataMemberModel(
                 WcfSymbols.Named<string?>(attribute, "Name", null) ?? member.Name,
                 member.Name,
@@ -260,7 +260,7 @@ internal sealed class DataTypeReader
             }
 
             var symbol = property ?? (ISymbol)field;
-            members.Add(new DataMemberModel(name, property?.Name ?? field.Name, _types.Classify(field.Type, field.NullableAnnotation), -1, false, true, false, DocComment.For(symbol).Summary, DiscoveryContext.PositionOf(symbol)) { Access = Access(symbol) });
+            members.Add(new DataMemberModel(name, property?.Name ?? field.Name, _types.Classify(field.Type, field.NullableAnnotation), -1, false, true, false, _context.Doc(symbol).Summary, DiscoveryContext.PositionOf(symbol)) { Access = Access(symbol) });
         }
 
         // Source auto-properties' backing fields are not always listed as members; their properties stand in for them.
@@ -268,7 +268,7 @@ internal sealed class DataTypeReader
         {
             if (seen.Add(property.Name) && !WcfSymbols.Has(property, _wcf.NonSerialized))
             {
-                members.Add(new DataMemberModel(property.Name, property.Name, _types.Classify(property.Type, property.NullableAnnotation), -1, false, true, false, DocComment.For(property).Summary, DiscoveryContext.PositionOf(property)) { Access = Access(property) });
+                members.Add(new DataMemberModel(property.Name, property.Name, _types.Classify(property.Type, property.NullableAnnotation), -1, false, true, false, _context.Doc(property).Summary, DiscoveryContext.PositionOf(property)) { Access = Access(property) });
             }
         }
 
@@ -312,7 +312,7 @@ internal sealed class DataTypeReader
                 continue;
             }
 
-            members.Add(new DataMemberModel(member.Name, member.Name, _types.Classify(memberType, annotation), -1, false, true, false, DocComment.For(member).Summary, DiscoveryContext.PositionOf(member)) { Access = Access(member) });
+            members.Add(new DataMemberModel(member.Name, member.Name, _types.Classify(memberType, annotation), -1, false, true, false, _context.Doc(member).Summary, DiscoveryContext.PositionOf(member)) { Access = Access(member) });
         }
 
         return members;
@@ -336,7 +336,7 @@ internal sealed class DataTypeReader
             }
 
             var name = enumMember is null ? field.Name : WcfSymbols.Named<string?>(enumMember, "Value", null) ?? field.Name;
-            members.Add(new EnumMemberModel(name, field.Name, Convert.ToDecimal(field.ConstantValue, CultureInfo.InvariantCulture), DocComment.For(field).Summary));
+            members.Add(new EnumMemberModel(name, field.Name, Convert.ToDecimal(field.ConstantValue, CultureInfo.InvariantCulture), _context.Doc(field).Summary));
         }
 
         return members;

@@ -28,13 +28,27 @@ internal sealed class DiscoveryContext
     private readonly Dictionary<ITypeSymbol, string> _keys = new(SymbolEqualityComparer.Default);
     private readonly Dictionary<ITypeSymbol, string> _displays = new(SymbolEqualityComparer.IncludeNullability);
 
-    public DiscoveryContext(Compilation compilation, WcfSymbols wcf, CancellationToken cancellationToken)
+    /// <param name="readsEmitterFacts">
+    /// False when only findings are wanted (the analyzers): doc comments and the C# spellings the emitters need are not
+    /// read, since no finding depends on them.
+    /// </param>
+    public DiscoveryContext(Compilation compilation, WcfSymbols wcf, CancellationToken cancellationToken, bool readsEmitterFacts = true)
     {
         Compilation = compilation;
         Wcf = wcf;
         CancellationToken = cancellationToken;
+        ReadsEmitterFacts = readsEmitterFacts;
         CSharp = new CSharpSpelling(compilation, wcf);
     }
+
+    /// <summary>Whether doc comments and C# spellings are read (the .proto and C# emitters need them; findings do not).</summary>
+    public bool ReadsEmitterFacts { get; }
+
+    /// <summary>The doc comment of <paramref name="symbol"/>, or none when emitter facts are not read.</summary>
+    public DocComment Doc(ISymbol symbol) => ReadsEmitterFacts ? DocComment.For(symbol) : DocComment.None;
+
+    /// <summary>How generated C# declares <paramref name="type"/>, or "" when emitter facts are not read.</summary>
+    public string Declared(INamedTypeSymbol type) => ReadsEmitterFacts ? CSharp.Declared(type.WithNullableAnnotation(NullableAnnotation.NotAnnotated)) : string.Empty;
 
     /// <summary>Type spellings and construction facts for the C# emitters.</summary>
     public CSharpSpelling CSharp { get; }

@@ -6,6 +6,7 @@ using System.Text.RegularExpressions;
 using System.Xml;
 using System.Xml.Linq;
 using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
 
 namespace MigrateWcf.Generator.Discovery;
 
@@ -42,6 +43,12 @@ internal sealed class DocComment
             var lines = new StringBuilder();
             foreach (var trivia in node.GetLeadingTrivia())
             {
+                // Most leading trivia is indentation and line ends, which hold no "///" line: not turned into text.
+                if (trivia.IsKind(SyntaxKind.WhitespaceTrivia) || trivia.IsKind(SyntaxKind.EndOfLineTrivia))
+                {
+                    continue;
+                }
+
                 foreach (var line in trivia.ToFullString().Split('\n'))
                 {
                     var trimmed = line.Trim();

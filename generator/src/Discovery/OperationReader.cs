@@ -77,7 +77,7 @@ internal sealed class OperationReader
         var explicitName = WcfSymbols.Named<string?>(attribute, "Name", null);
         var asyncPattern = WcfSymbols.Named(attribute, "AsyncPattern", false);
         var parameters = method.Parameters;
-        var doc = DocComment.For(method);
+        var doc = _context.Doc(method);
         if (method.IsGenericMethod)
         {
             // Read once per contract that inherits it; named after its declaration, so those findings are one.
@@ -100,13 +100,17 @@ internal sealed class OperationReader
             }
             else
             {
-                var endDoc = DocComment.For(end);
+                var endDoc = _context.Doc(end);
                 inParameters.AddRange(end.Parameters.Take(end.Parameters.Length - 1).Select(p => ReadParameter(p, endDoc)));
                 beginEnd = new Candidate(method, attribute, explicitName ?? baseName, OperationForms.BeginEnd, inParameters, _types.Classify(end.ReturnType), doc);
             }
 
-            beginEnd.Methods.Add(_context.CSharp.Method(method, OperationMethodRole.Begin));
-            if (end is not null)
+            if (_context.ReadsEmitterFacts)
+            {
+                beginEnd.Methods.Add(_context.CSharp.Method(method, OperationMethodRole.Begin));
+            }
+
+            if (end is not null && _context.ReadsEmitterFacts)
             {
                 beginEnd.Methods.Add(_context.CSharp.Method(end, OperationMethodRole.End));
             }
@@ -130,7 +134,11 @@ internal sealed class OperationReader
             candidate = new Candidate(method, attribute, explicitName ?? method.Name, OperationForms.Synchronous, allParameters, _types.Classify(method.ReturnType, method.ReturnNullableAnnotation), doc);
         }
 
-        candidate.Methods.Add(_context.CSharp.Method(method, candidate.Form == OperationForms.TaskBased ? OperationMethodRole.TaskBased : OperationMethodRole.Synchronous));
+        if (_context.ReadsEmitterFacts)
+        {
+            candidate.Methods.Add(_context.CSharp.Method(method, candidate.Form == OperationForms.TaskBased ? OperationMethodRole.TaskBased : OperationMethodRole.Synchronous));
+        }
+
         return candidate;
     }
 
@@ -195,7 +203,7 @@ internal sealed class OperationReader
             DiscoveryContext.PositionOf(primary.Method))
         {
             Methods = forms.SelectMany(f => f.Methods).ToEquatableArray(),
-            DeclaringCSharpName = _context.CSharp.Declared(primary.Method.ContainingType.WithNullableAnnotation(NullableAnnotation.NotAnnotated)),
+            DeclaringCSharpName = _context.Declared(primary.Method.ContainingType),
             WebHttp = _webHttp.Read(primary.Method) ?? forms.Select(f => _webHttp.Read(f.Method)).FirstOrDefault(w => w is not null),
         };
     }

@@ -109,7 +109,7 @@ internal sealed class ServiceContractReader
             knownTypes.AddRange(_dataTypes.ReadKnownTypes(known, type));
         }
 
-        var doc = DocComment.For(type);
+        var doc = _context.Doc(type);
         return new ServiceContractModel(
             _context.Key(type),
             name,
@@ -127,10 +127,10 @@ internal sealed class ServiceContractReader
             doc.Summary,
             DiscoveryContext.PositionOf(type))
         {
-            CSharpName = _context.CSharp.Declared(type.WithNullableAnnotation(NullableAnnotation.NotAnnotated)),
-            CallbackCSharpName = callback is null ? null : _context.CSharp.Declared(callback.WithNullableAnnotation(NullableAnnotation.NotAnnotated)),
-            OtherMembers = _context.CSharp.OtherMembers(type),
-            CallbackOtherMembers = callback is null || callback.TypeKind == TypeKind.Error ? EquatableArray<ContractMember>.Empty : _context.CSharp.OtherMembers(callback),
+            CSharpName = _context.Declared(type),
+            CallbackCSharpName = callback is null ? null : _context.Declared(callback),
+            OtherMembers = _context.ReadsEmitterFacts ? _context.CSharp.OtherMembers(type) : EquatableArray<ContractMember>.Empty,
+            CallbackOtherMembers = callback is null || callback.TypeKind == TypeKind.Error || !_context.ReadsEmitterFacts ? EquatableArray<ContractMember>.Empty : _context.CSharp.OtherMembers(callback),
         };
     }
 }

@@ -30,6 +30,12 @@ internal sealed class TypeClassifier
     // enumerates JTokens, MongoDB's BsonArray holds BsonValues and is one) would otherwise recurse without end.
     private readonly HashSet<ITypeSymbol> _elementsInProgress = new(SymbolEqualityComparer.Default);
 
+    // Each outermost use already described (the same type meets many members and parameters): what ClassifyCore
+    // gives for a type depends only on the type while nothing is in progress and the data-type limit is not reached,
+    // and what it queues is queued by its first description. Nested uses (a collection's elements) are described
+    // afresh, since a type in progress changes their answer.
+    private readonly Dictionary<(ITypeSymbol Type, NullableAnnotation Annotation, NullableAnnotation Own), TypeRef> _described = new(DescribedComparer.Instance);
+
     public TypeClassifier(DiscoveryContext context)
     {
         _context = context;
@@ -66,8 +72,33 @@ internal sealed class TypeClassifier
                 _ => NullabilityValue.Oblivious,
             },
         };
+        var outermost = _elementsInProgress.Count == 0 && _met.Count < MaxDataTypes;
+        var key = (type, annotation, type.NullableAnnotation);
+        if (outermost && _described.TryGetValue(key, out var described))
+        {
+            return described;
+        }
+
         var classified = ClassifyCore(type);
-        return classified with { Nullability = nullability, CSharp = _context.CSharp.TypeName(type, annotation, classified.Shape) };
+        var result = classified with { Nullability = nullability, CSharp = _context.ReadsEmitterFacts ? _context.CSharp.TypeName(type, annotation, classified.Shape) : null };
+        if (outermost && _met.Count < MaxDataTypes)
+        {
+            _described[key] = result;
+        }
+
+        return result;
+    }
+
+    /// <summary>Types told apart with their nullable annotations (List&lt;string?&gt; is not List&lt;string&gt;), as the C# spelling tells them.</summary>
+    private sealed class DescribedComparer : IEqualityComparer<(ITypeSymbol Type, NullableAnnotation Annotation, NullableAnnotation Own)>
+    {
+        public static readonly DescribedComparer Instance = new();
+
+        public bool Equals((ITypeSymbol Type, NullableAnnotation Annotation, NullableAnnotation Own) x, (ITypeSymbol Type, NullableAnnotation Annotation, NullableAnnotation Own) y)
+            => x.Annotation == y.Annotation && x.Own == y.Own && SymbolEqualityComparer.IncludeNullability.Equals(x.Type, y.Type);
+
+        public int GetHashCode((ITypeSymbol Type, NullableAnnotation Annotation, NullableAnnotation Own) obj)
+            => (SymbolEqualityComparer.IncludeNullability.GetHashCode(obj.Type) * 31 + (int)obj.Annotation) * 31 + (int)obj.Own;
     }
 
     private TypeRef Shape(TypeShape shape, ITypeSymbol type, string? detail = null, params TypeRef[] arguments)

@@ -1,12 +1,17 @@
+using System;
+using System.Collections.Generic;
+using System.IO;
+using System.Linq;
+using System.Runtime.InteropServices;
 using System.Security;
 using System.Text;
 using MigrateWcf.Generator;
 
-namespace MigrateWcf.Tool.Output;
+namespace MigrateWcf.Generation;
 
 /// <summary>How the migrated project reaches MigrateWcf.Runtime.</summary>
 /// <param name="ProjectPath">Full path of the runtime's .csproj (<c>--runtime-project</c>); null for the NuGet package.</param>
-internal sealed record RuntimeReference(string? ProjectPath);
+public sealed record RuntimeReference(string? ProjectPath);
 
 /// <summary>
 /// The project file <c>generate</c> writes beside its output: a net10.0 library that compiles the .proto files with
@@ -14,7 +19,7 @@ internal sealed record RuntimeReference(string? ProjectPath);
 /// original contract and implementation sources from where they are (relative <c>Compile Include</c>, never copies),
 /// minus the files that only configure WCF hosting or bindings, which the generated hosting and client factory replace.
 /// </summary>
-internal static class MigratedProjectFile
+public static class MigratedProjectFile
 {
     /// <summary>The versions <c>generate</c> writes when the project is not under central package management; the
     /// repository's Directory.Packages.props pins the same ones (a test checks).</summary>
@@ -76,7 +81,7 @@ internal static class MigratedProjectFile
             text.Append("    <!-- Left out: they only configure WCF hosting or bindings, which the generated hosting and client factory replace:\n");
             foreach (var source in leftOut)
             {
-                text.Append($"         {Escape(Relative(outputFolder, source)).Replace("--", "- -", StringComparison.Ordinal)}\n");
+                text.Append($"         {Escape(Relative(outputFolder, source)).Replace("--", "- -")}\n");
             }
 
             text.Append("    -->\n");
@@ -123,37 +128,51 @@ internal static class MigratedProjectFile
     /// The sources the project leaves out: those where the engine found WCF hosting or binding code (a binding, a
     /// service host, a client channel created or derived from) and that declare no contract, data type or implementation.
     /// </summary>
-    public static IReadOnlySet<string> HostingOnlyFiles(EngineResult result)
+    public static ISet<string> HostingOnlyFiles(EngineResult result)
     {
         var model = result.Model;
         var declaring = model.Services.Select(s => s.Position?.FilePath)
             .Concat(model.DataTypes.Select(t => t.Position?.FilePath))
             .Concat(model.Implementations.Select(i => i.Position?.FilePath))
             .OfType<string>()
-            .ToHashSet(StringComparer.Ordinal);
-        return model.HostingUsages.Select(u => u.Position?.FilePath)
-            .OfType<string>()
-            .Where(f => !declaring.Contains(f))
-            .ToHashSet(StringComparer.Ordinal);
-    }
-
-    /// <summary>Whether MSBuild will import a Directory.Packages.props for a project in <paramref name="folder"/>.</summary>
-    public static bool HasCentralPackageVersions(string folder)
-    {
-        for (var current = folder; current is not null; current = Path.GetDirectoryName(current))
-        {
-            if (File.Exists(Path.Combine(current, "Directory.Packages.props")))
-            {
-                return true;
-            }
-        }
-
-        return false;
+            .ToList();
+        var declaringFiles = new HashSet<string>(declaring, StringComparer.Ordinal);
+        return new HashSet<string>(
+            model.HostingUsages.Select(u => u.Position?.FilePath).OfType<string>().Where(f => !declaringFiles.Contains(f)),
+            StringComparer.Ordinal);
     }
 
     private static string Version(string version, bool central) => central ? string.Empty : $" Version=\"{version}\"";
 
-    private static string Relative(string from, string path) => Path.GetRelativePath(from, path).Replace('\\', '/');
+    private static string Relative(string from, string path) => RelativePath(from, path).Replace('\\', '/');
+
+    /// <summary>
+    /// <paramref name="path"/> relative to the folder <paramref name="from"/>, both full paths, as .NET's
+    /// <c>Path.GetRelativePath</c> gives it (which netstandard2.0 lacks): "." for the folder itself, ".." segments up to the
+    /// common ancestor, the path itself when they share no root; names compared without case on Windows and macOS.
+    /// </summary>
+    internal static string RelativePath(string from, string path)
+    {
+        var comparison = RuntimeInformation.IsOSPlatform(OSPlatform.Windows) || RuntimeInformation.IsOSPlatform(OSPlatform.OSX)
+            ? StringComparison.OrdinalIgnoreCase
+            : StringComparison.Ordinal;
+        var separators = new[] { Path.DirectorySeparatorChar, Path.AltDirectorySeparatorChar };
+        var fromParts = Path.GetFullPath(from).TrimEnd(separators).Split(separators);
+        var pathParts = Path.GetFullPath(path).TrimEnd(separators).Split(separators);
+        var common = 0;
+        while (common < fromParts.Length && common < pathParts.Length && string.Equals(fromParts[common], pathParts[common], comparison))
+        {
+            common++;
+        }
+
+        if (common == 0)
+        {
+            return path;
+        }
+
+        var parts = Enumerable.Repeat("..", fromParts.Length - common).Concat(pathParts.Skip(common)).ToList();
+        return parts.Count == 0 ? "." : string.Join(Path.DirectorySeparatorChar.ToString(), parts);
+    }
 
     private static string Escape(string value) => SecurityElement.Escape(value);
 }

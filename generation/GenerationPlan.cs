@@ -1,0 +1,170 @@
+using System;
+using System.Collections.Generic;
+using System.Collections.Immutable;
+using System.Linq;
+using System.Security.Cryptography;
+using System.Text;
+using System.Threading;
+using Microsoft.CodeAnalysis;
+using MigrateWcf.Generator;
+
+namespace MigrateWcf.Generation;
+
+/// <summary>A file of the migrated project, as text.</summary>
+/// <param name="RelativePath">Relative to the output folder, forward slashes.</param>
+/// <param name="OverwriteWithoutForce">True for files the tool itself keeps up to date (the lock file, the manifest), which a run may always replace.</param>
+public sealed record PlannedFile(string RelativePath, string Content, bool OverwriteWithoutForce = false);
+
+/// <summary>
+/// Where the migrated project goes and what it compiles, besides the compilation: everything the project file says.
+/// </summary>
+/// <param name="OutputFolder">Full path of the migrated project's folder.</param>
+/// <param name="SourceRoot">Full path the original sources' links are relative to (the folder the inputs share).</param>
+/// <param name="ProjectName">The project file's name without .csproj.</param>
+/// <param name="SourceFiles">Full paths of the original sources the compilation was made of.</param>
+/// <param name="NullableEnabled">Whether the sources were compiled with nullable annotations enabled.</param>
+/// <param name="Runtime">How the project reaches MigrateWcf.Runtime.</param>
+/// <param name="CentralPackageVersions">A Directory.Packages.props above the output folder gives package versions.</param>
+/// <param name="ToolVersion">The version of migrate-wcf (and so of the MigrateWcf.Runtime package) the project references.</param>
+public sealed record GenerationRequest(
+    string OutputFolder,
+    string SourceRoot,
+    string ProjectName,
+    IReadOnlyList<string> SourceFiles,
+    bool NullableEnabled,
+    RuntimeReference Runtime,
+    bool CentralPackageVersions,
+    string ToolVersion);
+
+/// <summary>Why nothing can be generated; <see cref="None"/> when the plan holds files.</summary>
+public enum GenerationProblem
+{
+    None,
+
+    /// <summary>No <c>[ServiceContract]</c> in the sources.</summary>
+    NoServiceContract,
+
+    /// <summary>Service contracts, but none with an <c>[OperationContract]</c>.</summary>
+    NoOperations,
+
+    /// <summary>A generated file has the project file's name.</summary>
+    ProjectNameTaken,
+}
+
+/// <summary>
+/// What <c>migrate-wcf generate</c> writes, in the order it lists them: the engine's .proto and C# files, the project
+/// file, the lock file and the manifest (<see cref="ManifestText"/> of all the others).
+/// </summary>
+public sealed record GenerationPlan(EngineResult Result, string ProjectFileName, ImmutableArray<PlannedFile> Files, GenerationProblem Problem)
+{
+    /// <summary>The planned .proto files (paths relative to the output folder, which is their proto root).</summary>
+    public IEnumerable<PlannedFile> ProtoFiles => Files.Where(f => f.RelativePath.EndsWith(".proto", StringComparison.Ordinal));
+
+    /// <summary>The planned lock file.</summary>
+    public PlannedFile? LockFile => Files.FirstOrDefault(f => f.RelativePath == GenerationPlanner.LockFileName);
+}
+
+/// <summary>
+/// The one generation entry point every front end calls: the engine run <c>generate</c> makes
+/// (<see cref="EngineOptions(string?, IReadOnlyList{ConfigurationFile})"/>) and the files it plans from the result. No IO:
+/// the tool reads the lock file and writes the plan; the code action reads the lock file from the workspace and applies
+/// what a Roslyn host can apply.
+/// </summary>
+public static class GenerationPlanner
+{
+    /// <summary>The lock file of field numbers and names (<c>docs/lock-file.md</c>): written by every run, read by the next.</summary>
+    public const string LockFileName = "migrate-wcf.lock";
+
+    /// <summary>What <c>generate</c> wrote last time, one <c>sha256  path</c> line per file, so it tells its files from edited ones.</summary>
+    public const string ManifestFileName = "migrate-wcf.manifest";
+
+    private static readonly UTF8Encoding Utf8NoBom = new(encoderShouldEmitUTF8Identifier: false);
+
+    /// <summary>How <c>generate</c> asks for C#: the services' own namespace, compiled against System.ServiceModel.Primitives.</summary>
+    public static CSharpOptions CSharp { get; } = new();
+
+    /// <summary>The engine options of a generation run: the previous lock file, C# as <see cref="CSharp"/>, the input's .config files.</summary>
+    public static EngineOptions EngineOptions(string? lockFileText, IReadOnlyList<ConfigurationFile> configurationFiles)
+        => new(lockFileText) { CSharp = CSharp, ConfigurationFiles = configurationFiles };
+
+    /// <summary>Runs the engine on <paramref name="compilation"/> as <c>generate</c> does and plans its files.</summary>
+    public static GenerationPlan Plan(Compilation compilation, string? lockFileText, IReadOnlyList<ConfigurationFile> configurationFiles, GenerationRequest request, CancellationToken cancellationToken = default)
+        => Plan(MigrationEngine.Run(compilation, EngineOptions(lockFileText, configurationFiles), cancellationToken), request);
+
+    /// <summary>
+    /// The files of the migrated project for an engine <paramref name="result"/> made with <see cref="EngineOptions(string?, IReadOnlyList{ConfigurationFile})"/>.
+    /// The caller decides what errors among the result's findings stop it; a <see cref="GenerationProblem"/> always does.
+    /// </summary>
+    public static GenerationPlan Plan(EngineResult result, GenerationRequest request)
+    {
+        var projectFileName = request.ProjectName + ".csproj";
+        var summary = result.Summary;
+        if (summary.ServiceContracts == 0 || result.ProtoFiles.IsEmpty)
+        {
+            return new GenerationPlan(result, projectFileName, ImmutableArray<PlannedFile>.Empty, GenerationProblem.NoServiceContract);
+        }
+
+        if (summary.Operations == 0)
+        {
+            return new GenerationPlan(result, projectFileName, ImmutableArray<PlannedFile>.Empty, GenerationProblem.NoOperations);
+        }
+
+        var engineFiles = result.ProtoFiles.Concat(result.CSharpFiles)
+            .Select(f => new PlannedFile(f.RelativePath.Replace('\\', '/'), f.Content))
+            .ToList();
+        if (engineFiles.Any(f => string.Equals(f.RelativePath, projectFileName, StringComparison.OrdinalIgnoreCase)))
+        {
+            return new GenerationPlan(result, projectFileName, ImmutableArray<PlannedFile>.Empty, GenerationProblem.ProjectNameTaken);
+        }
+
+        var leftOut = MigratedProjectFile.HostingOnlyFiles(result);
+        var project = MigratedProjectFile.Write(
+            request.OutputFolder,
+            request.SourceRoot,
+            request.SourceFiles.Where(f => !leftOut.Contains(f)).ToList(),
+            request.SourceFiles.Where(leftOut.Contains).ToList(),
+            result.ProtoFiles.Select(f => f.RelativePath.Replace('\\', '/')).OrderBy(p => p, StringComparer.Ordinal),
+            request.NullableEnabled,
+            request.Runtime,
+            request.CentralPackageVersions,
+            request.ToolVersion,
+            result.CSharp?.HasHttpJsonOperations == true);
+
+        var files = engineFiles
+            .Append(new PlannedFile(projectFileName, project))
+            // The lock file was an input of the run (hand edits to it are honoured), so a run always refreshes it.
+            .Append(new PlannedFile(LockFileName, result.LockFileText, OverwriteWithoutForce: true))
+            .ToList();
+        files.Add(new PlannedFile(ManifestFileName, ManifestText(files), OverwriteWithoutForce: true));
+        return new GenerationPlan(result, projectFileName, files.ToImmutableArray(), GenerationProblem.None);
+    }
+
+    /// <summary>The manifest's text for <paramref name="files"/> (itself excluded), as <c>sha256sum</c> prints it, sorted by path.</summary>
+    public static string ManifestText(IEnumerable<PlannedFile> files)
+    {
+        var text = new StringBuilder();
+        foreach (var file in files.Where(f => f.RelativePath != ManifestFileName).OrderBy(f => f.RelativePath, StringComparer.Ordinal))
+        {
+            text.Append(HashOf(file.Content)).Append("  ").Append(file.RelativePath).Append('\n');
+        }
+
+        return text.ToString();
+    }
+
+    /// <summary>The SHA-256 of <paramref name="content"/> as written (UTF-8 without BOM), lower-case hex.</summary>
+    public static string HashOf(string content) => HashOf(Utf8NoBom.GetBytes(content));
+
+    /// <summary>The SHA-256 of <paramref name="bytes"/>, lower-case hex.</summary>
+    public static string HashOf(byte[] bytes)
+    {
+        using var sha = SHA256.Create();
+        var hash = sha.ComputeHash(bytes);
+        var hex = new StringBuilder(hash.Length * 2);
+        foreach (var b in hash)
+        {
+            hex.Append(b.ToString("x2", System.Globalization.CultureInfo.InvariantCulture));
+        }
+
+        return hex.ToString();
+    }
+}
