@@ -133,7 +133,9 @@ public sealed class WebHttpTranscodingTests : IAsyncLifetime
         // WCFM1022: WCF answered 404 with the CatalogFault {"Reason":…} itself. The generated WebFaultException<T> is an
         // IHttpStatusFault, so the runtime sends NOT_FOUND, which transcoding answers with 404 again; the body is
         // google.rpc.Status JSON whose details hold the fault's ErrorInfo and the CatalogFault (written as JSON through
-        // the TypeRegistry ConfigureJsonTranscoding sets; without it transcoding fails the request with an empty 500).
+        // the TypeRegistry ConfigureJsonTranscoding sets; without it transcoding fails the request with an empty 500). The
+        // detail's members have proto3's JSON names ("reason"): json_name is set on the types REST operations carry, not on
+        // fault details (docs/webhttp.md).
         var missing = await Send(HttpMethod.Get, "/products/404?currency=EUR");
         Assert.Equal(HttpStatusCode.NotFound, missing.Status);
         var status = Assert.IsType<JsonObject>(missing.Body);
@@ -141,6 +143,6 @@ public sealed class WebHttpTranscodingTests : IAsyncLifetime
         Assert.False(status.ContainsKey("Reason"));
         var details = status["details"]!.AsArray();
         Assert.Contains(details, d => d!["@type"]!.GetValue<string>() == "type.googleapis.com/google.rpc.ErrorInfo" && d["domain"]!.GetValue<string>() == "migrate-wcf.fault");
-        Assert.Contains(details, d => d!["@type"]!.GetValue<string>() == "type.googleapis.com/contoso.catalog.CatalogFault" && d["Reason"]!.GetValue<string>() == "no product 404");
+        Assert.True(details.Any(d => d!["@type"]!.GetValue<string>() == "type.googleapis.com/contoso.catalog.CatalogFault" && d["reason"]?.GetValue<string>() == "no product 404"), status.ToJsonString());
     }
 }

@@ -21,11 +21,11 @@ public sealed partial class OtherLanguageCallerTests
 
     [Fact]
     public Task Python_CallsEveryRpc_ReadsDecimalsAndATypedFault_FromTheEmittedProtoAlone() =>
-        AssertCallerAsync("/usr/bin/python3", [Script("sample_client.py"), "{socket}", Metadata("SampleProtos"), Metadata("ProtobufIncludes"), Script("rpc")], nodePath: null);
+        AssertCallerAsync("/usr/bin/python3", [Script("sample_client.py"), "{socket}", Metadata("SampleProtos"), Metadata("ProtobufIncludes"), Metadata("GoogleApiProtos")], nodePath: null);
 
     [Fact]
     public Task Node_CallsEveryRpc_ReadsDecimalsAndATypedFault_FromTheEmittedProtoAlone() =>
-        AssertCallerAsync("node", [Script("sample_client.js"), "{socket}", Metadata("SampleProtos"), Script("rpc")], nodePath: Metadata("NodeModules"));
+        AssertCallerAsync("node", [Script("sample_client.js"), "{socket}", Metadata("SampleProtos"), Metadata("GoogleApiProtos")], nodePath: Metadata("NodeModules"));
 
     private static async Task AssertCallerAsync(string program, string[] arguments, string? nodePath)
     {

@@ -1,9 +1,10 @@
 'use strict';
 // Calls samples/Migrated/Host from Node (@grpc/grpc-js) using only the .proto files migrate-wcf emitted for the legacy
-// sample (plus google/rpc/status.proto to read grpc-status-details-bin). The packages are tests/Interop/peers/node's
+// sample (plus google/api/*.proto they import and google/rpc/status.proto to read grpc-status-details-bin, both from
+// Google.Api.CommonProtos' content/protos, GOOGLE_INCLUDE). The packages are tests/Interop/peers/node's
 // (NODE_PATH=tests/Interop/peers/node/node_modules; scripts/setup.sh installs them from its lock file).
 //
-//   node sample_client.js SOCKET PROTO_ROOT RPC_INCLUDE
+//   node sample_client.js SOCKET PROTO_ROOT GOOGLE_INCLUDE
 //
 // Prints one line per result, as sample_client.py does:
 //   rpc <service>/<method> <status code name>    every rpc of every emitted service, called with a default request
@@ -146,12 +147,12 @@ async function callback(client, watch) {
   console.log(`callback ${level.sku} ${level.on_hand} (watching ${watched})`);
 }
 
-async function main([socket, protoRoot, rpcInclude]) {
+async function main([socket, protoRoot, googleInclude]) {
   const files = protoFiles(protoRoot);
-  const definition = protoLoader.loadSync(files, { ...LOADER_OPTIONS, includeDirs: [protoRoot] });
+  const definition = protoLoader.loadSync(files, { ...LOADER_OPTIONS, includeDirs: [protoRoot, googleInclude] });
   // protobufjs (proto-loader's own parser) for the messages read out of the trailer.
   const types = new protobuf.Root();
-  types.resolvePath = (origin, target) => [protoRoot, rpcInclude].map((root) => path.join(root, target)).find(fs.existsSync) || target;
+  types.resolvePath = (origin, target) => [protoRoot, googleInclude].map((root) => path.join(root, target)).find(fs.existsSync) || target;
   types.loadSync([...files, 'google/rpc/status.proto'], { keepCase: true });
 
   const client = new grpc.Client('unix:' + socket, grpc.credentials.createInsecure());

@@ -1,10 +1,11 @@
 """Calls samples/Migrated/Host from Python (C-core: Debian's python3-grpcio) using only the .proto files migrate-wcf
-emitted for the legacy sample (plus google/rpc/status.proto to read grpc-status-details-bin).
+emitted for the legacy sample (plus google/api/*.proto they import and google/rpc/status.proto to read
+grpc-status-details-bin, from Google.Api.CommonProtos).
 
   sample_client.py SOCKET PROTO_ROOT INCLUDE...
 
 PROTO_ROOT holds the emitted .proto files; each INCLUDE is a protoc include folder (google/protobuf/*.proto, and
-rpc/ for google/rpc/status.proto). Debian's grpcio-tools is too old to emit service stubs, so the messages come from
+Google.Api.CommonProtos' content/protos for google/api and google/rpc). Debian's grpcio-tools is too old to emit service stubs, so the messages come from
 Debian's protoc (3.21, matching python3-protobuf) and calls go through grpc's generic API. Prints one line per result:
 
   rpc <service>/<method> <status code name>    every rpc of every emitted service, called with a default request
@@ -34,10 +35,12 @@ QUOTE_PRICE = decimal.Decimal("1049382767.77493827065")
 
 
 def load(proto_root, includes, out):
-    """Compiles every emitted .proto (and google/rpc/status.proto) into out; returns their modules, emitted ones first."""
+    """Compiles every emitted .proto (and the google/api and google/rpc ones they and the callers import) into out;
+    returns their modules, emitted ones first."""
     protos = sorted(os.path.relpath(p, proto_root) for p in glob.glob(os.path.join(proto_root, "**", "*.proto"), recursive=True))
     arguments = ["/usr/bin/protoc", "-I", proto_root] + [a for i in includes for a in ("-I", i)] + ["--python_out", out]
-    subprocess.run(arguments + protos + ["google/rpc/status.proto"], check=True)
+    common = ["google/api/annotations.proto", "google/api/http.proto", "google/rpc/status.proto"]
+    subprocess.run(arguments + protos + common, check=True)
     sys.path.insert(0, out)
     modules = [importlib.import_module(p[:-len(".proto")].replace("/", ".") + "_pb2") for p in protos]
     return modules, importlib.import_module("google.rpc.status_pb2")
