@@ -341,6 +341,13 @@ internal sealed partial class ProtoMapper
             }
         }
 
+        // A void answer: WCF sends 200 with an empty body; the rpc returns google.protobuf.Empty, which transcoding writes as {}.
+        if (operation.ReturnType.Shape == TypeShape.Void && operation.Parameters.All(p => p.Direction == ParameterDirection.In))
+        {
+            Report(scope, FindingMessages.RestJsonDiffers, position, name, "no result", "the answer", "WCF answers with an empty body, transcoding writes google.protobuf.Empty as {}");
+            differs = true;
+        }
+
         foreach (var difference in JsonDifferences(json).OrderBy(d => d.Key.What, StringComparer.Ordinal))
         {
             var places = difference.Value.Count > 3 ? string.Join(", ", difference.Value.Take(3)) + $" and {difference.Value.Count - 3} more" : string.Join(", ", difference.Value);
