@@ -3,10 +3,12 @@ using System.Reflection;
 using MigrateWcf.Migration.Benchmarks;
 
 // The before/after benchmark (issue 16). Usage:
-//   MigrateWcf.Migration.Benchmarks [--quick] [--rounds N] [--out DIR] [--only TEXT] [--scenario matrix|load|kill|all]
+//   MigrateWcf.Migration.Benchmarks [--quick] [--rounds N] [--out DIR] [--only TEXT] [--scenario matrix|load|kill|all] [--cpu-state idle|awake]
 // Writes migration-benchmark.md, .json and .png (a chart) to DIR (default: the repository's benchmarks/results/migration).
 // --scenario: matrix (default) runs the threads × calls matrix and connect-call-close; load and kill the scenarios;
-// all runs everything. --only keeps the matrix rows whose name contains TEXT (plus each cell's floor).
+// all runs everything. --cpu-state: the machine state of the multi-thread cells (default idle: the harness adds
+// nothing; awake: low-priority spinners keep the spare cores busy, see CpuState.cs); the 1-thread cells and
+// connect-call-close always run in both. --only keeps the matrix rows whose name contains TEXT (plus each cell's floor).
 // Exit code: 0 when every cell and scenario completed with no failed and no lost call, 1 otherwise, 2 on bad arguments.
 // With --serve DIR --tcp-port N --counter FILE (used internally) it is the server process.
 if (args.Length > 0 && args[0] == "--serve")
@@ -15,11 +17,12 @@ if (args.Length > 0 && args[0] == "--serve")
     return await MigratedServer.RunAsync(args[1], int.Parse(Value("--tcp-port"), CultureInfo.InvariantCulture), Value("--counter"));
 }
 
-const string Usage = "Usage: ./bench.sh [--quick] [--rounds N] [--out DIR] [--only TEXT] [--scenario matrix|load|kill|all]";
+const string Usage = "Usage: ./bench.sh [--quick] [--rounds N] [--out DIR] [--only TEXT] [--scenario matrix|load|kill|all] [--cpu-state idle|awake]";
 var quick = false;
 int? rounds = null;
 string? only = null;
 var scenario = "matrix";
+var cpuState = CpuState.Idle;
 var output = typeof(Matrix).Assembly.GetCustomAttributes<AssemblyMetadataAttribute>().Single(a => a.Key == "DefaultResultsDirectory").Value!;
 for (var i = 0; i < args.Length; i++)
 {
@@ -41,6 +44,10 @@ for (var i = 0; i < args.Length; i++)
         case "--scenario" when i + 1 < args.Length && args[i + 1] is "matrix" or "load" or "kill" or "all":
             scenario = args[++i];
             break;
+        case "--cpu-state" when i + 1 < args.Length && CpuStates.TryParse(args[i + 1], out var state):
+            cpuState = state;
+            i++;
+            break;
         default:
             Console.Error.WriteLine($"migration benchmark: unknown or incomplete argument '{args[i]}'. {Usage}");
             return 2;
@@ -59,7 +66,7 @@ IReadOnlyList<RowReport> rows = [];
 if (scenario is "matrix" or "all")
 {
     await using var server = ServerProcess.Start();
-    rows = RowReport.WithRatios(await Matrix.RunAsync(server, quick, rounds ?? (quick ? 2 : 3), name => only is null || name.Contains(only, StringComparison.OrdinalIgnoreCase)));
+    rows = RowReport.WithRatios(await Matrix.RunAsync(server, quick, rounds ?? (quick ? 2 : 3), cpuState, name => only is null || name.Contains(only, StringComparison.OrdinalIgnoreCase)));
 }
 
 var scenarios = new List<ScenarioResult>();

@@ -8,7 +8,8 @@ namespace MigrateWcf.Migration.Benchmarks.Tests;
 /// the machine is shared and noisy.</summary>
 public sealed class MigrationBenchmarkTests : IDisposable
 {
-    private static readonly string[] QuickCells = ["60×20", "20×50", "8×100", "1×200", "8×100, shared channel"];
+    // The multi-thread cells in the default state (idle); the 1-thread cell in both.
+    private static readonly string[] QuickCells = ["60×20, cpu idle", "20×50, cpu idle", "8×100, cpu idle", "1×200, cpu idle", "1×200, cpu awake", "8×100, shared channel, cpu idle"];
 
     private static readonly string[] GrpcRows =
     [
@@ -36,20 +37,29 @@ public sealed class MigrationBenchmarkTests : IDisposable
         Assert.Equal("quick", root.GetProperty("scale").GetString());
         var rows = root.GetProperty("rows").EnumerateArray().ToList();
 
-        // Every cell has the floor and every gRPC row; the 1-thread cell also the python floor check.
+        // Every cell has the floor and every gRPC row, all in the cell's one machine state; the 1-thread cells (one
+        // per state) also the python floor check.
         foreach (var cell in QuickCells)
         {
-            var names = rows.Where(r => r.GetProperty("cell").GetString() == cell).Select(r => r.GetProperty("row").GetString()).ToList();
+            var cellRows = rows.Where(r => r.GetProperty("cell").GetString() == cell).ToList();
+            var names = cellRows.Select(r => r.GetProperty("row").GetString()).ToList();
             Assert.Contains("raw unix echo, 1 byte (floor)", names);
             Assert.All(GrpcRows, row => Assert.Contains(row, names));
-            Assert.Equal(cell == "1×200", names.Contains("python raw unix echo, 1 byte (floor check)"));
+            Assert.Equal(cell.StartsWith("1×200", StringComparison.Ordinal), names.Contains("python raw unix echo, 1 byte (floor check)"));
+            Assert.All(cellRows, r => Assert.Equal(cell[(cell.LastIndexOf(", ", StringComparison.Ordinal) + 2)..], r.GetProperty("cpuState").GetString()));
         }
+
+        Assert.All(rows, r => Assert.Contains(r.GetProperty("cpuState").GetString(), new[] { "cpu idle", "cpu awake" }));
 
         // The legacy sample on Mono (Linux): both implementations through the WCF client, beside a floor.
         var legacy = rows.Where(r => r.GetProperty("cell").GetString()!.StartsWith("legacy net472 on Mono", StringComparison.Ordinal)).Select(r => r.GetProperty("row").GetString()).ToList();
         Assert.Equal(["raw unix echo, 1 byte (floor)", "legacy PerCall Single ← WCF client (ISimple)", "legacy PerCall Multiple ← WCF client (ISimple)"], legacy);
-        Assert.Contains(rows, r => r.GetProperty("row").GetString() == "connect-call-close, unix socket");
-        Assert.Contains(rows, r => r.GetProperty("row").GetString() == "connect-call-close, loopback TCP");
+        foreach (var state in new[] { "cpu idle", "cpu awake" })
+        {
+            var connect = rows.Where(r => r.GetProperty("cell").GetString() == $"connect-call-close, {state}").Select(r => r.GetProperty("row").GetString()).ToList();
+            Assert.Equal(["connect-call-close, unix socket", "connect-call-close, loopback TCP"], connect);
+        }
+
         foreach (var row in rows)
         {
             var name = $"{row.GetProperty("cell").GetString()} / {row.GetProperty("row").GetString()}";
@@ -73,14 +83,16 @@ public sealed class MigrationBenchmarkTests : IDisposable
             else
             {
                 Assert.True(lost.GetInt64() == 0, $"{name}: {lost} lost calls");
-                Assert.True(row.GetProperty("callsPerSecondRatioToFloor").ValueKind == JsonValueKind.Number || row.GetProperty("cell").GetString() == "connect-call-close", name);
+                Assert.True(row.GetProperty("callsPerSecondRatioToFloor").ValueKind == JsonValueKind.Number || row.GetProperty("cell").GetString()!.StartsWith("connect-call-close", StringComparison.Ordinal), name);
             }
         }
 
         // The issue's targets are reported (judged, never asserted: figures are not tested).
         var targets = root.GetProperty("targets").EnumerateArray().ToList();
         Assert.Contains(targets, t => t.GetProperty("description").GetString()!.Contains("Single vs Multiple", StringComparison.Ordinal));
-        Assert.Contains(targets, t => t.GetProperty("description").GetString()!.StartsWith("connect-call-close p50, Unix socket", StringComparison.Ordinal));
+        Assert.Contains(targets, t => t.GetProperty("description").GetString() == "connect-call-close, cpu awake: p50, Unix socket ÷ loopback TCP");
+        Assert.Contains(targets, t => t.GetProperty("description").GetString() == "1×200, cpu idle: single-thread p50 through the shim ÷ floor p50");
+        Assert.Contains(targets, t => t.GetProperty("description").GetString() == "1×200, cpu awake: single-thread p50 through the shim ÷ floor p50");
         Assert.All(targets, t => Assert.Equal(JsonValueKind.Number, t.GetProperty("measured").ValueKind));
 
         var scenarios = root.GetProperty("scenarios").EnumerateArray().ToDictionary(s => s.GetProperty("name").GetString()!.Split(':')[0]);
@@ -101,7 +113,7 @@ public sealed class MigrationBenchmarkTests : IDisposable
         Assert.True(header > 0, "no matrix table");
         var tableLines = markdown.Skip(header + 2).TakeWhile(l => l.StartsWith('|')).ToList();
         Assert.Equal(rows.Count, tableLines.Count);
-        Assert.All(tableLines, l => Assert.Equal(16, l.Count(c => c == '|')));
+        Assert.All(tableLines, l => Assert.Equal(17, l.Count(c => c == '|')));
         Assert.Equal(2, markdown.Count(l => l.StartsWith("| load:", StringComparison.Ordinal) || l.StartsWith("| kill:", StringComparison.Ordinal)));
         Assert.Empty(Directory.GetFiles(_output, "*.tmp"));
 
@@ -114,6 +126,7 @@ public sealed class MigrationBenchmarkTests : IDisposable
     [Theory]
     [InlineData("--scenario", "soak")]
     [InlineData("--rounds", "0")]
+    [InlineData("--cpu-state", "busy")]
     [InlineData("--nonsense")]
     public async Task BadArgumentsExitTwoWithOneLineAndWriteNothing(params string[] arguments)
     {
