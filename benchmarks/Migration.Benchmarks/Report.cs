@@ -62,9 +62,9 @@ internal sealed record RowReport(
 
 /// <summary>The whole result: matrix rows, scenarios, where and how it ran. Written as Markdown and JSON.</summary>
 internal sealed record BenchmarkResult(string Scale, string Command, IReadOnlyList<RowReport> Rows, IReadOnlyList<ScenarioResult> Scenarios,
-    string LoadBefore, string LoadAfter, IReadOnlyList<string> Notes)
+    SoakResult? Soak, string LoadBefore, string LoadAfter, IReadOnlyList<string> Notes)
 {
-    public bool Passed => Rows.All(r => r.Failures == 0 && (r.Lost ?? 0) == 0) && Scenarios.All(s => s.Passed);
+    public bool Passed => Rows.All(r => r.Failures == 0 && (r.Lost ?? 0) == 0) && Scenarios.All(s => s.Passed) && Soak?.Passed != false;
 
     public static string LoadAverage() =>
         File.Exists("/proc/loadavg") ? string.Join(' ', File.ReadAllText("/proc/loadavg").Split(' ').Take(3)) : "n/a";
@@ -116,6 +116,21 @@ internal sealed record BenchmarkResult(string Scale, string Command, IReadOnlyLi
             foreach (var s in Scenarios)
             {
                 text.AppendLine(CultureInfo.InvariantCulture, $"| {s.Name} | {(s.Passed ? "passed" : "**failed**")} | {s.Clients} | {s.Successes:N0} | {s.Failures:N0} | {s.ServerCounted:N0} | {s.Lost} | {s.Details} |");
+            }
+        }
+
+        if (Soak is { } soak)
+        {
+            text.AppendLine();
+            text.AppendLine("## Soak");
+            text.AppendLine();
+            text.AppendLine(CultureInfo.InvariantCulture, $"The migrated PerCall Multiple service through the client shim ({Migration.Benchmarks.Soak.Callers} callers, each its own channel) at {soak.TargetCallsPerSecond:N0} calls/s for {soak.Seconds:N0} s: {soak.Calls:N0} calls ({soak.Calls / soak.Seconds:N0}/s), {soak.Failures} failed{(soak.FirstFailure is { } f ? " (first: " + f + ")" : "")}. Both processes sampled every {soak.SampleIntervalSeconds:N0} s ({soak.Samples.Count} samples); slopes are least squares per minute after a {soak.WarmUpSeconds:N0} s warm-up; flat = the change over the measured span is within the tolerance (memory: 5% of its mean or 2 MB; descriptors: < 1). Verdict: {(soak.Flat ? "flat" : "**not flat**")}.");
+            text.AppendLine();
+            text.AppendLine("| Series | First | Last | Slope per minute | Tolerance | Flat |");
+            text.AppendLine("|---|---:|---:|---:|---:|---|");
+            foreach (var series in soak.Series)
+            {
+                text.AppendLine(CultureInfo.InvariantCulture, $"| {series.Name} ({series.Unit}) | {F(series.First)} | {F(series.Last)} | {F(series.SlopePerMinute, "N3")} | {F(series.Tolerance)} | {(series.Flat ? "yes" : "**no**")} |");
             }
         }
 
@@ -192,6 +207,7 @@ internal sealed record BenchmarkResult(string Scale, string Command, IReadOnlyLi
             rows = Rows,
             targets = Targets().Select(t => new { description = t.Description, measured = t.Measured, limit = t.Limit, met = t.Met }),
             scenarios = Scenarios,
+            soak = Soak is null ? null : new { seconds = Soak.Seconds, targetCallsPerSecond = Soak.TargetCallsPerSecond, calls = Soak.Calls, failures = Soak.Failures, firstFailure = Soak.FirstFailure, passed = Soak.Passed, flat = Soak.Flat, sampleIntervalSeconds = Soak.SampleIntervalSeconds, warmUpSeconds = Soak.WarmUpSeconds, series = Soak.Series, samples = Soak.Samples },
             notes = Notes,
         },
         new JsonSerializerOptions { WriteIndented = true, PropertyNamingPolicy = JsonNamingPolicy.CamelCase, NumberHandling = System.Text.Json.Serialization.JsonNumberHandling.AllowNamedFloatingPointLiterals });

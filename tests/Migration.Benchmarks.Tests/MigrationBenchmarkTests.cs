@@ -28,7 +28,7 @@ public sealed class MigrationBenchmarkTests : IDisposable
     public async Task QuickMatrixAndScenariosCompleteWithNoFailedOrLostCall()
     {
         const int Rounds = 2;
-        var (exitCode, stdout, stderr) = await RunAsync("--quick", "--rounds", Rounds.ToString(System.Globalization.CultureInfo.InvariantCulture), "--scenario", "all", "--out", _output);
+        var (exitCode, stdout, stderr) = await RunAsync("--quick", "--rounds", Rounds.ToString(System.Globalization.CultureInfo.InvariantCulture), "--scenario", "all", "--duration", "4", "--out", _output);
         Assert.True(exitCode == 0, $"exit code {exitCode}\n{stdout}\n{stderr}");
 
         using var json = JsonDocument.Parse(await File.ReadAllTextAsync(Path.Combine(_output, "migration-benchmark.json")));
@@ -107,6 +107,32 @@ public sealed class MigrationBenchmarkTests : IDisposable
         Assert.True(kill.GetProperty("failures").GetInt64() > 0, "the kill made no call fail");
         Assert.InRange(kill.GetProperty("lost").GetInt64(), 0, kill.GetProperty("clients").GetInt64());
 
+        // The soak (a few seconds here): calls at the fixed rate, none failed, every sample of both processes, and a
+        // slope and a verdict for each series (judged, never asserted: a few seconds are all warm-up).
+        var soak = root.GetProperty("soak");
+        Assert.True(soak.GetProperty("passed").GetBoolean(), soak.GetProperty("firstFailure").ToString());
+        Assert.Equal(0, soak.GetProperty("failures").GetInt64());
+        Assert.True(soak.GetProperty("calls").GetInt64() > 0);
+        var samples = soak.GetProperty("samples").EnumerateArray().ToList();
+        Assert.True(samples.Count >= 3, $"{samples.Count} samples");
+        Assert.All(samples, sample =>
+        {
+            Assert.True(sample.GetProperty("clientRssMegabytes").GetDouble() > 0);
+            Assert.True(sample.GetProperty("serverRssMegabytes").GetDouble() > 0);
+            Assert.True(sample.GetProperty("clientFds").GetInt32() > 0);
+            Assert.True(sample.GetProperty("serverFds").GetInt32() > 0);
+        });
+        Assert.True(samples[^1].GetProperty("serverGcHeapMegabytes").GetDouble() > 0, "the server's GC heap was never read");
+        var series = soak.GetProperty("series").EnumerateArray().ToList();
+        Assert.Equal(
+            ["client resident set", "client GC heap", "client file descriptors", "server resident set", "server GC heap", "server file descriptors"],
+            series.Select(s => s.GetProperty("name").GetString()));
+        Assert.All(series, s =>
+        {
+            Assert.Equal(JsonValueKind.Number, s.GetProperty("slopePerMinute").ValueKind);
+            Assert.Contains(s.GetProperty("flat").ValueKind, new[] { JsonValueKind.True, JsonValueKind.False });
+        });
+
         // The Markdown report: one table line per row, the scenarios' table, and the same verdict.
         var markdown = await File.ReadAllLinesAsync(Path.Combine(_output, "migration-benchmark.md"));
         var header = Array.FindIndex(markdown, l => l.StartsWith("| Cell | Row |", StringComparison.Ordinal));
@@ -115,6 +141,9 @@ public sealed class MigrationBenchmarkTests : IDisposable
         Assert.Equal(rows.Count, tableLines.Count);
         Assert.All(tableLines, l => Assert.Equal(17, l.Count(c => c == '|')));
         Assert.Equal(2, markdown.Count(l => l.StartsWith("| load:", StringComparison.Ordinal) || l.StartsWith("| kill:", StringComparison.Ordinal)));
+        Assert.Contains("## Soak", markdown);
+        var soakHeader = Array.FindIndex(markdown, l => l.StartsWith("| Series |", StringComparison.Ordinal));
+        Assert.Equal(6, markdown.Skip(soakHeader + 2).TakeWhile(l => l.StartsWith('|')).Count());
         Assert.Empty(Directory.GetFiles(_output, "*.tmp"));
 
         // The chart: a PNG (ScottPlot on SkiaSharp), named in the notes.
@@ -124,7 +153,9 @@ public sealed class MigrationBenchmarkTests : IDisposable
     }
 
     [Theory]
-    [InlineData("--scenario", "soak")]
+    [InlineData("--scenario", "sleep")]
+    [InlineData("--duration", "0")]
+    [InlineData("--duration", "ten")]
     [InlineData("--rounds", "0")]
     [InlineData("--cpu-state", "busy")]
     [InlineData("--nonsense")]
