@@ -120,6 +120,6 @@ internal static class Notes
     [
         "Not measured here: the legacy sample on .NET Framework over net.pipe (Windows only: the .NET WCF client has no net.pipe binding, so on Windows the legacy rows are skipped with that reason).",
         "The legacy rows run the net472 sample on Mono over net.tcp at a reduced scale: Mono, behaviour reference, not WCF's speed (Mono sleeps 50 ms before every receive).",
-        "Payload sizes and BenchmarkDotNet micro-benchmarks are not part of this harness yet.",
+        "Payload sizes are not part of this harness yet; the serializer and mapper micro-benchmarks (BenchmarkDotNet) are benchmarks/Serialization.Benchmarks.",
     ];
 }
