@@ -10,9 +10,9 @@ namespace MigrateWcf.Migration.Benchmarks;
 internal sealed record SoakSample(double Seconds, double ClientRssMegabytes, double ClientGcHeapMegabytes, int ClientFds,
     double ServerRssMegabytes, double ServerGcHeapMegabytes, int ServerFds);
 
-/// <summary>A series' least-squares slope per minute over the samples after warm-up, and whether it is flat: its
-/// change over the measured span is within <see cref="Tolerance"/> (memory: 5% of its mean or 2 MB, whichever is more;
-/// descriptors: fewer than 1).</summary>
+/// <summary>A series' least-squares slope per minute over the samples after warm-up, and whether it is flat in the
+/// sense a leak check needs: its growth over the measured span (slope × span) stays within <see cref="Tolerance"/>
+/// (memory: 5% of its mean or 2 MB, whichever is more; descriptors: fewer than 1). A falling series is flat.</summary>
 internal sealed record SoakSeries(string Name, string Unit, double First, double Last, double SlopePerMinute, double Tolerance, bool Flat);
 
 /// <summary>The soak's outcome: calls at a fixed rate, their failures, the samples and each series' slope.</summary>
@@ -104,7 +104,7 @@ internal static class Soak
             var tolerance = memory ? Math.Max(0.05 * mean, 2) : 1;
             var span = measured.Count < 2 ? 0 : (measured[^1].Seconds - measured[0].Seconds) / 60;
             return new(name, unit, samples.Count == 0 ? double.NaN : value(samples[0]), samples.Count == 0 ? double.NaN : value(samples[^1]), slope, tolerance,
-                !double.IsNaN(slope) && Math.Abs(slope * span) < tolerance);
+                !double.IsNaN(slope) && slope * span < tolerance);
         }
 
         return new SoakResult(seconds, CallsPerSecond, calls, failures, firstFailure, interval.TotalSeconds, warmUp.TotalSeconds,
