@@ -21,15 +21,15 @@ internal static class LegacyReference
             ? "the legacy rows are not measured on Windows: .NET Framework's net.pipe needs the .NET Framework client (run samples/LegacyWcf/Client there)"
             : null;
 
-    public static Cell Cell(bool quick) => quick ? new($"{Label}, 2×5", 2, 5) : new($"{Label}, 8×20", 8, 20);
+    public static Cell Cell(bool quick, CpuState state) => quick ? new($"{Label}, 2×5", 2, 5, state) : new($"{Label}, 8×20", 8, 20, state);
 
-    public static async Task<IReadOnlyList<RowReport>> RunAsync(ServerProcess floorServer, bool quick, int rounds)
+    public static async Task<IReadOnlyList<RowReport>> RunAsync(ServerProcess floorServer, bool quick, int rounds, CpuState state)
     {
         await using var host = await LegacyHost.StartAsync();
         using var process = Process.GetProcessById(host.Process.Id);
         var runner = new FixedWorkRunner(() => process, null);
         var floorRunner = new FixedWorkRunner(floorServer);
-        var cell = Cell(quick);
+        var cell = Cell(quick, state);
         var baseAddress = new Uri(host.BaseAddress);
         var rows = new List<(Row Row, FixedWorkRunner Runner)>
         {
@@ -57,7 +57,7 @@ internal static class LegacyReference
             }
         }
 
-        return rows.Select((row, i) => RowReport.Of(cell.Name, cell.Threads, cell.CallsPerThread, row.Row.Name, results[i], external: false)).ToList();
+        return rows.Select((row, i) => RowReport.Of(cell, row.Row.Name, results[i], external: false)).ToList();
     }
 
     /// <summary>A WCF channel of its own, opened by its first call, closed (or aborted when faulted) at the end.</summary>

@@ -7,8 +7,11 @@ using MigrateWcf.Runtime.Benchmarks;
 namespace MigrateWcf.Migration.Benchmarks;
 
 /// <summary>A cell of the matrix: N threads, M calls each, each thread with its own channel (the classic harness) or
-/// all on one shared channel.</summary>
-internal sealed record Cell(string Name, int Threads, int CallsPerThread, bool SharedChannel = false);
+/// all on one shared channel, in one machine state (named in the cell: ratios are taken only within a cell).</summary>
+internal sealed record Cell(string Size, int Threads, int CallsPerThread, CpuState State, bool SharedChannel = false)
+{
+    public string Name => $"{Size}, {State.Label()}";
+}
 
 /// <summary>A row: how to open <c>threads</c> callers (and what they share, disposed after them). <see cref="Counted"/>:
 /// the server counts its calls, so lost calls can be checked. <see cref="External"/>: measured by other processes
@@ -18,9 +21,10 @@ internal sealed record Row(string Name, Func<int, Task<(ICaller[] Callers, IAsyn
     public Func<TimeSpan, Task<LongHistogram>>? External { get; init; }
 }
 
-/// <summary>One run of one row in one cell.</summary>
+/// <summary>One run of one row in one cell. <see cref="OthersCpu"/>: the machine's busy CPU time over the run minus the
+/// client's and the server's (other users, the spinners of the awake state); null where unknown.</summary>
 internal sealed record RunResult(LongHistogram Latencies, long Failures, string? FirstFailure, double Seconds, TimeSpan ClientCpu,
-    TimeSpan ServerCpu, long ClientPeakBytes, long ServerPeakBytes, long? ServerCounted);
+    TimeSpan ServerCpu, long ClientPeakBytes, long ServerPeakBytes, long? ServerCounted, TimeSpan? OthersCpu = null);
 
 /// <summary>Runs rows with a fixed amount of work: every caller makes its first call (connection, session), then all
 /// start together and each makes its calls; the run lasts until the last one is done. Latencies are kept per caller
@@ -104,6 +108,7 @@ internal sealed class FixedWorkRunner(Func<Process> serverProcess, Func<long>? s
             var counted0 = serverCount?.Invoke();
             var clientCpu0 = Cpu(self);
             var serverCpu0 = Cpu(server);
+            var machine0 = MachineCpu.Busy();
             long clientPeak = 0, serverPeak = 0;
             var begin = Stopwatch.GetTimestamp();
             go.Set();
@@ -120,6 +125,7 @@ internal sealed class FixedWorkRunner(Func<Process> serverProcess, Func<long>? s
             var seconds = Stopwatch.GetElapsedTime(begin).TotalSeconds;
             var clientCpu = Cpu(self) - clientCpu0;
             var serverCpu = Cpu(server) - serverCpu0;
+            var othersCpu = MachineCpu.Busy() - machine0 - clientCpu - serverCpu;
             var histogram = new LongHistogram(HighestLatency, 3);
             foreach (var value in latencies.SelectMany(l => l).Where(v => v >= 0))
             {
@@ -128,7 +134,7 @@ internal sealed class FixedWorkRunner(Func<Process> serverProcess, Func<long>? s
 
             return new RunResult(histogram, failures.Sum() + firstFailures, firstFailure, seconds, clientCpu, serverCpu,
                 Math.Max(clientPeak, Rss(self)), Math.Max(serverPeak, Rss(server)),
-                row.Counted && counted0 is { } before ? serverCount!() - before : null);
+                row.Counted && counted0 is { } before ? serverCount!() - before : null, othersCpu < TimeSpan.Zero ? TimeSpan.Zero : othersCpu);
         }
         finally
         {
@@ -163,17 +169,21 @@ internal static class Matrix
     public const string FloorRow = "raw unix echo, 1 byte (floor)";
     private static readonly TimeSpan Deadline = TimeSpan.FromSeconds(30);
 
-    public static IReadOnlyList<Cell> Cells(bool quick) => quick
-        ? [new("60×20", 60, 20), new("20×50", 20, 50), new("8×100", 8, 100), new("1×200", 1, 200), new("8×100, shared channel", 8, 100, SharedChannel: true)]
-        : [new("600×500", 600, 500), new("200×1000", 200, 1000), new("8×10000", 8, 10_000), new("1×10000", 1, 10_000), new("8×10000, shared channel", 8, 10_000, SharedChannel: true)];
+    /// <summary>The cells: the multi-thread ones in <paramref name="state"/>; the 1-thread one in both states (a lone
+    /// ping-pong is where a halted core's wake-up shows: tens of µs on this VM), idle first.</summary>
+    public static IReadOnlyList<Cell> Cells(bool quick, CpuState state) => quick
+        ? [new("60×20", 60, 20, state), new("20×50", 20, 50, state), new("8×100", 8, 100, state), new("1×200", 1, 200, CpuState.Idle), new("1×200", 1, 200, CpuState.Awake), new("8×100, shared channel", 8, 100, state, SharedChannel: true)]
+        : [new("600×500", 600, 500, state), new("200×1000", 200, 1000, state), new("8×10000", 8, 10_000, state), new("1×10000", 1, 10_000, CpuState.Idle), new("1×10000", 1, 10_000, CpuState.Awake), new("8×10000, shared channel", 8, 10_000, state, SharedChannel: true)];
 
-    public static (string Name, int Calls) ConnectCallClose(bool quick) => ("connect-call-close", quick ? 50 : 2000);
+    /// <summary>Connect-call-close is one caller too: both states.</summary>
+    public static IReadOnlyList<Cell> ConnectCallClose(bool quick) =>
+        [.. new[] { CpuState.Idle, CpuState.Awake }.Select(s => new Cell("connect-call-close", 1, quick ? 50 : 2000, s))];
 
-    public static async Task<IReadOnlyList<RowReport>> RunAsync(ServerProcess server, bool quick, int rounds, Func<string, bool> keep)
+    public static async Task<IReadOnlyList<RowReport>> RunAsync(ServerProcess server, bool quick, int rounds, CpuState state, Func<string, bool> keep)
     {
         var runner = new FixedWorkRunner(server);
         var reports = new List<RowReport>();
-        foreach (var cell in Cells(quick))
+        foreach (var cell in Cells(quick, state))
         {
             var rows = RowsOf(server, cell).Where(r => r.Name == FloorRow || keep(r.Name)).ToList();
             FloorCheck? check = null;
@@ -185,7 +195,8 @@ internal static class Matrix
 
             try
             {
-                reports.AddRange(await Interleave(runner, cell.Name, cell.Threads, cell.CallsPerThread, rows, rounds, quick));
+                using var waker = CpuWaker.For(cell.State);
+                reports.AddRange(await Interleave(runner, cell, rows, rounds, quick));
             }
             finally
             {
@@ -195,34 +206,39 @@ internal static class Matrix
 
         if (keep("legacy") && LegacyReference.Available() is null)
         {
-            reports.AddRange(await LegacyReference.RunAsync(server, quick, rounds));
+            using var waker = CpuWaker.For(state);
+            reports.AddRange(await LegacyReference.RunAsync(server, quick, rounds, state));
         }
 
-        var (name, calls) = ConnectCallClose(quick);
         List<Row> connect =
         [
             new("connect-call-close, unix socket", _ => Open(1, _ => new ConnectCallCloseCaller(server.Endpoint(ServerTarget.MigratedMultiple)))),
             new("connect-call-close, loopback TCP", _ => Open(1, _ => new ConnectCallCloseCaller(server.Endpoint(ServerTarget.MigratedMultipleTcp)))),
         ];
-        reports.AddRange(await Interleave(runner, name, 1, calls, connect.Where(r => keep(r.Name)).ToList(), rounds, quick));
+        foreach (var cell in ConnectCallClose(quick))
+        {
+            using var waker = CpuWaker.For(cell.State);
+            reports.AddRange(await Interleave(runner, cell, connect.Where(r => keep(r.Name)).ToList(), rounds, quick));
+        }
+
         return reports;
     }
 
-    private static async Task<IEnumerable<RowReport>> Interleave(FixedWorkRunner runner, string cell, int threads, int calls, List<Row> rows, int rounds, bool quick)
+    private static async Task<IEnumerable<RowReport>> Interleave(FixedWorkRunner runner, Cell cell, List<Row> rows, int rounds, bool quick)
     {
         var results = rows.Select(_ => new List<RunResult>()).ToArray();
         for (var round = 0; round < rounds; round++)
         {
             for (var i = 0; i < rows.Count; i++)
             {
-                Console.Error.WriteLine($"[bench] {cell} round {round + 1}/{rounds}: {rows[i].Name}");
+                Console.Error.WriteLine($"[bench] {cell.Name} round {round + 1}/{rounds}: {rows[i].Name}");
                 results[i].Add(rows[i].External is { } external
                     ? External(await external(TimeSpan.FromSeconds(quick ? 0.3 : 1)))
-                    : await runner.RunAsync(rows[i], threads, calls));
+                    : await runner.RunAsync(rows[i], cell.Threads, cell.CallsPerThread));
             }
         }
 
-        return rows.Select((row, i) => RowReport.Of(cell, threads, calls, row.Name, results[i], row.External is not null));
+        return rows.Select((row, i) => RowReport.Of(cell, row.Name, results[i], row.External is not null));
     }
 
     private static RunResult External(LongHistogram latencies) =>

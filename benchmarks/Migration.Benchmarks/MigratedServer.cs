@@ -1,3 +1,4 @@
+using System.Globalization;
 using System.IO.MemoryMappedFiles;
 using System.Net.Sockets;
 using Google.Protobuf.WellKnownTypes;
@@ -46,6 +47,13 @@ internal static class MigratedServer
         raw.Bind(new UnixDomainSocketEndPoint(rawPath));
         raw.Listen(1024);
         RawEchoServer.Start(raw);
+        // The soak samples this process's GC heap (as the last collection left it) from outside: written every second, replaced whole.
+        var heapFile = Path.Combine(directory, ServerTarget.GcHeapFile);
+        using var heapWriter = new Timer(_ =>
+        {
+            File.WriteAllText(heapFile + ".tmp", Soak.GcHeapBytes().ToString(CultureInfo.InvariantCulture));
+            File.Move(heapFile + ".tmp", heapFile, overwrite: true);
+        }, null, TimeSpan.Zero, TimeSpan.FromSeconds(1));
         Console.WriteLine("READY");
         await Task.Delay(Timeout.Infinite);
         return 0;
@@ -56,6 +64,9 @@ internal static class MigratedServer
 internal sealed record ServerTarget(string Name, string Socket, SimpleImplementation? Simple, bool Tcp = false)
 {
     public const string RawSocket = "raw.sock";
+
+    /// <summary>The server's GC heap in bytes, rewritten every second (read by the soak).</summary>
+    public const string GcHeapFile = "server-gc-heap";
 
     public static readonly ServerTarget MigratedSingle = new("migrated PerCall Single", "single.sock", SimpleImplementation.SimpleSingle);
     public static readonly ServerTarget MigratedMultiple = new("migrated PerCall Multiple", "multiple.sock", SimpleImplementation.SimpleMultiple);

@@ -3,10 +3,13 @@ using System.Reflection;
 using MigrateWcf.Migration.Benchmarks;
 
 // The before/after benchmark (issue 16). Usage:
-//   MigrateWcf.Migration.Benchmarks [--quick] [--rounds N] [--out DIR] [--only TEXT] [--scenario matrix|load|kill|all]
+//   MigrateWcf.Migration.Benchmarks [--quick] [--rounds N] [--out DIR] [--only TEXT] [--scenario matrix|load|kill|soak|all] [--duration 10m] [--cpu-state idle|awake]
 // Writes migration-benchmark.md, .json and .png (a chart) to DIR (default: the repository's benchmarks/results/migration).
 // --scenario: matrix (default) runs the threads × calls matrix and connect-call-close; load and kill the scenarios;
-// all runs everything. --only keeps the matrix rows whose name contains TEXT (plus each cell's floor).
+// soak a fixed call rate for --duration (default 10m; 10s with --quick; "90", "90s" or "10m") sampling both processes'
+// memory and descriptors; all runs everything. --cpu-state: the machine state of the multi-thread cells (default idle: the harness adds
+// nothing; awake: low-priority spinners keep the spare cores busy, see CpuState.cs); the 1-thread cells and
+// connect-call-close always run in both. --only keeps the matrix rows whose name contains TEXT (plus each cell's floor).
 // Exit code: 0 when every cell and scenario completed with no failed and no lost call, 1 otherwise, 2 on bad arguments.
 // With --serve DIR --tcp-port N --counter FILE (used internally) it is the server process.
 if (args.Length > 0 && args[0] == "--serve")
@@ -15,11 +18,13 @@ if (args.Length > 0 && args[0] == "--serve")
     return await MigratedServer.RunAsync(args[1], int.Parse(Value("--tcp-port"), CultureInfo.InvariantCulture), Value("--counter"));
 }
 
-const string Usage = "Usage: ./bench.sh [--quick] [--rounds N] [--out DIR] [--only TEXT] [--scenario matrix|load|kill|all]";
+const string Usage = "Usage: ./bench.sh [--quick] [--rounds N] [--out DIR] [--only TEXT] [--scenario matrix|load|kill|soak|all] [--duration 10m] [--cpu-state idle|awake]";
 var quick = false;
 int? rounds = null;
 string? only = null;
 var scenario = "matrix";
+var cpuState = CpuState.Idle;
+TimeSpan? duration = null;
 var output = typeof(Matrix).Assembly.GetCustomAttributes<AssemblyMetadataAttribute>().Single(a => a.Key == "DefaultResultsDirectory").Value!;
 for (var i = 0; i < args.Length; i++)
 {
@@ -38,8 +43,16 @@ for (var i = 0; i < args.Length; i++)
         case "--out" when i + 1 < args.Length:
             output = Path.GetFullPath(args[++i]);
             break;
-        case "--scenario" when i + 1 < args.Length && args[i + 1] is "matrix" or "load" or "kill" or "all":
+        case "--scenario" when i + 1 < args.Length && args[i + 1] is "matrix" or "load" or "kill" or "soak" or "all":
             scenario = args[++i];
+            break;
+        case "--duration" when i + 1 < args.Length && Soak.ParseDuration(args[i + 1]) is { } parsed:
+            duration = parsed;
+            i++;
+            break;
+        case "--cpu-state" when i + 1 < args.Length && CpuStates.TryParse(args[i + 1], out var state):
+            cpuState = state;
+            i++;
             break;
         default:
             Console.Error.WriteLine($"migration benchmark: unknown or incomplete argument '{args[i]}'. {Usage}");
@@ -59,7 +72,7 @@ IReadOnlyList<RowReport> rows = [];
 if (scenario is "matrix" or "all")
 {
     await using var server = ServerProcess.Start();
-    rows = RowReport.WithRatios(await Matrix.RunAsync(server, quick, rounds ?? (quick ? 2 : 3), name => only is null || name.Contains(only, StringComparison.OrdinalIgnoreCase)));
+    rows = RowReport.WithRatios(await Matrix.RunAsync(server, quick, rounds ?? (quick ? 2 : 3), cpuState, name => only is null || name.Contains(only, StringComparison.OrdinalIgnoreCase)));
 }
 
 var scenarios = new List<ScenarioResult>();
@@ -73,6 +86,12 @@ if (scenario is "kill" or "all")
     scenarios.Add(await Scenarios.KillAsync(quick));
 }
 
+SoakResult? soak = null;
+if (scenario is "soak" or "all")
+{
+    soak = await Soak.RunAsync(duration ?? TimeSpan.FromSeconds(quick ? 10 : 600));
+}
+
 Directory.CreateDirectory(output);
 var chartProblem = Chart.TryWrite(rows, Path.Combine(output, Chart.FileName + ".tmp"));
 if (chartProblem is null)
@@ -80,7 +99,7 @@ if (chartProblem is null)
     File.Move(Path.Combine(output, Chart.FileName + ".tmp"), Path.Combine(output, Chart.FileName), overwrite: true);
 }
 
-var result = new BenchmarkResult(quick ? "quick" : "full", command, rows, scenarios, loadBefore, BenchmarkResult.LoadAverage(),
+var result = new BenchmarkResult(quick ? "quick" : "full", command, rows, scenarios, soak, loadBefore, BenchmarkResult.LoadAverage(),
     [.. Notes.All, chartProblem ?? $"Chart: {Chart.FileName} (calls/s and p50 by cell)."]);
 foreach (var (name, text) in new[] { ("migration-benchmark.md", result.Markdown()), ("migration-benchmark.json", result.Json()) })
 {
@@ -101,6 +120,6 @@ internal static class Notes
     [
         "Not measured here: the legacy sample on .NET Framework over net.pipe (Windows only: the .NET WCF client has no net.pipe binding, so on Windows the legacy rows are skipped with that reason).",
         "The legacy rows run the net472 sample on Mono over net.tcp at a reduced scale: Mono, behaviour reference, not WCF's speed (Mono sleeps 50 ms before every receive).",
-        "Payload sizes, BenchmarkDotNet micro-benchmarks and the 10-minute soak are not part of this harness yet.",
+        "Payload sizes are not part of this harness yet; the serializer and mapper micro-benchmarks (BenchmarkDotNet) are benchmarks/Serialization.Benchmarks.",
     ];
 }

@@ -21,27 +21,32 @@ internal readonly record struct Spread(double Median, double Min, double Max)
 /// <summary>A row of one cell over all its rounds. Lost = calls the server counted minus successes the clients saw
 /// (null where the server counts nothing: the floor).</summary>
 internal sealed record RowReport(
-    string Cell, int Threads, int CallsPerThread, string Row, int Rounds, long Calls, long Failures, string? FirstFailure,
+    string Cell, string CpuState, int Threads, int CallsPerThread, string Row, int Rounds, long Calls, long Failures, string? FirstFailure,
     Spread CallsPerSecond, double P50Microseconds, double P99Microseconds, double P999Microseconds,
     double ClientCpuMicrosecondsPerCall, double ServerCpuMicrosecondsPerCall, double ClientPeakMegabytes, double ServerPeakMegabytes,
-    long? Lost)
+    long? Lost, double OthersCpuPercent)
 {
     public double? CallsPerSecondRatioToFloor { get; init; }
 
     public double? P50RatioToFloor { get; init; }
 
-    public static RowReport Of(string cell, int threads, int calls, string row, List<RunResult> runs, bool external)
+    /// <summary><see cref="OthersCpuPercent"/>: the CPU other processes used while the row ran, as a share of the
+    /// machine (all cores), so a reader sees how idle "cpu idle" really was; NaN for the external (python) row.</summary>
+    public static RowReport Of(Cell cell, string row, List<RunResult> runs, bool external)
     {
         var latencies = new LongHistogram(60 * Stopwatch.Frequency, 3);
         runs.ForEach(r => latencies.Add(r.Latencies));
         var count = latencies.TotalCount;
         double PerCall(double total) => external || count == 0 ? double.NaN : total / count;
         double Us(double percentile) => count == 0 ? double.NaN : latencies.GetValueAtPercentile(percentile) * 1e6 / Stopwatch.Frequency;
-        return new RowReport(cell, threads, calls, row, runs.Count, count, runs.Sum(r => r.Failures), runs.Select(r => r.FirstFailure).FirstOrDefault(f => f is not null),
+        var others = runs.All(r => r.OthersCpu is not null) && !external
+            ? runs.Sum(r => r.OthersCpu!.Value.TotalSeconds) * 100 / (runs.Sum(r => r.Seconds) * Environment.ProcessorCount)
+            : double.NaN;
+        return new RowReport(cell.Name, cell.State.Label(), cell.Threads, cell.CallsPerThread, row, runs.Count, count, runs.Sum(r => r.Failures), runs.Select(r => r.FirstFailure).FirstOrDefault(f => f is not null),
             Spread.Of(runs.Select(r => r.Latencies.TotalCount / r.Seconds)), Us(50), Us(99), Us(99.9),
             PerCall(runs.Sum(r => r.ClientCpu.TotalMicroseconds)), PerCall(runs.Sum(r => r.ServerCpu.TotalMicroseconds)),
             external ? double.NaN : runs.Max(r => r.ClientPeakBytes) / 1048576.0, external ? double.NaN : runs.Max(r => r.ServerPeakBytes) / 1048576.0,
-            runs.All(r => r.ServerCounted is not null) ? runs.Sum(r => r.ServerCounted!.Value) - count : null);
+            runs.All(r => r.ServerCounted is not null) ? runs.Sum(r => r.ServerCounted!.Value) - count : null, others);
     }
 
     /// <summary>Each row's ratios to the floor row of its cell (the cells without one, connect-call-close, get none).</summary>
@@ -57,9 +62,9 @@ internal sealed record RowReport(
 
 /// <summary>The whole result: matrix rows, scenarios, where and how it ran. Written as Markdown and JSON.</summary>
 internal sealed record BenchmarkResult(string Scale, string Command, IReadOnlyList<RowReport> Rows, IReadOnlyList<ScenarioResult> Scenarios,
-    string LoadBefore, string LoadAfter, IReadOnlyList<string> Notes)
+    SoakResult? Soak, string LoadBefore, string LoadAfter, IReadOnlyList<string> Notes)
 {
-    public bool Passed => Rows.All(r => r.Failures == 0 && (r.Lost ?? 0) == 0) && Scenarios.All(s => s.Passed);
+    public bool Passed => Rows.All(r => r.Failures == 0 && (r.Lost ?? 0) == 0) && Scenarios.All(s => s.Passed) && Soak?.Passed != false;
 
     public static string LoadAverage() =>
         File.Exists("/proc/loadavg") ? string.Join(' ', File.ReadAllText("/proc/loadavg").Split(' ').Take(3)) : "n/a";
@@ -72,13 +77,15 @@ internal sealed record BenchmarkResult(string Scale, string Command, IReadOnlyLi
         text.AppendLine();
         text.AppendLine(CultureInfo.InvariantCulture, $"{DateTime.UtcNow:yyyy-MM-dd HH:mm} UTC · {Scale} scale · {Environment.ProcessorCount} cores · {RuntimeInformation.OSDescription} · .NET {Environment.Version} · `{Command}` · load average (1/5/15 min) {LoadBefore} before, {LoadAfter} after");
         text.AppendLine();
-        text.AppendLine("Client (this driver) and server are separate processes. A cell is N threads × M calls, each thread with its own channel unless the cell says shared; every caller's first call (connection, session) is not measured. Rows of a cell ran interleaved, one run each per round; calls/s is the median of the rounds (min–max); percentiles are over all rounds' calls; CPU is each process's user + system time over the runs divided by the calls; memory is the peak resident set sampled every 50 ms. Lost = calls the server counted − successes the clients saw. Ratios: to the raw 1-byte echo floor of the same cell (blocking sockets, a thread per connection both sides); the python row checks that floor with a second implementation (raw_echo.py) in the same run.");
+        text.AppendLine("Client (this driver) and server are separate processes. A cell is N threads × M calls, each thread with its own channel unless the cell says shared; every caller's first call (connection, session) is not measured. Rows of a cell ran interleaved, one run each per round; calls/s is the median of the rounds (min–max); percentiles are over all rounds' calls; CPU is each process's user + system time over the runs divided by the calls; memory is the peak resident set sampled every 50 ms. Lost = calls the server counted − successes the clients saw. Ratios: to the raw 1-byte echo floor of the same cell (blocking sockets, a thread per connection both sides); the python row checks that floor with a second implementation (raw_echo.py) in the same cell.");
         text.AppendLine();
-        text.AppendLine("| Cell | Row | Calls | Calls/s median (min–max) | p50 µs | p99 µs | p99.9 µs | Client CPU µs/call | Server CPU µs/call | Client peak MB | Server peak MB | Failed | Lost | Calls/s ÷ floor | p50 ÷ floor |");
-        text.AppendLine("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+        text.AppendLine(CultureInfo.InvariantCulture, $"Machine state, named in every cell: *cpu idle*: the harness adds nothing; *cpu awake*: {CpuWaker.SpinnerCount} spinner process(es) at nice 19 keep the spare core(s) busy, so a woken thread does not wait for a halted vCPU (on this VM class a lone 1-byte echo takes ~60 µs p50 idle, ~6 µs awake). Every row of a cell ran in the cell's state and ratios are only within a cell; the 1-thread cells and connect-call-close run in both states. Others' CPU %: the machine's busy time while the row ran minus the client's and the server's, as a share of all cores (other users; in the awake state also the spinners), so \"cpu idle\" is only as idle as that column says.");
+        text.AppendLine();
+        text.AppendLine("| Cell | Row | Calls | Calls/s median (min–max) | p50 µs | p99 µs | p99.9 µs | Client CPU µs/call | Server CPU µs/call | Client peak MB | Server peak MB | Failed | Lost | Others' CPU % | Calls/s ÷ floor | p50 ÷ floor |");
+        text.AppendLine("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
         foreach (var r in Rows)
         {
-            text.AppendLine(CultureInfo.InvariantCulture, $"| {r.Cell} | {r.Row} | {r.Calls:N0} | {F(r.CallsPerSecond.Median, "N0")} ({F(r.CallsPerSecond.Min, "N0")}–{F(r.CallsPerSecond.Max, "N0")}) | {F(r.P50Microseconds)} | {F(r.P99Microseconds)} | {F(r.P999Microseconds)} | {F(r.ClientCpuMicrosecondsPerCall)} | {F(r.ServerCpuMicrosecondsPerCall)} | {F(r.ClientPeakMegabytes, "N0")} | {F(r.ServerPeakMegabytes, "N0")} | {r.Failures} | {(r.Lost is { } lost ? lost.ToString(CultureInfo.InvariantCulture) : "–")} | {(r.CallsPerSecondRatioToFloor is { } c ? F(c, "N2") + "×" : "–")} | {(r.P50RatioToFloor is { } p ? F(p, "N2") + "×" : "–")} |");
+            text.AppendLine(CultureInfo.InvariantCulture, $"| {r.Cell} | {r.Row} | {r.Calls:N0} | {F(r.CallsPerSecond.Median, "N0")} ({F(r.CallsPerSecond.Min, "N0")}–{F(r.CallsPerSecond.Max, "N0")}) | {F(r.P50Microseconds)} | {F(r.P99Microseconds)} | {F(r.P999Microseconds)} | {F(r.ClientCpuMicrosecondsPerCall)} | {F(r.ServerCpuMicrosecondsPerCall)} | {F(r.ClientPeakMegabytes, "N0")} | {F(r.ServerPeakMegabytes, "N0")} | {r.Failures} | {(r.Lost is { } lost ? lost.ToString(CultureInfo.InvariantCulture) : "–")} | {F(r.OthersCpuPercent, "N0")} | {(r.CallsPerSecondRatioToFloor is { } c ? F(c, "N2") + "×" : "–")} | {(r.P50RatioToFloor is { } p ? F(p, "N2") + "×" : "–")} |");
         }
 
         if (Rows.FirstOrDefault(r => r.FirstFailure is not null) is { } failed)
@@ -109,6 +116,21 @@ internal sealed record BenchmarkResult(string Scale, string Command, IReadOnlyLi
             foreach (var s in Scenarios)
             {
                 text.AppendLine(CultureInfo.InvariantCulture, $"| {s.Name} | {(s.Passed ? "passed" : "**failed**")} | {s.Clients} | {s.Successes:N0} | {s.Failures:N0} | {s.ServerCounted:N0} | {s.Lost} | {s.Details} |");
+            }
+        }
+
+        if (Soak is { } soak)
+        {
+            text.AppendLine();
+            text.AppendLine("## Soak");
+            text.AppendLine();
+            text.AppendLine(CultureInfo.InvariantCulture, $"The migrated PerCall Multiple service through the client shim ({Migration.Benchmarks.Soak.Callers} callers, each its own channel) at {soak.TargetCallsPerSecond:N0} calls/s for {soak.Seconds:N0} s: {soak.Calls:N0} calls ({soak.Calls / soak.Seconds:N0}/s), {soak.Failures} failed{(soak.FirstFailure is { } f ? " (first: " + f + ")" : "")}. Both processes sampled every {soak.SampleIntervalSeconds:N0} s ({soak.Samples.Count} samples); slopes are least squares per minute after a {soak.WarmUpSeconds:N0} s warm-up; flat = no growth over the measured span beyond the tolerance (slope × span; memory: 5% of its mean or 2 MB; descriptors: < 1; a falling series is flat). Verdict: {(soak.Flat ? "flat" : "**not flat**")}.");
+            text.AppendLine();
+            text.AppendLine("| Series | First | Last | Slope per minute | Tolerance | Flat |");
+            text.AppendLine("|---|---:|---:|---:|---:|---|");
+            foreach (var series in soak.Series)
+            {
+                text.AppendLine(CultureInfo.InvariantCulture, $"| {series.Name} ({series.Unit}) | {F(series.First)} | {F(series.Last)} | {F(series.SlopePerMinute, "N3")} | {F(series.Tolerance)} | {(series.Flat ? "yes" : "**no**")} |");
             }
         }
 
@@ -159,13 +181,13 @@ internal sealed record BenchmarkResult(string Scale, string Command, IReadOnlyLi
             }
         }
 
-        if (Rows.FirstOrDefault(r => r.Row == "connect-call-close, unix socket") is { } unix)
+        foreach (var unix in Rows.Where(r => r.Row == "connect-call-close, unix socket"))
         {
-            yield return ("connect-call-close over the Unix socket, p50 ms", unix.P50Microseconds / 1000, 0.6, unix.P50Microseconds <= 600);
-            if (Rows.FirstOrDefault(r => r.Row == "connect-call-close, loopback TCP") is { } tcp)
+            yield return ($"{unix.Cell}: over the Unix socket, p50 ms", unix.P50Microseconds / 1000, 0.6, unix.P50Microseconds <= 600);
+            if (Find(unix.Cell, "connect-call-close, loopback TCP") is { } tcp)
             {
                 var ratio = unix.P50Microseconds / tcp.P50Microseconds;
-                yield return ("connect-call-close p50, Unix socket ÷ loopback TCP", ratio, 1, ratio < 1);
+                yield return ($"{unix.Cell}: p50, Unix socket ÷ loopback TCP", ratio, 1, ratio < 1);
             }
         }
     }
@@ -185,6 +207,7 @@ internal sealed record BenchmarkResult(string Scale, string Command, IReadOnlyLi
             rows = Rows,
             targets = Targets().Select(t => new { description = t.Description, measured = t.Measured, limit = t.Limit, met = t.Met }),
             scenarios = Scenarios,
+            soak = Soak is null ? null : new { seconds = Soak.Seconds, targetCallsPerSecond = Soak.TargetCallsPerSecond, calls = Soak.Calls, failures = Soak.Failures, firstFailure = Soak.FirstFailure, passed = Soak.Passed, flat = Soak.Flat, sampleIntervalSeconds = Soak.SampleIntervalSeconds, warmUpSeconds = Soak.WarmUpSeconds, series = Soak.Series, samples = Soak.Samples },
             notes = Notes,
         },
         new JsonSerializerOptions { WriteIndented = true, PropertyNamingPolicy = JsonNamingPolicy.CamelCase, NumberHandling = System.Text.Json.Serialization.JsonNumberHandling.AllowNamedFloatingPointLiterals });

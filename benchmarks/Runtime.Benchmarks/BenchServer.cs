@@ -7,8 +7,7 @@ using Microsoft.Extensions.Logging;
 namespace MigrateWcf.Runtime.Benchmarks;
 
 /// <summary>The server process: the echo service on grpc-dotnet, hosted on a Unix socket by MigrateWcf.Runtime (quiet
-/// hosting, as migrated services run), the Put servers (<see cref="PutServer"/>) on sockets beside it, and the raw 1-byte
-/// echo floor on another. Prints "READY" when all listen; runs until killed.</summary>
+/// hosting, as migrated services run), and the raw 1-byte echo floor on another socket. Prints "READY" when all listen; runs until killed.</summary>
 internal static class BenchServer
 {
     public static async Task<int> RunAsync(string grpcSocket, string rawSocket, bool profile)
@@ -21,12 +20,6 @@ internal static class BenchServer
         await using var app = builder.Build();
         app.MapGrpcService<GrpcDotnetEcho>();
         await app.StartAsync();
-        var putHosts = new List<GrpcHost>();
-        foreach (var put in PutServer.All)
-        {
-            putHosts.Add(await put.StartAsync(Path.GetDirectoryName(grpcSocket)!));
-        }
-
         using var raw = new Socket(AddressFamily.Unix, SocketType.Stream, ProtocolType.Unspecified);
         raw.Bind(new UnixDomainSocketEndPoint(rawSocket));
         raw.Listen(1024);

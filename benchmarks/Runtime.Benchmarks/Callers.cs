@@ -63,37 +63,3 @@ internal sealed class StreamCaller(GrpcChannel channel, int messages) : ICaller
         return ValueTask.CompletedTask;
     }
 }
-
-/// <summary>Put on a channel of its own (each caller its own channel, as in the classic harness), through the plain
-/// generated client or through a client shim's <see cref="ClientSession"/> (session header, default deadline, WCF
-/// exceptions).</summary>
-internal sealed class PutCaller : ICaller
-{
-    private static readonly Empty Request = new();
-    private readonly GrpcChannel _channel;
-    private readonly ClientSession? _session;
-    private readonly Protos.Simple.SimpleClient _client;
-
-    public PutCaller(GrpcChannel channel, bool shim, bool noDeadline = false)
-    {
-        _channel = channel;
-        _session = shim ? new ClientSession(channel.CreateCallInvoker(), noDeadline ? new WcfClientOptions { SendTimeout = Timeout.InfiniteTimeSpan } : null) : null;
-        _client = _session is null ? new(channel) : new(_session.CallInvoker);
-    }
-
-    public async ValueTask<bool> CallAsync()
-    {
-        await _client.PutAsync(Request);
-        return true;
-    }
-
-    public async ValueTask DisposeAsync()
-    {
-        if (_session is not null)
-        {
-            await _session.DisposeAsync();
-        }
-
-        _channel.Dispose();
-    }
-}

@@ -12,7 +12,6 @@ internal static class Driver
 {
     public const int StreamMessages = 10_000;
     public static readonly int[] CallerCounts = [1, 8, 64];
-    public static readonly int[] PutCallerCounts = [1, 8];
 
     public static async Task<IReadOnlyList<RowResult>> RunAsync(bool quick, int? roundCount, string? only)
     {
@@ -115,15 +114,6 @@ internal static class Driver
                 (shared = EndpointChannel.Create(sockets.GrpcEndpoint)),
                 callers == 1 ? (check = new FloorCheck(sockets.Directory)) : new Disposables(),
             });
-        }
-
-        // The semantics layer's cost: the same empty Put through each server, by a plain generated client and by a client
-        // shim's ClientSession, all interleaved.
-        foreach (var callers in PutCallerCounts)
-        {
-            Add(PutServer.All.SelectMany(server => new[] { false, true }.Select(shim => new Variant(PutServer.RowName(server, shim), callers,
-                _ => Caller(new PutCaller(EndpointChannel.Create(GrpcEndpoint.UnixSocket(Path.Combine(sockets.Directory, server.SocketName))), shim))))).Append(
-                new Variant("Put: hand-written, shim without deadline", callers, _ => Caller(new PutCaller(EndpointChannel.Create(GrpcEndpoint.UnixSocket(Path.Combine(sockets.Directory, PutServer.All[0].SocketName))), true, true)))).ToList());
         }
 
         Add(

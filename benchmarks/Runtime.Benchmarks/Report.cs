@@ -25,64 +25,7 @@ internal static class Report
             targets.Add(new("connect-call-close p50", p50 / 1000, 0.6, "ms", p50 <= 600));
         }
 
-        // Issue 16: the adapter adds ≤ 10% over a hand-written grpc-dotnet service, the shim ≤ 10% over a plain client.
-        // "Adds" is judged on the slower of two readings, p50 latency and time per call (1 ÷ calls/s), each taken round
-        // by round (the rows ran interleaved, so a round's windows saw the same machine) and the median of the rounds.
-        foreach (var (name, callers, baseline, measured) in SemanticsComparisons(rows))
-        {
-            var cost = RoundRatios(measured, baseline).Cost.Median;
-            targets.Add(new($"{name} ×{callers}: time per call ÷ {(name.StartsWith("shim", StringComparison.Ordinal) ? "plain client" : "hand-written service")} (median of rounds)",
-                cost, 1.10, "×", cost <= 1.10));
-        }
-
         return targets;
-    }
-
-    /// <summary>Round-by-round ratios of <paramref name="row"/> to <paramref name="baseline"/>: p50, time per call, and
-    /// their larger ("cost"), each as median, min and max over the rounds.</summary>
-    private static (Spread P50, Spread Time, Spread Cost) RoundRatios(RowResult row, RowResult baseline)
-    {
-        var pairs = row.Rounds.Zip(baseline.Rounds, (r, b) => (P50: r.P50Microseconds / b.P50Microseconds, Time: b.CallsPerSecond / r.CallsPerSecond)).ToList();
-        return (Spread.Of(pairs.Select(p => p.P50)), Spread.Of(pairs.Select(p => p.Time)), Spread.Of(pairs.Select(p => Math.Max(p.P50, p.Time))));
-    }
-
-    private readonly record struct Spread(double Median, double Min, double Max)
-    {
-        public static Spread Of(IEnumerable<double> values)
-        {
-            var sorted = values.Order().ToArray();
-            return sorted.Length == 0 ? new(double.NaN, double.NaN, double.NaN)
-                : new((sorted[(sorted.Length - 1) / 2] + sorted[sorted.Length / 2]) / 2, sorted[0], sorted[^1]);
-        }
-
-        public override string ToString() => double.IsNaN(Median) ? "–"
-            : string.Create(CultureInfo.InvariantCulture, $"{Median:N2}× ({Min:N2}–{Max:N2})");
-    }
-
-    /// <summary>Each adapter against the hand-written service (both called by a plain client), and each server called
-    /// through the client shim against the same server called by a plain client; only pairs the run measured.</summary>
-    private static IEnumerable<(string Name, int Callers, RowResult Baseline, RowResult Measured)> SemanticsComparisons(IReadOnlyList<RowResult> rows)
-    {
-        var handWritten = PutServer.All[0];
-        foreach (var callers in Driver.PutCallerCounts)
-        {
-            RowResult? Find(PutServer server, bool shim) => rows.FirstOrDefault(r => r.Callers == callers && r.Name == PutServer.RowName(server, shim));
-            foreach (var server in PutServer.All.Skip(1))
-            {
-                if (Find(handWritten, false) is { } baseline && Find(server, false) is { } adapter)
-                {
-                    yield return (server.Name, callers, baseline, adapter);
-                }
-            }
-
-            foreach (var server in PutServer.All)
-            {
-                if (Find(server, false) is { } plain && Find(server, true) is { } shim)
-                {
-                    yield return ("shim over " + server.Name, callers, plain, shim);
-                }
-            }
-        }
     }
 
     public static string Markdown(IReadOnlyList<RowResult> rows, IReadOnlyList<Target> targets, string scale, string command, string loadBefore, string loadAfter)
@@ -105,24 +48,6 @@ internal static class Report
         text.AppendLine();
         text.AppendLine($"The {Driver.StreamMessages:N0}-message stream row counts whole streams as calls: messages/s = calls/s × {Driver.StreamMessages:N0}.");
         text.AppendLine();
-        var comparisons = SemanticsComparisons(rows).ToList();
-        if (comparisons.Count > 0)
-        {
-            text.AppendLine("## The semantics layer's cost (Put)");
-            text.AppendLine();
-            text.AppendLine("Each adapter is compared with the hand-written service (both called by a plain client); each client shim with a plain client calling the same server. The rows ran interleaved, so each round's windows are compared with each other: the median of the rounds' ratios, with their range. CPU per call is over all windows; allocations are the difference in bytes per call.");
-            text.AppendLine();
-            text.AppendLine("| Compared | Callers | p50 ratio | time/call ratio (calls/s⁻¹) | CPU/call ratio (client + server) | Δ client B/call | Δ server B/call |");
-            text.AppendLine("|---|---:|---:|---:|---:|---:|---:|");
-            foreach (var (name, callers, baseline, measured) in comparisons)
-            {
-                var (p50, time, _) = RoundRatios(measured, baseline);
-                text.AppendLine($"| {name} | {callers} | {p50} | {time} | {F(measured.TotalCpuMicrosecondsPerCall / baseline.TotalCpuMicrosecondsPerCall, "N2")}× | {F(measured.ClientBytesPerCall - baseline.ClientBytesPerCall, "N0")} | {F(measured.ServerBytesPerCall - baseline.ServerBytesPerCall, "N0")} |");
-            }
-
-            text.AppendLine();
-        }
-
         text.AppendLine("## Targets");
         text.AppendLine();
         foreach (var t in targets)

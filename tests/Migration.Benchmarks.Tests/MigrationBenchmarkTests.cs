@@ -8,7 +8,8 @@ namespace MigrateWcf.Migration.Benchmarks.Tests;
 /// the machine is shared and noisy.</summary>
 public sealed class MigrationBenchmarkTests : IDisposable
 {
-    private static readonly string[] QuickCells = ["60×20", "20×50", "8×100", "1×200", "8×100, shared channel"];
+    // The multi-thread cells in the default state (idle); the 1-thread cell in both.
+    private static readonly string[] QuickCells = ["60×20, cpu idle", "20×50, cpu idle", "8×100, cpu idle", "1×200, cpu idle", "1×200, cpu awake", "8×100, shared channel, cpu idle"];
 
     private static readonly string[] GrpcRows =
     [
@@ -27,7 +28,7 @@ public sealed class MigrationBenchmarkTests : IDisposable
     public async Task QuickMatrixAndScenariosCompleteWithNoFailedOrLostCall()
     {
         const int Rounds = 2;
-        var (exitCode, stdout, stderr) = await RunAsync("--quick", "--rounds", Rounds.ToString(System.Globalization.CultureInfo.InvariantCulture), "--scenario", "all", "--out", _output);
+        var (exitCode, stdout, stderr) = await RunAsync("--quick", "--rounds", Rounds.ToString(System.Globalization.CultureInfo.InvariantCulture), "--scenario", "all", "--duration", "4", "--out", _output);
         Assert.True(exitCode == 0, $"exit code {exitCode}\n{stdout}\n{stderr}");
 
         using var json = JsonDocument.Parse(await File.ReadAllTextAsync(Path.Combine(_output, "migration-benchmark.json")));
@@ -36,20 +37,29 @@ public sealed class MigrationBenchmarkTests : IDisposable
         Assert.Equal("quick", root.GetProperty("scale").GetString());
         var rows = root.GetProperty("rows").EnumerateArray().ToList();
 
-        // Every cell has the floor and every gRPC row; the 1-thread cell also the python floor check.
+        // Every cell has the floor and every gRPC row, all in the cell's one machine state; the 1-thread cells (one
+        // per state) also the python floor check.
         foreach (var cell in QuickCells)
         {
-            var names = rows.Where(r => r.GetProperty("cell").GetString() == cell).Select(r => r.GetProperty("row").GetString()).ToList();
+            var cellRows = rows.Where(r => r.GetProperty("cell").GetString() == cell).ToList();
+            var names = cellRows.Select(r => r.GetProperty("row").GetString()).ToList();
             Assert.Contains("raw unix echo, 1 byte (floor)", names);
             Assert.All(GrpcRows, row => Assert.Contains(row, names));
-            Assert.Equal(cell == "1×200", names.Contains("python raw unix echo, 1 byte (floor check)"));
+            Assert.Equal(cell.StartsWith("1×200", StringComparison.Ordinal), names.Contains("python raw unix echo, 1 byte (floor check)"));
+            Assert.All(cellRows, r => Assert.Equal(cell[(cell.LastIndexOf(", ", StringComparison.Ordinal) + 2)..], r.GetProperty("cpuState").GetString()));
         }
+
+        Assert.All(rows, r => Assert.Contains(r.GetProperty("cpuState").GetString(), new[] { "cpu idle", "cpu awake" }));
 
         // The legacy sample on Mono (Linux): both implementations through the WCF client, beside a floor.
         var legacy = rows.Where(r => r.GetProperty("cell").GetString()!.StartsWith("legacy net472 on Mono", StringComparison.Ordinal)).Select(r => r.GetProperty("row").GetString()).ToList();
         Assert.Equal(["raw unix echo, 1 byte (floor)", "legacy PerCall Single ← WCF client (ISimple)", "legacy PerCall Multiple ← WCF client (ISimple)"], legacy);
-        Assert.Contains(rows, r => r.GetProperty("row").GetString() == "connect-call-close, unix socket");
-        Assert.Contains(rows, r => r.GetProperty("row").GetString() == "connect-call-close, loopback TCP");
+        foreach (var state in new[] { "cpu idle", "cpu awake" })
+        {
+            var connect = rows.Where(r => r.GetProperty("cell").GetString() == $"connect-call-close, {state}").Select(r => r.GetProperty("row").GetString()).ToList();
+            Assert.Equal(["connect-call-close, unix socket", "connect-call-close, loopback TCP"], connect);
+        }
+
         foreach (var row in rows)
         {
             var name = $"{row.GetProperty("cell").GetString()} / {row.GetProperty("row").GetString()}";
@@ -73,14 +83,16 @@ public sealed class MigrationBenchmarkTests : IDisposable
             else
             {
                 Assert.True(lost.GetInt64() == 0, $"{name}: {lost} lost calls");
-                Assert.True(row.GetProperty("callsPerSecondRatioToFloor").ValueKind == JsonValueKind.Number || row.GetProperty("cell").GetString() == "connect-call-close", name);
+                Assert.True(row.GetProperty("callsPerSecondRatioToFloor").ValueKind == JsonValueKind.Number || row.GetProperty("cell").GetString()!.StartsWith("connect-call-close", StringComparison.Ordinal), name);
             }
         }
 
         // The issue's targets are reported (judged, never asserted: figures are not tested).
         var targets = root.GetProperty("targets").EnumerateArray().ToList();
         Assert.Contains(targets, t => t.GetProperty("description").GetString()!.Contains("Single vs Multiple", StringComparison.Ordinal));
-        Assert.Contains(targets, t => t.GetProperty("description").GetString()!.StartsWith("connect-call-close p50, Unix socket", StringComparison.Ordinal));
+        Assert.Contains(targets, t => t.GetProperty("description").GetString() == "connect-call-close, cpu awake: p50, Unix socket ÷ loopback TCP");
+        Assert.Contains(targets, t => t.GetProperty("description").GetString() == "1×200, cpu idle: single-thread p50 through the shim ÷ floor p50");
+        Assert.Contains(targets, t => t.GetProperty("description").GetString() == "1×200, cpu awake: single-thread p50 through the shim ÷ floor p50");
         Assert.All(targets, t => Assert.Equal(JsonValueKind.Number, t.GetProperty("measured").ValueKind));
 
         var scenarios = root.GetProperty("scenarios").EnumerateArray().ToDictionary(s => s.GetProperty("name").GetString()!.Split(':')[0]);
@@ -95,14 +107,43 @@ public sealed class MigrationBenchmarkTests : IDisposable
         Assert.True(kill.GetProperty("failures").GetInt64() > 0, "the kill made no call fail");
         Assert.InRange(kill.GetProperty("lost").GetInt64(), 0, kill.GetProperty("clients").GetInt64());
 
+        // The soak (a few seconds here): calls at the fixed rate, none failed, every sample of both processes, and a
+        // slope and a verdict for each series (judged, never asserted: a few seconds are all warm-up).
+        var soak = root.GetProperty("soak");
+        Assert.True(soak.GetProperty("passed").GetBoolean(), soak.GetProperty("firstFailure").ToString());
+        Assert.Equal(0, soak.GetProperty("failures").GetInt64());
+        Assert.True(soak.GetProperty("calls").GetInt64() > 0);
+        var samples = soak.GetProperty("samples").EnumerateArray().ToList();
+        Assert.True(samples.Count >= 3, $"{samples.Count} samples");
+        Assert.All(samples, sample =>
+        {
+            Assert.True(sample.GetProperty("clientRssMegabytes").GetDouble() > 0);
+            Assert.True(sample.GetProperty("serverRssMegabytes").GetDouble() > 0);
+            Assert.True(sample.GetProperty("clientFds").GetInt32() > 0);
+            Assert.True(sample.GetProperty("serverFds").GetInt32() > 0);
+        });
+        Assert.True(samples[^1].GetProperty("serverGcHeapMegabytes").GetDouble() > 0, "the server's GC heap was never read");
+        var series = soak.GetProperty("series").EnumerateArray().ToList();
+        Assert.Equal(
+            ["client resident set", "client GC heap", "client file descriptors", "server resident set", "server GC heap", "server file descriptors"],
+            series.Select(s => s.GetProperty("name").GetString()));
+        Assert.All(series, s =>
+        {
+            Assert.Equal(JsonValueKind.Number, s.GetProperty("slopePerMinute").ValueKind);
+            Assert.Contains(s.GetProperty("flat").ValueKind, new[] { JsonValueKind.True, JsonValueKind.False });
+        });
+
         // The Markdown report: one table line per row, the scenarios' table, and the same verdict.
         var markdown = await File.ReadAllLinesAsync(Path.Combine(_output, "migration-benchmark.md"));
         var header = Array.FindIndex(markdown, l => l.StartsWith("| Cell | Row |", StringComparison.Ordinal));
         Assert.True(header > 0, "no matrix table");
         var tableLines = markdown.Skip(header + 2).TakeWhile(l => l.StartsWith('|')).ToList();
         Assert.Equal(rows.Count, tableLines.Count);
-        Assert.All(tableLines, l => Assert.Equal(16, l.Count(c => c == '|')));
+        Assert.All(tableLines, l => Assert.Equal(17, l.Count(c => c == '|')));
         Assert.Equal(2, markdown.Count(l => l.StartsWith("| load:", StringComparison.Ordinal) || l.StartsWith("| kill:", StringComparison.Ordinal)));
+        Assert.Contains("## Soak", markdown);
+        var soakHeader = Array.FindIndex(markdown, l => l.StartsWith("| Series |", StringComparison.Ordinal));
+        Assert.Equal(6, markdown.Skip(soakHeader + 2).TakeWhile(l => l.StartsWith('|')).Count());
         Assert.Empty(Directory.GetFiles(_output, "*.tmp"));
 
         // The chart: a PNG (ScottPlot on SkiaSharp), named in the notes.
@@ -112,8 +153,11 @@ public sealed class MigrationBenchmarkTests : IDisposable
     }
 
     [Theory]
-    [InlineData("--scenario", "soak")]
+    [InlineData("--scenario", "sleep")]
+    [InlineData("--duration", "0")]
+    [InlineData("--duration", "ten")]
     [InlineData("--rounds", "0")]
+    [InlineData("--cpu-state", "busy")]
     [InlineData("--nonsense")]
     public async Task BadArgumentsExitTwoWithOneLineAndWriteNothing(params string[] arguments)
     {

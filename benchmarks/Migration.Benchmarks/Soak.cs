@@ -1,0 +1,177 @@
+using System.Diagnostics;
+using System.Globalization;
+using LegacyWcf.Contracts.Grpc;
+using MigrateWcf.Runtime;
+
+namespace MigrateWcf.Migration.Benchmarks;
+
+/// <summary>One sample of both processes: resident set, GC heap (MB; as the last collection left it, so the sawtooth
+/// of allocations between collections is not read as growth) and open file descriptors (handles).</summary>
+internal sealed record SoakSample(double Seconds, double ClientRssMegabytes, double ClientGcHeapMegabytes, int ClientFds,
+    double ServerRssMegabytes, double ServerGcHeapMegabytes, int ServerFds);
+
+/// <summary>A series' least-squares slope per minute over the samples after warm-up, and whether it is flat in the
+/// sense a leak check needs: its growth over the measured span (slope × span) stays within <see cref="Tolerance"/>
+/// (memory: 5% of its mean or 2 MB, whichever is more; descriptors: fewer than 1). A falling series is flat.</summary>
+internal sealed record SoakSeries(string Name, string Unit, double First, double Last, double SlopePerMinute, double Tolerance, bool Flat);
+
+/// <summary>The soak's outcome: calls at a fixed rate, their failures, the samples and each series' slope.</summary>
+internal sealed record SoakResult(double Seconds, double TargetCallsPerSecond, long Calls, long Failures, string? FirstFailure,
+    double SampleIntervalSeconds, double WarmUpSeconds, IReadOnlyList<SoakSeries> Series, IReadOnlyList<SoakSample> Samples)
+{
+    public bool Passed => Failures == 0 && Calls > 0;
+
+    public bool Flat => Series.All(s => s.Flat);
+}
+
+/// <summary>--scenario soak: the migrated PerCall Multiple service called through the generated client shim (the
+/// original ISimple, each caller its own channel and thread) at a fixed rate for a duration, both processes sampled
+/// every few seconds: memory and handles must not grow.</summary>
+internal static class Soak
+{
+    public const int Callers = 4;
+    public const double CallsPerSecond = 400;
+
+    public static async Task<SoakResult> RunAsync(TimeSpan duration)
+    {
+        var interval = duration < TimeSpan.FromMinutes(1) ? TimeSpan.FromSeconds(1) : TimeSpan.FromSeconds(5);
+        // The first fifth (at most a minute) is warm-up: JIT, tiering, pools filling; the slope starts after it.
+        var warmUp = TimeSpan.FromTicks(Math.Min(duration.Ticks / 5, TimeSpan.FromMinutes(1).Ticks));
+        await using var server = ServerProcess.Start();
+        var factory = new MigratedClientFactory(server.Endpoint(ServerTarget.MigratedMultiple), new ClientProxyOptions { SendTimeout = TimeSpan.FromSeconds(30), ShareChannel = false });
+        var proxies = Enumerable.Range(0, Callers).Select(_ => factory.CreateSimple()).ToArray();
+        long calls = 0, failures = 0;
+        string? firstFailure = null;
+        var perCaller = TimeSpan.FromSeconds(Callers / CallsPerSecond);
+        var begin = Stopwatch.GetTimestamp();
+        var end = begin + (long)(duration.TotalSeconds * Stopwatch.Frequency);
+        Console.Error.WriteLine($"[bench] scenario soak: {CallsPerSecond:N0} calls/s through the client shim ({Callers} callers) for {duration.TotalSeconds:N0} s, sampled every {interval.TotalSeconds:N0} s");
+        var loops = proxies.Select((proxy, index) => Runtime.Benchmarks.OwnThread.Run(() =>
+        {
+            // Paced by due time (not by sleeping a fixed gap), so a slow call does not lower the rate; callers offset.
+            var due = begin + (long)(perCaller.TotalSeconds * Stopwatch.Frequency * index / Callers);
+            while (true)
+            {
+                var wait = Stopwatch.GetElapsedTime(Stopwatch.GetTimestamp(), due);
+                if (wait > TimeSpan.Zero)
+                {
+                    Thread.Sleep(wait);
+                }
+
+                if (Stopwatch.GetTimestamp() >= end)
+                {
+                    return;
+                }
+
+                try
+                {
+                    proxy.Put();
+                    Interlocked.Increment(ref calls);
+                }
+                catch (Exception e)
+                {
+                    Interlocked.Increment(ref failures);
+                    Interlocked.CompareExchange(ref firstFailure, $"{e.GetType().Name}: {e.Message}", null);
+                }
+
+                due += (long)(perCaller.TotalSeconds * Stopwatch.Frequency);
+            }
+        })).ToArray();
+
+        var self = Process.GetCurrentProcess();
+        var samples = new List<SoakSample>();
+        var all = Task.WhenAll(loops);
+        while (!all.IsCompleted)
+        {
+            samples.Add(Sample(self, server, Stopwatch.GetElapsedTime(begin).TotalSeconds));
+            await Task.WhenAny(all, Task.Delay(interval));
+        }
+
+        await all;
+        var seconds = Stopwatch.GetElapsedTime(begin).TotalSeconds;
+        samples.Add(Sample(self, server, seconds));
+        foreach (var proxy in proxies)
+        {
+            await ((IAsyncDisposable)proxy).DisposeAsync();
+        }
+
+        factory.Dispose();
+        var measured = samples.Where(s => s.Seconds >= warmUp.TotalSeconds).ToList();
+        SoakSeries Series(string name, string unit, Func<SoakSample, double> value, bool memory)
+        {
+            var slope = Slope(measured.Select(s => (s.Seconds / 60, value(s))).ToList());
+            var mean = measured.Count == 0 ? 0 : measured.Average(value);
+            var tolerance = memory ? Math.Max(0.05 * mean, 2) : 1;
+            var span = measured.Count < 2 ? 0 : (measured[^1].Seconds - measured[0].Seconds) / 60;
+            return new(name, unit, samples.Count == 0 ? double.NaN : value(samples[0]), samples.Count == 0 ? double.NaN : value(samples[^1]), slope, tolerance,
+                !double.IsNaN(slope) && slope * span < tolerance);
+        }
+
+        return new SoakResult(seconds, CallsPerSecond, calls, failures, firstFailure, interval.TotalSeconds, warmUp.TotalSeconds,
+        [
+            Series("client resident set", "MB", s => s.ClientRssMegabytes, memory: true),
+            Series("client GC heap", "MB", s => s.ClientGcHeapMegabytes, memory: true),
+            Series("client file descriptors", "fds", s => s.ClientFds, memory: false),
+            Series("server resident set", "MB", s => s.ServerRssMegabytes, memory: true),
+            Series("server GC heap", "MB", s => s.ServerGcHeapMegabytes, memory: true),
+            Series("server file descriptors", "fds", s => s.ServerFds, memory: false),
+        ], samples);
+    }
+
+    /// <summary>Parses --duration: seconds ("90", "90s") or minutes ("10m"); null when not a positive duration.</summary>
+    public static TimeSpan? ParseDuration(string text)
+    {
+        var (number, scale) = text.EndsWith('m') ? (text[..^1], 60) : text.EndsWith('s') ? (text[..^1], 1) : (text, 1);
+        return double.TryParse(number, NumberStyles.AllowDecimalPoint, CultureInfo.InvariantCulture, out var value) && value > 0 && value * scale <= 86_400
+            ? TimeSpan.FromSeconds(value * scale)
+            : null;
+    }
+
+    private static SoakSample Sample(Process self, ServerProcess server, double seconds)
+    {
+        const double Mb = 1048576.0;
+        self.Refresh();
+        var process = server.Process;
+        process.Refresh();
+        var heapFile = Path.Combine(server.Directory, ServerTarget.GcHeapFile);
+        var serverHeap = File.Exists(heapFile) && long.TryParse(File.ReadAllText(heapFile), CultureInfo.InvariantCulture, out var bytes) ? bytes / Mb : double.NaN;
+        return new(seconds, self.WorkingSet64 / Mb, GcHeapBytes() / Mb, Fds(self.Id),
+            process.WorkingSet64 / Mb, serverHeap, Fds(process.Id));
+    }
+
+    /// <summary>This process's GC heap as the last collection left it; before any collection, the bytes allocated so
+    /// far (there is nothing else to read yet). The server process writes the same figure for the driver.</summary>
+    public static long GcHeapBytes()
+    {
+        var info = GC.GetGCMemoryInfo();
+        return info.Index == 0 ? GC.GetTotalMemory(forceFullCollection: false) : info.HeapSizeBytes;
+    }
+
+    /// <summary>Open descriptors of a process: entries of /proc/PID/fd (Linux); the handle count elsewhere.</summary>
+    private static int Fds(int pid)
+    {
+        var folder = $"/proc/{pid}/fd";
+        if (Directory.Exists(folder))
+        {
+            return Directory.GetFileSystemEntries(folder).Length;
+        }
+
+        using var process = Process.GetProcessById(pid);
+        return process.HandleCount;
+    }
+
+    /// <summary>Least-squares slope of y over x; NaN with fewer than two points.</summary>
+    private static double Slope(IReadOnlyList<(double X, double Y)> points)
+    {
+        var valid = points.Where(p => !double.IsNaN(p.Y)).ToList();
+        if (valid.Count < 2)
+        {
+            return double.NaN;
+        }
+
+        var meanX = valid.Average(p => p.X);
+        var meanY = valid.Average(p => p.Y);
+        var denominator = valid.Sum(p => (p.X - meanX) * (p.X - meanX));
+        return denominator == 0 ? double.NaN : valid.Sum(p => (p.X - meanX) * (p.Y - meanY)) / denominator;
+    }
+}
