@@ -40,6 +40,8 @@ internal static class MigratedServer
             }));
         }
 
+        hosts.Add(await Payload.StartServerAsync(directory));
+
         // The floor; a socket a killed server left behind is ours (a folder only the driver and this server use).
         var rawPath = Path.Combine(directory, ServerTarget.RawSocket);
         File.Delete(rawPath);
@@ -47,11 +49,11 @@ internal static class MigratedServer
         raw.Bind(new UnixDomainSocketEndPoint(rawPath));
         raw.Listen(1024);
         RawEchoServer.Start(raw);
-        // The soak samples this process's GC heap (as the last collection left it) from outside: written every second, replaced whole.
+        // The soak samples this process's GC figures from outside: written every second, replaced whole.
         var heapFile = Path.Combine(directory, ServerTarget.GcHeapFile);
         using var heapWriter = new Timer(_ =>
         {
-            File.WriteAllText(heapFile + ".tmp", Soak.GcHeapBytes().ToString(CultureInfo.InvariantCulture));
+            File.WriteAllText(heapFile + ".tmp", GcFigures.OfThisProcess().ToString());
             File.Move(heapFile + ".tmp", heapFile, overwrite: true);
         }, null, TimeSpan.Zero, TimeSpan.FromSeconds(1));
         Console.WriteLine("READY");
@@ -65,7 +67,10 @@ internal sealed record ServerTarget(string Name, string Socket, SimpleImplementa
 {
     public const string RawSocket = "raw.sock";
 
-    /// <summary>The server's GC heap in bytes, rewritten every second (read by the soak).</summary>
+    /// <summary>The payload scenario's generated service and its raw copy (<see cref="Payload"/>).</summary>
+    public const string PayloadSocket = "payload.sock", PayloadRawSocket = "payload-raw.sock";
+
+    /// <summary>The server's GC heap and GC committed bytes (<see cref="GcFigures"/>), rewritten every second (read by the soak).</summary>
     public const string GcHeapFile = "server-gc-heap";
 
     public static readonly ServerTarget MigratedSingle = new("migrated PerCall Single", "single.sock", SimpleImplementation.SimpleSingle);

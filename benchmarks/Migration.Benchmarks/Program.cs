@@ -3,7 +3,7 @@ using System.Reflection;
 using MigrateWcf.Migration.Benchmarks;
 
 // The before/after benchmark (issue 16). Usage:
-//   MigrateWcf.Migration.Benchmarks [--quick] [--rounds N] [--out DIR] [--only TEXT] [--scenario matrix|load|kill|soak|all] [--duration 10m] [--cpu-state idle|awake]
+//   MigrateWcf.Migration.Benchmarks [--quick] [--rounds N] [--out DIR] [--only TEXT] [--scenario matrix|payload|load|kill|soak|all] [--duration 10m] [--cpu-state idle|awake]
 // Writes migration-benchmark.md, .json and .png (a chart) to DIR (default: the repository's benchmarks/results/migration).
 // --scenario: matrix (default) runs the threads × calls matrix and connect-call-close; load and kill the scenarios;
 // soak a fixed call rate for --duration (default 10m; 10s with --quick; "90", "90s" or "10m") sampling both processes'
@@ -18,7 +18,7 @@ if (args.Length > 0 && args[0] == "--serve")
     return await MigratedServer.RunAsync(args[1], int.Parse(Value("--tcp-port"), CultureInfo.InvariantCulture), Value("--counter"));
 }
 
-const string Usage = "Usage: ./bench.sh [--quick] [--rounds N] [--out DIR] [--only TEXT] [--scenario matrix|load|kill|soak|all] [--duration 10m] [--cpu-state idle|awake]";
+const string Usage = "Usage: ./bench.sh [--quick] [--rounds N] [--out DIR] [--only TEXT] [--scenario matrix|payload|load|kill|soak|all] [--duration 10m] [--cpu-state idle|awake]";
 var quick = false;
 int? rounds = null;
 string? only = null;
@@ -43,7 +43,7 @@ for (var i = 0; i < args.Length; i++)
         case "--out" when i + 1 < args.Length:
             output = Path.GetFullPath(args[++i]);
             break;
-        case "--scenario" when i + 1 < args.Length && args[i + 1] is "matrix" or "load" or "kill" or "soak" or "all":
+        case "--scenario" when i + 1 < args.Length && args[i + 1] is "matrix" or "payload" or "load" or "kill" or "soak" or "all":
             scenario = args[++i];
             break;
         case "--duration" when i + 1 < args.Length && Soak.ParseDuration(args[i + 1]) is { } parsed:
@@ -75,6 +75,13 @@ if (scenario is "matrix" or "all")
     rows = RowReport.WithRatios(await Matrix.RunAsync(server, quick, rounds ?? (quick ? 2 : 3), cpuState, name => only is null || name.Contains(only, StringComparison.OrdinalIgnoreCase)));
 }
 
+IReadOnlyList<PayloadRow> payload = [];
+if (scenario is "payload" or "all")
+{
+    await using var server = ServerProcess.Start();
+    payload = await Payload.RunAsync(server, quick, rounds ?? (quick ? 2 : 3), cpuState);
+}
+
 var scenarios = new List<ScenarioResult>();
 if (scenario is "load" or "all")
 {
@@ -99,7 +106,7 @@ if (chartProblem is null)
     File.Move(Path.Combine(output, Chart.FileName + ".tmp"), Path.Combine(output, Chart.FileName), overwrite: true);
 }
 
-var result = new BenchmarkResult(quick ? "quick" : "full", command, rows, scenarios, soak, loadBefore, BenchmarkResult.LoadAverage(),
+var result = new BenchmarkResult(quick ? "quick" : "full", command, rows, payload, scenarios, soak, loadBefore, BenchmarkResult.LoadAverage(),
     [.. Notes.All, chartProblem ?? $"Chart: {Chart.FileName} (calls/s and p50 by cell)."]);
 foreach (var (name, text) in new[] { ("migration-benchmark.md", result.Markdown()), ("migration-benchmark.json", result.Json()) })
 {
@@ -120,6 +127,6 @@ internal static class Notes
     [
         "Not measured here: the legacy sample on .NET Framework over net.pipe (Windows only: the .NET WCF client has no net.pipe binding, so on Windows the legacy rows are skipped with that reason).",
         "The legacy rows run the net472 sample on Mono over net.tcp at a reduced scale: Mono, behaviour reference, not WCF's speed (Mono sleeps 50 ms before every receive).",
-        "Payload sizes are not part of this harness yet; the serializer and mapper micro-benchmarks (BenchmarkDotNet) are benchmarks/Serialization.Benchmarks.",
+        "The serializer and mapper micro-benchmarks (BenchmarkDotNet: DataContractSerializer vs the generated mappers + protobuf) are benchmarks/Serialization.Benchmarks.",
     ];
 }

@@ -6,9 +6,11 @@ using MigrateWcf.Runtime;
 namespace MigrateWcf.Migration.Benchmarks;
 
 /// <summary>One sample of both processes: resident set, GC heap (MB; as the last collection left it, so the sawtooth
-/// of allocations between collections is not read as growth) and open file descriptors (handles).</summary>
-internal sealed record SoakSample(double Seconds, double ClientRssMegabytes, double ClientGcHeapMegabytes, int ClientFds,
-    double ServerRssMegabytes, double ServerGcHeapMegabytes, int ServerFds);
+/// of allocations between collections is not read as growth), the memory the GC has committed (heap, free regions and
+/// the allocation budget it keeps for the next collection: where a growing resident set with a flat heap goes) and
+/// open file descriptors (handles).</summary>
+internal sealed record SoakSample(double Seconds, double ClientRssMegabytes, double ClientGcHeapMegabytes, double ClientGcCommittedMegabytes, int ClientFds,
+    double ServerRssMegabytes, double ServerGcHeapMegabytes, double ServerGcCommittedMegabytes, int ServerFds);
 
 /// <summary>A series' least-squares slope per minute over the samples after warm-up, and whether it is flat in the
 /// sense a leak check needs: its growth over the measured span (slope × span) stays within <see cref="Tolerance"/>
@@ -24,6 +26,31 @@ internal sealed record SoakResult(double Seconds, double TargetCallsPerSecond, l
     public bool Flat => Series.All(s => s.Flat);
 }
 
+/// <summary>A process's GC figures: the heap as the last collection left it and the memory the GC has committed
+/// (heap, free regions, the allocation budget it keeps). Before the first collection there is no such figure: the heap
+/// is then the bytes allocated so far and committed is unknown (NaN). The server process writes its own to a file every
+/// second for the driver ("heap committed"); NaN where the file is not there yet.</summary>
+internal readonly record struct GcFigures(double HeapBytes, double CommittedBytes)
+{
+    public static GcFigures OfThisProcess()
+    {
+        var info = GC.GetGCMemoryInfo();
+        return info.Index == 0 ? new(GC.GetTotalMemory(forceFullCollection: false), double.NaN) : new(info.HeapSizeBytes, info.TotalCommittedBytes);
+    }
+
+    public override string ToString() => string.Create(CultureInfo.InvariantCulture, $"{HeapBytes:R} {CommittedBytes:R}");
+
+    public static GcFigures Parse(string file)
+    {
+        var parts = File.Exists(file) ? File.ReadAllText(file).Split(' ') : [];
+        return parts.Length == 2
+            && double.TryParse(parts[0], CultureInfo.InvariantCulture, out var heap)
+            && double.TryParse(parts[1], CultureInfo.InvariantCulture, out var committed)
+            ? new(heap, committed)
+            : new(double.NaN, double.NaN);
+    }
+}
+
 /// <summary>--scenario soak: the migrated PerCall Multiple service called through the generated client shim (the
 /// original ISimple, each caller its own channel and thread) at a fixed rate for a duration, both processes sampled
 /// every few seconds: memory and handles must not grow.</summary>
@@ -35,8 +62,11 @@ internal static class Soak
     public static async Task<SoakResult> RunAsync(TimeSpan duration)
     {
         var interval = duration < TimeSpan.FromMinutes(1) ? TimeSpan.FromSeconds(1) : TimeSpan.FromSeconds(5);
-        // The first fifth (at most a minute) is warm-up: JIT, tiering, pools filling; the slope starts after it.
-        var warmUp = TimeSpan.FromTicks(Math.Min(duration.Ticks / 5, TimeSpan.FromMinutes(1).Ticks));
+        // Warm-up: JIT, tiering, pools filling, and the GC's first collection: the gen0 budget is sized from the L3
+        // cache (260 MiB on this VM class: ~80 MB), and until it is used up the heap only grows (at 400 calls/s that
+        // takes about 100 s). The slope is taken over the second half of the run, or from the first sample after both
+        // processes' first collection if that comes later (see Measured).
+        var halfway = duration / 2;
         await using var server = ServerProcess.Start();
         var factory = new MigratedClientFactory(server.Endpoint(ServerTarget.MigratedMultiple), new ClientProxyOptions { SendTimeout = TimeSpan.FromSeconds(30), ShareChannel = false });
         var proxies = Enumerable.Range(0, Callers).Select(_ => factory.CreateSimple()).ToArray();
@@ -96,11 +126,15 @@ internal static class Soak
         }
 
         factory.Dispose();
+        // (A run too short for a collection keeps the half: its committed series then have no slope.)
+        var firstCollected = samples.FirstOrDefault(s => !double.IsNaN(s.ClientGcCommittedMegabytes) && !double.IsNaN(s.ServerGcCommittedMegabytes))?.Seconds ?? 0;
+        var warmUp = TimeSpan.FromSeconds(Math.Max(halfway.TotalSeconds, firstCollected));
         var measured = samples.Where(s => s.Seconds >= warmUp.TotalSeconds).ToList();
         SoakSeries Series(string name, string unit, Func<SoakSample, double> value, bool memory)
         {
             var slope = Slope(measured.Select(s => (s.Seconds / 60, value(s))).ToList());
-            var mean = measured.Count == 0 ? 0 : measured.Average(value);
+            var known = measured.Select(value).Where(v => !double.IsNaN(v)).ToList();
+            var mean = known.Count == 0 ? 0 : known.Average();
             var tolerance = memory ? Math.Max(0.05 * mean, 2) : 1;
             var span = measured.Count < 2 ? 0 : (measured[^1].Seconds - measured[0].Seconds) / 60;
             return new(name, unit, samples.Count == 0 ? double.NaN : value(samples[0]), samples.Count == 0 ? double.NaN : value(samples[^1]), slope, tolerance,
@@ -111,9 +145,13 @@ internal static class Soak
         [
             Series("client resident set", "MB", s => s.ClientRssMegabytes, memory: true),
             Series("client GC heap", "MB", s => s.ClientGcHeapMegabytes, memory: true),
+            Series("client GC committed", "MB", s => s.ClientGcCommittedMegabytes, memory: true),
+            Series("client resident set outside the GC", "MB", s => s.ClientRssMegabytes - s.ClientGcCommittedMegabytes, memory: true),
             Series("client file descriptors", "fds", s => s.ClientFds, memory: false),
             Series("server resident set", "MB", s => s.ServerRssMegabytes, memory: true),
             Series("server GC heap", "MB", s => s.ServerGcHeapMegabytes, memory: true),
+            Series("server GC committed", "MB", s => s.ServerGcCommittedMegabytes, memory: true),
+            Series("server resident set outside the GC", "MB", s => s.ServerRssMegabytes - s.ServerGcCommittedMegabytes, memory: true),
             Series("server file descriptors", "fds", s => s.ServerFds, memory: false),
         ], samples);
     }
@@ -133,18 +171,10 @@ internal static class Soak
         self.Refresh();
         var process = server.Process;
         process.Refresh();
-        var heapFile = Path.Combine(server.Directory, ServerTarget.GcHeapFile);
-        var serverHeap = File.Exists(heapFile) && long.TryParse(File.ReadAllText(heapFile), CultureInfo.InvariantCulture, out var bytes) ? bytes / Mb : double.NaN;
-        return new(seconds, self.WorkingSet64 / Mb, GcHeapBytes() / Mb, Fds(self.Id),
-            process.WorkingSet64 / Mb, serverHeap, Fds(process.Id));
-    }
-
-    /// <summary>This process's GC heap as the last collection left it; before any collection, the bytes allocated so
-    /// far (there is nothing else to read yet). The server process writes the same figure for the driver.</summary>
-    public static long GcHeapBytes()
-    {
-        var info = GC.GetGCMemoryInfo();
-        return info.Index == 0 ? GC.GetTotalMemory(forceFullCollection: false) : info.HeapSizeBytes;
+        var serverGc = GcFigures.Parse(Path.Combine(server.Directory, ServerTarget.GcHeapFile));
+        var clientGc = GcFigures.OfThisProcess();
+        return new(seconds, self.WorkingSet64 / Mb, clientGc.HeapBytes / Mb, clientGc.CommittedBytes / Mb, Fds(self.Id),
+            process.WorkingSet64 / Mb, serverGc.HeapBytes / Mb, serverGc.CommittedBytes / Mb, Fds(process.Id));
     }
 
     /// <summary>Open descriptors of a process: entries of /proc/PID/fd (Linux); the handle count elsewhere.</summary>

@@ -17,6 +17,7 @@ public sealed class MigrationBenchmarkTests : IDisposable
         "migrated PerCall Single ← plain generated client",
         "migrated PerCall Multiple ← client shim (ISimple)",
         "migrated PerCall Multiple ← plain generated client",
+        "migrated PerCall Multiple ← plain generated client, blocking",
         "hand-written grpc-dotnet ← plain generated client",
     ];
 
@@ -95,6 +96,30 @@ public sealed class MigrationBenchmarkTests : IDisposable
         Assert.Contains(targets, t => t.GetProperty("description").GetString() == "1×200, cpu awake: single-thread p50 through the shim ÷ floor p50");
         Assert.All(targets, t => Assert.Equal(JsonValueKind.Number, t.GetProperty("measured").ValueKind));
 
+        // Payload sizes: every size has its four rows (two floors, the bytes field and the records through the generated
+        // shim), each completed every call with no failure (a first answer that differs from its request is one), and
+        // the message of each row is about its size (the records sized by the generated mapper to within one record).
+        var payload = root.GetProperty("payload").EnumerateArray().ToList();
+        var sizes = new Dictionary<string, long> { ["payload 1 KiB"] = 1024, ["payload 64 KiB"] = 64 * 1024, ["payload 1 MiB"] = 1024 * 1024, ["payload 16 MiB"] = 16 * 1024 * 1024 };
+        Assert.Equal(sizes.Count * 4, payload.Count);
+        foreach (var (size, bytes) in sizes)
+        {
+            var sizeRows = payload.Where(p => p.GetProperty("size").GetString() == size + ", cpu idle").ToList();
+            Assert.Equal(
+                ["raw unix socket copy, length-prefixed (floor)", "in-process memory copy, there and back (memory floor)", "migrated PerCall ← client shim, Document (a bytes field)", "migrated PerCall ← client shim, List<Reading> (records)"],
+                sizeRows.Select(p => p.GetProperty("row").GetString()));
+            Assert.All(sizeRows, p =>
+            {
+                var report = p.GetProperty("report");
+                Assert.True(report.GetProperty("failures").GetInt64() == 0, $"{size} {p.GetProperty("row")}: {report.GetProperty("firstFailure")}");
+                Assert.Equal(Rounds * report.GetProperty("callsPerThread").GetInt64(), report.GetProperty("calls").GetInt64());
+                Assert.InRange(p.GetProperty("messageBytes").GetInt64(), bytes * 9 / 10, bytes * 12 / 10);
+            });
+            Assert.Equal(JsonValueKind.Null, sizeRows[0].GetProperty("timeRatioToSocketCopy").ValueKind);
+            Assert.Equal(JsonValueKind.Number, sizeRows[2].GetProperty("timeRatioToSocketCopy").ValueKind);
+            Assert.Equal(JsonValueKind.Number, sizeRows[3].GetProperty("timeRatioToMemoryCopy").ValueKind);
+        }
+
         var scenarios = root.GetProperty("scenarios").EnumerateArray().ToDictionary(s => s.GetProperty("name").GetString()!.Split(':')[0]);
         var load = scenarios["load"];
         Assert.True(load.GetProperty("passed").GetBoolean(), load.GetProperty("details").GetString());
@@ -123,13 +148,35 @@ public sealed class MigrationBenchmarkTests : IDisposable
             Assert.True(sample.GetProperty("serverFds").GetInt32() > 0);
         });
         Assert.True(samples[^1].GetProperty("serverGcHeapMegabytes").GetDouble() > 0, "the server's GC heap was never read");
+        // What the GC committed holds its heap: committed ≥ heap in every sample taken after a collection (before the
+        // first one committed is unknown, written as NaN). The driver has collected by now (the matrix ran before).
+        foreach (var side in new[] { "server", "client" })
+        {
+            Assert.All(samples.Where(sample => sample.GetProperty(side + "GcCommittedMegabytes").ValueKind == JsonValueKind.Number), sample =>
+                Assert.True(sample.GetProperty(side + "GcCommittedMegabytes").GetDouble() >= sample.GetProperty(side + "GcHeapMegabytes").GetDouble(), side));
+        }
+
+        Assert.Equal(JsonValueKind.Number, samples[^1].GetProperty("clientGcCommittedMegabytes").ValueKind);
         var series = soak.GetProperty("series").EnumerateArray().ToList();
         Assert.Equal(
-            ["client resident set", "client GC heap", "client file descriptors", "server resident set", "server GC heap", "server file descriptors"],
+            ["client resident set", "client GC heap", "client GC committed", "client resident set outside the GC", "client file descriptors",
+             "server resident set", "server GC heap", "server GC committed", "server resident set outside the GC", "server file descriptors"],
             series.Select(s => s.GetProperty("name").GetString()));
         Assert.All(series, s =>
         {
-            Assert.Equal(JsonValueKind.Number, s.GetProperty("slopePerMinute").ValueKind);
+            // Committed memory is known only after a process's first collection, which a few seconds may not reach:
+            // those series may have no slope ("NaN"); every other series has one.
+            var slope = s.GetProperty("slopePerMinute");
+            var name = s.GetProperty("name").GetString()!;
+            if (name.Contains("committed", StringComparison.Ordinal) || name.Contains("outside the GC", StringComparison.Ordinal))
+            {
+                Assert.True(slope.ValueKind == JsonValueKind.Number || slope.GetString() == "NaN", name);
+            }
+            else
+            {
+                Assert.Equal(JsonValueKind.Number, slope.ValueKind);
+            }
+
             Assert.Contains(s.GetProperty("flat").ValueKind, new[] { JsonValueKind.True, JsonValueKind.False });
         });
 
@@ -142,8 +189,10 @@ public sealed class MigrationBenchmarkTests : IDisposable
         Assert.All(tableLines, l => Assert.Equal(17, l.Count(c => c == '|')));
         Assert.Equal(2, markdown.Count(l => l.StartsWith("| load:", StringComparison.Ordinal) || l.StartsWith("| kill:", StringComparison.Ordinal)));
         Assert.Contains("## Soak", markdown);
+        var payloadHeader = Array.FindIndex(markdown, l => l.StartsWith("| Size | Row |", StringComparison.Ordinal));
+        Assert.Equal(payload.Count, markdown.Skip(payloadHeader + 2).TakeWhile(l => l.StartsWith('|')).Count());
         var soakHeader = Array.FindIndex(markdown, l => l.StartsWith("| Series |", StringComparison.Ordinal));
-        Assert.Equal(6, markdown.Skip(soakHeader + 2).TakeWhile(l => l.StartsWith('|')).Count());
+        Assert.Equal(10, markdown.Skip(soakHeader + 2).TakeWhile(l => l.StartsWith('|')).Count());
         Assert.Empty(Directory.GetFiles(_output, "*.tmp"));
 
         // The chart: a PNG (ScottPlot on SkiaSharp), named in the notes.

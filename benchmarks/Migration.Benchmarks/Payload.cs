@@ -1,0 +1,316 @@
+using System.Buffers.Binary;
+using System.Globalization;
+using System.Net.Sockets;
+using Microsoft.Extensions.Logging;
+using MigrateWcf.Runtime;
+using MigrateWcf.Runtime.Benchmarks;
+using PayloadWcf;
+using PayloadWcf.Grpc;
+// The contract's types, not their generated messages of the same names.
+using Document = PayloadWcf.Document;
+using Quality = PayloadWcf.Quality;
+using Reading = PayloadWcf.Reading;
+
+namespace MigrateWcf.Migration.Benchmarks;
+
+/// <summary>One message size of the payload scenario and how many round trips a round makes at it.</summary>
+internal sealed record PayloadSize(string Name, int Bytes, int Calls);
+
+/// <summary>A payload row with the message's exact size and its time per call over the two floors of its size.</summary>
+internal sealed record PayloadRow(RowReport Report, long MessageBytes, double? TimeRatioToSocketCopy, double? TimeRatioToMemoryCopy)
+{
+    /// <summary>Message bytes moved per second, one way (a round trip moves the message there and back).</summary>
+    public double MegabytesPerSecond => Report.CallsPerSecond.Median * MessageBytes / 1048576.0;
+}
+
+/// <summary>--scenario payload: one caller sends a message of 1 KiB to 16 MiB and gets it back, as a bytes field
+/// (<see cref="Document"/>) and as a list of data contract records (<see cref="Reading"/>), through the generated client
+/// shim of benchmarks/PayloadWcf (migrate-wcf generate's output, served by the generated hosting on an owner-only Unix
+/// socket), beside a raw Unix-socket copy of the same bytes between the same two processes and an in-process memory
+/// copy, so the gap to both floors is on the table.</summary>
+internal static class Payload
+{
+    public const string SocketCopyRow = "raw unix socket copy, length-prefixed (floor)";
+    public const string MemoryCopyRow = "in-process memory copy, there and back (memory floor)";
+    public const string DocumentRow = "migrated PerCall ← client shim, Document (a bytes field)";
+    public const string ReadingsRow = "migrated PerCall ← client shim, List<Reading> (records)";
+
+    /// <summary>gRPC's default 4 MB message limit, raised on both sides for the 16 MiB messages (WCF's
+    /// MaxReceivedMessageSize on the binding plays this part).</summary>
+    public const int MaxMessageBytes = 64 * 1024 * 1024;
+
+    public static IReadOnlyList<PayloadSize> Sizes(bool quick) => quick
+        ? [new("1 KiB", 1024, 100), new("64 KiB", 64 * 1024, 30), new("1 MiB", 1024 * 1024, 8), new("16 MiB", 16 * 1024 * 1024, 2)]
+        : [new("1 KiB", 1024, 10_000), new("64 KiB", 64 * 1024, 2_000), new("1 MiB", 1024 * 1024, 200), new("16 MiB", 16 * 1024 * 1024, 15)];
+
+    /// <summary>The server side, in the benchmark's server process: the generated hosting of the payload service and
+    /// the raw copy's echo, each on its own socket in the private folder.</summary>
+    public static async Task<GrpcHost> StartServerAsync(string directory)
+    {
+        var host = await GrpcHost.StartAsync(GrpcEndpoint.UnixSocket(Path.Combine(directory, ServerTarget.PayloadSocket)), h =>
+        {
+            h.Builder.Logging.SetMinimumLevel(LogLevel.Warning);
+            h.Options.Grpc = grpc => (grpc.MaxReceiveMessageSize, grpc.MaxSendMessageSize) = (MaxMessageBytes, MaxMessageBytes);
+            h.Services.AddMigratedServices();
+            h.Configure(app => app.MapMigratedServices());
+        });
+        var rawPath = Path.Combine(directory, ServerTarget.PayloadRawSocket);
+        File.Delete(rawPath);
+        var raw = new Socket(AddressFamily.Unix, SocketType.Stream, ProtocolType.Unspecified);
+        raw.Bind(new UnixDomainSocketEndPoint(rawPath));
+        raw.Listen(16);
+        new Thread(() =>
+        {
+            while (true)
+            {
+                var connection = raw.Accept();
+                new Thread(() => RawCopy.Echo(connection)) { IsBackground = true }.Start();
+            }
+        }) { IsBackground = true }.Start();
+        return host;
+    }
+
+    /// <summary>Every size in <paramref name="state"/>, its four rows interleaved over the rounds.</summary>
+    public static async Task<IReadOnlyList<PayloadRow>> RunAsync(ServerProcess server, bool quick, int rounds, CpuState state)
+    {
+        var runner = new FixedWorkRunner(server);
+        var endpoint = GrpcEndpoint.UnixSocket(Path.Combine(server.Directory, ServerTarget.PayloadSocket));
+        var options = new ClientProxyOptions
+        {
+            SendTimeout = TimeSpan.FromMinutes(2),
+            ShareChannel = false,
+            ConfigureChannel = channel => (channel.MaxReceiveMessageSize, channel.MaxSendMessageSize) = (MaxMessageBytes, MaxMessageBytes),
+        };
+        var result = new List<PayloadRow>();
+        foreach (var size in Sizes(quick))
+        {
+            var content = Content(size.Bytes);
+            var readings = Readings(size.Bytes);
+            var readingsBytes = ReadingsMessageBytes(readings);
+            var cell = new Cell($"payload {size.Name}", 1, size.Calls, state);
+            var rows = new (Row Row, long Bytes)[]
+            {
+                (new(SocketCopyRow, _ => One(new RawCopy(Path.Combine(server.Directory, ServerTarget.PayloadRawSocket), content)), Counted: false), content.Length),
+                (new(MemoryCopyRow, _ => One(new MemoryCopy(content)), Counted: false), content.Length),
+                (new(DocumentRow, _ => One(new DocumentCaller(new MigratedClientFactory(endpoint, options), content)), Counted: false), content.Length),
+                (new(ReadingsRow, _ => One(new ReadingsCaller(new MigratedClientFactory(endpoint, options), readings)), Counted: false), readingsBytes),
+            };
+            using var waker = CpuWaker.For(state);
+            var runs = rows.Select(_ => new List<RunResult>()).ToArray();
+            for (var round = 0; round < rounds; round++)
+            {
+                for (var i = 0; i < rows.Length; i++)
+                {
+                    Console.Error.WriteLine($"[bench] {cell.Name} round {round + 1}/{rounds}: {rows[i].Row.Name}");
+                    runs[i].Add(await runner.RunAsync(rows[i].Row, 1, size.Calls));
+                }
+            }
+
+            var reports = rows.Select((r, i) => (Report: RowReport.Of(cell, r.Row.Name, runs[i], external: false), r.Bytes)).ToList();
+            double? Ratio(RowReport row, string floor) => reports.First(f => f.Report.Row == floor).Report is { } f && !ReferenceEquals(f, row)
+                ? f.CallsPerSecond.Median / row.CallsPerSecond.Median
+                : null;
+            result.AddRange(reports.Select(r => new PayloadRow(r.Report, r.Bytes, Ratio(r.Report, SocketCopyRow), Ratio(r.Report, MemoryCopyRow))));
+        }
+
+        return result;
+    }
+
+    private static Task<(ICaller[], IAsyncDisposable?)> One(ICaller caller) => Task.FromResult((new[] { caller }, (IAsyncDisposable?)null));
+
+    /// <summary>The message: bytes that are not all alike (a fixed pseudo-random pattern), the same every run.</summary>
+    private static byte[] Content(int bytes)
+    {
+        var content = new byte[bytes];
+        new Random(bytes).NextBytes(content);
+        return content;
+    }
+
+    /// <summary>Readings whose request message (the generated mapper's, on the wire) is about <paramref name="bytes"/>.</summary>
+    private static List<Reading> Readings(int bytes)
+    {
+        static Reading At(int i) => new()
+        {
+            Sensor = "line-" + (i % 64).ToString("D2", CultureInfo.InvariantCulture) + "/temperature",
+            Sequence = 1_000_000 + i,
+            TakenAt = new DateTime(2026, 11, 24, 0, 0, 0, DateTimeKind.Utc).AddMilliseconds(250.0 * i),
+            Value = 20 + (i % 1000) / 100.0,
+            Unit = "°C",
+            Quality = (Quality)(i % 3),
+        };
+
+        // A record's average wire size over a sample (values differ in length from record to record).
+        const int Sample = 256;
+        var perRecord = ReadingsMessageBytes([.. Enumerable.Range(0, Sample).Select(At)]) / (double)Sample;
+        return [.. Enumerable.Range(0, Math.Max(1, (int)(bytes / perRecord))).Select(At)];
+    }
+
+    /// <summary>The wire size of the records as the generated mapper writes them into the request.</summary>
+    private static long ReadingsMessageBytes(List<Reading> readings)
+    {
+        var list = new ReadingList();
+        list.Items.AddRange(readings.Select(r => PayloadTypesMappers.ToMessage(r, 1)));
+        return list.CalculateSize();
+    }
+
+    /// <summary>The first answer of each caller (the runner's unmeasured call) is compared whole with what was sent;
+    /// later ones by size, so the comparison stays out of the timed calls.</summary>
+    private abstract class Checked : ICaller
+    {
+        private bool _checkedWhole;
+
+        public bool IsBlocking => true;
+
+        public ValueTask<bool> CallAsync()
+        {
+            var whole = !_checkedWhole;
+            _checkedWhole = true;
+            return ValueTask.FromResult(Call(whole));
+        }
+
+        public abstract ValueTask DisposeAsync();
+
+        protected abstract bool Call(bool compareWhole);
+    }
+
+    private sealed class DocumentCaller(MigratedClientFactory factory, byte[] content) : Checked
+    {
+        private readonly IPayloadEcho _proxy = factory.CreatePayloadEcho();
+
+        protected override bool Call(bool compareWhole)
+        {
+            var answer = _proxy.EchoDocument(new Document { Name = "payload.bin", Content = content }).Content;
+            return answer.Length == content.Length && (!compareWhole || answer.AsSpan().SequenceEqual(content));
+        }
+
+        public override async ValueTask DisposeAsync()
+        {
+            await ((IAsyncDisposable)_proxy).DisposeAsync();
+            factory.Dispose();
+        }
+    }
+
+    private sealed class ReadingsCaller(MigratedClientFactory factory, List<Reading> readings) : Checked
+    {
+        private readonly IPayloadEcho _proxy = factory.CreatePayloadEcho();
+
+        protected override bool Call(bool compareWhole)
+        {
+            var answer = _proxy.EchoReadings(readings);
+            return answer.Count == readings.Count && (!compareWhole || answer.Zip(readings).All(p =>
+                p.First.Sensor == p.Second.Sensor && p.First.Sequence == p.Second.Sequence && p.First.TakenAt == p.Second.TakenAt
+                && p.First.TakenAt.Kind == p.Second.TakenAt.Kind && p.First.Value.Equals(p.Second.Value) && p.First.Unit == p.Second.Unit
+                && p.First.Quality == p.Second.Quality));
+        }
+
+        public override async ValueTask DisposeAsync()
+        {
+            await ((IAsyncDisposable)_proxy).DisposeAsync();
+            factory.Dispose();
+        }
+    }
+
+    /// <summary>The socket floor: a 4-byte length and the bytes out, the same back, blocking calls on a thread of its own.</summary>
+    private sealed class RawCopy : Checked
+    {
+        private readonly Socket _socket = new(AddressFamily.Unix, SocketType.Stream, ProtocolType.Unspecified);
+        private readonly byte[] _content;
+        private readonly byte[] _answer;
+
+        public RawCopy(string path, byte[] content)
+        {
+            _socket.Connect(new UnixDomainSocketEndPoint(path));
+            (_content, _answer) = (content, new byte[content.Length]);
+        }
+
+        protected override bool Call(bool compareWhole)
+        {
+            Span<byte> length = stackalloc byte[4];
+            BinaryPrimitives.WriteInt32LittleEndian(length, _content.Length);
+            _socket.Send(length);
+            _socket.Send(_content);
+            if (!ReadExactly(_socket, length) || !ReadExactly(_socket, _answer))
+            {
+                return false;
+            }
+
+            return BinaryPrimitives.ReadInt32LittleEndian(length) == _content.Length && (!compareWhole || _answer.AsSpan().SequenceEqual(_content));
+        }
+
+        public override ValueTask DisposeAsync()
+        {
+            _socket.Dispose();
+            return ValueTask.CompletedTask;
+        }
+
+        /// <summary>The server side: reads a length and that many bytes, sends both back, until the driver closes.</summary>
+        public static void Echo(Socket connection)
+        {
+            using (connection)
+            {
+                var length = new byte[4];
+                var buffer = Array.Empty<byte>();
+                try
+                {
+                    while (ReadExactly(connection, length))
+                    {
+                        var size = BinaryPrimitives.ReadInt32LittleEndian(length);
+                        if (size < 0 || size > MaxMessageBytes)
+                        {
+                            return;
+                        }
+
+                        if (buffer.Length != size)
+                        {
+                            buffer = new byte[size];
+                        }
+
+                        if (!ReadExactly(connection, buffer))
+                        {
+                            return;
+                        }
+
+                        connection.Send(length);
+                        connection.Send(buffer);
+                    }
+                }
+                catch (SocketException)
+                {
+                    // The driver closed the connection.
+                }
+            }
+        }
+
+        private static bool ReadExactly(Socket socket, Span<byte> buffer)
+        {
+            while (buffer.Length > 0)
+            {
+                var read = socket.Receive(buffer);
+                if (read == 0)
+                {
+                    return false;
+                }
+
+                buffer = buffer[read..];
+            }
+
+            return true;
+        }
+    }
+
+    /// <summary>The memory floor: the message copied into another buffer and back, as a round trip moves it twice.</summary>
+    private sealed class MemoryCopy(byte[] content) : Checked
+    {
+        private readonly byte[] _there = new byte[content.Length];
+        private readonly byte[] _back = new byte[content.Length];
+
+        protected override bool Call(bool compareWhole)
+        {
+            content.AsSpan().CopyTo(_there);
+            _there.AsSpan().CopyTo(_back);
+            return !compareWhole || _back.AsSpan().SequenceEqual(content);
+        }
+
+        public override ValueTask DisposeAsync() => ValueTask.CompletedTask;
+    }
+}
