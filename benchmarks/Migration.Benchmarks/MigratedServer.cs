@@ -15,7 +15,7 @@ namespace MigrateWcf.Migration.Benchmarks;
 /// <summary>The server process: the migrated sample served twice (Simple by SimpleSingle, by SimpleMultiple) through
 /// the generated AddMigratedServices / MapMigratedServices, a hand-written grpc-dotnet Simple service, each on its own
 /// Unix socket, the migrated Multiple once more on loopback TCP (connect-call-close over TCP), and the raw 1-byte echo
-/// floor. Prints "READY" when all listen; runs until killed.</summary>
+/// floor. Prints "READY" when all listen; runs until killed or until its standard input closes (the driver is gone).</summary>
 internal static class MigratedServer
 {
     public static async Task<int> RunAsync(string directory, int tcpPort, string counterFile)
@@ -57,7 +57,12 @@ internal static class MigratedServer
             File.Move(heapFile + ".tmp", heapFile, overwrite: true);
         }, null, TimeSpan.Zero, TimeSpan.FromSeconds(1));
         Console.WriteLine("READY");
-        await Task.Delay(Timeout.Infinite);
+        await Task.Run(() => Console.In.ReadToEnd());
+        foreach (var host in hosts)
+        {
+            await host.DisposeAsync();
+        }
+
         return 0;
     }
 }

@@ -49,7 +49,8 @@ internal sealed class ServerProcess : IAsyncDisposable
         var counter = Path.Combine(Directory, $"puts-{_counterFiles.Count}.count");
         _counterFiles.Add(counter);
         var self = Environment.ProcessPath ?? "dotnet";
-        var info = new ProcessStartInfo(self) { RedirectStandardOutput = true, UseShellExecute = false };
+        // Its standard input is the lifeline: when the driver dies, however it dies, the pipe closes and the server exits.
+        var info = new ProcessStartInfo(self) { RedirectStandardInput = true, RedirectStandardOutput = true, UseShellExecute = false };
         if (Path.GetFileNameWithoutExtension(self) == "dotnet")
         {
             info.ArgumentList.Add("exec");

@@ -77,4 +77,24 @@ public sealed class ConcurrencyTests
         await Eventually.Within(Task.WhenAll(a, a2, b));
         Assert.Equal(2, host.Log.MaxActive);
     }
+
+    /// <summary>Why the classic benchmark finds no difference between PerCall Single and Multiple: Single serializes
+    /// calls on one instance, and PerCall gives every call its own.</summary>
+    [Fact]
+    public async Task SingleConcurrency_PerCall_RunsCallsOfDifferentClientsTogether_EachOnItsOwnInstance()
+    {
+        await using var host = await SemanticsHost.StartAsync(InstanceMode.PerCall, ConcurrencyMode.Single);
+        await using var first = await host.NewCounterClientAsync();
+        await using var second = await host.NewCounterClientAsync();
+
+        var a = first.HoldAsync("a");
+        var b = second.HoldAsync("b");
+        await Eventually.Within(Task.WhenAll(host.Log.Entered("a").Task, host.Log.Entered("b").Task));
+        Assert.Equal(2, host.Log.MaxActive);
+
+        host.Log.Release("a").SetResult();
+        host.Log.Release("b").SetResult();
+        await Eventually.Within(Task.WhenAll(a, b));
+        Assert.Equal(2, host.Log.InstancesCreated);
+    }
 }
