@@ -31,6 +31,14 @@ public sealed class EveryConversionTests(EveryConversionTests.Compiled compiled)
     }
 
     [Fact]
+    public void Bytes_AreWrappedAndTakenOver_NotCopied_UnlessTheByteStringIsASlice()
+    {
+        var bytes = (string)compiled.Invoke("BytesWithoutSecondCopy")!;
+
+        Assert.Equal("1,2,3,4,5|6,7,8", bytes);
+    }
+
+    [Fact]
     public async Task EveryOperationForm_WorksEndToEndOverASocket()
     {
         var directory = Path.Combine(Path.GetTempPath(), "mwevery-" + Guid.NewGuid().ToString("N")[..12]);

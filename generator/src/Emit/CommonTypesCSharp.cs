@@ -279,6 +279,15 @@ internal static class CommonTypesCSharp
                             _ => throw new {{ExceptionName}}(Sentence(where) + " holds \"" + value + "\", not one character."),
                         };
 
+                    /// <summary>The bytes of a parsed message's field without a second copy: the parser gave the ByteString an
+                    /// array of its own that nothing else holds, and the message is dropped after mapping. Any other
+                    /// ByteString (a slice, a wrapped buffer) is copied.</summary>
+                    public static byte[] ToBytes(global::Google.Protobuf.ByteString value)
+                        => global::System.Runtime.InteropServices.MemoryMarshal.TryGetArray(value.Memory, out global::System.ArraySegment<byte> bytes)
+                            && bytes.Offset == 0 && bytes.Array is { } array && bytes.Count == array.Length
+                            ? array
+                            : value.ToByteArray();
+
                     /// <summary>The Guid a string holds in its canonical form ("D"); the empty string (proto3's default) is Guid.Empty.</summary>
                     public static global::System.Guid ToGuid(string value, string where)
                         => value.Length == 0 ? global::System.Guid.Empty

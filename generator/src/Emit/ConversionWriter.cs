@@ -104,7 +104,8 @@ internal sealed class ConversionWriter
             case ConversionKind.Uri:
                 return $"{source}.OriginalString";
             case ConversionKind.Bytes:
-                return $"global::Google.Protobuf.ByteString.CopyFrom({source})";
+                // No copy: the message is serialized and dropped within the call, as WCF serialized the array itself.
+                return $"global::Google.Protobuf.UnsafeByteOperations.UnsafeWrap({source})";
             case ConversionKind.Decimal:
             case ConversionKind.DateTime:
             case ConversionKind.DateTimeOffset:
@@ -260,7 +261,7 @@ internal sealed class ConversionWriter
             case ConversionKind.Uri:
                 return $"new global::System.Uri({source}, global::System.UriKind.RelativeOrAbsolute)";
             case ConversionKind.Bytes:
-                return $"{source}.ToByteArray()";
+                return $"{Common}.ToBytes({source})";
             case ConversionKind.Decimal:
                 return $"{Common}.ToDecimal({source})";
             case ConversionKind.DateTime:

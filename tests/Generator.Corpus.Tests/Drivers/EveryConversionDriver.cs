@@ -48,6 +48,29 @@ namespace EveryConversionCheck
             return checkedCases;
         }
 
+        /// <summary>byte[] fields are not copied by the mappers: a value's array is wrapped into its message, and a parsed
+        /// message's array (the parser's own) becomes the value's; a ByteString that does not own its whole array is copied.
+        /// Returns the bytes each path ended with, for the test to compare.</summary>
+        public static string BytesWithoutSecondCopy()
+        {
+            var blob = new byte[] { 1, 2, 3, 4, 5 };
+            var message = Mappers.ToMessage(new Scalars { Blob = blob }, 1);
+            Assert.True(System.Runtime.InteropServices.MemoryMarshal.TryGetArray(message.Blob.Memory, out var wrapped));
+            Assert.Same(blob, wrapped.Array);
+
+            var parsed = Messages.Scalars.Parser.ParseFrom(message.ToByteArray());
+            Assert.True(System.Runtime.InteropServices.MemoryMarshal.TryGetArray(parsed.Blob.Memory, out var parsedArray));
+            var received = Mappers.FromMessage(parsed, 1).Blob!;
+            Assert.Same(parsedArray.Array, received);
+            Assert.NotSame(blob, received);
+
+            var buffer = new byte[] { 9, 9, 6, 7, 8, 9 };
+            var slice = Mappers.FromMessage(new Messages.Scalars { Blob = UnsafeByteOperations.UnsafeWrap(new ReadOnlyMemory<byte>(buffer, 2, 3)) }, 1).Blob!;
+            Assert.NotSame(buffer, slice);
+            buffer[2] = 0;
+            return string.Join(",", received) + "|" + string.Join(",", slice);
+        }
+
         /// <summary>A graph deeper than protobuf's limit, and a cyclic one, are refused with the mapper's exception, not a stack overflow.</summary>
         public static string DeepAndCyclicGraphs()
         {

@@ -31,7 +31,7 @@ namespace PayloadWcf.Grpc
 
             if (value.Content is { } content)
             {
-                message.Content = global::Google.Protobuf.ByteString.CopyFrom(content);
+                message.Content = global::Google.Protobuf.UnsafeByteOperations.UnsafeWrap(content);
             }
 
             return message;
@@ -45,7 +45,7 @@ namespace PayloadWcf.Grpc
             global::MigrateWcf.Grpc.CommonTypeConversions.CheckDepth(depth, "PayloadWcf.Document");
             var value = new global::PayloadWcf.Document();
             value.Name = (message.HasName ? message.Name : null);
-            value.Content = (message.HasContent ? message.Content.ToByteArray() : null);
+            value.Content = (message.HasContent ? global::MigrateWcf.Grpc.CommonTypeConversions.ToBytes(message.Content) : null);
             return value;
         }
 

@@ -38,7 +38,7 @@ namespace Northwind.Reporting.Grpc
             {
                 var result = await global::System.Threading.Tasks.Task.Factory.FromAsync(service.BeginRender(request2, null!, null!), asyncResult => service.EndRender(asyncResult)).ConfigureAwait(false);
                 var response = new global::Northwind.Reporting.Grpc.RenderResponse();
-                response.Result = global::Google.Protobuf.ByteString.CopyFrom((result ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotCarried("the result of IReportGenerator.BeginRender")));
+                response.Result = global::Google.Protobuf.UnsafeByteOperations.UnsafeWrap((result ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotCarried("the result of IReportGenerator.BeginRender")));
                 return response;
             });
         }

@@ -32,7 +32,7 @@ namespace Northwind.Reporting.Grpc
         byte[] global::Northwind.Reporting.IReportGenerator.EndRender(global::System.IAsyncResult result)
         {
             var response2 = global::System.Threading.Tasks.TaskToAsyncResult.End<global::Northwind.Reporting.Grpc.RenderResponse>(result);
-            return response2.Result.ToByteArray();
+            return global::MigrateWcf.Grpc.CommonTypeConversions.ToBytes(response2.Result);
         }
 
         private async global::System.Threading.Tasks.Task<global::Northwind.Reporting.Grpc.RenderResponse> RenderCoreAsync(global::Northwind.Reporting.ReportRequest request)

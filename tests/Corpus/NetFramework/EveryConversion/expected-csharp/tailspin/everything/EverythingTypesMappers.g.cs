@@ -104,7 +104,7 @@ namespace Tailspin.Everything.Grpc
             var message = new global::Tailspin.Everything.Grpc.Collections();
             foreach (var item in (value.Blobs ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotCarried("Tailspin.Everything.Collections.Blobs")))
             {
-                message.Blobs.Add(global::Google.Protobuf.ByteString.CopyFrom((item ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotCarried("an element of Tailspin.Everything.Collections.Blobs"))));
+                message.Blobs.Add(global::Google.Protobuf.UnsafeByteOperations.UnsafeWrap((item ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotCarried("an element of Tailspin.Everything.Collections.Blobs"))));
             }
 
             foreach (var pair in (value.ByGuid ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotCarried("Tailspin.Everything.Collections.ByGuid")))
@@ -243,7 +243,7 @@ namespace Tailspin.Everything.Grpc
             var list = new global::System.Collections.Generic.List<byte[]>(message.Blobs.Count);
             foreach (var item in message.Blobs)
             {
-                list.Add(item.ToByteArray());
+                list.Add(global::MigrateWcf.Grpc.CommonTypeConversions.ToBytes(item));
             }
 
             value.Blobs = list;
@@ -685,7 +685,7 @@ namespace Tailspin.Everything.Grpc
             message.Big = value.Big;
             if (value.Blob is { } blob)
             {
-                message.Blob = global::Google.Protobuf.ByteString.CopyFrom(blob);
+                message.Blob = global::Google.Protobuf.UnsafeByteOperations.UnsafeWrap(blob);
             }
 
             message.Count = value.Count;
@@ -774,7 +774,7 @@ namespace Tailspin.Everything.Grpc
             var value = new global::Tailspin.Everything.Scalars();
             value.Amount = (message.Amount is { } present ? global::MigrateWcf.Grpc.CommonTypeConversions.ToDecimal(present) : default(decimal));
             value.Big = message.Big;
-            value.Blob = (message.HasBlob ? message.Blob.ToByteArray() : null);
+            value.Blob = (message.HasBlob ? global::MigrateWcf.Grpc.CommonTypeConversions.ToBytes(message.Blob) : null);
             value.Count = message.Count;
             value.Flag = message.Flag;
             value.Huge = message.Huge;
