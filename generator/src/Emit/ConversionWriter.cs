@@ -89,6 +89,13 @@ internal sealed class ConversionWriter
         }
     }
 
+    /// <summary>A non-null C# byte[] as a proto <c>bytes</c> value, without a copy: the message is serialized and dropped
+    /// within the call, as WCF serialized the array itself.</summary>
+    public static string BytesToProto(string source) => $"global::Google.Protobuf.UnsafeByteOperations.UnsafeWrap({source})";
+
+    /// <summary>A proto <c>bytes</c> value as a C# byte[]: a parsed message's own array, copied only when it is not one.</summary>
+    public static string BytesFromProto(string source) => $"{Common}.ToBytes({source})";
+
     /// <summary>The proto value of a non-null C# <paramref name="source"/> (statements for wrappers are written first).</summary>
     public string ToProto(ProtoConversion conversion, string source, ProtoSlot slot, string where)
     {
@@ -104,8 +111,7 @@ internal sealed class ConversionWriter
             case ConversionKind.Uri:
                 return $"{source}.OriginalString";
             case ConversionKind.Bytes:
-                // No copy: the message is serialized and dropped within the call, as WCF serialized the array itself.
-                return $"global::Google.Protobuf.UnsafeByteOperations.UnsafeWrap({source})";
+                return BytesToProto(source);
             case ConversionKind.Decimal:
             case ConversionKind.DateTime:
             case ConversionKind.DateTimeOffset:
@@ -261,7 +267,7 @@ internal sealed class ConversionWriter
             case ConversionKind.Uri:
                 return $"new global::System.Uri({source}, global::System.UriKind.RelativeOrAbsolute)";
             case ConversionKind.Bytes:
-                return $"{Common}.ToBytes({source})";
+                return BytesFromProto(source);
             case ConversionKind.Decimal:
                 return $"{Common}.ToDecimal({source})";
             case ConversionKind.DateTime:

@@ -213,8 +213,8 @@ internal static class HostingEmitter
                 var isBytes = wrapper.EndsWith("BytesValue", System.StringComparison.Ordinal);
                 var isReference = isBytes || wrapper.EndsWith("StringValue", System.StringComparison.Ordinal);
                 var value = isReference ? $"(detail ?? throw {CommonTypesCSharp.Class}.NotCarried({where}))" : "detail";
-                toMessage = $"static detail => new {message} {{ Value = {(isBytes ? $"global::Google.Protobuf.ByteString.CopyFrom({value})" : value)} }}";
-                fromMessage = isBytes ? "static message => message.Value.ToByteArray()" : "static message => message.Value";
+                toMessage = $"static detail => new {message} {{ Value = {(isBytes ? ConversionWriter.BytesToProto(value) : value)} }}";
+                fromMessage = $"static message => {(isBytes ? ConversionWriter.BytesFromProto("message.Value") : "message.Value")}";
             }
             else
             {

@@ -180,6 +180,10 @@ namespace EveryConversionCheck
 
                 // A one-way and a two-way callback (with an out parameter) during a call.
                 Assert.Equal("answer to why?/4", client.AskBack("why?"));
+
+                // A byte[] fault detail travels in grpc-status-details-bin and comes back as FaultException<byte[]>.
+                var rejected = Assert.Throws<System.ServiceModel.FaultException<byte[]>>(() => client.Reject([0, 7, 255]));
+                Assert.Equal(new byte[] { 0, 7, 255 }, rejected.Detail);
                 Assert.Equal([50], callback.Progress);
             }
             finally

@@ -42,6 +42,10 @@ namespace Tailspin.Everything
         [OperationContract(IsOneWay = true)] void Notify(string what);
         [OperationContract] int Notified();
         [OperationContract] string AskBack(string question);
+
+        [OperationContract]
+        [FaultContract(typeof(byte[]))]
+        void Reject(byte[] reason);
     }
 
     [ServiceBehavior(InstanceContextMode = InstanceContextMode.PerSession, ConcurrencyMode = ConcurrencyMode.Multiple)]
@@ -120,6 +124,8 @@ namespace Tailspin.Everything
             var answer = callback.Answer(question, out var length);
             return answer + "/" + length;
         }
+
+        public void Reject(byte[] reason) => throw new FaultException<byte[]>(reason, "rejected");
 
         private sealed class TaskResult : IAsyncResult
         {

@@ -17,6 +17,10 @@ namespace Tailspin.Everything.Grpc
         /// <summary>Adds every fault detail type of this set to faults.</summary>
         public static global::MigrateWcf.Runtime.FaultDetailRegistry Register(global::MigrateWcf.Runtime.FaultDetailRegistry faults)
         {
+            faults.Add<byte[], global::Google.Protobuf.WellKnownTypes.BytesValue>(
+                global::Grpc.Core.StatusCode.FailedPrecondition,
+                static detail => new global::Google.Protobuf.WellKnownTypes.BytesValue { Value = global::Google.Protobuf.UnsafeByteOperations.UnsafeWrap((detail ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotCarried("The detail of a FaultException<System.Byte[]>"))) },
+                static message => global::MigrateWcf.Grpc.CommonTypeConversions.ToBytes(message.Value));
             return faults;
         }
     }

@@ -415,6 +415,26 @@ namespace Tailspin.Everything.Grpc
             });
         }
 
+        /// <summary>IEverything.Reject.</summary>
+        public override global::System.Threading.Tasks.Task<global::Google.Protobuf.WellKnownTypes.Empty> Reject(global::Tailspin.Everything.Grpc.RejectRequest request, global::Grpc.Core.ServerCallContext context)
+        {
+            byte[] reason;
+            try
+            {
+                reason = global::MigrateWcf.Grpc.CommonTypeConversions.ToBytes(request.Reason);
+            }
+            catch (global::MigrateWcf.Grpc.MessageMappingException exception)
+            {
+                throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));
+            }
+
+            return _invoker.Invoke(context, (service, _) =>
+            {
+                service.Reject(reason);
+                return new global::Google.Protobuf.WellKnownTypes.Empty();
+            });
+        }
+
         /// <summary>The session's callback stream: binds the callback proxy that OperationContext.Current.GetCallbackChannel returns.</summary>
         public override global::System.Threading.Tasks.Task Callbacks(global::Grpc.Core.IAsyncStreamReader<global::Tailspin.Everything.Grpc.EverythingCallbackReply> requestStream, global::Grpc.Core.IServerStreamWriter<global::Tailspin.Everything.Grpc.EverythingCallback> responseStream, global::Grpc.Core.ServerCallContext context)
             => _invoker.ServeCallbacksAsync(context, requestStream, responseStream, static reply => reply.CallId, static channel => new EverythingCallbackProxy(channel));

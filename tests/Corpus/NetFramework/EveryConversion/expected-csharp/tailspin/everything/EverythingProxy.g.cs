@@ -235,6 +235,14 @@ namespace Tailspin.Everything.Grpc
             return response2.Result;
         }
 
+        void global::Tailspin.Everything.IEverything.Reject(byte[] reason)
+        {
+            EnsureOpened();
+            var request2 = new global::Tailspin.Everything.Grpc.RejectRequest();
+            request2.Reason = global::Google.Protobuf.UnsafeByteOperations.UnsafeWrap((reason ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotCarried("parameter 'reason' of IEverything.Reject")));
+            var response2 = _client.Reject(request2);
+        }
+
         /// <summary>Opens the session's callback stream before the first call; its callbacks go to the callback object, one at a time, in order.</summary>
         protected override global::System.Threading.Tasks.Task OnOpenAsync()
             => Session.OpenCallbacksAsync<global::Tailspin.Everything.Grpc.EverythingCallback, global::Tailspin.Everything.Grpc.EverythingCallbackReply>(callOptions => _client.Callbacks(callOptions), DispatchAsync);
