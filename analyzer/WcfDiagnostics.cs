@@ -144,7 +144,10 @@ internal static class WcfDiagnostics
         p => new DiagnosticDescriptor(p.Value.Id, p.Value.Title, p.Value.MessageFormat, p.Value.Category, p.Value.DefaultSeverity, p.Value.IsEnabledByDefault, p.Value.Description, p.Value.HelpLinkUri, p.Value.CustomTags.Append(WellKnownDiagnosticTags.CompilationEnd).ToArray()));
 
     /// <summary>The same descriptors, tagged as reported at compilation end (for findings no source type holds).</summary>
-    public static ImmutableArray<DiagnosticDescriptor> AllAtCompilationEnd { get; } = FindingMessages.All.Select(m => ByMessageAtCompilationEnd[m.Id]).ToImmutableArray();
+    public static ImmutableArray<DiagnosticDescriptor> AllAtCompilationEnd { get; } = FindingMessages.All.Where(HasDescriptor).Select(m => ByMessageAtCompilationEnd[m.Id]).ToImmutableArray();
+
+    /// <summary>Every message but those of rules only <c>migrate-wcf generate</c> reports (<see cref="Rule.GenerateOnly"/>), which no analyzer sees.</summary>
+    public static bool HasDescriptor(FindingMessage message) => !RuleCatalog.Get(message.RuleId).GenerateOnly;
 
     /// <summary>The descriptors of one rule category (<see cref="RuleCategories"/>), plus WCFM1090, which every analyzer may report when the engine fails.</summary>
     public static ImmutableArray<DiagnosticDescriptor> OfCategory(string category)

@@ -19,22 +19,28 @@ public sealed record PlannedFile(string RelativePath, string Content, bool Overw
 /// Where the migrated project goes and what it compiles, besides the compilation: everything the project file says.
 /// </summary>
 /// <param name="OutputFolder">Full path of the migrated project's folder.</param>
-/// <param name="SourceRoot">Full path the original sources' links are relative to (the folder the inputs share).</param>
 /// <param name="ProjectName">The project file's name without .csproj.</param>
-/// <param name="SourceFiles">Full paths of the original sources the compilation was made of.</param>
+/// <param name="SourceFiles">The original sources the compilation was made of, each with where the IDE shows it.</param>
 /// <param name="NullableEnabled">Whether the sources were compiled with nullable annotations enabled.</param>
 /// <param name="Runtime">How the project reaches MigrateWcf.Runtime.</param>
 /// <param name="CentralPackageVersions">A Directory.Packages.props above the output folder gives package versions.</param>
 /// <param name="ToolVersion">The version of migrate-wcf (and so of the MigrateWcf.Runtime package) the project references.</param>
 public sealed record GenerationRequest(
     string OutputFolder,
-    string SourceRoot,
     string ProjectName,
-    IReadOnlyList<string> SourceFiles,
+    IReadOnlyList<OriginalSource> SourceFiles,
     bool NullableEnabled,
     RuntimeReference Runtime,
     bool CentralPackageVersions,
-    string ToolVersion);
+    string ToolVersion)
+{
+    /// <summary>
+    /// The references the migrated project compiles against (.NET 10, System.ServiceModel.Primitives, the input's own
+    /// assemblies), for the probe that tells what of the original sources compiles there (<see cref="SourceSelector"/>);
+    /// empty: no probe, and only what the service reaches is compiled.
+    /// </summary>
+    public IReadOnlyList<MetadataReference> TargetReferences { get; init; } = Array.Empty<MetadataReference>();
+}
 
 /// <summary>Why nothing can be generated; <see cref="None"/> when the plan holds files.</summary>
 public enum GenerationProblem
@@ -57,6 +63,12 @@ public enum GenerationProblem
 /// </summary>
 public sealed record GenerationPlan(EngineResult Result, string ProjectFileName, ImmutableArray<PlannedFile> Files, GenerationProblem Problem)
 {
+    /// <summary>What the migrated project compiles of the original sources, and the findings about it (WCFM4007, WCFM4008).</summary>
+    public SourceSelection? Sources { get; init; }
+
+    /// <summary>The findings of planning (not the engine's): what was left out and what cannot compile on .NET 10.</summary>
+    public ImmutableArray<Finding> Findings => Sources?.Findings ?? ImmutableArray<Finding>.Empty;
+
     /// <summary>The planned .proto files (paths relative to the output folder, which is their proto root).</summary>
     public IEnumerable<PlannedFile> ProtoFiles => Files.Where(f => f.RelativePath.EndsWith(".proto", StringComparison.Ordinal));
 
@@ -89,13 +101,15 @@ public static class GenerationPlanner
 
     /// <summary>Runs the engine on <paramref name="compilation"/> as <c>generate</c> does and plans its files.</summary>
     public static GenerationPlan Plan(Compilation compilation, string? lockFileText, IReadOnlyList<ConfigurationFile> configurationFiles, GenerationRequest request, CancellationToken cancellationToken = default)
-        => Plan(MigrationEngine.Run(compilation, EngineOptions(lockFileText, configurationFiles), cancellationToken), request);
+        => Plan(compilation, MigrationEngine.Run(compilation, EngineOptions(lockFileText, configurationFiles), cancellationToken), request, cancellationToken);
 
     /// <summary>
-    /// The files of the migrated project for an engine <paramref name="result"/> made with <see cref="EngineOptions(string?, IReadOnlyList{ConfigurationFile})"/>.
-    /// The caller decides what errors among the result's findings stop it; a <see cref="GenerationProblem"/> always does.
+    /// The files of the migrated project for an engine <paramref name="result"/> of <paramref name="compilation"/> made
+    /// with <see cref="EngineOptions(string?, IReadOnlyList{ConfigurationFile})"/>. The caller decides what errors among
+    /// the result's findings stop it; a <see cref="GenerationProblem"/> always does. The plan's own findings
+    /// (<see cref="GenerationPlan.Findings"/>) never stop it: an error among them means the project needs edits.
     /// </summary>
-    public static GenerationPlan Plan(EngineResult result, GenerationRequest request)
+    public static GenerationPlan Plan(Compilation compilation, EngineResult result, GenerationRequest request, CancellationToken cancellationToken = default)
     {
         var projectFileName = request.ProjectName + ".csproj";
         var summary = result.Summary;
@@ -117,12 +131,17 @@ public static class GenerationPlanner
             return new GenerationPlan(result, projectFileName, ImmutableArray<PlannedFile>.Empty, GenerationProblem.ProjectNameTaken);
         }
 
-        var leftOut = MigratedProjectFile.HostingOnlyFiles(result);
+        var sources = SourceSelector.Select(compilation, result, request.SourceFiles, request.TargetReferences, request.OutputFolder, request.NullableEnabled, cancellationToken);
+        if (sources.Copies.Any(c => engineFiles.Any(f => string.Equals(f.RelativePath, c.RelativePath, StringComparison.OrdinalIgnoreCase))))
+        {
+            throw new InvalidOperationException("a copy of an original source would replace a generated file.");
+        }
+
+        engineFiles.AddRange(sources.Copies);
         var project = MigratedProjectFile.Write(
             request.OutputFolder,
-            request.SourceRoot,
-            request.SourceFiles.Where(f => !leftOut.Contains(f)).ToList(),
-            request.SourceFiles.Where(leftOut.Contains).ToList(),
+            sources.InPlace,
+            sources.LeftOut,
             result.ProtoFiles.Select(f => f.RelativePath.Replace('\\', '/')).OrderBy(p => p, StringComparer.Ordinal),
             request.NullableEnabled,
             request.Runtime,
@@ -136,7 +155,7 @@ public static class GenerationPlanner
             .Append(new PlannedFile(LockFileName, result.LockFileText, OverwriteWithoutForce: true))
             .ToList();
         files.Add(new PlannedFile(ManifestFileName, ManifestText(files), OverwriteWithoutForce: true));
-        return new GenerationPlan(result, projectFileName, files.ToImmutableArray(), GenerationProblem.None);
+        return new GenerationPlan(result, projectFileName, files.ToImmutableArray(), GenerationProblem.None) { Sources = sources };
     }
 
     /// <summary>The manifest's text for <paramref name="files"/> (itself excluded), as <c>sha256sum</c> prints it, sorted by path.</summary>

@@ -34,15 +34,15 @@ public static class MigratedProjectFile
     public const string GoogleApiCommonProtosVersion = "2.17.0";
 
     /// <summary>
-    /// The project text. <paramref name="compiled"/> and <paramref name="leftOut"/> are full paths of original sources;
-    /// <paramref name="sourceRoot"/> is what their links are relative to. Versions are left to the surroundings when
-    /// <paramref name="centralVersions"/> (a Directory.Packages.props above the output folder).
+    /// The project text. <paramref name="compiled"/> are the original sources compiled in place (generated copies of the
+    /// others are in the folder, compiled as its default items); <paramref name="leftOut"/> those it does not compile.
+    /// Versions are left to the surroundings when <paramref name="centralVersions"/> (a Directory.Packages.props above the
+    /// output folder).
     /// </summary>
     public static string Write(
         string outputFolder,
-        string sourceRoot,
-        IReadOnlyList<string> compiled,
-        IReadOnlyList<string> leftOut,
+        IReadOnlyList<OriginalSource> compiled,
+        IReadOnlyList<LeftOutSource> leftOut,
         IEnumerable<string> protoFiles,
         bool nullableEnabled,
         RuntimeReference runtime,
@@ -70,18 +70,19 @@ public static class MigratedProjectFile
 
         text.Append("  </PropertyGroup>\n");
         text.Append("  <ItemGroup>\n");
-        text.Append("    <!-- The original contracts and implementations, compiled from where they are. -->\n");
+        text.Append("    <!-- The original contracts, implementations and what they use, compiled from where they are; files that mix them with\n");
+        text.Append("         code .NET 10 cannot compile are generated copies under Original/ without it. -->\n");
         foreach (var source in compiled)
         {
-            text.Append($"    <Compile Include=\"{Escape(Relative(outputFolder, source))}\" Link=\"Original/{Escape(Relative(sourceRoot, source))}\" />\n");
+            text.Append($"    <Compile Include=\"{Escape(Relative(outputFolder, source.Path))}\" Link=\"{SourceSelector.OriginalFolder}/{Escape(source.Link)}\" />\n");
         }
 
         if (leftOut.Count > 0)
         {
-            text.Append("    <!-- Left out: they only configure WCF hosting or bindings, which the generated hosting and client factory replace:\n");
+            text.Append("    <!-- Left out:\n");
             foreach (var source in leftOut)
             {
-                text.Append($"         {Escape(Relative(outputFolder, source)).Replace("--", "- -")}\n");
+                text.Append($"         {Escape(Relative(outputFolder, source.Source.Path)).Replace("--", "- -")}: {Escape(source.Reason).Replace("--", "- -")}\n");
             }
 
             text.Append("    -->\n");
@@ -122,24 +123,6 @@ public static class MigratedProjectFile
         text.Append("  </ItemGroup>\n");
         text.Append("</Project>\n");
         return text.ToString();
-    }
-
-    /// <summary>
-    /// The sources the project leaves out: those where the engine found WCF hosting or binding code (a binding, a
-    /// service host, a client channel created or derived from) and that declare no contract, data type or implementation.
-    /// </summary>
-    public static ISet<string> HostingOnlyFiles(EngineResult result)
-    {
-        var model = result.Model;
-        var declaring = model.Services.Select(s => s.Position?.FilePath)
-            .Concat(model.DataTypes.Select(t => t.Position?.FilePath))
-            .Concat(model.Implementations.Select(i => i.Position?.FilePath))
-            .OfType<string>()
-            .ToList();
-        var declaringFiles = new HashSet<string>(declaring, StringComparer.Ordinal);
-        return new HashSet<string>(
-            model.HostingUsages.Select(u => u.Position?.FilePath).OfType<string>().Where(f => !declaringFiles.Contains(f)),
-            StringComparer.Ordinal);
     }
 
     private static string Version(string version, bool central) => central ? string.Empty : $" Version=\"{version}\"";

@@ -96,9 +96,8 @@ public sealed class GenerateGrpcMigrationFixer : CodeFixProvider
         var folder = names.ProjectFolder ?? sources.Where(Path.IsPathRooted).Select(Path.GetDirectoryName).FirstOrDefault() ?? Path.DirectorySeparatorChar.ToString();
         var request = new GenerationRequest(
             Path.Combine(Path.GetDirectoryName(folder) ?? folder, names.MigratedName),
-            folder,
             names.MigratedName,
-            sources,
+            sources.Select(s => new OriginalSource(s, Path.GetFileName(s))).ToList(),
             compilation.Options.NullableContextOptions != NullableContextOptions.Disable,
             new RuntimeReference(null),
             CentralPackageVersions: false,

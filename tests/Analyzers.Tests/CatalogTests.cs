@@ -16,8 +16,9 @@ public class CatalogTests
     [Fact]
     public void EveryFindingMessage_HasOneDescriptorMadeFromTheCatalog()
     {
-        Assert.Equal(FindingMessages.All.Length, WcfDiagnostics.All.Length);
-        foreach (var message in FindingMessages.All)
+        // Rules only generate reports (what the migrated project compiles) have no descriptor.
+        Assert.Equal(FindingMessages.All.Count(WcfDiagnostics.HasDescriptor), WcfDiagnostics.All.Length);
+        foreach (var message in FindingMessages.All.Where(WcfDiagnostics.HasDescriptor))
         {
             var rule = RuleCatalog.Get(message.RuleId);
             var descriptor = WcfDiagnostics.For(Generator.Finding.Create(message, null, Enumerable.Repeat("x", message.ArgumentCount).ToArray()));
@@ -61,7 +62,8 @@ public class CatalogTests
     public void EveryRule_IsReportedByAnAnalyzer()
     {
         var supported = AllAnalyzers.Create().SelectMany(a => a.SupportedDiagnostics).Select(d => d.Id).ToHashSet(StringComparer.Ordinal);
-        Assert.All(RuleCatalog.All, r => Assert.Contains(r.Id, supported));
+        Assert.All(RuleCatalog.All.Where(r => !r.GenerateOnly), r => Assert.Contains(r.Id, supported));
+        Assert.All(RuleCatalog.All.Where(r => r.GenerateOnly), r => Assert.DoesNotContain(r.Id, supported));
     }
 
     [Fact]
@@ -71,7 +73,7 @@ public class CatalogTests
         var unshipped = ReleaseRows(File.ReadAllText(Repository("analyzer", "AnalyzerReleases.Unshipped.md")));
         var rows = shipped.Concat(unshipped).ToList();
 
-        Assert.Equal(RuleCatalog.All.Select(r => r.Id).Order(), rows.Select(r => r.Id).Order());
+        Assert.Equal(RuleCatalog.All.Where(r => !r.GenerateOnly).Select(r => r.Id).Order(), rows.Select(r => r.Id).Order());
         foreach (var row in rows)
         {
             var rule = RuleCatalog.Get(row.Id);
@@ -88,7 +90,8 @@ public class CatalogTests
         var readme = File.ReadAllText(Repository("docs", "rules", "README.md"));
         foreach (var rule in RuleCatalog.All)
         {
-            Assert.Contains($"| [{rule.Id}]({rule.Id}.md) | {rule.Title} | {rule.Severity} | {WcfDiagnostics.SeverityOf(rule)} | {rule.Category} |", readme, StringComparison.Ordinal);
+            var build = rule.GenerateOnly ? "generate only" : WcfDiagnostics.SeverityOf(rule).ToString();
+            Assert.Contains($"| [{rule.Id}]({rule.Id}.md) | {rule.Title} | {rule.Severity} | {build} | {rule.Category} |", readme, StringComparison.Ordinal);
         }
     }
 

@@ -52,7 +52,8 @@ public sealed partial class FindingsTests
         var reported = CorpusScenario.All.SelectMany(s => EngineRun.FirstRun(s).Findings).Select(f => f.RuleId).ToHashSet(StringComparer.Ordinal);
 
         Assert.NotEmpty(documented);
-        var untouched = documented.Where(id => !reported.Contains(id!) && !NotTriggeredByContracts.Contains(id!)).Order().ToList();
+        // Rules only generate reports (what the migrated project compiles) are exercised by tests/Tool.Tests.
+        var untouched = documented.Where(id => !reported.Contains(id!) && !NotTriggeredByContracts.Contains(id!) && !Rules.RuleCatalog.Get(id!).GenerateOnly).Order().ToList();
         Assert.True(untouched.Count == 0, "No corpus scenario triggers: " + string.Join(", ", untouched));
     }
 

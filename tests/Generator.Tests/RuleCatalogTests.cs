@@ -22,7 +22,8 @@ public class RuleCatalogTests
     public static TheoryData<string> RuleIdsWithCodeExamples()
     {
         var data = new TheoryData<string>();
-        foreach (var rule in RuleCatalog.All.Where(r => !WithoutCodeExamples.Contains(r.Id)))
+        // Rules only generate reports have their examples run through generate (tests/Tool.Tests, SourceSelectionTests).
+        foreach (var rule in RuleCatalog.All.Where(r => !WithoutCodeExamples.Contains(r.Id) && !r.GenerateOnly))
         {
             data.Add(rule.Id);
         }
@@ -116,7 +117,8 @@ public class RuleCatalogTests
     public void AfterExample_DoesNotReport(string ruleId)
     {
         var (source, lockFile) = Example(ruleId, "After");
-        Assert.Empty(WcfTestCompilation.Errors(WcfTestCompilation.Create(source)));
+        var errors = WcfTestCompilation.Errors(WcfTestCompilation.Create(source));
+        Assert.True(errors.Length == 0, errors);
 
         Assert.Empty(Engine.Run(source, lockFile).FindingsOf(ruleId));
     }
@@ -162,7 +164,7 @@ public class RuleCatalogTests
     [Fact]
     public void FindingsUseTheCatalogSeverityAndEndWithWhatGrpcDoesInstead()
     {
-        foreach (var ruleId in RuleCatalog.All.Select(r => r.Id).Where(id => !WithoutCodeExamples.Contains(id)))
+        foreach (var ruleId in RuleCatalog.All.Where(r => !r.GenerateOnly).Select(r => r.Id).Where(id => !WithoutCodeExamples.Contains(id)))
         {
             var (source, lockFile) = Example(ruleId, "Before");
             foreach (var finding in Engine.Run(source, lockFile).Findings)

@@ -42,6 +42,9 @@ internal sealed record ProjectOutcome(SourceSet Project, EngineResult Result, Im
 {
     /// <summary>How many unresolved-type findings one missing-references finding stands for (0 when none).</summary>
     public int UnresolvedTypeFindingsHeldBack { get; init; }
+
+    /// <summary>The compilation the engine ran on (generate's plan reads it again: what the service reaches, what compiles on .NET 10).</summary>
+    public Compilation? Compilation { get; init; }
 }
 
 /// <summary>What one pass over an input produced: one outcome per project, in the input's order.</summary>
@@ -128,6 +131,7 @@ internal static class MigrationRun
                     clashesWith[i].ToImmutableArray())
                 {
                     UnresolvedTypeFindingsHeldBack = heldBack,
+                    Compilation = compilation.Compilation,
                 };
             })
             .ToImmutableArray());

@@ -105,21 +105,30 @@ internal static class GenerateCommand
         }
 
         var written = AtomicOutputWriter.Apply(generation.OutputFolder, options.OutputFolder, changes, options.Force, cancellationToken, deps.BeforeOutputMove);
-        WriteFindings(generation.Outcome!, deps);
+        WriteFindings(generation.Outcome!, deps, generation.PlanFindings);
         foreach (var file in written)
         {
             deps.Output.WriteLine($"{Verb(file.State, done: true),-9} {Path.Join(options.OutputFolder, file.RelativePath)}");
         }
 
         var summary = generation.Outcome!.Summary;
+        var warnings = generation.Outcome.Count(FindingSeverity.Warning) + generation.PlanFindings.Count(f => f.Severity == FindingSeverity.Warning);
+        var blockers = generation.PlanFindings.Count(f => f.Severity == FindingSeverity.Error);
+        var project = Path.Join(options.OutputFolder, generation.ProjectFileName);
         deps.Output.WriteLine(
-            $"{summary.ServiceContracts} service contract(s), {summary.Operations} operation(s), {summary.DataTypes} data type(s); " +
-            $"{generation.Outcome.Count(FindingSeverity.Warning)} warning(s). Build it with: dotnet build {Path.Join(options.OutputFolder, generation.ProjectFileName)}");
-        return ExitCode.Success;
+            $"{summary.ServiceContracts} service contract(s), {summary.Operations} operation(s), {summary.DataTypes} data type(s); {warnings} warning(s)" +
+            (blockers == 0
+                ? $". Build it with: dotnet build {project}"
+                : $"; {blockers} error(s): the migrated project does not build until the code they name is edited (then: dotnet build {project})."));
+        return blockers == 0 ? ExitCode.Success : ExitCode.NeedsEdits;
     }
 
     /// <summary>What generate would write and how that compares with the output folder; nothing is written.</summary>
-    internal sealed record Generation(string OutputFolder, string ProjectFileName, MigrationOutcome? Outcome, IReadOnlyList<PlannedChange> Changes, ExitCode? Failure);
+    /// <param name="PlanFindings">The plan's findings: code left out of the migrated project, code that cannot compile on .NET 10.</param>
+    internal sealed record Generation(string OutputFolder, string ProjectFileName, MigrationOutcome? Outcome, IReadOnlyList<PlannedChange> Changes, ExitCode? Failure)
+    {
+        public ImmutableArray<Finding> PlanFindings { get; init; } = [];
+    }
 
     internal static Generation Prepare(GenerateOptions options, CliDependencies deps, CancellationToken cancellationToken)
     {
@@ -140,6 +149,7 @@ internal static class GenerateCommand
 
         inputs = inputs.Select((input, i) => RestoreOption.Apply(options.InputPaths[i], input, options.Restore, deps, cancellationToken)).ToList();
         var projectName = ProjectName(options, inputs[0]);
+        var links = Links(inputs);
         var sources = Combine(inputs, projectName);
         var projectFileName = projectName + ".csproj";
         var runtime = new RuntimeReference(RuntimeProject(options.RuntimeProject));
@@ -154,19 +164,25 @@ internal static class GenerateCommand
             return new Generation(outputFolder, projectFileName, outcome, [], ExitCode.FindingsWithErrors);
         }
 
-        // Combine made one project of every input: the migrated project compiles exactly its files.
+        // Combine made one project of every input: the migrated project compiles what the service needs of its files.
         var combined = sources.Projects.Single();
+        var engineRun = outcome.Projects.Single();
+        new Progress(deps, sources.FileCount).Report("choosing what the migrated project compiles…");
         var plan = GenerationPlanner.Plan(
-            outcome.Projects.Single().Result,
+            engineRun.Compilation!,
+            engineRun.Result,
             new GenerationRequest(
                 outputFolder,
-                sources.RootDirectory,
                 projectName,
-                combined.Files,
+                combined.Files.Select(f => new OriginalSource(f, links[f])).ToList(),
                 combined.NullableEnabled,
                 runtime,
                 HasCentralPackageVersions(Path.GetDirectoryName(outputFolder) ?? outputFolder),
-                AnalysisReport.ToolVersion));
+                AnalysisReport.ToolVersion)
+            {
+                TargetReferences = TargetReferenceSet.With(combined.AssemblyReferences),
+            },
+            cancellationToken);
         var summary = plan.Result.Summary;
         switch (plan.Problem)
         {
@@ -179,15 +195,68 @@ internal static class GenerateCommand
         }
 
         var changes = AtomicOutputWriter.Plan(outputFolder, options.OutputFolder, plan.Files, recorded);
-        return new Generation(outputFolder, projectFileName, outcome, changes, null);
+        return new Generation(outputFolder, projectFileName, outcome, changes, null) { PlanFindings = plan.Findings };
     }
 
-    internal static void WriteFindings(MigrationOutcome outcome, CliDependencies deps)
+    /// <summary>The engine's findings and the plan's (<paramref name="planFindings"/>), in the one finding order.</summary>
+    internal static void WriteFindings(MigrationOutcome outcome, CliDependencies deps, ImmutableArray<Finding> planFindings = default)
     {
-        foreach (var (project, finding) in outcome.Findings)
+        var all = outcome.Findings.AsEnumerable();
+        if (!planFindings.IsDefaultOrEmpty)
+        {
+            var project = outcome.Projects.Single();
+            all = all.Concat(planFindings.Select(f => (Project: project, Finding: ReportedFinding.From(f))))
+                .OrderBy(f => f.Finding, Comparer<ReportedFinding>.Create(ReportedFinding.Compare));
+        }
+
+        foreach (var (project, finding) in all)
         {
             deps.Error.WriteLine(outcome.Format(project, finding));
         }
+    }
+
+    /// <summary>
+    /// Where the IDE shows each original source under the migrated project's Original/ folder: its project's name, then
+    /// its path in the project's folder (a file outside it: its name), so no link climbs out of its folder. A file of
+    /// several projects is shown under the first; projects of one name get a number.
+    /// </summary>
+    private static Dictionary<string, string> Links(List<InputSet> inputs)
+    {
+        var links = new Dictionary<string, string>(StringComparer.Ordinal);
+        var taken = new HashSet<string>(StringComparer.OrdinalIgnoreCase);
+        var projects = inputs.SelectMany(i => i.Projects.Concat(i.ReferencedProjects))
+            .DistinctBy(p => p.ProjectFile ?? p.Folder, StringComparer.Ordinal);
+        foreach (var project in projects)
+        {
+            var name = LinkSegment(project.Name);
+            for (var n = 2; !taken.Add(name); n++)
+            {
+                name = $"{LinkSegment(project.Name)}_{n}";
+            }
+
+            var usedInProject = new HashSet<string>(StringComparer.OrdinalIgnoreCase);
+            foreach (var file in project.Files.Where(f => !links.ContainsKey(f)))
+            {
+                var relative = ProtoCommand.IsSameOrInside(file, project.Folder)
+                    ? Path.GetRelativePath(project.Folder, file).Replace(Path.DirectorySeparatorChar, '/')
+                    : Path.GetFileName(file);
+                var link = name + "/" + relative;
+                for (var n = 2; !usedInProject.Add(link); n++)
+                {
+                    link = $"{name}/{Path.GetFileNameWithoutExtension(relative)}_{n}{Path.GetExtension(relative)}";
+                }
+
+                links[file] = link;
+            }
+        }
+
+        return links;
+    }
+
+    private static string LinkSegment(string name)
+    {
+        var segment = new string(name.Select(c => Path.GetInvalidFileNameChars().Contains(c) || c is '/' or '\\' ? '_' : c).ToArray());
+        return segment is "" or "." or ".." ? "_" : segment;
     }
 
     internal static string Verb(PlannedFileState state, bool done) => (state, done) switch

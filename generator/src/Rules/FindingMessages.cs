@@ -130,6 +130,8 @@ public static class FindingMessages
     public static readonly FindingMessage ServiceInConfiguration = new(nameof(ServiceInConfiguration), RuleIds.ConfigurationFile, "Service '{0}' is configured in <system.serviceModel> with {1} endpoint(s)");
     public static readonly FindingMessage ClientEndpointInConfiguration = new(nameof(ClientEndpointInConfiguration), RuleIds.ConfigurationFile, "Client endpoint '{0}' for contract '{1}' is configured in <system.serviceModel>");
     public static readonly FindingMessage ConfigurationUnreadable = new(nameof(ConfigurationUnreadable), RuleIds.ConfigurationFile, "'{0}' could not be read as XML ({1})");
+    public static readonly FindingMessage ApiMissingOnDotNet = new(nameof(ApiMissingOnDotNet), RuleIds.ApiMissingOnDotNet, "'{0}' does not exist on .NET 10 ({1}): {2}");
+    public static readonly FindingMessage TypeLeftOut = new(nameof(TypeLeftOut), RuleIds.LeftOutOfMigratedProject, "'{0}' is left out of the migrated project: {1}");
 
     /// <summary>Every message, in the order above (declared last: static fields initialise in order).</summary>
     public static ImmutableArray<FindingMessage> All { get; } = ImmutableArray.Create(
@@ -148,7 +150,8 @@ public static class FindingMessages
         TransactionScopeRequired, InitiatingTerminating, SingleInstanceSingleConcurrency,
         OperationContextMember, OperationContextMemberUnsupported, OperationContextQualified,
         ServiceHostInCode, BindingInCode, WcfClientChannel, NamedPipeBinding, NamedPipeAddress, SecurityModeInCode,
-        SecurityModeInConfiguration, ServiceInConfiguration, ClientEndpointInConfiguration, ConfigurationUnreadable);
+        SecurityModeInConfiguration, ServiceInConfiguration, ClientEndpointInConfiguration, ConfigurationUnreadable,
+        ApiMissingOnDotNet, TypeLeftOut);
 }
 
 /// <summary>Names of the properties WCFM2015 findings carry for the fix (<see cref="Finding.Properties"/>).</summary>

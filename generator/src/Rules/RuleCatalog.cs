@@ -26,6 +26,12 @@ public sealed record Rule(string Id, string Title, FindingSeverity Severity, str
 
     /// <summary>The messages findings of this rule use (at least one).</summary>
     public ImmutableArray<FindingMessage> Messages => RuleCatalog.MessagesOf(Id);
+
+    /// <summary>
+    /// Reported only by <c>migrate-wcf generate</c>, from what the migrated project compiles (the engine and the
+    /// analyzers never report it, so it has no Roslyn diagnostic); its page's examples are run through generate.
+    /// </summary>
+    public bool GenerateOnly { get; init; }
 }
 
 /// <summary>Rule ids as constants, so code and tests name rules without string typos.</summary>
@@ -96,6 +102,8 @@ public static class RuleIds
     public const string NamedPipeTransport = "WCFM4004";
     public const string SecurityModeWithoutEquivalent = "WCFM4005";
     public const string ConfigurationFile = "WCFM4006";
+    public const string ApiMissingOnDotNet = "WCFM4007";
+    public const string LeftOutOfMigratedProject = "WCFM4008";
 }
 
 /// <summary>The one catalog of rules. Front ends build their diagnostics from it; docs/rules has one page per entry.</summary>
@@ -231,7 +239,11 @@ public static class RuleCatalog
         new Rule(RuleIds.SecurityModeWithoutEquivalent, "Security mode without a gRPC equivalent", FindingSeverity.Warning, RuleCategories.Hosting,
             "gRPC secures the connection (TLS, or an owner-only socket or pipe) and carries credentials in metadata; WS-Security message security and message credentials have no counterpart."),
         new Rule(RuleIds.ConfigurationFile, "WCF configuration file", FindingSeverity.Info, RuleCategories.Hosting,
-            "gRPC reads no <system.serviceModel>: endpoints move to the generated hosting code, binding settings to Kestrel and channel options."));
+            "gRPC reads no <system.serviceModel>: endpoints move to the generated hosting code, binding settings to Kestrel and channel options."),
+        new Rule(RuleIds.ApiMissingOnDotNet, "API that .NET 10 lacks", FindingSeverity.Error, RuleCategories.Hosting,
+            "The migrated project compiles this code on .NET 10, where the API does not exist: it does not build until the use is replaced by what the message names.") { GenerateOnly = true },
+        new Rule(RuleIds.LeftOutOfMigratedProject, "Code left out of the migrated project", FindingSeverity.Info, RuleCategories.Hosting,
+            "The migrated project compiles the contracts, data types and implementations and everything they use; code beside them that .NET 10 cannot compile is left out of a generated copy of its file.") { GenerateOnly = true });
 
     private static readonly Dictionary<string, Rule> ById = All.ToDictionary(r => r.Id, StringComparer.Ordinal);
 

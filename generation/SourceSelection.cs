@@ -1,0 +1,710 @@
+using System;
+using System.Collections.Generic;
+using System.Collections.Immutable;
+using System.Globalization;
+using System.Linq;
+using System.Text;
+using System.Threading;
+using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
+using Microsoft.CodeAnalysis.Text;
+using MigrateWcf.Generator;
+using MigrateWcf.Generator.Model;
+using MigrateWcf.Generator.Rules;
+
+namespace MigrateWcf.Generation;
+
+/// <summary>An original source file the migrated project may compile, and where the IDE shows it.</summary>
+/// <param name="Path">Full path, as the compilation names the file.</param>
+/// <param name="Link">Where it appears under the project's <c>Original/</c> folder: its project's name, then its path in that project (forward slashes).</param>
+public sealed record OriginalSource(string Path, string Link);
+
+/// <summary>An original source the migrated project does not compile, and why (for the project file's comment).</summary>
+public sealed record LeftOutSource(OriginalSource Source, string Reason);
+
+/// <summary>
+/// What the migrated project compiles of the original sources: the files compiled in place, generated copies of the
+/// files that mix what the service needs with code .NET 10 cannot compile, the files left out, and the findings that
+/// say what was left out and what still cannot compile.
+/// </summary>
+public sealed record SourceSelection(
+    ImmutableArray<OriginalSource> InPlace,
+    ImmutableArray<PlannedFile> Copies,
+    ImmutableArray<LeftOutSource> LeftOut,
+    ImmutableArray<Finding> Findings);
+
+/// <summary>
+/// Decides what the migrated project compiles of the original sources: the contracts, the data types, the
+/// implementations the generated hosting serves, and every type they reach (base classes, helpers, enums, extension
+/// classes), from every project of the input. Code beside them that the service does not reach is compiled only when it
+/// compiles on .NET 10 with everything it reaches; otherwise its file becomes a generated copy holding the rest, with
+/// <c>#line</c> directives so compiler errors, the debugger and stack traces still name the original file and line.
+/// Original assembly attributes are never compiled (the migrated project is one new assembly; several projects'
+/// AssemblyInfo.cs would collide).
+/// <para>
+/// What compiles on .NET 10 is learned from a probe: the same syntax trees compiled against the migrated project's
+/// references (the target references the caller gives, with the generated compatibility types). An error the probe
+/// reports where the .NET Framework compilation had none is code .NET 10 cannot compile: in a type the service needs it
+/// is WCFM4007, at its position, with what replaces the API (<see cref="DotNetReplacements"/>). Without target
+/// references nothing is probed: every type the service does not reach is left out.
+/// </para>
+/// </summary>
+public static class SourceSelector
+{
+    /// <summary>The folder of the migrated project where copies go and links point: the IDE shows every original file under it.</summary>
+    public const string OriginalFolder = "Original";
+
+    private static readonly SymbolDisplayFormat ApiFormat = new(
+        globalNamespaceStyle: SymbolDisplayGlobalNamespaceStyle.Omitted,
+        typeQualificationStyle: SymbolDisplayTypeQualificationStyle.NameAndContainingTypesAndNamespaces,
+        genericsOptions: SymbolDisplayGenericsOptions.None);
+
+    /// <param name="compilation">The .NET Framework compilation the engine ran on.</param>
+    /// <param name="result">The engine's result for it, with its C# (the served implementations and the compatibility types).</param>
+    /// <param name="sources">The original sources of the input; the compilation's other trees (CoreWCF's declarations) are not the user's.</param>
+    /// <param name="targetReferences">The migrated project's references (.NET 10, System.ServiceModel.Primitives, the input's assemblies); empty for no probe.</param>
+    /// <param name="outputFolder">Full path of the migrated project's folder (copies point back at their originals relative to it).</param>
+    /// <param name="nullableEnabled">The original sources' nullable context, which copies (generated code) state themselves.</param>
+    public static SourceSelection Select(
+        Compilation compilation,
+        EngineResult result,
+        IReadOnlyList<OriginalSource> sources,
+        IReadOnlyList<MetadataReference> targetReferences,
+        string outputFolder,
+        bool nullableEnabled,
+        CancellationToken cancellationToken = default)
+        => new Selector(compilation, result, sources, targetReferences, outputFolder, nullableEnabled, cancellationToken).Run();
+
+    /// <summary>A top-level type declaration (or one part of a partial type): what is kept or left out.</summary>
+    private sealed class Unit
+    {
+        public Unit(SyntaxTree tree, MemberDeclarationSyntax node, INamedTypeSymbol? symbol)
+        {
+            Tree = tree;
+            Node = node;
+            Symbol = symbol;
+        }
+
+        public SyntaxTree Tree { get; }
+
+        public MemberDeclarationSyntax Node { get; }
+
+        public INamedTypeSymbol? Symbol { get; }
+
+        public string Name => Symbol?.Name ?? Node switch
+        {
+            BaseTypeDeclarationSyntax type => type.Identifier.Text,
+            DelegateDeclarationSyntax @delegate => @delegate.Identifier.Text,
+            _ => "top-level statements",
+        };
+
+        /// <summary>Static <c>Main</c> methods declared in this part: a service never calls them, so they may be dropped.</summary>
+        public List<MethodDeclarationSyntax> EntryPoints { get; } = new();
+    }
+
+    private sealed class Selector
+    {
+        private readonly Compilation _compilation;
+        private readonly EngineResult _result;
+        private readonly IReadOnlyList<OriginalSource> _sources;
+        private readonly IReadOnlyList<MetadataReference> _targetReferences;
+        private readonly string _outputFolder;
+        private readonly bool _nullableEnabled;
+        private readonly CancellationToken _cancellationToken;
+        private readonly Dictionary<SyntaxTree, List<Unit>> _unitsByTree = new();
+        private readonly Dictionary<SyntaxNode, Unit> _unitByNode = new();
+        private readonly Dictionary<Unit, HashSet<Unit>> _references = new();
+        private readonly Dictionary<MethodDeclarationSyntax, HashSet<Unit>> _entryPointReferences = new();
+        private readonly Dictionary<SyntaxTree, ImmutableArray<Diagnostic>> _probeErrors = new();
+        private readonly Dictionary<SyntaxTree, HashSet<(string Id, TextSpan Span)>> _frameworkErrors = new();
+        private Compilation? _probe;
+
+        public Selector(Compilation compilation, EngineResult result, IReadOnlyList<OriginalSource> sources, IReadOnlyList<MetadataReference> targetReferences, string outputFolder, bool nullableEnabled, CancellationToken cancellationToken)
+        {
+            _compilation = compilation;
+            _result = result;
+            _sources = sources;
+            _targetReferences = targetReferences;
+            _outputFolder = outputFolder;
+            _nullableEnabled = nullableEnabled;
+            _cancellationToken = cancellationToken;
+        }
+
+        private bool Probing => _targetReferences.Count > 0;
+
+        public SourceSelection Run()
+        {
+            var byPath = _sources.GroupBy(s => s.Path, StringComparer.Ordinal).ToDictionary(g => g.Key, g => g.First(), StringComparer.Ordinal);
+            var trees = _compilation.SyntaxTrees.Where(t => byPath.ContainsKey(t.FilePath)).OrderBy(t => t.FilePath, StringComparer.Ordinal).ToList();
+            foreach (var tree in trees)
+            {
+                _unitsByTree[tree] = ReadUnits(tree);
+            }
+
+            if (Probing)
+            {
+                var parseOptions = trees.FirstOrDefault()?.Options as CSharpParseOptions ?? CSharpParseOptions.Default;
+                var compatibility = _result.CSharpFiles
+                    .Where(f => f.RelativePath.Replace('\\', '/').StartsWith("Compatibility/", StringComparison.Ordinal))
+                    .Select(f => CSharpSyntaxTree.ParseText(f.Content, parseOptions, "migrate-wcf/" + f.RelativePath, cancellationToken: _cancellationToken));
+                _probe = _compilation.WithReferences(_targetReferences).AddSyntaxTrees(compatibility);
+            }
+
+            var compiled = Reach(Roots());
+            var blockers = new HashSet<Unit>(compiled.Where(HasErrors));
+            ExpandWithCompilingNeighbours(compiled);
+
+            var inPlace = new List<OriginalSource>();
+            var copies = new List<PlannedFile>();
+            var leftOut = new List<LeftOutSource>();
+            var findings = new List<Finding>();
+            foreach (var tree in trees)
+            {
+                _cancellationToken.ThrowIfCancellationRequested();
+                var source = byPath[tree.FilePath];
+                var units = _unitsByTree[tree];
+                var kept = units.Where(compiled.Contains).ToList();
+                if (kept.Count == 0)
+                {
+                    leftOut.Add(new LeftOutSource(source, LeftOutReason(tree, units)));
+                    continue;
+                }
+
+                var removals = new List<(TextSpan Span, string? Note)>();
+                foreach (var unit in units.Where(u => !compiled.Contains(u)))
+                {
+                    var reason = WhyLeftOut(unit);
+                    removals.Add((unit.Node.Span, $"{unit.Name} ({reason})"));
+                    findings.Add(Finding.Create(FindingMessages.TypeLeftOut, Position(unit.Tree, IdentifierSpan(unit.Node)), unit.Name, reason));
+                }
+
+                foreach (var unit in kept)
+                {
+                    foreach (var entryPoint in unit.EntryPoints.Where(e => !KeepEntryPoint(e, compiled)))
+                    {
+                        var name = unit.Name + "." + entryPoint.Identifier.Text;
+                        var reason = "a service is never started through it" + CannotCompile(entryPoint.Span, tree);
+                        removals.Add((entryPoint.Span, $"{name} ({reason})"));
+                        findings.Add(Finding.Create(FindingMessages.TypeLeftOut, Position(tree, entryPoint.Identifier.Span), name, reason));
+                    }
+                }
+
+                var root = tree.GetCompilationUnitRoot(_cancellationToken);
+                foreach (var attributes in root.AttributeLists)
+                {
+                    removals.Add((attributes.Span, null));
+                }
+
+                foreach (var usingDirective in root.DescendantNodes(n => n is CompilationUnitSyntax or BaseNamespaceDeclarationSyntax).OfType<UsingDirectiveSyntax>())
+                {
+                    if (ProbeErrors(tree).Any(e => usingDirective.Span.Contains(e.Location.SourceSpan)))
+                    {
+                        removals.Add((usingDirective.Span, null));
+                    }
+                }
+
+                if (removals.Count == 0)
+                {
+                    inPlace.Add(source);
+                }
+                else
+                {
+                    copies.Add(Copy(source, tree, removals));
+                }
+            }
+
+            foreach (var unit in blockers.OrderBy(u => u.Tree.FilePath, StringComparer.Ordinal).ThenBy(u => u.Node.SpanStart))
+            {
+                findings.AddRange(Blockers(unit, compiled));
+            }
+
+            return new SourceSelection(
+                inPlace.ToImmutableArray(),
+                copies.OrderBy(c => c.RelativePath, StringComparer.Ordinal).ToImmutableArray(),
+                leftOut.ToImmutableArray(),
+                FindingOrder.Sort(findings).ToImmutableArray());
+        }
+
+        // ── units ──
+
+        private List<Unit> ReadUnits(SyntaxTree tree)
+        {
+            var model = _compilation.GetSemanticModel(tree);
+            var units = new List<Unit>();
+            void Read(SyntaxList<MemberDeclarationSyntax> members)
+            {
+                foreach (var member in members)
+                {
+                    switch (member)
+                    {
+                        case BaseNamespaceDeclarationSyntax ns:
+                            Read(ns.Members);
+                            break;
+                        case BaseTypeDeclarationSyntax or DelegateDeclarationSyntax:
+                            var unit = new Unit(tree, member, model.GetDeclaredSymbol(member, _cancellationToken) as INamedTypeSymbol);
+                            if (member is TypeDeclarationSyntax type)
+                            {
+                                unit.EntryPoints.AddRange(type.Members.OfType<MethodDeclarationSyntax>()
+                                    .Where(m => m.Identifier.Text == "Main" && m.Modifiers.Any(SyntaxKind.StaticKeyword)));
+                            }
+
+                            units.Add(unit);
+                            _unitByNode[member] = unit;
+                            break;
+                    }
+                }
+            }
+
+            var root = tree.GetCompilationUnitRoot(_cancellationToken);
+            Read(root.Members);
+            if (root.Members.OfType<GlobalStatementSyntax>().FirstOrDefault() is { } statement)
+            {
+                // Top-level statements: a program's entry point, never part of a service.
+                units.Add(new Unit(tree, statement, null));
+            }
+
+            return units;
+        }
+
+        /// <summary>The parts of the type <paramref name="type"/> belongs to (its outermost containing type), in the input's sources.</summary>
+        private IEnumerable<Unit> UnitsOf(INamedTypeSymbol type)
+        {
+            var outermost = type.OriginalDefinition;
+            while (outermost.ContainingType is { } container)
+            {
+                outermost = container;
+            }
+
+            foreach (var reference in outermost.DeclaringSyntaxReferences)
+            {
+                if (_unitsByTree.ContainsKey(reference.SyntaxTree) && _unitByNode.TryGetValue(reference.GetSyntax(_cancellationToken), out var unit))
+                {
+                    yield return unit;
+                }
+            }
+        }
+
+        /// <summary>
+        /// The parts declaring what the generated code uses: the service contracts with a gRPC service, the data types,
+        /// and the implementations the hosting serves (every implementation when no C# was planned). Found by the
+        /// position the engine recorded for each (the model holds no symbols).
+        /// </summary>
+        private IEnumerable<Unit> Roots()
+        {
+            var model = _result.Model;
+            var services = new HashSet<string>(_result.Proto.SelectMany(f => f.Services).Select(s => s.ContractKey).OfType<string>(), StringComparer.Ordinal);
+            var served = _result.CSharp is { } plan
+                ? new HashSet<string>(plan.Services.SelectMany(s => s.Implementations).Select(i => i.Key), StringComparer.Ordinal)
+                : null;
+            var positions = new HashSet<(string, int, int)>(model.Services.Where(s => services.Contains(s.Key)).Select(s => s.Position)
+                .Concat(model.DataTypes.Select(t => t.Position))
+                .Concat(model.Implementations.Where(i => served is null || served.Contains(i.Key)).Select(i => i.Position))
+                .OfType<SourcePosition>()
+                .Select(p => (p.FilePath, p.Line, p.Column)));
+            foreach (var unit in _unitsByTree.Values.SelectMany(u => u))
+            {
+                if (unit.Symbol is { } symbol && WithNested(symbol).Any(t => PositionOf(t) is { } p && positions.Contains(p)))
+                {
+                    yield return unit;
+                }
+            }
+        }
+
+        private static IEnumerable<INamedTypeSymbol> WithNested(INamedTypeSymbol type)
+            => new[] { type }.Concat(type.GetTypeMembers().SelectMany(WithNested));
+
+        /// <summary>A symbol's position as the engine records it: its first source location by path and offset.</summary>
+        private static (string Path, int Line, int Column)? PositionOf(ISymbol symbol)
+        {
+            var first = symbol.Locations.Where(l => l.IsInSource)
+                .OrderBy(l => l.SourceTree!.FilePath, StringComparer.Ordinal).ThenBy(l => l.SourceSpan.Start)
+                .FirstOrDefault();
+            if (first is null)
+            {
+                return null;
+            }
+
+            var span = first.GetLineSpan();
+            return (span.Path, span.StartLinePosition.Line + 1, span.StartLinePosition.Character + 1);
+        }
+
+        // ── reachability ──
+
+        /// <summary>Every part reachable from <paramref name="start"/> through the types their code names (entry points excepted).</summary>
+        private HashSet<Unit> Reach(IEnumerable<Unit> start)
+        {
+            var reached = new HashSet<Unit>();
+            var pending = new Stack<Unit>(start);
+            while (pending.Count > 0)
+            {
+                var unit = pending.Pop();
+                if (!reached.Add(unit))
+                {
+                    continue;
+                }
+
+                foreach (var next in References(unit))
+                {
+                    if (!reached.Contains(next))
+                    {
+                        pending.Push(next);
+                    }
+                }
+            }
+
+            return reached;
+        }
+
+        private HashSet<Unit> References(Unit unit)
+        {
+            if (!_references.TryGetValue(unit, out var references))
+            {
+                var entryPoints = new HashSet<SyntaxNode>(unit.EntryPoints);
+                references = ReferencedUnits(unit.Tree, unit.Node.DescendantNodesAndSelf(n => !entryPoints.Contains(n)));
+                // Every part of a partial type is compiled with the others.
+                if (unit.Symbol is { } symbol)
+                {
+                    references.UnionWith(UnitsOf(symbol));
+                }
+
+                references.Remove(unit);
+                _references[unit] = references;
+            }
+
+            return references;
+        }
+
+        private HashSet<Unit> EntryPointReferences(MethodDeclarationSyntax entryPoint)
+        {
+            if (!_entryPointReferences.TryGetValue(entryPoint, out var references))
+            {
+                references = ReferencedUnits(entryPoint.SyntaxTree, entryPoint.DescendantNodesAndSelf());
+                _entryPointReferences[entryPoint] = references;
+            }
+
+            return references;
+        }
+
+        /// <summary>The parts declaring the source types that <paramref name="nodes"/> name or use.</summary>
+        private HashSet<Unit> ReferencedUnits(SyntaxTree tree, IEnumerable<SyntaxNode> nodes)
+        {
+            var model = _compilation.GetSemanticModel(tree);
+            var types = new HashSet<INamedTypeSymbol>(SymbolEqualityComparer.Default);
+            foreach (var node in nodes)
+            {
+                if (node is SimpleNameSyntax or ImplicitObjectCreationExpressionSyntax or BaseObjectCreationExpressionSyntax)
+                {
+                    var info = model.GetSymbolInfo(node, _cancellationToken);
+                    AddTypesOf(info.Symbol, types);
+                    foreach (var candidate in info.CandidateSymbols)
+                    {
+                        AddTypesOf(candidate, types);
+                    }
+
+                    if (node is SimpleNameSyntax)
+                    {
+                        AddTypesOf(model.GetTypeInfo(node, _cancellationToken).Type, types);
+                    }
+                }
+            }
+
+            var units = new HashSet<Unit>();
+            foreach (var type in types)
+            {
+                if (type.Locations.Any(l => l.IsInSource && l.SourceTree is { } t && _unitsByTree.ContainsKey(t)))
+                {
+                    units.UnionWith(UnitsOf(type));
+                }
+            }
+
+            return units;
+        }
+
+        private static void AddTypesOf(ISymbol? symbol, HashSet<INamedTypeSymbol> types)
+        {
+            switch (symbol)
+            {
+                case null:
+                    return;
+                case IAliasSymbol alias:
+                    AddTypesOf(alias.Target, types);
+                    return;
+                case IArrayTypeSymbol array:
+                    AddTypesOf(array.ElementType, types);
+                    return;
+                case IPointerTypeSymbol pointer:
+                    AddTypesOf(pointer.PointedAtType, types);
+                    return;
+                case INamedTypeSymbol named:
+                    if (types.Add(named.OriginalDefinition))
+                    {
+                        foreach (var argument in named.TypeArguments)
+                        {
+                            AddTypesOf(argument, types);
+                        }
+
+                        AddTypesOf(named.ContainingType, types);
+                    }
+
+                    return;
+                case IMethodSymbol method:
+                    AddTypesOf(method.ContainingType, types);
+                    AddTypesOf(method.ReducedFrom?.ContainingType, types);
+                    foreach (var argument in method.TypeArguments)
+                    {
+                        AddTypesOf(argument, types);
+                    }
+
+                    return;
+                case IPropertySymbol or IFieldSymbol or IEventSymbol:
+                    AddTypesOf(symbol.ContainingType, types);
+                    return;
+                case ILocalSymbol local:
+                    AddTypesOf(local.Type, types);
+                    return;
+                case IParameterSymbol parameter:
+                    AddTypesOf(parameter.Type, types);
+                    return;
+            }
+        }
+
+        /// <summary>
+        /// Adds to <paramref name="compiled"/> the other types of the files it touches when they compile on .NET 10 with
+        /// everything they reach, so a file is compiled in place, unchanged, whenever it can be; until nothing changes.
+        /// </summary>
+        private void ExpandWithCompilingNeighbours(HashSet<Unit> compiled)
+        {
+            if (!Probing)
+            {
+                return;
+            }
+
+            for (var changed = true; changed;)
+            {
+                changed = false;
+                foreach (var tree in _unitsByTree.Keys.OrderBy(t => t.FilePath, StringComparer.Ordinal))
+                {
+                    var units = _unitsByTree[tree];
+                    if (!units.Any(compiled.Contains))
+                    {
+                        continue;
+                    }
+
+                    foreach (var unit in units.Where(u => !compiled.Contains(u) && u.Symbol is not null))
+                    {
+                        var added = Reach(new[] { unit });
+                        added.ExceptWith(compiled);
+                        if (added.All(u => u.Symbol is not null && !HasErrors(u) && u.EntryPoints.All(e => !ProbeErrorsIn(e.SyntaxTree, e.Span).Any())))
+                        {
+                            compiled.UnionWith(added);
+                            changed = true;
+                        }
+                    }
+                }
+            }
+        }
+
+        /// <summary>A static Main of a compiled type stays when it compiles on .NET 10 and names nothing left out.</summary>
+        private bool KeepEntryPoint(MethodDeclarationSyntax entryPoint, HashSet<Unit> compiled)
+            => Probing && !ProbeErrorsIn(entryPoint.SyntaxTree, entryPoint.Span).Any() && EntryPointReferences(entryPoint).All(compiled.Contains);
+
+        // ── the probe ──
+
+        /// <summary>Errors of the probe in <paramref name="tree"/>: what the file cannot compile on .NET 10 (none without a probe).</summary>
+        private ImmutableArray<Diagnostic> ProbeErrors(SyntaxTree tree)
+        {
+            if (_probe is null)
+            {
+                return ImmutableArray<Diagnostic>.Empty;
+            }
+
+            if (!_probeErrors.TryGetValue(tree, out var errors))
+            {
+                errors = _probe.GetSemanticModel(tree).GetDiagnostics(cancellationToken: _cancellationToken)
+                    .Where(d => d.Severity == DiagnosticSeverity.Error)
+                    .ToImmutableArray();
+                _probeErrors[tree] = errors;
+            }
+
+            return errors;
+        }
+
+        private IEnumerable<Diagnostic> ProbeErrorsIn(SyntaxTree tree, TextSpan span)
+            => ProbeErrors(tree).Where(d => span.Contains(d.Location.SourceSpan));
+
+        /// <summary>
+        /// The probe's errors in a span that the .NET Framework compilation does not have: what .NET 10 lacks, not what was
+        /// already broken (an unrestored package, code that never compiled).
+        /// </summary>
+        private IEnumerable<Diagnostic> NewOnDotNet(SyntaxTree tree, TextSpan span)
+        {
+            if (!_frameworkErrors.TryGetValue(tree, out var framework))
+            {
+                framework = new HashSet<(string, TextSpan)>(_compilation.GetSemanticModel(tree).GetDiagnostics(cancellationToken: _cancellationToken)
+                    .Where(d => d.Severity == DiagnosticSeverity.Error)
+                    .Select(d => (d.Id, d.Location.SourceSpan)));
+                _frameworkErrors[tree] = framework;
+            }
+
+            return ProbeErrorsIn(tree, span).Where(d => !framework.Contains((d.Id, d.Location.SourceSpan)));
+        }
+
+        private bool HasErrors(Unit unit)
+        {
+            var entryPoints = unit.EntryPoints.Select(e => e.Span).ToList();
+            return ProbeErrorsIn(unit.Tree, unit.Node.Span).Any(d => !entryPoints.Any(e => e.Contains(d.Location.SourceSpan)));
+        }
+
+        /// <summary>One WCFM4007 per use of an API .NET 10 lacks in a type the service needs (entry points that are dropped aside).</summary>
+        private IEnumerable<Finding> Blockers(Unit unit, HashSet<Unit> compiled)
+        {
+            var dropped = unit.EntryPoints.Where(e => !KeepEntryPoint(e, compiled)).Select(e => e.Span).ToList();
+            foreach (var error in NewOnDotNet(unit.Tree, unit.Node.Span).Where(d => !dropped.Any(s => s.Contains(d.Location.SourceSpan))))
+            {
+                var api = MissingApi(unit.Tree, error);
+                yield return Finding.Create(
+                    FindingMessages.ApiMissingOnDotNet,
+                    Position(unit.Tree, error.Location.SourceSpan),
+                    api ?? error.GetMessage(CultureInfo.InvariantCulture),
+                    error.Id,
+                    DotNetReplacements.For(api ?? string.Empty));
+            }
+        }
+
+        /// <summary>The .NET Framework API at an error's place (what the code meant), by the framework compilation's binding.</summary>
+        private string? MissingApi(SyntaxTree tree, Diagnostic error)
+        {
+            var root = tree.GetRoot(_cancellationToken);
+            var node = root.FindNode(error.Location.SourceSpan, getInnermostNodeForTie: true);
+            var model = _compilation.GetSemanticModel(tree);
+            for (var current = node; current is not null && current is not StatementSyntax and not MemberDeclarationSyntax; current = current.Parent)
+            {
+                var info = model.GetSymbolInfo(current, _cancellationToken);
+                var symbol = info.Symbol ?? info.CandidateSymbols.FirstOrDefault() ?? model.GetTypeInfo(current, _cancellationToken).Type;
+                if (symbol is INamespaceSymbol ns && !ns.IsGlobalNamespace)
+                {
+                    return ns.ToDisplayString(ApiFormat);
+                }
+
+                if (symbol is ITypeSymbol { TypeKind: not TypeKind.Error } type)
+                {
+                    return type.OriginalDefinition.ToDisplayString(ApiFormat);
+                }
+
+                if (symbol is IMethodSymbol or IPropertySymbol or IFieldSymbol or IEventSymbol && symbol.ContainingType is { } container)
+                {
+                    var name = symbol is IMethodSymbol { MethodKind: MethodKind.Constructor } ? string.Empty : "." + symbol.Name;
+                    return container.OriginalDefinition.ToDisplayString(ApiFormat) + name;
+                }
+            }
+
+            return null;
+        }
+
+        // ── reasons ──
+
+        private string WhyLeftOut(Unit unit)
+            => "the migrated service does not use it" + CannotCompile(unit.Node.Span, unit.Tree);
+
+        /// <summary>"; on .NET 10 it cannot compile: it uses X" for a span with errors new on .NET 10, else nothing.</summary>
+        private string CannotCompile(TextSpan span, SyntaxTree tree)
+        {
+            var apis = NewOnDotNet(tree, span)
+                .Select(d => MissingApi(tree, d))
+                .OfType<string>()
+                .Distinct(StringComparer.Ordinal)
+                .Take(3)
+                .ToList();
+            if (apis.Count > 0)
+            {
+                return "; it uses " + string.Join(", ", apis) + ", which .NET 10 lacks";
+            }
+
+            return ProbeErrorsIn(tree, span).Any() ? "; it does not compile on .NET 10" : string.Empty;
+        }
+
+        private static string LeftOutReason(SyntaxTree tree, List<Unit> units)
+        {
+            if (units.Count == 0)
+            {
+                return tree.GetCompilationUnitRoot().AttributeLists.Count > 0
+                    ? "assembly attributes only (the migrated project is an assembly of its own)"
+                    : "declares no types";
+            }
+
+            return "declares nothing the migrated service uses: " + string.Join(", ", units.Select(u => u.Name).Distinct(StringComparer.Ordinal));
+        }
+
+        // ── copies ──
+
+        private PlannedFile Copy(OriginalSource source, SyntaxTree tree, List<(TextSpan Span, string? Note)> removals)
+        {
+            var relativePath = OriginalFolder + "/" + source.Link;
+            var copyFolder = System.IO.Path.GetDirectoryName(System.IO.Path.Combine(_outputFolder, relativePath.Replace('/', System.IO.Path.DirectorySeparatorChar)))!;
+            var original = MigratedProjectFile.RelativePath(copyFolder, source.Path).Replace('\\', '/');
+            var text = tree.GetText(_cancellationToken).ToString();
+
+            var builder = new StringBuilder();
+            builder.Append("// <auto-generated/>\n");
+            builder.Append("// Generated by migrate-wcf from ").Append(source.Link).Append(": the original file without what the migrated service\n");
+            builder.Append("// does not use and .NET 10 cannot compile. Edit the original and run migrate-wcf generate again.\n");
+            foreach (var note in removals.Select(r => r.Note).OfType<string>())
+            {
+                builder.Append("// Left out: ").Append(note).Append('\n');
+            }
+
+            builder.Append(_nullableEnabled ? "#nullable enable\n" : "#nullable disable\n");
+            builder.Append("#line 1 \"").Append(original.Replace("\"", "\\\"")).Append("\"\n");
+
+            // Removed code becomes blank lines, so every kept line keeps its number: one #line maps them all. A left-out
+            // type leaves a block comment where it was (a block one: code may follow on the same line).
+            var position = 0;
+            foreach (var (span, note) in removals.OrderBy(r => r.Span.Start).ThenByDescending(r => r.Span.Length))
+            {
+                if (span.Start < position)
+                {
+                    continue;
+                }
+
+                builder.Append(text, position, span.Start - position);
+                if (note is not null)
+                {
+                    builder.Append("/* left out: ").Append(note.Substring(0, note.IndexOf(" (", StringComparison.Ordinal) is var end and > 0 ? end : note.Length)).Append(" */");
+                }
+
+                foreach (var c in text.Substring(span.Start, span.Length))
+                {
+                    if (c == '\n')
+                    {
+                        builder.Append('\n');
+                    }
+                }
+
+                position = span.End;
+            }
+
+            builder.Append(text, position, text.Length - position);
+            return new PlannedFile(relativePath, builder.ToString().Replace("\r\n", "\n"));
+        }
+
+        // ── positions ──
+
+        private static TextSpan IdentifierSpan(MemberDeclarationSyntax node) => node switch
+        {
+            BaseTypeDeclarationSyntax type => type.Identifier.Span,
+            DelegateDeclarationSyntax @delegate => @delegate.Identifier.Span,
+            _ => new TextSpan(node.SpanStart, 0),
+        };
+
+        private static SourcePosition Position(SyntaxTree tree, TextSpan span)
+        {
+            var lines = tree.GetLineSpan(span);
+            return new SourcePosition(tree.FilePath, lines.StartLinePosition.Line + 1, lines.StartLinePosition.Character + 1)
+            {
+                EndLine = lines.EndLinePosition.Line + 1,
+                EndColumn = lines.EndLinePosition.Character + 1,
+            };
+        }
+    }
+}
