@@ -147,7 +147,8 @@ public static class GenerationPlanner
             request.Runtime,
             request.CentralPackageVersions,
             request.ToolVersion,
-            result.CSharp?.HasHttpJsonOperations == true);
+            result.CSharp?.HasHttpJsonOperations == true,
+            sources.Packages);
 
         var files = engineFiles
             .Append(new PlannedFile(projectFileName, project))

@@ -48,7 +48,8 @@ public static class MigratedProjectFile
         RuntimeReference runtime,
         bool centralVersions,
         string toolVersion,
-        bool httpJson = false)
+        bool httpJson = false,
+        IReadOnlyList<FrameworkPackage>? frameworkPackages = null)
     {
         var text = new StringBuilder();
         text.Append("""
@@ -109,6 +110,12 @@ public static class MigratedProjectFile
             // Referenced directly: a package's build targets do not flow to the projects of a package depending on it.
             text.Append($"    <PackageReference Include=\"Google.Api.CommonProtos\"{Version(GoogleApiCommonProtosVersion, centralVersions)} />\n");
             text.Append($"    <PackageReference Include=\"Microsoft.AspNetCore.Grpc.JsonTranscoding\"{Version(JsonTranscodingVersion, centralVersions)} />\n");
+        }
+
+        foreach (var package in frameworkPackages ?? Array.Empty<FrameworkPackage>())
+        {
+            // What .NET 10 ships as a package of what the original code used from the .NET Framework (WCFM4009).
+            text.Append($"    <PackageReference Include=\"{Escape(package.Id)}\"{Version(package.Version, centralVersions)} />\n");
         }
 
         if (runtime.ProjectPath is { } runtimeProject)

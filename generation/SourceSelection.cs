@@ -32,7 +32,11 @@ public sealed record SourceSelection(
     ImmutableArray<OriginalSource> InPlace,
     ImmutableArray<PlannedFile> Copies,
     ImmutableArray<LeftOutSource> LeftOut,
-    ImmutableArray<Finding> Findings);
+    ImmutableArray<Finding> Findings)
+{
+    /// <summary>Packages that bring back, on .NET 10, .NET Framework types the compiled code uses (WCFM4009), by id.</summary>
+    public ImmutableArray<FrameworkPackage> Packages { get; init; } = ImmutableArray<FrameworkPackage>.Empty;
+}
 
 /// <summary>
 /// Decides what the migrated project compiles of the original sources: the contracts, the data types, the
@@ -214,16 +218,26 @@ public static class SourceSelector
                 }
             }
 
+            var packages = new Dictionary<FrameworkPackage, (string Api, SourcePosition Position)>();
             foreach (var unit in blockers.OrderBy(u => u.Tree.FilePath, StringComparer.Ordinal).ThenBy(u => u.Node.SpanStart))
             {
-                findings.AddRange(Blockers(unit, compiled));
+                findings.AddRange(Blockers(unit, compiled, packages));
+            }
+
+            foreach (var used in packages)
+            {
+                var package = used.Key;
+                findings.Add(Finding.Create(FindingMessages.FrameworkPackageAdded, used.Value.Position, used.Value.Api, package.Id, package.Version, package.Note is null ? string.Empty : "; " + package.Note));
             }
 
             return new SourceSelection(
                 inPlace.ToImmutableArray(),
                 copies.OrderBy(c => c.RelativePath, StringComparer.Ordinal).ToImmutableArray(),
                 leftOut.ToImmutableArray(),
-                FindingOrder.Sort(findings).ToImmutableArray());
+                FindingOrder.Sort(findings).ToImmutableArray())
+            {
+                Packages = packages.Keys.OrderBy(p => p.Id, StringComparer.Ordinal).ToImmutableArray(),
+            };
         }
 
         // ── units ──
@@ -556,24 +570,38 @@ public static class SourceSelector
             return ProbeErrorsIn(unit.Tree, unit.Node.Span).Any(d => !entryPoints.Any(e => e.Contains(d.Location.SourceSpan)));
         }
 
-        /// <summary>One WCFM4007 per use of an API .NET 10 lacks in a type the service needs (entry points that are dropped aside).</summary>
-        private IEnumerable<Finding> Blockers(Unit unit, HashSet<Unit> compiled)
+        /// <summary>
+        /// One WCFM4007 per use of an API .NET 10 lacks in a type the service needs (entry points that are dropped aside),
+        /// except what a package brings back (<see cref="FrameworkPackages"/>): that package is needed instead.
+        /// </summary>
+        private IEnumerable<Finding> Blockers(Unit unit, HashSet<Unit> compiled, Dictionary<FrameworkPackage, (string Api, SourcePosition Position)> packages)
         {
             var dropped = unit.EntryPoints.Where(e => !KeepEntryPoint(e, compiled)).Select(e => e.Span).ToList();
             foreach (var error in NewOnDotNet(unit.Tree, unit.Node.Span).Where(d => !dropped.Any(s => s.Contains(d.Location.SourceSpan))))
             {
                 var api = MissingApi(unit.Tree, error);
+                var position = Position(unit.Tree, error.Location.SourceSpan);
+                if (api is { } known && FrameworkPackages.For(known.Symbol, known.Name) is { } package)
+                {
+                    if (!packages.TryGetValue(package, out var first) || FindingOrder.Compare(position, string.Empty, string.Empty, first.Position, string.Empty, string.Empty) < 0)
+                    {
+                        packages[package] = (known.Name, position);
+                    }
+
+                    continue;
+                }
+
                 yield return Finding.Create(
                     FindingMessages.ApiMissingOnDotNet,
-                    Position(unit.Tree, error.Location.SourceSpan),
-                    api ?? error.GetMessage(CultureInfo.InvariantCulture),
+                    position,
+                    api?.Name ?? error.GetMessage(CultureInfo.InvariantCulture),
                     error.Id,
-                    DotNetReplacements.For(api ?? string.Empty));
+                    DotNetReplacements.For(api?.Name ?? string.Empty));
             }
         }
 
         /// <summary>The .NET Framework API at an error's place (what the code meant), by the framework compilation's binding.</summary>
-        private string? MissingApi(SyntaxTree tree, Diagnostic error)
+        private (string Name, ISymbol Symbol)? MissingApi(SyntaxTree tree, Diagnostic error)
         {
             var root = tree.GetRoot(_cancellationToken);
             var node = root.FindNode(error.Location.SourceSpan, getInnermostNodeForTie: true);
@@ -584,18 +612,18 @@ public static class SourceSelector
                 var symbol = info.Symbol ?? info.CandidateSymbols.FirstOrDefault() ?? model.GetTypeInfo(current, _cancellationToken).Type;
                 if (symbol is INamespaceSymbol ns && !ns.IsGlobalNamespace)
                 {
-                    return ns.ToDisplayString(ApiFormat);
+                    return (ns.ToDisplayString(ApiFormat), ns);
                 }
 
                 if (symbol is ITypeSymbol { TypeKind: not TypeKind.Error } type)
                 {
-                    return type.OriginalDefinition.ToDisplayString(ApiFormat);
+                    return (type.OriginalDefinition.ToDisplayString(ApiFormat), type);
                 }
 
                 if (symbol is IMethodSymbol or IPropertySymbol or IFieldSymbol or IEventSymbol && symbol.ContainingType is { } container)
                 {
                     var name = symbol is IMethodSymbol { MethodKind: MethodKind.Constructor } ? string.Empty : "." + symbol.Name;
-                    return container.OriginalDefinition.ToDisplayString(ApiFormat) + name;
+                    return (container.OriginalDefinition.ToDisplayString(ApiFormat) + name, symbol);
                 }
             }
 
@@ -611,7 +639,7 @@ public static class SourceSelector
         private string CannotCompile(TextSpan span, SyntaxTree tree)
         {
             var apis = NewOnDotNet(tree, span)
-                .Select(d => MissingApi(tree, d))
+                .Select(d => MissingApi(tree, d)?.Name)
                 .OfType<string>()
                 .Distinct(StringComparer.Ordinal)
                 .Take(3)

@@ -265,18 +265,18 @@ public sealed class SourceSelectionTests
         using var temp = new TempFolder();
         var project = OldStyleProject(temp, "Reports", ("Contract.cs", Contract), ("EchoService.cs", """
             using System.Collections.ObjectModel;
-            using System.Configuration;
             using System.ServiceModel;
             using System.ServiceModel.Channels;
             using System.ServiceModel.Description;
             using System.ServiceModel.Dispatcher;
+            using System.Web.Hosting;
 
             namespace Contoso.Echo
             {
                 [ErrorLogging]
                 public class EchoService : IEcho
                 {
-                    public string Echo(string text) { return ConfigurationManager.AppSettings["prefix"] + text; }
+                    public string Echo(string text) { return HostingEnvironment.SiteName + text; }
                 }
 
                 public sealed class ErrorLoggingAttribute : System.Attribute, IServiceBehavior, IErrorHandler
@@ -299,7 +299,7 @@ public sealed class SourceSelectionTests
 
         Assert.True(result.Code == ExitCode.NeedsEdits, result.ToString());
         var blockers = result.ErrorLines.Where(l => l.Contains(RuleIds.ApiMissingOnDotNet, StringComparison.Ordinal)).ToList();
-        Assert.StartsWith("EchoService.cs:13:50: error WCFM4007: 'System.Configuration.ConfigurationManager' does not exist on .NET 10 (CS0103): ASP.NET Core configuration (IConfiguration", blockers[0], StringComparison.Ordinal);
+        Assert.StartsWith("EchoService.cs:13:50: error WCFM4007: 'System.Web.Hosting.HostingEnvironment' does not exist on .NET 10 (CS0103): IWebHostEnvironment", blockers[0], StringComparison.Ordinal);
         Assert.Contains(blockers, b => b.StartsWith("EchoService.cs:16:67: error WCFM4007: 'System.ServiceModel.Description.IServiceBehavior' does not exist on .NET 10 (CS0246): configure the gRPC service in code: a gRPC interceptor", StringComparison.Ordinal));
         Assert.Contains(blockers, b => b.StartsWith("EchoService.cs:18:42: error WCFM4007: 'System.ServiceModel.Description.ServiceDescription' does not exist on .NET 10", StringComparison.Ordinal));
         Assert.Contains($"{blockers.Count} error(s): the migrated project does not build until the code they name is edited", result.Output, StringComparison.Ordinal);
@@ -313,6 +313,7 @@ public sealed class SourceSelectionTests
     [Theory]
     [InlineData("WCFM4007", ExitCode.NeedsEdits)]
     [InlineData("WCFM4008", ExitCode.Success)]
+    [InlineData("WCFM4009", ExitCode.Success)]
     public async Task RulePage_BeforeReports_AfterDoesNot(string ruleId, ExitCode beforeExit)
     {
         foreach (var (heading, reports) in new[] { ("Before", true), ("After", false) })
@@ -325,8 +326,48 @@ public sealed class SourceSelectionTests
 
             Assert.True(result.Code == (reports ? beforeExit : ExitCode.Success), $"{ruleId} {heading}: {result}");
             Assert.Equal(reports, result.Error.Contains(" " + ruleId + ": ", StringComparison.Ordinal));
-            Assert.Equal(reports ? beforeExit == ExitCode.NeedsEdits : false, CompiledSources(output).Errors().Count > 0);
+            if (ruleId != RuleIds.FrameworkPackage)
+            {
+                // (WCFM4009's Before compiles with the package the project references, which this compilation lacks.)
+                Assert.Equal(reports ? beforeExit == ExitCode.NeedsEdits : false, CompiledSources(output).Errors().Count > 0);
+            }
         }
+    }
+
+    [Fact]
+    public async Task CodeUsingWhatDotNetShipsAsAPackage_GetsThePackage_NotWCFM4007()
+    {
+        using var temp = new TempFolder();
+        var project = OldStyleProject(temp, "Trades", ("Contract.cs", Contract), ("EchoService.cs", """
+            using System.Configuration;
+            using System.Data.SqlClient;
+
+            namespace Contoso.Echo
+            {
+                public class EchoService : IEcho
+                {
+                    public string Echo(string text)
+                    {
+                        using (var connection = new SqlConnection(ConfigurationManager.ConnectionStrings["trades"].ConnectionString))
+                        {
+                            return connection.Database + text;
+                        }
+                    }
+                }
+            }
+            """));
+        var output = temp.Combine("migrated");
+
+        var result = await MigrateWcfCli.RunAsync("generate", project, "--out", output);
+
+        Assert.True(result.Code == ExitCode.Success, result.ToString());
+        Assert.DoesNotContain(RuleIds.ApiMissingOnDotNet, result.Error, StringComparison.Ordinal);
+        Assert.Contains("EchoService.cs:10:41: info WCFM4009: 'System.Data.SqlClient.SqlConnection' is in the package System.Data.SqlClient 4.9.1 on .NET 10, which the migrated project references; deprecated: Microsoft.Data.SqlClient", result.Error, StringComparison.Ordinal);
+        Assert.Contains("EchoService.cs:10:55: info WCFM4009: 'System.Configuration.ConfigurationManager' is in the package System.Configuration.ConfigurationManager 10.0.14", result.Error, StringComparison.Ordinal);
+        var packages = XDocument.Load(Path.Combine(output, "Trades.Migrated.csproj")).Descendants("PackageReference")
+            .ToDictionary(p => p.Attribute("Include")!.Value, p => p.Attribute("Version")?.Value);
+        Assert.Equal("4.9.1", packages["System.Data.SqlClient"]);
+        Assert.Equal("10.0.14", packages["System.Configuration.ConfigurationManager"]);
     }
 
     private static string RulePageExample(string ruleId, string heading)

@@ -132,6 +132,7 @@ public static class FindingMessages
     public static readonly FindingMessage ConfigurationUnreadable = new(nameof(ConfigurationUnreadable), RuleIds.ConfigurationFile, "'{0}' could not be read as XML ({1})");
     public static readonly FindingMessage ApiMissingOnDotNet = new(nameof(ApiMissingOnDotNet), RuleIds.ApiMissingOnDotNet, "'{0}' does not exist on .NET 10 ({1}): {2}");
     public static readonly FindingMessage TypeLeftOut = new(nameof(TypeLeftOut), RuleIds.LeftOutOfMigratedProject, "'{0}' is left out of the migrated project: {1}");
+    public static readonly FindingMessage FrameworkPackageAdded = new(nameof(FrameworkPackageAdded), RuleIds.FrameworkPackage, "'{0}' is in the package {1} {2} on .NET 10, which the migrated project references{3}");
 
     /// <summary>Every message, in the order above (declared last: static fields initialise in order).</summary>
     public static ImmutableArray<FindingMessage> All { get; } = ImmutableArray.Create(
@@ -151,7 +152,7 @@ public static class FindingMessages
         OperationContextMember, OperationContextMemberUnsupported, OperationContextQualified,
         ServiceHostInCode, BindingInCode, WcfClientChannel, NamedPipeBinding, NamedPipeAddress, SecurityModeInCode,
         SecurityModeInConfiguration, ServiceInConfiguration, ClientEndpointInConfiguration, ConfigurationUnreadable,
-        ApiMissingOnDotNet, TypeLeftOut);
+        ApiMissingOnDotNet, TypeLeftOut, FrameworkPackageAdded);
 }
 
 /// <summary>Names of the properties WCFM2015 findings carry for the fix (<see cref="Finding.Properties"/>).</summary>

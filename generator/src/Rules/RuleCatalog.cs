@@ -104,6 +104,7 @@ public static class RuleIds
     public const string ConfigurationFile = "WCFM4006";
     public const string ApiMissingOnDotNet = "WCFM4007";
     public const string LeftOutOfMigratedProject = "WCFM4008";
+    public const string FrameworkPackage = "WCFM4009";
 }
 
 /// <summary>The one catalog of rules. Front ends build their diagnostics from it; docs/rules has one page per entry.</summary>
@@ -243,7 +244,9 @@ public static class RuleCatalog
         new Rule(RuleIds.ApiMissingOnDotNet, "API that .NET 10 lacks", FindingSeverity.Error, RuleCategories.Hosting,
             "The migrated project compiles this code on .NET 10, where the API does not exist: it does not build until the use is replaced by what the message names.") { GenerateOnly = true },
         new Rule(RuleIds.LeftOutOfMigratedProject, "Code left out of the migrated project", FindingSeverity.Info, RuleCategories.Hosting,
-            "The migrated project compiles the contracts, data types and implementations and everything they use; code beside them that .NET 10 cannot compile is left out of a generated copy of its file.") { GenerateOnly = true });
+            "The migrated project compiles the contracts, data types and implementations and everything they use; code beside them that .NET 10 cannot compile is left out of a generated copy of its file.") { GenerateOnly = true },
+        new Rule(RuleIds.FrameworkPackage, "Package for a .NET Framework assembly", FindingSeverity.Info, RuleCategories.Hosting,
+            "The code compiles unchanged on .NET 10: the migrated project references the package that ships these types there.") { GenerateOnly = true });
 
     private static readonly Dictionary<string, Rule> ById = All.ToDictionary(r => r.Id, StringComparer.Ordinal);
 
