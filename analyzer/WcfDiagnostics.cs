@@ -117,6 +117,11 @@ internal static class WcfDiagnostics
     public static readonly DiagnosticDescriptor ClientEndpointInConfiguration = Create(id: RuleIds.ConfigurationFile, category: RuleCategories.Hosting, defaultSeverity: DiagnosticSeverity.Info, FindingMessages.ClientEndpointInConfiguration);
     public static readonly DiagnosticDescriptor ConfigurationUnreadable = Create(id: RuleIds.ConfigurationFile, category: RuleCategories.Hosting, defaultSeverity: DiagnosticSeverity.Info, FindingMessages.ConfigurationUnreadable);
 
+    // Only migrate-wcf generate reports these (they are about the projects it reads), never an analyzer.
+    public static readonly DiagnosticDescriptor TestProjectLeftOut = Create(id: RuleIds.TestProjectLeftOut, category: RuleCategories.Hosting, defaultSeverity: DiagnosticSeverity.Info, FindingMessages.TestProjectLeftOut);
+    public static readonly DiagnosticDescriptor PackageNotCarried = Create(id: RuleIds.PackageNotCarried, category: RuleCategories.Hosting, defaultSeverity: DiagnosticSeverity.Info, FindingMessages.PackageNotCarried);
+    public static readonly DiagnosticDescriptor PackageVersionChanged = Create(id: RuleIds.PackageVersionChanged, category: RuleCategories.Hosting, defaultSeverity: DiagnosticSeverity.Warning, FindingMessages.PackageVersionChanged);
+
     /// <summary>Every descriptor, in the catalog's message order.</summary>
     public static ImmutableArray<DiagnosticDescriptor> All { get; } = ImmutableArray.Create(
         OneWayOperation, OneWayResultIgnored, DuplexCallback, FaultContract,
@@ -137,7 +142,7 @@ internal static class WcfDiagnostics
         OperationContextMember, OperationContextMemberUnsupported, OperationContextQualified, ServiceHostInCode,
         BindingInCode, WcfClientChannel, NamedPipeBinding, NamedPipeAddress,
         SecurityModeInCode, SecurityModeInConfiguration, ServiceInConfiguration, ClientEndpointInConfiguration,
-        ConfigurationUnreadable);
+        ConfigurationUnreadable, TestProjectLeftOut, PackageNotCarried, PackageVersionChanged);
 
     private static readonly Dictionary<string, DiagnosticDescriptor> ByMessageAtCompilationEnd = ByMessage.ToDictionary(
         p => p.Key,

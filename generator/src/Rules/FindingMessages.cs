@@ -130,6 +130,9 @@ public static class FindingMessages
     public static readonly FindingMessage ServiceInConfiguration = new(nameof(ServiceInConfiguration), RuleIds.ConfigurationFile, "Service '{0}' is configured in <system.serviceModel> with {1} endpoint(s)");
     public static readonly FindingMessage ClientEndpointInConfiguration = new(nameof(ClientEndpointInConfiguration), RuleIds.ConfigurationFile, "Client endpoint '{0}' for contract '{1}' is configured in <system.serviceModel>");
     public static readonly FindingMessage ConfigurationUnreadable = new(nameof(ConfigurationUnreadable), RuleIds.ConfigurationFile, "'{0}' could not be read as XML ({1})");
+    public static readonly FindingMessage TestProjectLeftOut = new(nameof(TestProjectLeftOut), RuleIds.TestProjectLeftOut, "Project '{0}' is a test project ({1}), so the migrated project does not compile it");
+    public static readonly FindingMessage PackageNotCarried = new(nameof(PackageNotCarried), RuleIds.PackageNotCarried, "Package '{0}' {1} is not referenced by the migrated project: {2}");
+    public static readonly FindingMessage PackageVersionChanged = new(nameof(PackageVersionChanged), RuleIds.PackageVersionChanged, "Package '{0}' is referenced at {1}: {2}");
 
     /// <summary>Every message, in the order above (declared last: static fields initialise in order).</summary>
     public static ImmutableArray<FindingMessage> All { get; } = ImmutableArray.Create(
@@ -148,7 +151,8 @@ public static class FindingMessages
         TransactionScopeRequired, InitiatingTerminating, SingleInstanceSingleConcurrency,
         OperationContextMember, OperationContextMemberUnsupported, OperationContextQualified,
         ServiceHostInCode, BindingInCode, WcfClientChannel, NamedPipeBinding, NamedPipeAddress, SecurityModeInCode,
-        SecurityModeInConfiguration, ServiceInConfiguration, ClientEndpointInConfiguration, ConfigurationUnreadable);
+        SecurityModeInConfiguration, ServiceInConfiguration, ClientEndpointInConfiguration, ConfigurationUnreadable,
+        TestProjectLeftOut, PackageNotCarried, PackageVersionChanged);
 }
 
 /// <summary>Names of the properties WCFM2015 findings carry for the fix (<see cref="Finding.Properties"/>).</summary>

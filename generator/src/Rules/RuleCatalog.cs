@@ -96,6 +96,11 @@ public static class RuleIds
     public const string NamedPipeTransport = "WCFM4004";
     public const string SecurityModeWithoutEquivalent = "WCFM4005";
     public const string ConfigurationFile = "WCFM4006";
+
+    // Project references of the migrated project (migrate-wcf generate).
+    public const string TestProjectLeftOut = "WCFM4020";
+    public const string PackageNotCarried = "WCFM4021";
+    public const string PackageVersionChanged = "WCFM4022";
 }
 
 /// <summary>The one catalog of rules. Front ends build their diagnostics from it; docs/rules has one page per entry.</summary>
@@ -231,7 +236,13 @@ public static class RuleCatalog
         new Rule(RuleIds.SecurityModeWithoutEquivalent, "Security mode without a gRPC equivalent", FindingSeverity.Warning, RuleCategories.Hosting,
             "gRPC secures the connection (TLS, or an owner-only socket or pipe) and carries credentials in metadata; WS-Security message security and message credentials have no counterpart."),
         new Rule(RuleIds.ConfigurationFile, "WCF configuration file", FindingSeverity.Info, RuleCategories.Hosting,
-            "gRPC reads no <system.serviceModel>: endpoints move to the generated hosting code, binding settings to Kestrel and channel options."));
+            "gRPC reads no <system.serviceModel>: endpoints move to the generated hosting code, binding settings to Kestrel and channel options."),
+        new Rule(RuleIds.TestProjectLeftOut, "Test project not migrated", FindingSeverity.Info, RuleCategories.Hosting,
+            "The migrated project compiles the service's contracts, implementations and the generated code; tests stay in their own project, which can call the migrated service through the generated client proxies."),
+        new Rule(RuleIds.PackageNotCarried, "Package not carried to the migrated project", FindingSeverity.Info, RuleCategories.Hosting,
+            "The migrated project references the original projects' packages except test frameworks and test libraries, .NET Framework build tooling, and what MigrateWcf.Runtime brings (gRPC, Protobuf, the WCF client packages); its project file names each one left out."),
+        new Rule(RuleIds.PackageVersionChanged, "Package at another version than the original's", FindingSeverity.Warning, RuleCategories.Hosting,
+            "The migrated project references the version restored: the nearest the feeds have, and one version for a package family (packages released together load together only at one version); check the package's release notes between the two versions."));
 
     private static readonly Dictionary<string, Rule> ById = All.ToDictionary(r => r.Id, StringComparer.Ordinal);
 
