@@ -34,7 +34,14 @@ public sealed record GenerationRequest(
     bool NullableEnabled,
     RuntimeReference Runtime,
     bool CentralPackageVersions,
-    string ToolVersion);
+    string ToolVersion)
+{
+    /// <summary>The original projects' packages; those <see cref="ReferenceKinds.WhyNotCarried"/> names are left out (in a comment).</summary>
+    public ImmutableArray<MigratedPackage> Packages { get; init; } = ImmutableArray<MigratedPackage>.Empty;
+
+    /// <summary>The assemblies the original projects reference by HintPath from a folder of their own (not a packages/ folder).</summary>
+    public ImmutableArray<MigratedAssembly> Assemblies { get; init; } = ImmutableArray<MigratedAssembly>.Empty;
+}
 
 /// <summary>Why nothing can be generated; <see cref="None"/> when the plan holds files.</summary>
 public enum GenerationProblem
@@ -128,7 +135,9 @@ public static class GenerationPlanner
             request.Runtime,
             request.CentralPackageVersions,
             request.ToolVersion,
-            result.CSharp?.HasHttpJsonOperations == true);
+            result.CSharp?.HasHttpJsonOperations == true,
+            request.Packages,
+            request.Assemblies);
 
         var files = engineFiles
             .Append(new PlannedFile(projectFileName, project))

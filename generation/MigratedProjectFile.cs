@@ -48,7 +48,9 @@ public static class MigratedProjectFile
         RuntimeReference runtime,
         bool centralVersions,
         string toolVersion,
-        bool httpJson = false)
+        bool httpJson = false,
+        IReadOnlyList<MigratedPackage>? packages = null,
+        IReadOnlyList<MigratedAssembly>? assemblies = null)
     {
         var text = new StringBuilder();
         text.Append("""
@@ -81,7 +83,7 @@ public static class MigratedProjectFile
             text.Append("    <!-- Left out: they only configure WCF hosting or bindings, which the generated hosting and client factory replace:\n");
             foreach (var source in leftOut)
             {
-                text.Append($"         {Escape(Relative(outputFolder, source)).Replace("--", "- -")}\n");
+                text.Append($"         {Comment(Relative(outputFolder, source))}\n");
             }
 
             text.Append("    -->\n");
@@ -120,9 +122,69 @@ public static class MigratedProjectFile
         }
 
         text.Append("  </ItemGroup>\n");
+        WriteReferences(text, outputFolder, packages ?? Array.Empty<MigratedPackage>(), assemblies ?? Array.Empty<MigratedAssembly>(), centralVersions);
         text.Append("</Project>\n");
         return text.ToString();
     }
+
+    /// <summary>
+    /// The original projects' packages and HintPath assemblies: a PackageReference per package (its note as a comment
+    /// beside it), those <see cref="ReferenceKinds.WhyNotCarried"/> names in a comment saying why, and a Reference with a
+    /// relative HintPath per assembly.
+    /// </summary>
+    private static void WriteReferences(StringBuilder text, string outputFolder, IReadOnlyList<MigratedPackage> packages, IReadOnlyList<MigratedAssembly> assemblies, bool centralVersions)
+    {
+        var ordered = packages.OrderBy(p => p.Id, StringComparer.OrdinalIgnoreCase).ThenBy(p => p.Id, StringComparer.Ordinal).ToList();
+        var carried = ordered.Where(p => ReferenceKinds.WhyNotCarried(p.Id) is null).ToList();
+        var leftOut = ordered.Where(p => ReferenceKinds.WhyNotCarried(p.Id) is not null).ToList();
+        if (carried.Count > 0 || leftOut.Count > 0)
+        {
+            text.Append("  <ItemGroup>\n");
+            text.Append(centralVersions
+                ? "    <!-- The original projects' packages. Versions come from Directory.Packages.props: each needs a PackageVersion there (the version restored is named beside it). -->\n"
+                : "    <!-- The original projects' packages, at the versions restored. -->\n");
+            foreach (var package in carried)
+            {
+                var notes = new[] { package.Note, centralVersions ? "version " + package.Version : null }.OfType<string>().ToList();
+                if (notes.Count > 0)
+                {
+                    text.Append($"    <!-- {Comment(package.Id)}: {Comment(string.Join("; ", notes))} -->\n");
+                }
+
+                text.Append($"    <PackageReference Include=\"{Escape(package.Id)}\"{Version(package.Version, centralVersions)} />\n");
+            }
+
+            if (leftOut.Count > 0)
+            {
+                text.Append("    <!-- Left out:\n");
+                foreach (var package in leftOut)
+                {
+                    text.Append($"         {Comment(package.Id)} {Comment(package.Version)}: {Comment(ReferenceKinds.WhyNotCarried(package.Id)!)}\n");
+                }
+
+                text.Append("    -->\n");
+            }
+
+            text.Append("  </ItemGroup>\n");
+        }
+
+        if (assemblies.Count > 0)
+        {
+            text.Append("  <ItemGroup>\n");
+            text.Append("    <!-- Assemblies the original projects reference by HintPath from a folder of their own. -->\n");
+            foreach (var assembly in assemblies.OrderBy(a => a.Name, StringComparer.OrdinalIgnoreCase).ThenBy(a => a.Path, StringComparer.Ordinal))
+            {
+                text.Append($"    <Reference Include=\"{Escape(assembly.Name)}\">\n");
+                text.Append($"      <HintPath>{Escape(Relative(outputFolder, assembly.Path))}</HintPath>\n");
+                text.Append("    </Reference>\n");
+            }
+
+            text.Append("  </ItemGroup>\n");
+        }
+    }
+
+    /// <summary>Text for an XML comment: escaped, and never "--", which a comment cannot hold.</summary>
+    private static string Comment(string value) => Escape(value).Replace("--", "- -");
 
     /// <summary>
     /// The sources the project leaves out: those where the engine found WCF hosting or binding code (a binding, a
