@@ -213,16 +213,19 @@ public sealed class ProjectReferencesTests
     }
 
     [Fact]
-    public async Task FrameworkAndPackageFolderAssemblies_AreNotReferencedByHintPath()
+    public async Task FrameworkAndPackageFolderAssemblies_AreNotReferencedByHintPath_ButPackageFolderOnesArePackages()
     {
         using var temp = new TempFolder();
         var project = temp.WriteFile("erp/Erp.Pricing/Erp.Pricing.csproj", ServiceProject(
-            HintPathReference("System.Web", @"..\lib\System.Web.dll") + HintPathReference("Acme.Rates", @"..\packages\Acme.Rates.1.2.0\lib\net45\Acme.Rates.dll"),
+            HintPathReference("System.Web", @"..\lib\System.Web.dll") + HintPathReference("Acme.Rates", @"..\packages\Acme.Rates.1.2.0\lib\net45\Acme.Rates.dll")
+            + HintPathReference("Newtonsoft.Json", @"..\nuget\Newtonsoft.Json.13.0.1\lib\net45\Newtonsoft.Json.dll"),
             """<Compile Include="IPricing.cs" />"""));
-        temp.WriteFile("erp/Erp.Pricing/packages.config", PackagesConfig());
+        temp.WriteFile("erp/Erp.Pricing/packages.config", PackagesConfig(("Newtonsoft.Json", "13.0.1")));
         temp.WriteFile("erp/Erp.Pricing/IPricing.cs", Contract);
         WriteRatesAssembly(temp.Combine("erp", "lib", "System.Web.dll"));
         WriteRatesAssembly(temp.Combine("erp", "packages", "Acme.Rates.1.2.0", "lib", "net45", "Acme.Rates.dll"));
+        // A packages folder of another name (nuget.config's repositoryPath): its packages are still packages.
+        WriteRatesAssembly(temp.Combine("erp", "nuget", "Newtonsoft.Json.13.0.1", "lib", "net45", "Newtonsoft.Json.dll"));
         var output = temp.Combine("migrated");
 
         var result = await MigrateWcfCli.RunAsync("generate", project, "--out", output);
@@ -232,6 +235,7 @@ public sealed class ProjectReferencesTests
         Assert.Empty(Items(migrated, "Reference"));
         // A package folder's assembly that no packages.config lists is its package, at that folder's version.
         Assert.Single(Items(migrated, "PackageReference"), p => p.Attribute("Include")!.Value == "Acme.Rates" && p.Attribute("Version")!.Value == "1.2.0");
+        Assert.Single(Items(migrated, "PackageReference"), p => p.Attribute("Include")!.Value == "Newtonsoft.Json" && p.Attribute("Version")!.Value == "13.0.1");
     }
 
     [Fact]

@@ -29,7 +29,8 @@ internal static class CarriedReferences
         foreach (var project in projects)
         {
             var hintPaths = project.AssemblyReferences.Concat(project.MissingReferences.Select(m => m.HintPath).OfType<string>()).ToList();
-            var inPackages = hintPaths.Select(h => (Path: h, Package: PackagesFolder.PackageOf(h))).Where(h => h.Package is not null).ToList();
+            var ids = project.Packages.Select(p => p.Id).ToList();
+            var inPackages = hintPaths.Select(h => (Path: h, Package: PackagesFolder.PackageOf(h, ids))).Where(h => h.Package is not null).ToList();
             string? FolderOf(string id) =>
                 inPackages.Where(h => string.Equals(h.Package!.Value.Id, id, StringComparison.OrdinalIgnoreCase)).Select(h => Path.GetDirectoryName(h.Package!.Value.Folder)).FirstOrDefault()
                 ?? inPackages.Select(h => Path.GetDirectoryName(h.Package!.Value.Folder)).FirstOrDefault()
@@ -58,7 +59,7 @@ internal static class CarriedReferences
                 uses.Add(new Use(id, version, version, null, null, folder, PathsOf(id)));
             }
 
-            foreach (var assembly in project.AssemblyReferences.Where(a => PackagesFolder.PackageOf(a) is null))
+            foreach (var assembly in project.AssemblyReferences.Where(a => PackagesFolder.PackageOf(a, ids) is null))
             {
                 var name = Path.GetFileNameWithoutExtension(assembly);
                 if (!ReferenceSet.IsFrameworkAssembly(name) && ReferenceKinds.WhyNotCarried(name) is null && !IsInstalledFrameworkFolder(assembly))

@@ -47,19 +47,30 @@ internal static class PackagesFolder
                 .FirstOrDefault();
 
     /// <summary>
-    /// The package a path lies in: the folder below a folder named <c>packages</c> whose name is
-    /// <c>&lt;id&gt;.&lt;version&gt;</c> (the version from the first segment that starts with a digit); null for any other path.
+    /// The package a path lies in: a folder named <c>&lt;id&gt;.&lt;version&gt;</c> below a folder named <c>packages</c> (the
+    /// version from the first segment that starts with a digit), or, under a packages folder of another name, one named
+    /// after a package of <paramref name="knownIds"/> (the project's packages.config); null for any other path.
     /// </summary>
-    public static (string Id, NuGetVersion Version, string Folder)? PackageOf(string path)
+    public static (string Id, NuGetVersion Version, string Folder)? PackageOf(string path, IEnumerable<string>? knownIds = null)
     {
+        var ids = knownIds?.ToList() ?? [];
         for (var folder = Path.GetDirectoryName(path); folder is not null; folder = Path.GetDirectoryName(folder))
         {
+            var name = Path.GetFileName(folder);
+            foreach (var id in ids)
+            {
+                if (name.Length > id.Length + 1 && name.StartsWith(id + ".", StringComparison.OrdinalIgnoreCase) && NuGetVersion.TryParse(name[(id.Length + 1)..], out var known))
+                {
+                    return (id, known, folder);
+                }
+            }
+
             if (!string.Equals(Path.GetFileName(Path.GetDirectoryName(folder)), "packages", StringComparison.OrdinalIgnoreCase))
             {
                 continue;
             }
 
-            var segments = Path.GetFileName(folder).Split('.');
+            var segments = name.Split('.');
             for (var i = 1; i < segments.Length; i++)
             {
                 if (segments[i].Length > 0 && char.IsAsciiDigit(segments[i][0]) && NuGetVersion.TryParse(string.Join('.', segments[i..]), out var version))
