@@ -17,7 +17,8 @@ public sealed record RuntimeReference(string? ProjectPath);
 /// The project file <c>generate</c> writes beside its output: a net10.0 library that compiles the .proto files with
 /// Grpc.Tools (<c>GrpcServices="Both"</c>), the emitted C# (the SDK's default items: every .cs in its folder), and the
 /// original contract and implementation sources from where they are (relative <c>Compile Include</c>, never copies),
-/// minus the files that only configure WCF hosting or bindings, which the generated hosting and client factory replace.
+/// minus the files that only configure WCF hosting or bindings, which the generated hosting and client factory replace;
+/// and the original projects' packages and HintPath assemblies (<see cref="MigratedPackage"/>, <see cref="MigratedAssembly"/>).
 /// </summary>
 public static class MigratedProjectFile
 {
