@@ -40,6 +40,12 @@ public sealed record GenerationRequest(
     /// empty: no probe, and only what the service reaches is compiled.
     /// </summary>
     public IReadOnlyList<MetadataReference> TargetReferences { get; init; } = Array.Empty<MetadataReference>();
+
+    /// <summary>The original projects' packages; those <see cref="ReferenceKinds.WhyNotCarried"/> names are left out (in a comment).</summary>
+    public ImmutableArray<MigratedPackage> Packages { get; init; } = ImmutableArray<MigratedPackage>.Empty;
+
+    /// <summary>The assemblies the original projects reference by HintPath from a folder of their own (not a packages/ folder).</summary>
+    public ImmutableArray<MigratedAssembly> Assemblies { get; init; } = ImmutableArray<MigratedAssembly>.Empty;
 }
 
 /// <summary>Why nothing can be generated; <see cref="None"/> when the plan holds files.</summary>
@@ -148,7 +154,9 @@ public static class GenerationPlanner
             request.CentralPackageVersions,
             request.ToolVersion,
             result.CSharp?.HasHttpJsonOperations == true,
-            sources.Packages);
+            request.Packages.Concat(sources.Packages.Where(p => !request.Packages.Any(r => string.Equals(r.Id, p.Id, StringComparison.OrdinalIgnoreCase)))
+                .Select(p => new MigratedPackage(p.Id, p.Version, ImmutableArray<string>.Empty, p.Note))).ToList(),
+            request.Assemblies);
 
         var files = engineFiles
             .Append(new PlannedFile(projectFileName, project))

@@ -17,7 +17,8 @@ public sealed record RuntimeReference(string? ProjectPath);
 /// The project file <c>generate</c> writes beside its output: a net10.0 library that compiles the .proto files with
 /// Grpc.Tools (<c>GrpcServices="Both"</c>), the emitted C# (the SDK's default items: every .cs in its folder), and the
 /// original contract and implementation sources from where they are (relative <c>Compile Include</c>, never copies),
-/// minus the files that only configure WCF hosting or bindings, which the generated hosting and client factory replace.
+/// minus the files that only configure WCF hosting or bindings, which the generated hosting and client factory replace;
+/// and the original projects' packages and HintPath assemblies (<see cref="MigratedPackage"/>, <see cref="MigratedAssembly"/>).
 /// </summary>
 public static class MigratedProjectFile
 {
@@ -49,7 +50,8 @@ public static class MigratedProjectFile
         bool centralVersions,
         string toolVersion,
         bool httpJson = false,
-        IReadOnlyList<FrameworkPackage>? frameworkPackages = null)
+        IReadOnlyList<MigratedPackage>? packages = null,
+        IReadOnlyList<MigratedAssembly>? assemblies = null)
     {
         var text = new StringBuilder();
         text.Append("""
@@ -83,7 +85,7 @@ public static class MigratedProjectFile
             text.Append("    <!-- Left out:\n");
             foreach (var source in leftOut)
             {
-                text.Append($"         {Escape(Relative(outputFolder, source.Source.Path)).Replace("--", "- -")}: {Escape(source.Reason).Replace("--", "- -")}\n");
+                text.Append($"         {Comment(Relative(outputFolder, source.Source.Path))}: {Comment(source.Reason)}\n");
             }
 
             text.Append("    -->\n");
@@ -112,12 +114,6 @@ public static class MigratedProjectFile
             text.Append($"    <PackageReference Include=\"Microsoft.AspNetCore.Grpc.JsonTranscoding\"{Version(JsonTranscodingVersion, centralVersions)} />\n");
         }
 
-        foreach (var package in frameworkPackages ?? Array.Empty<FrameworkPackage>())
-        {
-            // What .NET 10 ships as a package of what the original code used from the .NET Framework (WCFM4009).
-            text.Append($"    <PackageReference Include=\"{Escape(package.Id)}\"{Version(package.Version, centralVersions)} />\n");
-        }
-
         if (runtime.ProjectPath is { } runtimeProject)
         {
             text.Append($"    <ProjectReference Include=\"{Escape(Relative(outputFolder, runtimeProject))}\" />\n");
@@ -128,9 +124,69 @@ public static class MigratedProjectFile
         }
 
         text.Append("  </ItemGroup>\n");
+        WriteReferences(text, outputFolder, packages ?? Array.Empty<MigratedPackage>(), assemblies ?? Array.Empty<MigratedAssembly>(), centralVersions);
         text.Append("</Project>\n");
         return text.ToString();
     }
+
+    /// <summary>
+    /// The original projects' packages and HintPath assemblies: a PackageReference per package (its note as a comment
+    /// beside it), those <see cref="ReferenceKinds.WhyNotCarried"/> names in a comment saying why, and a Reference with a
+    /// relative HintPath per assembly.
+    /// </summary>
+    private static void WriteReferences(StringBuilder text, string outputFolder, IReadOnlyList<MigratedPackage> packages, IReadOnlyList<MigratedAssembly> assemblies, bool centralVersions)
+    {
+        var ordered = packages.OrderBy(p => p.Id, StringComparer.OrdinalIgnoreCase).ThenBy(p => p.Id, StringComparer.Ordinal).ToList();
+        var carried = ordered.Where(p => ReferenceKinds.WhyNotCarried(p.Id) is null).ToList();
+        var leftOut = ordered.Where(p => ReferenceKinds.WhyNotCarried(p.Id) is not null).ToList();
+        if (carried.Count > 0 || leftOut.Count > 0)
+        {
+            text.Append("  <ItemGroup>\n");
+            text.Append(centralVersions
+                ? "    <!-- The original projects' packages. Versions come from Directory.Packages.props: each needs a PackageVersion there (the version restored is named beside it). -->\n"
+                : "    <!-- The original projects' packages, at the versions restored. -->\n");
+            foreach (var package in carried)
+            {
+                var notes = new[] { package.Note, centralVersions ? "version " + package.Version : null }.OfType<string>().ToList();
+                if (notes.Count > 0)
+                {
+                    text.Append($"    <!-- {Comment(package.Id)}: {Comment(string.Join("; ", notes))} -->\n");
+                }
+
+                text.Append($"    <PackageReference Include=\"{Escape(package.Id)}\"{Version(package.Version, centralVersions)} />\n");
+            }
+
+            if (leftOut.Count > 0)
+            {
+                text.Append("    <!-- Left out:\n");
+                foreach (var package in leftOut)
+                {
+                    text.Append($"         {Comment(package.Id)} {Comment(package.Version)}: {Comment(ReferenceKinds.WhyNotCarried(package.Id)!)}\n");
+                }
+
+                text.Append("    -->\n");
+            }
+
+            text.Append("  </ItemGroup>\n");
+        }
+
+        if (assemblies.Count > 0)
+        {
+            text.Append("  <ItemGroup>\n");
+            text.Append("    <!-- Assemblies the original projects reference by HintPath from a folder of their own. -->\n");
+            foreach (var assembly in assemblies.OrderBy(a => a.Name, StringComparer.OrdinalIgnoreCase).ThenBy(a => a.Path, StringComparer.Ordinal))
+            {
+                text.Append($"    <Reference Include=\"{Escape(assembly.Name)}\">\n");
+                text.Append($"      <HintPath>{Escape(Relative(outputFolder, assembly.Path))}</HintPath>\n");
+                text.Append("    </Reference>\n");
+            }
+
+            text.Append("  </ItemGroup>\n");
+        }
+    }
+
+    /// <summary>Text for an XML comment: escaped, and never "--", which a comment cannot hold.</summary>
+    private static string Comment(string value) => Escape(value).Replace("--", "- -");
 
     private static string Version(string version, bool central) => central ? string.Empty : $" Version=\"{version}\"";
 

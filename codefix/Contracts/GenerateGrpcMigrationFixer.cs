@@ -207,7 +207,8 @@ public sealed class GenerateGrpcMigrationFixer : CodeFixProvider
         {
             ProjectFolder = projectFolder;
             MigratedName = migratedName;
-            CommandLine = $"migrate-wcf generate {fileName} --out ../{migratedName}";
+            // Quoted where a shell would split or expand it (a project file name with spaces).
+            CommandLine = $"migrate-wcf generate {ShellArgument.Quote(fileName)} --out {ShellArgument.Quote("../" + migratedName)}";
         }
 
         /// <summary>The project file's folder; null in a host whose projects have no file.</summary>

@@ -1,6 +1,7 @@
 using System.Collections.Immutable;
 using System.CommandLine;
 using MigrateWcf.Generator;
+using MigrateWcf.Generator.Rules;
 using MigrateWcf.Tool.Cli;
 using MigrateWcf.Tool.Input;
 using MigrateWcf.Tool.Output;
@@ -118,8 +119,8 @@ internal static class GenerateCommand
         deps.Output.WriteLine(
             $"{summary.ServiceContracts} service contract(s), {summary.Operations} operation(s), {summary.DataTypes} data type(s); {warnings} warning(s)" +
             (blockers == 0
-                ? $". Build it with: dotnet build {project}"
-                : $"; {blockers} error(s): the migrated project does not build until the code they name is edited (then: dotnet build {project})."));
+                ? $". Build it with: dotnet build {ShellArgument.Quote(project)}"
+                : $"; {blockers} error(s): the migrated project does not build until the code they name is edited (then: dotnet build {ShellArgument.Quote(project)})."));
         return blockers == 0 ? ExitCode.Success : ExitCode.NeedsEdits;
     }
 
@@ -149,6 +150,11 @@ internal static class GenerateCommand
 
         inputs = inputs.Select((input, i) => RestoreOption.Apply(options.InputPaths[i], input, options.Restore, deps, cancellationToken)).ToList();
         var projectName = ProjectName(options, inputs[0]);
+        var testProjects = inputs.SelectMany(TestProjects).ToList();
+        inputs = inputs.Select(WithoutTestProjects).ToList();
+        var references = CarriedReferences.Of(
+            inputs.SelectMany(i => i.Projects.Concat(i.ReferencedProjects)).DistinctBy(p => p.ProjectFile ?? p.Folder, StringComparer.Ordinal).ToList(),
+            inputs.SelectMany(i => i.RestoredPackages).ToImmutableArray());
         var links = Links(inputs);
         var sources = Combine(inputs, projectName);
         var projectFileName = projectName + ".csproj";
@@ -156,7 +162,9 @@ internal static class GenerateCommand
 
         var lockFileText = ProtoCommand.ReadLockFile(outputFolder, options.OutputFolder);
         var recorded = GenerationManifest.Read(outputFolder, options.OutputFolder);
-        var outcome = MigrationRun.Execute(sources, _ => lockFileText, deps, cancellationToken, GenerationPlanner.CSharp);
+        var outcome = WithFindings(
+            MigrationRun.Execute(sources, _ => lockFileText, deps, cancellationToken, GenerationPlanner.CSharp),
+            testProjects.Select(t => t.Finding).Concat(references.Findings));
         if (outcome.HasErrors)
         {
             WriteFindings(outcome, deps);
@@ -181,13 +189,16 @@ internal static class GenerateCommand
                 AnalysisReport.ToolVersion)
             {
                 TargetReferences = TargetReferenceSet.With(combined.AssemblyReferences),
+                Packages = references.Packages,
+                Assemblies = references.Assemblies,
             },
             cancellationToken);
         var summary = plan.Result.Summary;
         switch (plan.Problem)
         {
             case GenerationProblem.NoServiceContract:
-                throw CommandLineException.Input($"no WCF service contract ([ServiceContract]) was found in {Quote(options.InputPaths)}; nothing to generate.");
+                var leftOut = testProjects.Count == 0 ? string.Empty : $" (test projects left out: {string.Join(", ", testProjects.Select(t => t.Name))})";
+                throw CommandLineException.Input($"no WCF service contract ([ServiceContract]) was found in {Quote(options.InputPaths)}{leftOut}; nothing to generate.");
             case GenerationProblem.NoOperations:
                 throw CommandLineException.Input($"the {summary.ServiceContracts} service contract(s) in {Quote(options.InputPaths)} have no operations ([OperationContract]); nothing to generate.");
             case GenerationProblem.ProjectNameTaken:
@@ -196,6 +207,56 @@ internal static class GenerateCommand
 
         var changes = AtomicOutputWriter.Plan(outputFolder, options.OutputFolder, plan.Files, recorded);
         return new Generation(outputFolder, projectFileName, outcome, changes, null) { PlanFindings = plan.Findings };
+    }
+
+    /// <summary>
+    /// The test projects of a folder or solution (a project named on the command line is compiled as asked): the
+    /// migrated project does not compile them, and a finding says so.
+    /// </summary>
+    private static IEnumerable<(string Name, ReportedFinding Finding)> TestProjects(InputSet input)
+        => input.Kind is InputKind.Folder or InputKind.Solution
+            ? input.Projects.Where(p => p.TestProject is not null).Select(p => (p.Name, ReportedFinding.From(Finding.Create(FindingMessages.TestProjectLeftOut, p.TestProject!.Position, p.Name, p.TestProject.Reason))))
+            : [];
+
+    /// <summary><paramref name="input"/> without its <see cref="TestProjects"/>, and without the projects only they reference.</summary>
+    private static InputSet WithoutTestProjects(InputSet input)
+    {
+        var tests = TestProjects(input).Select(t => t.Name).ToHashSet(StringComparer.Ordinal);
+        if (tests.Count == 0)
+        {
+            return input;
+        }
+
+        var kept = input.Projects.Where(p => !tests.Contains(p.Name)).ToImmutableArray();
+        var referenced = input.ReferencedProjects.Where(p => p.ProjectFile is not null).ToDictionary(p => p.ProjectFile!, StringComparer.Ordinal);
+        var reached = new HashSet<string>(StringComparer.Ordinal);
+        var pending = new Stack<string>(kept.SelectMany(p => p.ProjectReferences));
+        while (pending.TryPop(out var file))
+        {
+            if (reached.Add(file) && referenced.TryGetValue(file, out var project))
+            {
+                foreach (var next in project.ProjectReferences)
+                {
+                    pending.Push(next);
+                }
+            }
+        }
+
+        return input with { Projects = kept, ReferencedProjects = input.ReferencedProjects.Where(p => p.ProjectFile is not null && reached.Contains(p.ProjectFile)).ToImmutableArray() };
+    }
+
+    /// <summary><paramref name="outcome"/> with findings about the projects read (not about the code) added to its one project's.</summary>
+    private static MigrationOutcome WithFindings(MigrationOutcome outcome, IEnumerable<ReportedFinding> findings)
+    {
+        var extra = findings.ToList();
+        if (extra.Count == 0)
+        {
+            return outcome;
+        }
+
+        var project = outcome.Projects.Single();
+        var all = project.Findings.Concat(extra).Order(Comparer<ReportedFinding>.Create(ReportedFinding.Compare)).ToImmutableArray();
+        return new MigrationOutcome(outcome.Input, [project with { Findings = all }]);
     }
 
     /// <summary>The engine's findings and the plan's (<paramref name="planFindings"/>), in the one finding order.</summary>

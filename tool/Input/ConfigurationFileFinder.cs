@@ -6,22 +6,38 @@ namespace MigrateWcf.Tool.Input;
 
 /// <summary>
 /// Which <c>.config</c> files go with a project, so the engine reads their <c>&lt;system.serviceModel&gt;</c> with the code
-/// (as the analyzers read them as AdditionalFiles): the <c>*.config</c> files in the project's folder, or, for loose
-/// files, in the folders that hold them. A transform (<c>Web.Release.config</c> beside <c>Web.config</c>) is not a
-/// configuration of its own and is left out; so is <c>packages.config</c>.
+/// (as the analyzers read them as AdditionalFiles): a project's own <c>App.config</c> / <c>Web.config</c> and the
+/// <c>.config</c> files its project file lists, or, for loose files, the <c>*.config</c> files in the folders that hold
+/// them. Never a configuration of its own: a transform (<c>Web.Release.config</c> beside <c>Web.config</c>),
+/// <c>packages.config</c>, or a stray copy (<c>Web - Copy.config</c>, <c>App - copia.config</c> beside the original;
+/// <c>Web.config.bak</c> is no <c>.config</c> file at all).
 /// </summary>
-internal static class ConfigurationFileFinder
+internal static partial class ConfigurationFileFinder
 {
+    /// <summary>The configuration of the project in <paramref name="projectFolder"/>: its App.config and Web.config, and the .config files its project file lists (<paramref name="listed"/>, full paths).</summary>
+    public static ImmutableArray<string> OfProject(string projectFolder, IEnumerable<string> listed)
+        => Directory.Exists(projectFolder)
+            ? Select(Directory.EnumerateFiles(projectFolder, "*", SearchOption.TopDirectoryOnly)
+                    .Where(f => Path.GetFileName(f) is var name && (name.Equals("App.config", StringComparison.OrdinalIgnoreCase) || name.Equals("Web.config", StringComparison.OrdinalIgnoreCase)))
+                    .Concat(listed))
+            : ImmutableArray<string>.Empty;
+
+    /// <summary>The configuration of loose files: the .config files in the folders that hold them.</summary>
     public static ImmutableArray<string> InFolders(IEnumerable<string> folders)
-        => folders.Distinct(StringComparer.Ordinal)
+        => Select(folders.Distinct(StringComparer.Ordinal)
             .Where(Directory.Exists)
-            .SelectMany(folder =>
+            .SelectMany(folder => Directory.EnumerateFiles(folder, "*", SearchOption.TopDirectoryOnly)));
+
+    /// <summary><paramref name="candidates"/> that are configurations of their own, once each, sorted.</summary>
+    private static ImmutableArray<string> Select(IEnumerable<string> candidates)
+        => candidates.Where(f => f.EndsWith(".config", StringComparison.OrdinalIgnoreCase))
+            .Distinct(StringComparer.Ordinal)
+            .Where(f =>
             {
-                var configs = Directory.EnumerateFiles(folder, "*", SearchOption.TopDirectoryOnly)
-                    .Where(f => f.EndsWith(".config", StringComparison.OrdinalIgnoreCase))
-                    .ToList();
-                var names = configs.Select(f => Path.GetFileName(f)).ToHashSet(StringComparer.OrdinalIgnoreCase);
-                return configs.Where(f => !string.Equals(Path.GetFileName(f), "packages.config", StringComparison.OrdinalIgnoreCase) && !IsTransform(Path.GetFileName(f), names));
+                var name = Path.GetFileName(f);
+                var siblings = Directory.EnumerateFiles(Path.GetDirectoryName(f)!, "*.config", new EnumerationOptions { MatchCasing = MatchCasing.CaseInsensitive })
+                    .Select(Path.GetFileName).OfType<string>().ToHashSet(StringComparer.OrdinalIgnoreCase);
+                return !string.Equals(name, "packages.config", StringComparison.OrdinalIgnoreCase) && !IsTransform(name, siblings) && !IsCopy(name, siblings);
             })
             .Order(StringComparer.Ordinal)
             .ToImmutableArray();
@@ -39,6 +55,19 @@ internal static class ConfigurationFileFinder
                 throw CommandLineException.Input($"cannot read '{input.Relative(path)}': {e.Message}", e);
             }
         }).ToList();
+
+    /// <summary>
+    /// <c>A - Copy.config</c>, <c>A - copia (2).config</c>: what Windows Explorer and Visual Studio name a copy (the word
+    /// in the user's language), when <c>A.config</c> is there too.
+    /// </summary>
+    private static bool IsCopy(string name, HashSet<string> names)
+    {
+        var match = CopyName().Match(name);
+        return match.Success && names.Contains(match.Groups["original"].Value + ".config");
+    }
+
+    [System.Text.RegularExpressions.GeneratedRegex(@"^(?<original>.+?) - \w+( \(\d+\))?\.config$", System.Text.RegularExpressions.RegexOptions.IgnoreCase | System.Text.RegularExpressions.RegexOptions.CultureInvariant)]
+    private static partial System.Text.RegularExpressions.Regex CopyName();
 
     /// <summary><c>A.B.config</c> when <c>A.config</c> is there too.</summary>
     private static bool IsTransform(string name, HashSet<string> names)

@@ -20,13 +20,52 @@ namespace MigrateWcf.Tool.Input;
 /// client libraries from the feeds the project's folder is configured with (nuget.config files, as NuGet reads them) and
 /// extracted into the <c>packages/</c> folder the HintPaths point at, as <c>&lt;id&gt;.&lt;version&gt;/</c>. When a feed lacks
 /// the exact version, the nearest higher one is taken, with a note, and the HintPaths into the requested version's
-/// folder are read from the restored one. Package folders that already exist are left as they are; nothing is deleted
-/// but the staging folder this creates. Notes go to stderr; a package that cannot be restored stays a missing reference.
+/// folder are read from the restored one; a package family (<see cref="PackageFamilies"/>) a member of which lacks its
+/// version is restored at the nearest version every member has, so it loads together. Package folders that already
+/// exist are left as they are; nothing is deleted but the staging folder this creates. Notes go to stderr; a package
+/// that cannot be restored stays a missing reference.
 /// </summary>
 internal static class PackagesConfigRestore
 {
     /// <summary>One package of one packages.config, to be put into <see cref="PackagesFolder"/>.</summary>
-    private sealed record PlannedPackage(string PackagesFolder, string Id, string Version, string ProjectFolder);
+    private sealed record PlannedPackage(string PackagesFolder, string Id, string Version, string ProjectFolder)
+    {
+        public NuGetVersion Requested { get; } = NuGetVersion.Parse(Version);
+    }
+
+    /// <summary>What the packages folder and the feeds offer one planned package, and the version chosen for it.</summary>
+    private sealed class Offer(PlannedPackage plan)
+    {
+        public PlannedPackage Plan { get; } = plan;
+
+        /// <summary>The requested version's folder, when the packages folder has it already (then no feed is asked).</summary>
+        public string? ExactFolder { get; init; }
+
+        /// <summary>Every version the feeds have, with the first feed that has it.</summary>
+        public Dictionary<NuGetVersion, (FindPackageByIdResource Finder, PackageSource Source)> OnFeeds { get; } = [];
+
+        /// <summary>The versions whose folders the packages folder holds.</summary>
+        public IReadOnlyCollection<NuGetVersion> InFolder { get; init; } = [];
+
+        public List<PackageSource> Sources { get; init; } = [];
+
+        public List<string> Failures { get; } = [];
+
+        public bool HasExact => ExactFolder is not null || OnFeeds.ContainsKey(Plan.Requested);
+
+        public IReadOnlyCollection<NuGetVersion> Available => [.. OnFeeds.Keys.Concat(InFolder).Append(ExactFolder is null ? null : Plan.Requested).OfType<NuGetVersion>().Distinct()];
+
+        /// <summary>The version restored; null when none can be.</summary>
+        public NuGetVersion? Chosen { get; set; }
+
+        /// <summary>Why <see cref="Chosen"/> is not the requested version, for the migrated project; null when it is.</summary>
+        public string? Note { get; set; }
+
+        /// <summary>The members of the family whose common version <see cref="Chosen"/> is, comma-separated; null when it is the package's own choice.</summary>
+        public string? Family { get; set; }
+
+        public string SourceNames => Sources.Count == 0 ? "any feed (none configured)" : string.Join(", ", Sources.Select(s => s.Name));
+    }
 
     /// <summary>Restores what the input's projects lack and returns the input read again, with the restored assemblies referenced.</summary>
     public static InputSet Restore(string inputPath, InputSet input, TextWriter log, CancellationToken cancellationToken)
@@ -38,18 +77,22 @@ internal static class PackagesConfigRestore
             return input;
         }
 
+        var offers = plans.Select(plan => Look(plan, cancellationToken).GetAwaiter().GetResult()).ToList();
+        Choose(offers, cancellationToken);
+
         // Requested package folder → the folder restored in its place (a higher version), for HintPaths into the first.
         var substitutes = new Dictionary<string, string>(StringComparer.OrdinalIgnoreCase);
-        var restored = 0;
+        var restoredPackages = new List<RestoredPackage>();
         var written = 0;
-        foreach (var plan in plans)
+        foreach (var offer in offers)
         {
+            var plan = offer.Plan;
             string? folder;
             bool wrote;
             try
             {
                 cancellationToken.ThrowIfCancellationRequested();
-                (folder, wrote) = RestoreOne(plan, input, log, cancellationToken).GetAwaiter().GetResult();
+                (folder, wrote) = Put(offer, input, log, cancellationToken).GetAwaiter().GetResult();
             }
             catch (OperationCanceledException) when (written > 0)
             {
@@ -64,8 +107,8 @@ internal static class PackagesConfigRestore
                 continue;
             }
 
-            restored++;
             written += wrote ? 1 : 0;
+            restoredPackages.Add(new RestoredPackage(plan.PackagesFolder, plan.Id, plan.Version, offer.Chosen!.ToNormalizedString(), offer.Note));
             var requested = Path.Combine(plan.PackagesFolder, $"{plan.Id}.{plan.Version}");
             if (!string.Equals(folder, requested, StringComparison.OrdinalIgnoreCase))
             {
@@ -73,12 +116,13 @@ internal static class PackagesConfigRestore
             }
         }
 
-        log.WriteLine($"{MigrateWcfCommandLine.ToolName}: restore: {restored} of {plans.Count} package{(plans.Count == 1 ? string.Empty : "s")} in place ({string.Join(", ", plans.Select(p => input.Relative(p.PackagesFolder)).Distinct(StringComparer.Ordinal))}).");
+        log.WriteLine($"{MigrateWcfCommandLine.ToolName}: restore: {restoredPackages.Count} of {plans.Count} package{(plans.Count == 1 ? string.Empty : "s")} in place ({string.Join(", ", plans.Select(p => input.Relative(p.PackagesFolder)).Distinct(StringComparer.Ordinal))}).");
         var again = InputResolver.Resolve(inputPath);
         return again with
         {
             Projects = again.Projects.Select(p => WithSubstitutes(p, substitutes)).ToImmutableArray(),
             ReferencedProjects = again.ReferencedProjects.Select(p => WithSubstitutes(p, substitutes)).ToImmutableArray(),
+            RestoredPackages = restoredPackages.ToImmutableArray(),
         };
     }
 
@@ -92,15 +136,15 @@ internal static class PackagesConfigRestore
         foreach (var project in input.Projects.Concat(input.ReferencedProjects))
         {
             var hintPaths = project.MissingReferences.Select(m => m.HintPath).OfType<string>().ToList();
-            var configFile = ProjectFileReader.FindIgnoringCase(Path.Combine(project.Folder, "packages.config"));
+            var configFile = PackagesConfigFile.Find(project.Folder);
             if (project.ProjectFile is null || hintPaths.Count == 0 || configFile is null)
             {
                 continue;
             }
 
-            var packages = ReadPackagesConfig(configFile, input);
+            var packages = PackagesConfigFile.Read(configFile, input.Relative(configFile));
             var packagesFolder = packages
-                .SelectMany(p => hintPaths.Select(h => PackagesFolderOf(h, $"{p.Id}.{p.Version}")))
+                .SelectMany(p => hintPaths.Select(h => PackagesFolder.Of(h, $"{p.Id}.{p.Version}")))
                 .FirstOrDefault(f => f is not null);
             if (packagesFolder is null)
             {
@@ -108,62 +152,29 @@ internal static class PackagesConfigRestore
                 continue;
             }
 
-            foreach (var (id, version) in packages)
+            foreach (var package in packages)
             {
-                plans.TryAdd(Path.Combine(packagesFolder, $"{id}.{version}"), new PlannedPackage(packagesFolder, id, version, project.Folder));
+                plans.TryAdd(Path.Combine(packagesFolder, $"{package.Id}.{package.Version}"), new PlannedPackage(packagesFolder, package.Id, package.Version, project.Folder));
             }
         }
 
         return plans.Values.ToList();
     }
 
-    private static List<(string Id, string Version)> ReadPackagesConfig(string path, InputSet input)
+    /// <summary>What the packages folder holds of a package and, unless it holds the requested version, what the feeds have.</summary>
+    private static async Task<Offer> Look(PlannedPackage plan, CancellationToken cancellationToken)
     {
-        try
+        var exact = ExistingFolder(plan.PackagesFolder, $"{plan.Id}.{plan.Version}");
+        var inFolder = PackagesFolder.Versions(plan.PackagesFolder, plan.Id);
+        if (exact is not null)
         {
-            return XDocument.Load(path).Root?.Elements().Where(e => e.Name.LocalName == "package")
-                .Select(e => (Id: e.Attribute("id")?.Value.Trim() ?? string.Empty, Version: e.Attribute("version")?.Value.Trim() ?? string.Empty))
-                .Where(p => p.Id.Length > 0 && p.Version.Length > 0 && NuGetVersion.TryParse(p.Version, out _)
-                            && p.Id.IndexOfAny(Path.GetInvalidFileNameChars()) < 0 && !p.Id.Contains("..", StringComparison.Ordinal))
-                .ToList() ?? [];
-        }
-        catch (Exception e) when (e is XmlException or IOException or UnauthorizedAccessException)
-        {
-            throw CommandLineException.Input($"cannot read '{input.Relative(path)}': {e.Message}", e);
-        }
-    }
-
-    /// <summary>The folder above the path segment <paramref name="packageFolderName"/> of <paramref name="hintPath"/>, or null.</summary>
-    private static string? PackagesFolderOf(string hintPath, string packageFolderName)
-    {
-        for (var folder = Path.GetDirectoryName(hintPath); folder is not null; folder = Path.GetDirectoryName(folder))
-        {
-            if (string.Equals(Path.GetFileName(folder), packageFolderName, StringComparison.OrdinalIgnoreCase))
-            {
-                return Path.GetDirectoryName(folder);
-            }
-        }
-
-        return null;
-    }
-
-    /// <summary>Puts one package into its packages folder; returns the package's folder there, or null (with a note) when it could not.</summary>
-    private static async Task<(string? Folder, bool Written)> RestoreOne(PlannedPackage plan, InputSet input, TextWriter log, CancellationToken cancellationToken)
-    {
-        var requested = NuGetVersion.Parse(plan.Version);
-        var existing = ExistingFolder(plan.PackagesFolder, $"{plan.Id}.{plan.Version}");
-        if (existing is not null)
-        {
-            return (existing, false);
+            return new Offer(plan) { ExactFolder = exact, InFolder = inFolder };
         }
 
         var settings = Settings.LoadDefaultSettings(plan.ProjectFolder);
-        var sources = new PackageSourceProvider(settings).LoadPackageSources().Where(s => s.IsEnabled).ToList();
+        var offer = new Offer(plan) { InFolder = inFolder, Sources = new PackageSourceProvider(settings).LoadPackageSources().Where(s => s.IsEnabled).ToList() };
         using var cache = new SourceCacheContext();
-        var logger = NullLogger.Instance;
-        (FindPackageByIdResource Finder, PackageSource Source, NuGetVersion Version)? best = null;
-        var failures = new List<string>();
-        foreach (var source in sources)
+        foreach (var source in offer.Sources)
         {
             try
             {
@@ -173,61 +184,164 @@ internal static class PackagesConfigRestore
                     continue;
                 }
 
-                // As NuGet resolves: a stable version is never replaced by a prerelease.
-                var versions = (await finder.GetAllVersionsAsync(plan.Id, cache, logger, cancellationToken)).Where(v => requested.IsPrerelease || !v.IsPrerelease).ToList();
-                var version = versions.FirstOrDefault(v => v == requested) ?? versions.Where(v => v > requested).Order().FirstOrDefault();
-                if (version is not null && (best is null || (version == requested && best.Value.Version != requested) || (best.Value.Version != requested && version < best.Value.Version)))
+                foreach (var version in await finder.GetAllVersionsAsync(plan.Id, cache, NullLogger.Instance, cancellationToken))
                 {
-                    best = (finder, source, version);
+                    offer.OnFeeds.TryAdd(version, (finder, source));
                 }
             }
             catch (Exception e) when (e is not OperationCanceledException)
             {
-                failures.Add($"{source.Name}: {e.Message}");
+                offer.Failures.Add($"{source.Name}: {e.Message}");
             }
         }
 
-        if (best is not { } chosen)
+        return offer;
+    }
+
+    /// <summary>
+    /// The version of each package: the requested one where the folder or a feed has it, else the nearest higher (as NuGet
+    /// resolves: a stable version is never replaced by a prerelease); then, in each packages folder, a family a member of
+    /// which lacks its version goes to the nearest version every member has.
+    /// </summary>
+    private static void Choose(List<Offer> offers, CancellationToken cancellationToken)
+    {
+        foreach (var offer in offers)
         {
-            log.WriteLine($"{MigrateWcfCommandLine.ToolName}: restore: {plan.Id} {plan.Version}: not found on {(sources.Count == 0 ? "any feed (none configured)" : string.Join(", ", sources.Select(s => s.Name)))}{(failures.Count > 0 ? " (" + string.Join("; ", failures) + ")" : string.Empty)}; its references stay missing.");
+            var requested = offer.Plan.Requested;
+            offer.Chosen = offer.HasExact
+                ? requested
+                : offer.Available.Where(v => v > requested && (requested.IsPrerelease || !v.IsPrerelease)).Order().FirstOrDefault();
+            if (offer.Chosen is { } higher && higher != requested)
+            {
+                offer.Note = $"packages.config asks {requested}, which {offer.SourceNames} does not have; the nearest higher version";
+            }
+        }
+
+        foreach (var folder in offers.GroupBy(o => o.Plan.PackagesFolder, StringComparer.OrdinalIgnoreCase))
+        {
+            var members = folder.ToList();
+            if (members.All(o => o.HasExact))
+            {
+                continue;
+            }
+
+            var dependencies = members.Select(o => Dependencies(o, cancellationToken).GetAwaiter().GetResult()).ToList();
+            foreach (var family in PackageFamilies.Group(members.Select(o => (o.Plan.Id, o.Plan.Requested)).ToList(), i => dependencies[i]).Where(f => f.Count > 1))
+            {
+                var familyOffers = family.Select(i => members[i]).ToList();
+                if (familyOffers.All(o => o.HasExact))
+                {
+                    continue;
+                }
+
+                var names = string.Join(", ", familyOffers.Select(o => o.Plan.Id).Order(StringComparer.OrdinalIgnoreCase));
+                var common = PackageFamilies.CommonVersion(familyOffers.Select(o => (o.Plan.Requested, o.Available)).ToList());
+                foreach (var offer in familyOffers)
+                {
+                    if (common is null)
+                    {
+                        offer.Note = (offer.Note ?? $"packages.config asks {offer.Plan.Requested}") + $"; no version is on {offer.SourceNames} for every package of its family ({names})";
+                    }
+                    else if (common != offer.Plan.Requested)
+                    {
+                        offer.Chosen = common;
+                        offer.Family = names;
+                        offer.Note = $"packages.config asks {offer.Plan.Requested}{(offer.HasExact ? string.Empty : $", which {offer.SourceNames} does not have")}; the nearest version every package of its family ({names}) has";
+                    }
+                }
+            }
+        }
+    }
+
+    /// <summary>The ids a package depends on at its own version: from the extracted .nuspec where its folder is there, else from the feed.</summary>
+    private static async Task<IEnumerable<string>> Dependencies(Offer offer, CancellationToken cancellationToken)
+    {
+        if (offer.Chosen is not { } version)
+        {
+            return [];
+        }
+
+        if (PackagesFolder.FolderOf(offer.Plan.PackagesFolder, offer.Plan.Id, version) is { } folder)
+        {
+            return PackageFamilies.LockstepDependencies(version, PackagesFolder.DependencyGroups(folder));
+        }
+
+        if (!offer.OnFeeds.TryGetValue(version, out var feed))
+        {
+            return [];
+        }
+
+        try
+        {
+            using var cache = new SourceCacheContext();
+            var info = await feed.Finder.GetDependencyInfoAsync(offer.Plan.Id, version, cache, NullLogger.Instance, cancellationToken);
+            return info is null ? [] : PackageFamilies.LockstepDependencies(version, info.DependencyGroups);
+        }
+        catch (Exception e) when (e is not OperationCanceledException)
+        {
+            // No metadata: the family is still found from the ids and versions.
+            return [];
+        }
+    }
+
+    /// <summary>Puts one package into its packages folder at its chosen version; returns the package's folder there, or null (with a note) when it could not.</summary>
+    private static async Task<(string? Folder, bool Written)> Put(Offer offer, InputSet input, TextWriter log, CancellationToken cancellationToken)
+    {
+        var plan = offer.Plan;
+        if (offer.Chosen is not { } chosen)
+        {
+            log.WriteLine($"{MigrateWcfCommandLine.ToolName}: restore: {plan.Id} {plan.Version}: not found on {offer.SourceNames}{(offer.Failures.Count > 0 ? " (" + string.Join("; ", offer.Failures) + ")" : string.Empty)}; its references stay missing.");
             return (null, false);
         }
 
-        var folderName = chosen.Version == requested ? $"{plan.Id}.{plan.Version}" : $"{plan.Id}.{chosen.Version}";
-        if (chosen.Version != requested)
+        if (chosen != plan.Requested)
         {
-            log.WriteLine($"{MigrateWcfCommandLine.ToolName}: restore: {plan.Id} {plan.Version} is not on {chosen.Source.Name}; using the nearest higher version, {chosen.Version}.");
-            if (ExistingFolder(plan.PackagesFolder, folderName) is { } higher)
-            {
-                return (higher, false);
-            }
+            log.WriteLine($"{MigrateWcfCommandLine.ToolName}: restore: {plan.Id} {plan.Version}{(offer.HasExact ? string.Empty : $" is not on {offer.SourceNames}")}; using {(offer.Family is { } family ? $"{chosen}, the nearest version every package of its family ({family}) has" : $"the nearest higher version, {chosen}")}.");
+        }
+        else if (offer.ExactFolder is { } exact)
+        {
+            return (exact, false);
+        }
+
+        if (PackagesFolder.FolderOf(plan.PackagesFolder, plan.Id, chosen) is { } existing)
+        {
+            return (existing, false);
+        }
+
+        if (!offer.OnFeeds.TryGetValue(chosen, out var feed))
+        {
+            log.WriteLine($"{MigrateWcfCommandLine.ToolName}: restore: {plan.Id} {chosen}: not found on {offer.SourceNames}; its references stay missing.");
+            return (null, false);
         }
 
         // Extracted into a staging folder beside the package folders, then moved in whole: an interrupted restore leaves
         // no half-extracted package that a later run (or build) would take for a restored one.
+        var settings = Settings.LoadDefaultSettings(plan.ProjectFolder);
+        var logger = NullLogger.Instance;
+        using var cache = new SourceCacheContext();
         Directory.CreateDirectory(plan.PackagesFolder);
         var staging = Path.Combine(plan.PackagesFolder, $".migrate-wcf-restore-{Guid.NewGuid():N}");
         try
         {
             using var package = new MemoryStream();
-            if (!await chosen.Finder.CopyNupkgToStreamAsync(plan.Id, chosen.Version, package, cache, logger, cancellationToken))
+            if (!await feed.Finder.CopyNupkgToStreamAsync(plan.Id, chosen, package, cache, logger, cancellationToken))
             {
-                log.WriteLine($"{MigrateWcfCommandLine.ToolName}: restore: {plan.Id} {chosen.Version}: {chosen.Source.Name} listed it but did not return it; its references stay missing.");
+                log.WriteLine($"{MigrateWcfCommandLine.ToolName}: restore: {plan.Id} {chosen}: {feed.Source.Name} listed it but did not return it; its references stay missing.");
                 return (null, false);
             }
 
             package.Position = 0;
             var extraction = new PackageExtractionContext(PackageSaveMode.Defaultv2, XmlDocFileSaveMode.None, ClientPolicyContext.GetClientPolicy(settings, logger), logger);
-            await PackageExtractor.ExtractPackageAsync(chosen.Source.Source, package, new PackagePathResolver(staging), extraction, cancellationToken);
+            await PackageExtractor.ExtractPackageAsync(feed.Source.Source, package, new PackagePathResolver(staging), extraction, cancellationToken);
             var extracted = Directory.EnumerateDirectories(staging).Single();
-            var target = Path.Combine(plan.PackagesFolder, folderName);
+            var target = Path.Combine(plan.PackagesFolder, chosen == plan.Requested ? $"{plan.Id}.{plan.Version}" : $"{plan.Id}.{chosen}");
             Directory.Move(extracted, target);
-            log.WriteLine($"{MigrateWcfCommandLine.ToolName}: restore: {plan.Id} {chosen.Version} → {input.Relative(target)}");
+            log.WriteLine($"{MigrateWcfCommandLine.ToolName}: restore: {plan.Id} {chosen} → {input.Relative(target)}");
             return (target, true);
         }
         catch (Exception e) when (e is not OperationCanceledException)
         {
-            log.WriteLine($"{MigrateWcfCommandLine.ToolName}: restore: {plan.Id} {chosen.Version}: {e.Message}; its references stay missing.");
+            log.WriteLine($"{MigrateWcfCommandLine.ToolName}: restore: {plan.Id} {chosen}: {e.Message}; its references stay missing.");
             return (null, false);
         }
         finally

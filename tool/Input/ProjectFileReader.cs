@@ -73,6 +73,7 @@ internal static class ProjectFileReader
         }
 
         var (assemblyReferences, missingReferences) = AssemblyReferences(root, projectFolder);
+        var packages = Packages(root, projectPath, displayPath);
         var nullable = Property(root, "Nullable");
         var nullableEnabled = string.Equals(nullable, "enable", StringComparison.OrdinalIgnoreCase);
         var name = Path.GetFileNameWithoutExtension(projectPath);
@@ -83,9 +84,136 @@ internal static class ProjectFileReader
             AssemblyReferences = assemblyReferences,
             MissingReferences = missingReferences,
             AssemblyName = assemblyName,
-            ConfigurationFiles = ConfigurationFileFinder.InFolders([projectFolder]),
+            ConfigurationFiles = ConfigurationFileFinder.OfProject(projectFolder, ListedConfigurationFiles(root, projectFolder)),
+            Packages = packages,
+            TestProject = TestProject(root, projectPath, packages),
         };
     }
+
+    /// <summary>
+    /// The packages the project uses: its packages.config entries, then its &lt;PackageReference&gt; items whose version is
+    /// known (the item's Version or VersionOverride, a range's minimum, else the PackageVersion of the Directory.Packages.props
+    /// MSBuild would import); items with MSBuild properties are skipped.
+    /// </summary>
+    private static ImmutableArray<PackageEntry> Packages(XElement root, string projectPath, string displayPath)
+    {
+        var projectFolder = Path.GetDirectoryName(projectPath)!;
+        var entries = new List<PackageEntry>();
+        if (PackagesConfigFile.Find(projectFolder) is { } config)
+        {
+            entries.AddRange(PackagesConfigFile.Read(config, Path.Join(Path.GetDirectoryName(displayPath), Path.GetFileName(config))));
+        }
+
+        Dictionary<string, string>? central = null;
+        foreach (var item in Items(root, "PackageReference"))
+        {
+            var id = item.Attribute("Include")?.Value.Trim();
+            if (string.IsNullOrEmpty(id) || id.Contains("$(", StringComparison.Ordinal))
+            {
+                continue;
+            }
+
+            var written = new[] { "VersionOverride", "Version" }
+                .Select(name => item.Attribute(name)?.Value ?? item.Elements().FirstOrDefault(e => e.Name.LocalName == name)?.Value)
+                .FirstOrDefault(v => !string.IsNullOrWhiteSpace(v))?.Trim();
+            if (written is null)
+            {
+                central ??= CentralPackageVersions(projectFolder);
+                central.TryGetValue(id, out written);
+            }
+
+            if (written is not null && !written.Contains("$(", StringComparison.Ordinal)
+                && NuGet.Versioning.VersionRange.TryParse(written, out var range) && range.MinVersion is { } minimum)
+            {
+                var line = (IXmlLineInfo)item;
+                entries.Add(new PackageEntry(id, minimum.ToNormalizedString(), new Generator.SourcePosition(projectPath, line.LineNumber, line.LinePosition)));
+            }
+        }
+
+        return entries.ToImmutableArray();
+    }
+
+    /// <summary>The PackageVersion items of the Directory.Packages.props nearest above <paramref name="folder"/> (MSBuild imports that one).</summary>
+    private static Dictionary<string, string> CentralPackageVersions(string folder)
+    {
+        var versions = new Dictionary<string, string>(StringComparer.OrdinalIgnoreCase);
+        for (var current = folder; current is not null; current = Path.GetDirectoryName(current))
+        {
+            var props = Path.Combine(current, "Directory.Packages.props");
+            if (!File.Exists(props))
+            {
+                continue;
+            }
+
+            try
+            {
+                foreach (var item in XDocument.Load(props).Descendants().Where(e => e.Name.LocalName == "PackageVersion"))
+                {
+                    if (item.Attribute("Include")?.Value.Trim() is { Length: > 0 } id && item.Attribute("Version")?.Value.Trim() is { Length: > 0 } version)
+                    {
+                        versions.TryAdd(id, version);
+                    }
+                }
+            }
+            catch (Exception e) when (e is XmlException or IOException or UnauthorizedAccessException)
+            {
+                // Unreadable: its versions are unknown, as MSBuild would fail on it too; the references stay out.
+            }
+
+            break;
+        }
+
+        return versions;
+    }
+
+    /// <summary>
+    /// Why the project is a test project: &lt;IsTestProject&gt; true, the test project type in &lt;ProjectTypeGuids&gt;
+    /// (old-style MSTest projects), the MSTest SDK, or a test framework among its references, packages and packages.config.
+    /// </summary>
+    private static TestProjectMark? TestProject(XElement root, string projectPath, ImmutableArray<PackageEntry> packages)
+    {
+        TestProjectMark Mark(XObject at, string reason) => new(reason, new Generator.SourcePosition(projectPath, ((IXmlLineInfo)at).LineNumber, ((IXmlLineInfo)at).LinePosition));
+
+        var properties = root.Elements().Where(e => e.Name.LocalName == "PropertyGroup").SelectMany(g => g.Elements()).ToList();
+        if (properties.LastOrDefault(e => e.Name.LocalName == "IsTestProject") is { } isTest && string.Equals(isTest.Value.Trim(), "true", StringComparison.OrdinalIgnoreCase))
+        {
+            return Mark(isTest, "IsTestProject is true");
+        }
+
+        if (properties.FirstOrDefault(e => e.Name.LocalName == "ProjectTypeGuids" && e.Value.Contains(TestProjectTypeGuid, StringComparison.OrdinalIgnoreCase)) is { } guids)
+        {
+            return Mark(guids, "its ProjectTypeGuids mark a test project");
+        }
+
+        if (root.Attribute("Sdk") is { } sdk && sdk.Value.Split(';').Any(s => ReferenceKinds.IsTestFramework(s.Split('/')[0].Trim())))
+        {
+            return Mark(root, $"it is built with the {sdk.Value.Trim()} SDK");
+        }
+
+        foreach (var item in Items(root, "Reference").Concat(Items(root, "PackageReference")))
+        {
+            if (item.Attribute("Include")?.Value.Split(',')[0].Trim() is { Length: > 0 } name && ReferenceKinds.IsTestFramework(name))
+            {
+                return Mark(item, $"it references {name}");
+            }
+        }
+
+        return packages.FirstOrDefault(p => ReferenceKinds.IsTestFramework(p.Id)) is { } package
+            ? new TestProjectMark($"its packages.config lists {package.Id}", package.Position)
+            : null;
+    }
+
+    /// <summary>Visual Studio's project type of old-style test projects.</summary>
+    private const string TestProjectTypeGuid = "{3AC096D0-A1C2-E12C-1390-A8335801FDAB}";
+
+    /// <summary>The <c>.config</c> files the project file lists (as None, Content or any other item) that exist; full paths.</summary>
+    private static IEnumerable<string> ListedConfigurationFiles(XElement root, string projectFolder)
+        => root.Elements().Where(e => e.Name.LocalName == "ItemGroup").SelectMany(g => g.Elements())
+            .Select(e => e.Attribute("Include")?.Value.Trim())
+            .OfType<string>()
+            .Where(i => i.EndsWith(".config", StringComparison.OrdinalIgnoreCase) && !i.Contains("$(", StringComparison.Ordinal) && !Glob.HasWildcards(i))
+            .Select(i => FindIgnoringCase(Path.GetFullPath(Path.Combine(projectFolder, Glob.Normalize(i)))))
+            .OfType<string>();
 
     /// <summary>
     /// The assemblies a project references: a &lt;Reference&gt; with a &lt;HintPath&gt; found on disk is compiled against;

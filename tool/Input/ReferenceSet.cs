@@ -23,6 +23,20 @@ public static class ReferenceSet
     public static bool Contains(string name)
         => Names.Value.Contains(name);
 
+    /// <summary>
+    /// True when <paramref name="name"/> (simple name, any case) is an assembly of the .NET Framework 4.7.2 itself, in the
+    /// built-in set or not (System.Web, System.Windows.Forms): the names the build embeds from the reference assemblies.
+    /// </summary>
+    public static bool IsFrameworkAssembly(string name) => FrameworkNames.Value.Contains(name);
+
+    private static readonly Lazy<HashSet<string>> FrameworkNames = new(() =>
+    {
+        using var stream = typeof(ReferenceSet).Assembly.GetManifestResourceStream("net472-assemblies.txt")
+            ?? throw new InvalidOperationException("the .NET Framework assembly names are not embedded in migrate-wcf; rebuild it.");
+        using var reader = new StreamReader(stream);
+        return reader.ReadToEnd().Split('\n', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries).ToHashSet(StringComparer.OrdinalIgnoreCase);
+    });
+
     private static readonly Lazy<HashSet<string>> Names = new(() => Directory.Exists(Folder)
         ? Directory.EnumerateFiles(Folder, "*.dll", SearchOption.AllDirectories).Select(Path.GetFileNameWithoutExtension).ToHashSet(StringComparer.OrdinalIgnoreCase)!
         : new HashSet<string>(StringComparer.OrdinalIgnoreCase));

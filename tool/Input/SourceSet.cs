@@ -72,7 +72,21 @@ public sealed record SourceSet(string Name, LoadMode Load, string Folder, string
 
     /// <summary>The assembly the project builds (&lt;AssemblyName&gt;, else the file name), so InternalsVisibleTo between projects binds.</summary>
     public string AssemblyName { get; init; } = Name;
+
+    /// <summary>
+    /// The packages the project uses: its packages.config entries and its &lt;PackageReference&gt; items with a version (from
+    /// the item, else from a Directory.Packages.props above it), in file order; what the migrated project references.
+    /// </summary>
+    public ImmutableArray<PackageEntry> Packages { get; init; } = ImmutableArray<PackageEntry>.Empty;
+
+    /// <summary>Why the project is a test project, where its project file says so; null when it is not one.</summary>
+    public TestProjectMark? TestProject { get; init; }
 }
+
+/// <summary>What makes a project a test project (a test framework referenced, a test project type, IsTestProject).</summary>
+/// <param name="Reason">For the finding: "it references MSTest.TestFramework", "its ProjectTypeGuids mark a test project", "IsTestProject is true".</param>
+/// <param name="Position">Where the project file (or its packages.config) says so.</param>
+public sealed record TestProjectMark(string Reason, MigrateWcf.Generator.SourcePosition Position);
 
 /// <summary>A reference of a project that the tool could not load, and where the project file names it.</summary>
 /// <param name="Name">The assembly or package name (the part of <c>Include</c> before the first comma).</param>
@@ -94,6 +108,9 @@ public sealed record InputSet(InputKind Kind, string RootDirectory, ImmutableArr
     /// <summary>Each project's files go to a folder of its own (and it keeps its own lock file) when there are several.</summary>
     public bool HasSeveralProjects => Projects.Length > 1;
 
+    /// <summary>What <c>--restore</c> put in place of each packages.config package (nothing without it).</summary>
+    public ImmutableArray<RestoredPackage> RestoredPackages { get; init; } = ImmutableArray<RestoredPackage>.Empty;
+
     /// <summary>Entries of a solution that are not C# projects (.vbproj, .fsproj, .sqlproj…), as the solution writes them; not analysed.</summary>
     public ImmutableArray<string> OtherSolutionEntries { get; init; } = ImmutableArray<string>.Empty;
 
@@ -113,3 +130,10 @@ public sealed record InputSet(InputKind Kind, string RootDirectory, ImmutableArr
             : Kind == InputKind.SourceFile ? Relative(project.Files[0])
             : Relative(project.Folder);
 }
+
+/// <summary>A packages.config package <c>--restore</c> put into a packages folder.</summary>
+/// <param name="PackagesFolder">Full path of the packages folder.</param>
+/// <param name="Requested">The version packages.config asks for.</param>
+/// <param name="Version">The version extracted (or found there already).</param>
+/// <param name="Note">Why <see cref="Version"/> differs from <see cref="Requested"/>; null when it does not.</param>
+public sealed record RestoredPackage(string PackagesFolder, string Id, string Requested, string Version, string? Note);

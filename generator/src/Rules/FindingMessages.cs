@@ -133,6 +133,9 @@ public static class FindingMessages
     public static readonly FindingMessage ApiMissingOnDotNet = new(nameof(ApiMissingOnDotNet), RuleIds.ApiMissingOnDotNet, "'{0}' does not exist on .NET 10 ({1}): {2}");
     public static readonly FindingMessage TypeLeftOut = new(nameof(TypeLeftOut), RuleIds.LeftOutOfMigratedProject, "'{0}' is left out of the migrated project: {1}");
     public static readonly FindingMessage FrameworkPackageAdded = new(nameof(FrameworkPackageAdded), RuleIds.FrameworkPackage, "'{0}' is in the package {1} {2} on .NET 10, which the migrated project references{3}");
+    public static readonly FindingMessage TestProjectLeftOut = new(nameof(TestProjectLeftOut), RuleIds.TestProjectLeftOut, "Project '{0}' is a test project ({1}), so the migrated project does not compile it");
+    public static readonly FindingMessage PackageNotCarried = new(nameof(PackageNotCarried), RuleIds.PackageNotCarried, "Package '{0}' {1} is not referenced by the migrated project: {2}");
+    public static readonly FindingMessage PackageVersionChanged = new(nameof(PackageVersionChanged), RuleIds.PackageVersionChanged, "Package '{0}' is referenced at {1}: {2}");
 
     /// <summary>Every message, in the order above (declared last: static fields initialise in order).</summary>
     public static ImmutableArray<FindingMessage> All { get; } = ImmutableArray.Create(
@@ -152,7 +155,8 @@ public static class FindingMessages
         OperationContextMember, OperationContextMemberUnsupported, OperationContextQualified,
         ServiceHostInCode, BindingInCode, WcfClientChannel, NamedPipeBinding, NamedPipeAddress, SecurityModeInCode,
         SecurityModeInConfiguration, ServiceInConfiguration, ClientEndpointInConfiguration, ConfigurationUnreadable,
-        ApiMissingOnDotNet, TypeLeftOut, FrameworkPackageAdded);
+        ApiMissingOnDotNet, TypeLeftOut, FrameworkPackageAdded,
+        TestProjectLeftOut, PackageNotCarried, PackageVersionChanged);
 }
 
 /// <summary>Names of the properties WCFM2015 findings carry for the fix (<see cref="Finding.Properties"/>).</summary>

@@ -105,6 +105,11 @@ public static class RuleIds
     public const string ApiMissingOnDotNet = "WCFM4007";
     public const string LeftOutOfMigratedProject = "WCFM4008";
     public const string FrameworkPackage = "WCFM4009";
+
+    // Project references of the migrated project (migrate-wcf generate).
+    public const string TestProjectLeftOut = "WCFM4020";
+    public const string PackageNotCarried = "WCFM4021";
+    public const string PackageVersionChanged = "WCFM4022";
 }
 
 /// <summary>The one catalog of rules. Front ends build their diagnostics from it; docs/rules has one page per entry.</summary>
@@ -246,7 +251,13 @@ public static class RuleCatalog
         new Rule(RuleIds.LeftOutOfMigratedProject, "Code left out of the migrated project", FindingSeverity.Info, RuleCategories.Hosting,
             "The migrated project compiles the contracts, data types and implementations and everything they use; code beside them that .NET 10 cannot compile is left out of a generated copy of its file.") { GenerateOnly = true },
         new Rule(RuleIds.FrameworkPackage, "Package for a .NET Framework assembly", FindingSeverity.Info, RuleCategories.Hosting,
-            "The code compiles unchanged on .NET 10: the migrated project references the package that ships these types there.") { GenerateOnly = true });
+            "The code compiles unchanged on .NET 10: the migrated project references the package that ships these types there.") { GenerateOnly = true },
+        new Rule(RuleIds.TestProjectLeftOut, "Test project not migrated", FindingSeverity.Info, RuleCategories.Hosting,
+            "The migrated project compiles the service's contracts, implementations and the generated code; tests stay in their own project, which can call the migrated service through the generated client proxies.") { GenerateOnly = true },
+        new Rule(RuleIds.PackageNotCarried, "Package not carried to the migrated project", FindingSeverity.Info, RuleCategories.Hosting,
+            "The migrated project references the original projects' packages except test frameworks and test libraries, .NET Framework build tooling, and what MigrateWcf.Runtime brings (gRPC, Protobuf, the WCF client packages); its project file names each one left out.") { GenerateOnly = true },
+        new Rule(RuleIds.PackageVersionChanged, "Package at another version than the original's", FindingSeverity.Warning, RuleCategories.Hosting,
+            "The migrated project references the version restored: the nearest the feeds have, and one version for a package family (packages released together load together only at one version); check the package's release notes between the two versions.") { GenerateOnly = true });
 
     private static readonly Dictionary<string, Rule> ById = All.ToDictionary(r => r.Id, StringComparer.Ordinal);
 
