@@ -144,6 +144,13 @@ public static class GenerationPlanner
         }
 
         engineFiles.AddRange(sources.Copies);
+
+        // A package none of whose assemblies the compiled code uses is not carried (a data layer's ORM behind a left-out
+        // file); one whose assemblies are unknown (never restored) is, since nothing tells.
+        var used = new HashSet<string>(sources.UsedAssemblies, StringComparer.Ordinal);
+        var loaded = new HashSet<string>(compilation.References.OfType<PortableExecutableReference>().Select(r => r.FilePath).OfType<string>(), StringComparer.Ordinal);
+        var unused = request.Packages.Where(p => p.AssemblyPaths.Any(loaded.Contains) && !p.AssemblyPaths.Any(used.Contains)).ToList();
+        var carried = request.Packages.Except(unused).ToList();
         var project = MigratedProjectFile.Write(
             request.OutputFolder,
             sources.InPlace,
@@ -154,9 +161,10 @@ public static class GenerationPlanner
             request.CentralPackageVersions,
             request.ToolVersion,
             result.CSharp?.HasHttpJsonOperations == true,
-            request.Packages.Concat(sources.Packages.Where(p => !request.Packages.Any(r => string.Equals(r.Id, p.Id, StringComparison.OrdinalIgnoreCase)))
+            carried.Concat(sources.Packages.Where(p => !request.Packages.Any(r => string.Equals(r.Id, p.Id, StringComparison.OrdinalIgnoreCase)))
                 .Select(p => new MigratedPackage(p.Id, p.Version, ImmutableArray<string>.Empty, p.Note))).ToList(),
-            request.Assemblies);
+            request.Assemblies,
+            unused);
 
         var files = engineFiles
             .Append(new PlannedFile(projectFileName, project))

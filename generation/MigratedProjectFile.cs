@@ -51,7 +51,8 @@ public static class MigratedProjectFile
         string toolVersion,
         bool httpJson = false,
         IReadOnlyList<MigratedPackage>? packages = null,
-        IReadOnlyList<MigratedAssembly>? assemblies = null)
+        IReadOnlyList<MigratedAssembly>? assemblies = null,
+        IReadOnlyList<MigratedPackage>? unusedPackages = null)
     {
         var text = new StringBuilder();
         text.Append("""
@@ -124,7 +125,7 @@ public static class MigratedProjectFile
         }
 
         text.Append("  </ItemGroup>\n");
-        WriteReferences(text, outputFolder, packages ?? Array.Empty<MigratedPackage>(), assemblies ?? Array.Empty<MigratedAssembly>(), centralVersions);
+        WriteReferences(text, outputFolder, packages ?? Array.Empty<MigratedPackage>(), assemblies ?? Array.Empty<MigratedAssembly>(), unusedPackages ?? Array.Empty<MigratedPackage>(), centralVersions);
         text.Append("</Project>\n");
         return text.ToString();
     }
@@ -134,11 +135,14 @@ public static class MigratedProjectFile
     /// beside it), those <see cref="ReferenceKinds.WhyNotCarried"/> names in a comment saying why, and a Reference with a
     /// relative HintPath per assembly.
     /// </summary>
-    private static void WriteReferences(StringBuilder text, string outputFolder, IReadOnlyList<MigratedPackage> packages, IReadOnlyList<MigratedAssembly> assemblies, bool centralVersions)
+    private static void WriteReferences(StringBuilder text, string outputFolder, IReadOnlyList<MigratedPackage> packages, IReadOnlyList<MigratedAssembly> assemblies, IReadOnlyList<MigratedPackage> unused, bool centralVersions)
     {
-        var ordered = packages.OrderBy(p => p.Id, StringComparer.OrdinalIgnoreCase).ThenBy(p => p.Id, StringComparer.Ordinal).ToList();
-        var carried = ordered.Where(p => ReferenceKinds.WhyNotCarried(p.Id) is null).ToList();
-        var leftOut = ordered.Where(p => ReferenceKinds.WhyNotCarried(p.Id) is not null).ToList();
+        var unusedIds = new HashSet<string>(unused.Select(p => p.Id), StringComparer.OrdinalIgnoreCase);
+        string? WhyNotCarried(MigratedPackage package)
+            => ReferenceKinds.WhyNotCarried(package.Id) ?? (unusedIds.Contains(package.Id) ? ReferenceKinds.NotUsed : null);
+        var ordered = packages.Concat(unused).OrderBy(p => p.Id, StringComparer.OrdinalIgnoreCase).ThenBy(p => p.Id, StringComparer.Ordinal).ToList();
+        var carried = ordered.Where(p => WhyNotCarried(p) is null).ToList();
+        var leftOut = ordered.Where(p => WhyNotCarried(p) is not null).ToList();
         if (carried.Count > 0 || leftOut.Count > 0)
         {
             text.Append("  <ItemGroup>\n");
@@ -161,7 +165,7 @@ public static class MigratedProjectFile
                 text.Append("    <!-- Left out:\n");
                 foreach (var package in leftOut)
                 {
-                    text.Append($"         {Comment(package.Id)} {Comment(package.Version)}: {Comment(ReferenceKinds.WhyNotCarried(package.Id)!)}\n");
+                    text.Append($"         {Comment(package.Id)} {Comment(package.Version)}: {Comment(WhyNotCarried(package)!)}\n");
                 }
 
                 text.Append("    -->\n");

@@ -34,6 +34,9 @@ public static class ReferenceKinds
     /// <summary>Why a package is not carried: it only builds .NET Framework projects.</summary>
     public const string BuildTooling = "build tooling of .NET Framework projects: the .NET SDK builds the migrated project";
 
+    /// <summary>Why a package is not carried: none of its assemblies is used by what the migrated project compiles.</summary>
+    public const string NotUsed = "the code the migrated project compiles does not use it";
+
     /// <summary>Why a package is not carried: the migrated project has it already.</summary>
     public const string AlreadyReferenced = "the migrated project references it already (Google.Protobuf, Grpc.*, System.ServiceModel.* come with MigrateWcf.Runtime)";
 

@@ -36,6 +36,9 @@ public sealed record SourceSelection(
 {
     /// <summary>Packages that bring back, on .NET 10, .NET Framework types the compiled code uses (WCFM4009), by id.</summary>
     public ImmutableArray<FrameworkPackage> Packages { get; init; } = ImmutableArray<FrameworkPackage>.Empty;
+
+    /// <summary>Files of the referenced assemblies (HintPaths, packages) whose types the compiled code uses: the packages worth carrying.</summary>
+    public ImmutableArray<string> UsedAssemblies { get; init; } = ImmutableArray<string>.Empty;
 }
 
 /// <summary>
@@ -122,6 +125,7 @@ public static class SourceSelector
         private readonly Dictionary<MethodDeclarationSyntax, HashSet<Unit>> _entryPointReferences = new();
         private readonly Dictionary<SyntaxTree, ImmutableArray<Diagnostic>> _probeErrors = new();
         private readonly Dictionary<SyntaxTree, HashSet<(string Id, TextSpan Span)>> _frameworkErrors = new();
+        private readonly Dictionary<SyntaxNode, HashSet<string>> _assembliesUsed = new();
         private Compilation? _probe;
 
         public Selector(Compilation compilation, EngineResult result, IReadOnlyList<OriginalSource> sources, IReadOnlyList<MetadataReference> targetReferences, string outputFolder, bool nullableEnabled, CancellationToken cancellationToken)
@@ -163,6 +167,7 @@ public static class SourceSelector
             var copies = new List<PlannedFile>();
             var leftOut = new List<LeftOutSource>();
             var findings = new List<Finding>();
+            var usedAssemblies = new HashSet<string>(StringComparer.Ordinal);
             foreach (var tree in trees)
             {
                 _cancellationToken.ThrowIfCancellationRequested();
@@ -185,6 +190,8 @@ public static class SourceSelector
 
                 foreach (var unit in kept)
                 {
+                    usedAssemblies.UnionWith(_assembliesUsed[unit.Node]);
+                    usedAssemblies.UnionWith(unit.EntryPoints.Where(e => KeepEntryPoint(e, compiled)).SelectMany(e => _assembliesUsed[e]));
                     foreach (var entryPoint in unit.EntryPoints.Where(e => !KeepEntryPoint(e, compiled)))
                     {
                         var name = unit.Name + "." + entryPoint.Identifier.Text;
@@ -237,6 +244,7 @@ public static class SourceSelector
                 FindingOrder.Sort(findings).ToImmutableArray())
             {
                 Packages = packages.Keys.OrderBy(p => p.Id, StringComparer.Ordinal).ToImmutableArray(),
+                UsedAssemblies = usedAssemblies.OrderBy(a => a, StringComparer.Ordinal).ToImmutableArray(),
             };
         }
 
@@ -375,7 +383,9 @@ public static class SourceSelector
             if (!_references.TryGetValue(unit, out var references))
             {
                 var entryPoints = new HashSet<SyntaxNode>(unit.EntryPoints);
-                references = ReferencedUnits(unit.Tree, unit.Node.DescendantNodesAndSelf(n => !entryPoints.Contains(n)));
+                var assemblies = new HashSet<string>(StringComparer.Ordinal);
+                references = ReferencedUnits(unit.Tree, unit.Node.DescendantNodesAndSelf(n => !entryPoints.Contains(n)), assemblies);
+                _assembliesUsed[unit.Node] = assemblies;
                 // Every part of a partial type is compiled with the others.
                 if (unit.Symbol is { } symbol)
                 {
@@ -393,15 +403,18 @@ public static class SourceSelector
         {
             if (!_entryPointReferences.TryGetValue(entryPoint, out var references))
             {
-                references = ReferencedUnits(entryPoint.SyntaxTree, entryPoint.DescendantNodesAndSelf());
+                var assemblies = new HashSet<string>(StringComparer.Ordinal);
+                references = ReferencedUnits(entryPoint.SyntaxTree, entryPoint.DescendantNodesAndSelf(), assemblies);
                 _entryPointReferences[entryPoint] = references;
+                _assembliesUsed[entryPoint] = assemblies;
             }
 
             return references;
         }
 
         /// <summary>The parts declaring the source types that <paramref name="nodes"/> name or use.</summary>
-        private HashSet<Unit> ReferencedUnits(SyntaxTree tree, IEnumerable<SyntaxNode> nodes)
+        /// <param name="assemblies">Receives the files of the referenced assemblies whose types <paramref name="nodes"/> use.</param>
+        private HashSet<Unit> ReferencedUnits(SyntaxTree tree, IEnumerable<SyntaxNode> nodes, HashSet<string> assemblies)
         {
             var model = _compilation.GetSemanticModel(tree);
             var types = new HashSet<INamedTypeSymbol>(SymbolEqualityComparer.Default);
@@ -429,6 +442,10 @@ public static class SourceSelector
                 if (type.Locations.Any(l => l.IsInSource && l.SourceTree is { } t && _unitsByTree.ContainsKey(t)))
                 {
                     units.UnionWith(UnitsOf(type));
+                }
+                else if (type.ContainingAssembly is { } assembly && _compilation.GetMetadataReference(assembly) is PortableExecutableReference { FilePath: { } path })
+                {
+                    assemblies.Add(path);
                 }
             }
 

@@ -141,7 +141,22 @@ public sealed class ProjectReferencesTests
             string.Concat(family.Select(id => HintPathReference(id, $@"..\packages\{id}.2.4.4\lib\net45\{id}.dll")))));
         temp.WriteFile("erp/Erp.Pricing/packages.config", PackagesConfig([.. family.Select(id => (id, "2.4.4"))]));
         temp.WriteFile("erp/Erp.Pricing/IPricing.cs", Contract);
-        temp.WriteFile("erp/Erp.Pricing/PricingService.cs", "namespace Erp.Pricing { public class PricingService : IPricing { public Quote Price(string sku) { return new Quote { Sku = sku }; } } }");
+        // The service uses a type of each package of the family (a package the compiled code does not use is not carried).
+        temp.WriteFile("erp/Erp.Pricing/PricingService.cs", """
+            namespace Erp.Pricing
+            {
+                public class PricingService : IPricing
+                {
+                    public Quote Price(string sku)
+                    {
+                        var id = MongoDB.Bson.ObjectId.GenerateNewId();
+                        var settings = new MongoDB.Driver.MongoClientSettings();
+                        var state = MongoDB.Driver.Core.Clusters.ClusterState.Connected;
+                        return new Quote { Sku = sku + id + settings.ApplicationName + state };
+                    }
+                }
+            }
+            """);
         var output = temp.Combine("migrated");
 
         var result = await MigrateWcfCli.RunAsync("generate", project, "--out", output, "--restore");
@@ -233,9 +248,12 @@ public sealed class ProjectReferencesTests
         Assert.True(result.Code == ExitCode.Success, result.ToString());
         var migrated = XDocument.Load(MigratedProject(output));
         Assert.Empty(Items(migrated, "Reference"));
-        // A package folder's assembly that no packages.config lists is its package, at that folder's version.
-        Assert.Single(Items(migrated, "PackageReference"), p => p.Attribute("Include")!.Value == "Acme.Rates" && p.Attribute("Version")!.Value == "1.2.0");
-        Assert.Single(Items(migrated, "PackageReference"), p => p.Attribute("Include")!.Value == "Newtonsoft.Json" && p.Attribute("Version")!.Value == "13.0.1");
+        // A package folder's assembly that no packages.config lists is its package, at that folder's version; neither is
+        // carried, since the compiled code (a contract) uses neither: the project file says so.
+        Assert.DoesNotContain(Items(migrated, "PackageReference"), p => p.Attribute("Include")!.Value is "Acme.Rates" or "Newtonsoft.Json");
+        var text = File.ReadAllText(MigratedProject(output));
+        Assert.Contains("Acme.Rates 1.2.0: " + ReferenceKinds.NotUsed, text, StringComparison.Ordinal);
+        Assert.Contains("Newtonsoft.Json 13.0.1: " + ReferenceKinds.NotUsed, text, StringComparison.Ordinal);
     }
 
     [Fact]
