@@ -53,6 +53,14 @@ internal static class WcfDiagnostics
     public static readonly DiagnosticDescriptor RestNotServed = Create(id: RuleIds.RestUriTemplate, category: RuleCategories.Contracts, defaultSeverity: DiagnosticSeverity.Warning, FindingMessages.RestNotServed);
     public static readonly DiagnosticDescriptor RestJsonDiffers = Create(id: RuleIds.RestJsonDiffers, category: RuleCategories.Contracts, defaultSeverity: DiagnosticSeverity.Warning, FindingMessages.RestJsonDiffers);
     public static readonly DiagnosticDescriptor RestFault = Create(id: RuleIds.RestFault, category: RuleCategories.Contracts, defaultSeverity: DiagnosticSeverity.Warning, FindingMessages.RestFault);
+    public static readonly DiagnosticDescriptor ClientCode = Create(id: RuleIds.ClientCode, category: RuleCategories.Contracts, defaultSeverity: DiagnosticSeverity.Info, FindingMessages.ClientCode);
+    public static readonly DiagnosticDescriptor ClientSideContractCopy = Create(id: RuleIds.ClientSideContract, category: RuleCategories.Contracts, defaultSeverity: DiagnosticSeverity.Info, FindingMessages.ClientSideContractCopy);
+    public static readonly DiagnosticDescriptor ClientSideContractGenerated = Create(id: RuleIds.ClientSideContract, category: RuleCategories.Contracts, defaultSeverity: DiagnosticSeverity.Info, FindingMessages.ClientSideContractGenerated);
+    public static readonly DiagnosticDescriptor ImplementationChoice = Create(id: RuleIds.ImplementationChoice, category: RuleCategories.Contracts, defaultSeverity: DiagnosticSeverity.Info, FindingMessages.ImplementationChoice);
+    public static readonly DiagnosticDescriptor UnreachableContract = Create(id: RuleIds.UnreachableType, category: RuleCategories.Contracts, defaultSeverity: DiagnosticSeverity.Warning, FindingMessages.UnreachableContract);
+    public static readonly DiagnosticDescriptor UnreachableImplementation = Create(id: RuleIds.UnreachableType, category: RuleCategories.Contracts, defaultSeverity: DiagnosticSeverity.Warning, FindingMessages.UnreachableImplementation);
+    public static readonly DiagnosticDescriptor UnreachableDataType = Create(id: RuleIds.UnreachableType, category: RuleCategories.Contracts, defaultSeverity: DiagnosticSeverity.Warning, FindingMessages.UnreachableDataType);
+    public static readonly DiagnosticDescriptor UnreachableMember = Create(id: RuleIds.UnreachableType, category: RuleCategories.Contracts, defaultSeverity: DiagnosticSeverity.Warning, FindingMessages.UnreachableMember);
     public static readonly DiagnosticDescriptor ServiceContractMapped = Create(id: RuleIds.ServiceContractMapped, category: RuleCategories.Contracts, defaultSeverity: DiagnosticSeverity.Info, FindingMessages.ServiceContractMapped);
     public static readonly DiagnosticDescriptor MessageContractRequest = Create(id: RuleIds.MessageContractOperation, category: RuleCategories.Contracts, defaultSeverity: DiagnosticSeverity.Info, FindingMessages.MessageContractRequest);
     public static readonly DiagnosticDescriptor MessageContractResponse = Create(id: RuleIds.MessageContractOperation, category: RuleCategories.Contracts, defaultSeverity: DiagnosticSeverity.Info, FindingMessages.MessageContractResponse);
@@ -86,6 +94,8 @@ internal static class WcfDiagnostics
     public static readonly DiagnosticDescriptor DecimalMapped = Create(id: RuleIds.DecimalValue, category: RuleCategories.DataContracts, defaultSeverity: DiagnosticSeverity.Info, FindingMessages.DecimalMapped);
     public static readonly DiagnosticDescriptor InferredDataContract = Create(id: RuleIds.InferredDataContract, category: RuleCategories.DataContracts, defaultSeverity: DiagnosticSeverity.Info, FindingMessages.InferredDataContract);
     public static readonly DiagnosticDescriptor RecursiveType = Create(id: RuleIds.RecursiveType, category: RuleCategories.DataContracts, defaultSeverity: DiagnosticSeverity.Info, FindingMessages.RecursiveType);
+    public static readonly DiagnosticDescriptor NotSerializableRefused = Create(id: RuleIds.NotSerializable, category: RuleCategories.DataContracts, defaultSeverity: DiagnosticSeverity.Warning, FindingMessages.NotSerializableRefused);
+    public static readonly DiagnosticDescriptor NotSerializableEmpty = Create(id: RuleIds.NotSerializable, category: RuleCategories.DataContracts, defaultSeverity: DiagnosticSeverity.Warning, FindingMessages.NotSerializableEmpty);
     public static readonly DiagnosticDescriptor LockFileUnreadable = Create(id: RuleIds.LockFileUnreadable, category: RuleCategories.DataContracts, defaultSeverity: DiagnosticSeverity.Warning, FindingMessages.LockFileUnreadable);
     public static readonly DiagnosticDescriptor ProtoNameKept = Create(id: RuleIds.ProtoNameKept, category: RuleCategories.DataContracts, defaultSeverity: DiagnosticSeverity.Info, FindingMessages.ProtoNameKept);
     public static readonly DiagnosticDescriptor RenameFollowed = Create(id: RuleIds.ProtoNameKept, category: RuleCategories.DataContracts, defaultSeverity: DiagnosticSeverity.Info, FindingMessages.RenameFollowed);
@@ -124,14 +134,16 @@ internal static class WcfDiagnostics
         StreamWithOtherResults, StreamParameter, StreamResult, ServiceContractOnClass,
         IncompleteAsyncPattern, UntypedMessage, XmlSerializerFormat, ContractWithoutOperations,
         OpenGenericContract, GenericOperation, RestOperationKept, RestOperationChanged, RestXmlFormat, RestUriTemplateFeature,
-        RestNotServed, RestJsonDiffers, RestFault, ServiceContractMapped, MessageContractRequest, MessageContractResponse,
+        RestNotServed, RestJsonDiffers, RestFault, ClientCode, ClientSideContractCopy, ClientSideContractGenerated,
+        ImplementationChoice, UnreachableContract, UnreachableImplementation, UnreachableDataType, UnreachableMember,
+        ServiceContractMapped, MessageContractRequest, MessageContractResponse,
         SynchronousOperation, ContractAnalysisFailed, ContractMappingFailed, ObjectMember, UnmappedType,
         TypeWithoutProtoForm, StreamInMessage, UnresolvedType, EnumWithoutZero,
         FlagsEnum, EnumValueOutOfRange, NonScalarDictionaryKey, NameCollision, LockedNameTaken,
         MessageContractHeader, SerializableType, CustomSerialization, RequiredMember,
         KnownTypesNotReadable, KnownTypesComputedAtRunTime, ReferencePreserved, MembersWithoutOrder,
         MembersSharingOrder, KnownTypesMapped, DateTimeMapped, DecimalMapped,
-        InferredDataContract, RecursiveType, LockFileUnreadable, ProtoNameKept, RenameFollowed, TypeAnalysisFailed, TypeMappingFailed,
+        InferredDataContract, RecursiveType, NotSerializableRefused, NotSerializableEmpty, LockFileUnreadable, ProtoNameKept, RenameFollowed, TypeAnalysisFailed, TypeMappingFailed,
         PerCallWithSingleConcurrency, ReentrantConcurrency, PerSessionInstancing, SessionRequired,
         TransactionFlow, TransactionScopeRequired, InitiatingTerminating, SingleInstanceSingleConcurrency,
         OperationContextMember, OperationContextMemberUnsupported, OperationContextQualified, ServiceHostInCode,

@@ -37,6 +37,7 @@ public sealed class CompilationAnalysis
     private readonly WcfSymbols _wcf;
     private readonly Once<ContractIndex> _index;
     private readonly Once<WholeCompilation> _whole;
+    private readonly Once<ImplementedContracts> _implemented;
     private readonly ConcurrentDictionary<INamedTypeSymbol, Once<FindingList>> _contracts = new(SymbolEqualityComparer.Default);
     private readonly ConcurrentDictionary<SyntaxTree, Once<FindingList>> _code = new();
     private readonly Dictionary<string, SyntaxTree> _trees = new(StringComparer.Ordinal);
@@ -48,6 +49,7 @@ public sealed class CompilationAnalysis
         _wcf = wcf;
         _index = new Once<ContractIndex>(BuildIndex);
         _whole = new Once<WholeCompilation>(AnalyseWhole);
+        _implemented = new Once<ImplementedContracts>(ct => ImplementedContracts.Read(new DiscoveryContext(_compilation, _wcf, ct, readsEmitterFacts: false), ContractDiscovery.SourceTypes(_compilation)));
         foreach (var tree in compilation.SyntaxTrees)
         {
             if (!_trees.ContainsKey(tree.FilePath))
@@ -147,10 +149,13 @@ public sealed class CompilationAnalysis
         return FindingOrder.Sort(found).ToImmutableArray();
     }
 
-    /// <summary>One contract read alone, with the data types it reaches; only its service is mapped (data types are named, not mapped).</summary>
+    /// <summary>
+    /// One contract read alone, with the data types it reaches; only its service is mapped (data types are named, not
+    /// mapped). Whether it is a client-side copy depends on what the whole compilation implements, read once.
+    /// </summary>
     private FindingList AnalyseContract(INamedTypeSymbol contract, CancellationToken cancellationToken)
     {
-        var (model, discovered) = ContractDiscovery.Discover(_compilation, _wcf, new[] { contract }, readHosting: false, cancellationToken, findingsOnly: true);
+        var (model, discovered) = ContractDiscovery.Discover(_compilation, _wcf, new[] { contract }, readHosting: false, cancellationToken, findingsOnly: true, _implemented.Get(cancellationToken));
         var findings = new List<Finding>(discovered);
         ProtoMapper.Map(model, LockFile.Parse(null, findings), findings, MappingParts.Services);
         return new FindingList(FindingOrder.Sort(findings).ToImmutableArray());

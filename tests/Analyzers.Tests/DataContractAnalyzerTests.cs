@@ -187,8 +187,8 @@ public class DataContractAnalyzerTests
                 Task MoveAsync(Orders.Item from, Stock.Item to);
             }
             """,
-            Verify.Diagnostic(WcfDiagnostics.NameCollision).WithLocation(0).WithLocation(1).WithArguments("Orders.Item", "OrdersItem", "shop", "Item"),
-            Verify.Diagnostic(WcfDiagnostics.NameCollision).WithLocation(1).WithLocation(0).WithArguments("Stock.Item", "StockItem", "shop", "Item"));
+            Verify.Diagnostic(WcfDiagnostics.NameCollision).WithLocation(0).WithLocation(1).WithArguments("Orders.Item", "Item", "OrdersItem", "shop", "Item", "'Stock.Item' (WCF name 'Item') maps to as well"),
+            Verify.Diagnostic(WcfDiagnostics.NameCollision).WithLocation(1).WithLocation(0).WithArguments("Stock.Item", "Item", "StockItem", "shop", "Item", "'Orders.Item' (WCF name 'Item') maps to as well"));
 
     [Fact]
     public Task DistinctNames_DoNotReportCollisions()

@@ -1,6 +1,3 @@
-using System.Reflection;
-using System.Runtime.Loader;
-using Microsoft.CodeAnalysis;
 using MigrateWcf.Generator.Corpus.Tests.Infrastructure;
 
 namespace MigrateWcf.Generator.Corpus.Tests;
@@ -39,56 +36,19 @@ public sealed class EveryConversionTests(EveryConversionTests.Compiled compiled)
     }
 
     [Fact]
-    public async Task EveryOperationForm_WorksEndToEndOverASocket()
-    {
-        var directory = Path.Combine(Path.GetTempPath(), "mwevery-" + Guid.NewGuid().ToString("N")[..12]);
-        try
-        {
-            await (Task)compiled.Invoke("EndToEndAsync", Path.Combine(directory, "grpc.sock"))!;
-        }
-        finally
-        {
-            if (Directory.Exists(directory))
-            {
-                Directory.Delete(directory, recursive: true);
-            }
-        }
-    }
+    public Task EveryOperationForm_WorksEndToEndOverASocket()
+        => DrivenScenario.WithSocketAsync("mwevery-", socket => (Task)compiled.Invoke("EndToEndAsync", socket)!);
 
     /// <summary>The scenario, protoc's output, the emitted C# and the driver, compiled once and loaded.</summary>
     public sealed class Compiled
     {
-        private readonly Type _driver;
+        private readonly DrivenScenario _scenario = new(
+            "NetFramework/EveryConversion",
+            "EveryConversionDriver.cs",
+            "EveryConversionCheck.Driver",
+            typeof(FsCheck.Fluent.Gen).Assembly,
+            typeof(Microsoft.FSharp.Core.FSharpFunc<,>).Assembly);
 
-        public Compiled()
-        {
-            var scenario = CorpusScenario.Get("NetFramework/EveryConversion");
-            var result = EngineRun.CSharpRun(scenario);
-            var protoc = Protoc.CompileToCSharp(result.ProtoFiles, fatalWarnings: true, grpc: true);
-            Assert.True(protoc.ExitCode == 0, protoc.Output);
-            using var driver = typeof(EveryConversionTests).Assembly.GetManifestResourceStream("EveryConversionDriver.cs")!;
-            var generated = protoc.CSharpFiles.Concat(result.CSharpFiles.Select(f => (f.RelativePath, f.Content))).ToList();
-            var legacy = scenario.Sources.Append(("EveryConversionDriver.cs", new StreamReader(driver).ReadToEnd()));
-            var testReferences = new[] { typeof(FsCheck.Fluent.Gen).Assembly, typeof(Microsoft.FSharp.Core.FSharpFunc<,>).Assembly, typeof(Assert).Assembly }
-                .Select(a => (MetadataReference)MetadataReference.CreateFromFile(a.Location));
-
-            var (problems, image) = MigratedCompilation.Compile(generated, legacy, "EveryConversion.Migrated", testReferences);
-
-            Assert.True(problems.Count == 0, string.Join("\n", problems));
-            _driver = AssemblyLoadContext.Default.LoadFromStream(new MemoryStream(image!)).GetType("EveryConversionCheck.Driver", throwOnError: true)!;
-        }
-
-        public object? Invoke(string method, params object[] arguments)
-        {
-            try
-            {
-                return _driver.GetMethod(method, BindingFlags.Public | BindingFlags.Static)!.Invoke(null, arguments);
-            }
-            catch (TargetInvocationException e) when (e.InnerException is not null)
-            {
-                System.Runtime.ExceptionServices.ExceptionDispatchInfo.Throw(e.InnerException);
-                throw;
-            }
-        }
+        public object? Invoke(string method, params object[] arguments) => _scenario.Invoke(method, arguments);
     }
 }

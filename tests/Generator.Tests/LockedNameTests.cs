@@ -155,7 +155,7 @@ public class LockedNameTests
         Assert.Equal(new[] { 1 }, second.Message("Item").Fields.Select(f => f.Number));
         Assert.Equal("quantity", Assert.Single(second.Message("StockItem").Fields).Name);
         var collision = Assert.Single(second.FindingsOf(RuleIds.NameCollision));
-        Assert.Contains("'Shop.Stock.Item' is named 'StockItem'", collision.Text());
+        Assert.Contains("'Shop.Stock.Item' (WCF name 'Item') is named 'StockItem' in proto package 'shop', not 'Item', which 'Shop.Orders.Item' (WCF name 'Item') maps to as well", collision.Text());
     }
 
     [Fact]
@@ -289,7 +289,7 @@ public class LockedNameTests
         Assert.Equal(MessageOriginKind.DataType, result.Message("Tier").Origin!.Kind);
         Assert.Equal("ShopTier", result.Enum("ShopTier").Name);
         var taken = Assert.Single(result.FindingsOf(RuleIds.NameCollision));
-        Assert.Contains("'Shop.Tier' is named 'ShopTier'", taken.Text());
+        Assert.Contains("'Shop.Tier' (WCF name 'Tier') is named 'ShopTier' in proto package 'shop', not 'Tier', which the lock file gives another definition", taken.Text());
     }
 
     [Fact]

@@ -82,6 +82,65 @@ public class WebHttpTests
     }
 
     [Fact]
+    public void WebGetAndWebInvokeWithoutOperationContract_AreOperations_WithOperationContractsDefaults()
+    {
+        // WCF makes an operation of a method with any IOperationContractAttributeProvider attribute, not only [OperationContract].
+        var result = RunWithCSharp("""
+            [ServiceContract]
+            public interface IValues
+            {
+                [WebGet(UriTemplate = "values")] string[] GetValues();
+                [WebInvoke(Method = "PUT", UriTemplate = "values/{id}")] void Put(string id, string value);
+                string NotAnOperation();
+            }
+            public class ValuesService : IValues
+            {
+                public string[] GetValues() => new[] { "a" };
+                public void Put(string id, string value) { }
+                public string NotAnOperation() => "";
+            }
+            """);
+
+        Assert.Equal(new[] { "GetValues", "Put" }, result.Model.Services.Single().Operations.Select(o => o.Name));
+        var put = Operation(result, "Put");
+        Assert.Equal(("Put", false, true, false, null), (put.MethodName, put.IsOneWay, put.IsInitiating, put.IsTerminating, put.Action));
+        Assert.Equal(new ProtoHttpRule("get", "/values", null, "result"), result.Rpc("Values", "GetValues").Http);
+        Assert.Equal("PUT", put.WebHttp!.Method);
+        Assert.Equal(2, result.Summary.Operations);
+        // The client proxy calls both operations and refuses only the method that is none.
+        var proxy = result.CSharpFiles.Single(f => f.RelativePath.EndsWith("ValuesProxy.g.cs", StringComparison.Ordinal)).Content;
+        Assert.Contains("NotAnOperation is no operation", proxy);
+        Assert.DoesNotContain("GetValues is no operation", proxy);
+    }
+
+    [Fact]
+    public void CoreWcfsWebGetWithoutOperationContract_IsAnOperation()
+    {
+        var result = Engine.Run("""
+            using CoreWCF;
+            using CoreWCF.Web;
+            [ServiceContract]
+            public interface IValues { [WebGet(UriTemplate = "values")] string[] GetValues(); }
+            public class ValuesService : IValues { public string[] GetValues() => new[] { "a" }; }
+            """, withCoreWcf: true);
+
+        Assert.Equal("GetValues", Assert.Single(Assert.Single(result.Model.Services).Operations).Name);
+        Assert.Equal(new ProtoHttpRule("get", "/values", null, "result"), result.Rpc("Values", "GetValues").Http);
+    }
+
+    [Fact]
+    public void AMethodWithNeitherAttribute_IsNoOperation()
+    {
+        var result = Run("""
+            [ServiceContract]
+            public interface IValues { [Obsolete] string[] GetValues(); }
+            """);
+
+        Assert.Empty(Assert.Single(result.Model.Services).Operations);
+        Assert.Single(result.FindingsOf(RuleIds.ContractWithoutOperations));
+    }
+
+    [Fact]
     public void GetWithPathAndQuery_BindsThePathVariable_AndLeavesTheQueryToTranscoding()
     {
         var result = Run("""

@@ -200,7 +200,7 @@ internal static class GenerateCommand
                 var leftOut = testProjects.Count == 0 ? string.Empty : $" (test projects left out: {string.Join(", ", testProjects.Select(t => t.Name))})";
                 throw CommandLineException.Input($"no WCF service contract ([ServiceContract]) was found in {Quote(options.InputPaths)}{leftOut}; nothing to generate.");
             case GenerationProblem.NoOperations:
-                throw CommandLineException.Input($"the {summary.ServiceContracts} service contract(s) in {Quote(options.InputPaths)} have no operations ([OperationContract]); nothing to generate.");
+                throw CommandLineException.Input($"the {summary.ServiceContracts} service contract(s) in {Quote(options.InputPaths)} have no operations ([OperationContract], [WebGet], [WebInvoke]); nothing to generate.");
             case GenerationProblem.ProjectNameTaken:
                 throw CommandLineException.Usage($"the project name '{projectName}' is taken by a generated file; choose another with --project-name.");
         }

@@ -76,7 +76,7 @@ internal static class ProtoCommand
 
         if (summary.Operations == 0)
         {
-            throw CommandLineException.Input($"the {summary.ServiceContracts} service contract(s) in '{options.InputPath}' have no operations ([OperationContract]); nothing to generate.");
+            throw CommandLineException.Input($"the {summary.ServiceContracts} service contract(s) in '{options.InputPath}' have no operations ([OperationContract], [WebGet], [WebInvoke]); nothing to generate.");
         }
 
         // A project with no contracts writes nothing, not even a lock file: it has no numbers to keep.

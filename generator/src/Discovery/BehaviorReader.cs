@@ -25,26 +25,13 @@ internal sealed class BehaviorReader
         _operationContext = new OperationContextReader(context);
     }
 
-    /// <summary>A class implementing service contracts or carrying <c>[ServiceBehavior]</c>; null for any other class.</summary>
-    public ServiceImplementationModel? ReadImplementation(INamedTypeSymbol type)
+    /// <summary>
+    /// A class implementing service contracts (<paramref name="contracts"/>, <see cref="ClientCodeReader.ContractsOf"/>) or
+    /// carrying <c>[ServiceBehavior]</c>; null for any other class. The driver has told client code apart already.
+    /// </summary>
+    public ServiceImplementationModel? ReadImplementation(INamedTypeSymbol type, IReadOnlyList<INamedTypeSymbol> contracts)
     {
-        var contractKeys = new List<string>();
-        foreach (var @interface in type.AllInterfaces)
-        {
-            if (WcfSymbols.Has(@interface, _wcf.ServiceContract))
-            {
-                contractKeys.Add(_context.Key(@interface));
-            }
-        }
-
-        for (var current = type; current is not null; current = current.BaseType)
-        {
-            if (WcfSymbols.Has(current, _wcf.ServiceContract))
-            {
-                contractKeys.Add(_context.Key(current));
-            }
-        }
-
+        var contractKeys = contracts.Select(c => _context.Key(c)).ToList();
         var behavior = WcfSymbols.Find(type, _wcf.ServiceBehavior);
         if (contractKeys.Count == 0 && behavior is null)
         {
@@ -85,6 +72,7 @@ internal sealed class BehaviorReader
             IsActivatable = !type.IsAbstract && !type.IsGenericType && type.InstanceConstructors.Any(c => c.DeclaredAccessibility == Accessibility.Public),
             ServiceModelTypesUsed = used,
             OperationContextUses = _operationContext.Read(type),
+            IsInternal = !DiscoveryContext.IsPublic(type),
         };
     }
 
@@ -119,9 +107,9 @@ internal sealed class BehaviorReader
     public static SessionModeValue SessionMode(AttributeData serviceContract)
         => (SessionModeValue)WcfSymbols.Named(serviceContract, "SessionMode", 0);
 
-    /// <summary><c>OperationContract.IsInitiating</c> and <c>IsTerminating</c> (WCF's defaults: true, false).</summary>
-    public static (bool IsInitiating, bool IsTerminating) SessionBounds(AttributeData operationContract)
-        => (WcfSymbols.Named(operationContract, "IsInitiating", true), WcfSymbols.Named(operationContract, "IsTerminating", false));
+    /// <summary><c>OperationContract.IsInitiating</c> and <c>IsTerminating</c> (WCF's defaults, true and false, without one).</summary>
+    public static (bool IsInitiating, bool IsTerminating) SessionBounds(AttributeData? operationContract)
+        => operationContract is null ? (true, false) : (WcfSymbols.Named(operationContract, "IsInitiating", true), WcfSymbols.Named(operationContract, "IsTerminating", false));
 
     /// <summary>"Allowed" or "Mandatory" for a method with <c>[TransactionFlow]</c> that lets transactions flow; else null.</summary>
     public string? TransactionFlow(IMethodSymbol method)

@@ -115,7 +115,7 @@ internal sealed class CSharpSpelling
 
                 switch (member)
                 {
-                    case IMethodSymbol { MethodKind: MethodKind.Ordinary } method when !WcfSymbols.Has(method, _wcf.OperationContract) && !IsEndOfOperation(method):
+                    case IMethodSymbol { MethodKind: MethodKind.Ordinary } method when _wcf.OperationAttribute(method) is null && !IsEndOfOperation(method):
                         var signature = Method(method, OperationMethodRole.Synchronous);
                         members.Add(new ContractMember(ContractMemberKind.Method, declaring, signature.Name, signature.ReturnType, signature.Parameters));
                         break;

@@ -38,18 +38,25 @@ internal static class ContractDiscovery
     /// contract this way.
     /// </summary>
     /// <param name="findingsOnly">Read only what findings depend on (no doc comments, no C# spellings): <see cref="CompilationAnalysis"/>.</param>
-    internal static (ContractModel Model, ImmutableArray<Finding> Findings) Discover(Compilation compilation, WcfSymbols wcf, IEnumerable<INamedTypeSymbol> roots, bool readHosting, CancellationToken cancellationToken, bool findingsOnly = false)
+    /// <param name="implemented">
+    /// The contracts the whole input implements (<see cref="ImplementedContracts.Read"/> over every source type), when
+    /// <paramref name="roots"/> are not every source type; null: the implementations among the roots are all there are.
+    /// </param>
+    internal static (ContractModel Model, ImmutableArray<Finding> Findings) Discover(Compilation compilation, WcfSymbols wcf, IEnumerable<INamedTypeSymbol> roots, bool readHosting, CancellationToken cancellationToken, bool findingsOnly = false, ImplementedContracts? implemented = null)
     {
         var context = new DiscoveryContext(compilation, wcf, cancellationToken, readsEmitterFacts: !findingsOnly);
         var types = new TypeClassifier(context);
         var dataTypes = new DataTypeReader(context, types);
         var behaviors = new BehaviorReader(context);
+        var clients = new ClientCodeReader(context);
         var operations = new OperationReader(context, types, dataTypes, behaviors, new WebHttpReader(context));
         var contracts = new ServiceContractReader(context, operations, new CallbackContractReader(operations), dataTypes);
 
         var services = new List<ServiceContractModel>();
         var implementations = new List<ServiceImplementationModel>();
         var callbackImplementations = new List<CallbackImplementationModel>();
+        var clientClasses = new List<ClientClassModel>();
+        var implementedHere = new ImplementedContracts(context);
         var contractTypes = new List<(INamedTypeSymbol Type, AttributeData Attribute)>();
         foreach (var type in roots)
         {
@@ -63,11 +70,7 @@ internal static class ContractDiscovery
 
                 if (type.TypeKind == TypeKind.Class)
                 {
-                    if (behaviors.ReadImplementation(type) is { } implementation)
-                    {
-                        implementations.Add(implementation);
-                    }
-
+                    ReadClass(type, context, clients, behaviors, implementations, clientClasses, implementedHere);
                     if (behaviors.ReadCallbackImplementation(type) is { } callbackImplementation)
                     {
                         callbackImplementations.Add(callbackImplementation);
@@ -76,6 +79,7 @@ internal static class ContractDiscovery
             });
         }
 
+        implemented ??= implementedHere;
         // An open generic contract has no proto form of its own: the closed contracts deriving from it carry its
         // operations (type arguments filled in). Which generic contracts serve as bases is known once all are seen.
         var bases = ServiceContractReader.GenericBases(contractTypes.Select(c => c.Type));
@@ -90,9 +94,16 @@ internal static class ContractDiscovery
             cancellationToken.ThrowIfCancellationRequested();
             context.Guard(type, FindingMessages.ContractAnalysisFailed, () =>
             {
-                if (!ServiceContractReader.IsOpenGeneric(type))
+                if (context.Unreachable(type) is { } unreachable)
                 {
-                    services.Add(contracts.Read(type, contractAttribute));
+                    context.Report(FindingMessages.UnreachableContract, type, context.Key(type), unreachable);
+                }
+                else if (!ServiceContractReader.IsOpenGeneric(type))
+                {
+                    if (!contracts.IsClientSideContract(type, contractAttribute, implemented))
+                    {
+                        services.Add(contracts.Read(type, contractAttribute));
+                    }
                 }
                 else if (!bases.Contains(type))
                 {
@@ -116,9 +127,49 @@ internal static class ContractDiscovery
             hosting)
         {
             CallbackImplementations = OfCallbackContracts(callbackImplementations, services),
+            ClientClasses = clientClasses.OrderBy(c => c.Key, StringComparer.Ordinal).ToEquatableArray(),
             ReferencedServiceModelTypes = wcf.ReferencedServiceModelTypes(compilation),
         };
         return (model, context.Findings.ToImmutableArray());
+    }
+
+    /// <summary>
+    /// A class implementing service contracts or carrying <c>[ServiceBehavior]</c>: client code (a ClientBase proxy, a
+    /// class built on a channel), reported and kept apart, or an implementation, whose contracts are then implemented.
+    /// </summary>
+    private static void ReadClass(INamedTypeSymbol type, DiscoveryContext context, ClientCodeReader clients, BehaviorReader behaviors,
+        List<ServiceImplementationModel> implementations, List<ClientClassModel> clientClasses, ImplementedContracts implemented)
+    {
+        var contracts = clients.ContractsOf(type);
+        if (contracts.Count > 0 && clients.BuiltOn(type, contracts) is { } builtOn)
+        {
+            var keys = contracts.Select(c => context.Key(c)).Distinct(StringComparer.Ordinal).ToEquatableArray();
+            clientClasses.Add(new ClientClassModel(context.Key(type), keys, builtOn, DiscoveryContext.PositionOf(type)));
+            context.Report(FindingMessages.ClientCode, type, context.Key(type), string.Join(", ", keys.Select(k => "'" + k + "'")), builtOn);
+            return;
+        }
+
+        // Recorded before the class is read further, as ImplementedContracts.Read records it. A class generated code
+        // cannot name still implements its contracts in WCF's eyes; it is only not served (its contracts being
+        // unreachable too is said at them).
+        implemented.Add(contracts);
+        if (behaviors.ReadImplementation(type, contracts) is not { } implementation)
+        {
+            return;
+        }
+
+        if (context.Unreachable(type) is { } unreachable)
+        {
+            var reachable = contracts.Where(c => context.Unreachable(c) is null).Select(c => "'" + context.Key(c) + "'").Distinct(StringComparer.Ordinal).ToList();
+            if (reachable.Count > 0)
+            {
+                context.Report(FindingMessages.UnreachableImplementation, type, context.Key(type), string.Join(", ", reachable), unreachable);
+            }
+
+            return;
+        }
+
+        implementations.Add(implementation);
     }
 
     /// <summary>Each callback class with the callback contracts (of the services found) it implements; classes implementing none are left out.</summary>

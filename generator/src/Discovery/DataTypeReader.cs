@@ -104,6 +104,8 @@ internal sealed class DataTypeReader
             IsValueType = type.IsValueType,
             CSharpName = _context.Declared(type),
             HasAccessibleConstructor = _context.ReadsEmitterFacts && _context.CSharp.HasAccessibleConstructor(type),
+            IsInternal = !DiscoveryContext.IsPublic(type),
+            HasPublicParameterlessConstructor = type.InstanceConstructors.Any(c => c.Parameters.Length == 0 && c.DeclaredAccessibility == Accessibility.Public),
         };
     }
 
@@ -180,7 +182,7 @@ internal sealed class DataTypeReader
             }
 
             var memberType = MemberType(member, out var annotation);
-            if (memberType is null || attributeOf(member) is not { } attribute)
+            if (memberType is null || attributeOf(member) is not { } attribute || _types.LeavesOut(memberType, member))
             {
                 continue;
             }
@@ -254,19 +256,19 @@ internal sealed class DataTypeReader
 
             var property = field.AssociatedSymbol as IPropertySymbol;
             var name = property?.Name ?? BackingFieldPropertyName(field.Name) ?? field.Name;
-            if (!seen.Add(name))
+            var symbol = property ?? (ISymbol)field;
+            if (!seen.Add(name) || _types.LeavesOut(field.Type, symbol))
             {
                 continue;
             }
 
-            var symbol = property ?? (ISymbol)field;
             members.Add(new DataMemberModel(name, property?.Name ?? field.Name, _types.Classify(field.Type, field.NullableAnnotation), -1, false, true, false, _context.Doc(symbol).Summary, DiscoveryContext.PositionOf(symbol)) { Access = Access(symbol) });
         }
 
         // Source auto-properties' backing fields are not always listed as members; their properties stand in for them.
         foreach (var property in autoProperties)
         {
-            if (seen.Add(property.Name) && !WcfSymbols.Has(property, _wcf.NonSerialized))
+            if (!WcfSymbols.Has(property, _wcf.NonSerialized) && seen.Add(property.Name) && !_types.LeavesOut(property.Type, property))
             {
                 members.Add(new DataMemberModel(property.Name, property.Name, _types.Classify(property.Type, property.NullableAnnotation), -1, false, true, false, _context.Doc(property).Summary, DiscoveryContext.PositionOf(property)) { Access = Access(property) });
             }

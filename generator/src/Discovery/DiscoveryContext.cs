@@ -3,6 +3,7 @@ using System.Collections.Generic;
 using System.Linq;
 using System.Threading;
 using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp;
 using MigrateWcf.Generator.References;
 using MigrateWcf.Generator.Rules;
 
@@ -82,6 +83,60 @@ internal sealed class DiscoveryContext
 
         return display;
     }
+
+    /// <summary>
+    /// Why generated code, which is compiled into the same assembly but outside every type, cannot name
+    /// <paramref name="type"/> (private or protected, nested in such a type, or built on such a type argument), as
+    /// findings say it: "private in 'Tests'"; null when it can.
+    /// </summary>
+    public string? Unreachable(ITypeSymbol type)
+    {
+        if (Compilation.IsSymbolAccessibleWithin(type, Compilation.Assembly))
+        {
+            return null;
+        }
+
+        for (var current = type as INamedTypeSymbol; current is not null; current = current.ContainingType)
+        {
+            if (current.DeclaredAccessibility is Accessibility.Private or Accessibility.Protected or Accessibility.ProtectedAndInternal)
+            {
+                var accessibility = SyntaxFacts.GetText(current.DeclaredAccessibility);
+                return SymbolEqualityComparer.Default.Equals(current, type) && current.ContainingType is { } container
+                    ? $"{accessibility} in '{Key(container)}'"
+                    : $"nested in the {accessibility} type '{Key(current)}'";
+            }
+        }
+
+        var arguments = type switch
+        {
+            INamedTypeSymbol named => named.TypeArguments,
+            IArrayTypeSymbol array => System.Collections.Immutable.ImmutableArray.Create(array.ElementType),
+            _ => System.Collections.Immutable.ImmutableArray<ITypeSymbol>.Empty,
+        };
+        foreach (var argument in arguments)
+        {
+            if (Unreachable(argument) is { } why)
+            {
+                return $"built on '{Key(argument)}', which is {why}";
+            }
+        }
+
+        return "not accessible outside its declaration";
+    }
+
+    /// <summary>
+    /// Whether <paramref name="type"/> is visible outside its assembly: it, the types it is nested in and its type
+    /// arguments are public. Generated code naming a type that is not in a signature must be internal itself.
+    /// </summary>
+    public static bool IsPublic(ITypeSymbol type) => type switch
+    {
+        IArrayTypeSymbol array => IsPublic(array.ElementType),
+        INamedTypeSymbol named => named.DeclaredAccessibility == Accessibility.Public
+            && (named.ContainingType is null || IsPublic(named.ContainingType))
+            && named.TypeArguments.All(IsPublic),
+        ITypeParameterSymbol => true,
+        _ => type.DeclaredAccessibility is Accessibility.Public or Accessibility.NotApplicable,
+    };
 
     public static string Namespace(INamedTypeSymbol type)
         => type.ContainingNamespace is { IsGlobalNamespace: false } ns ? ns.ToDisplayString() : string.Empty;

@@ -258,7 +258,7 @@ internal sealed class HostingReader
     /// generic method's own type parameters at its return type. A local function's type parameters are in scope only
     /// inside it, so the search stops there, before the outermost lambda or query inside it.
     /// </summary>
-    private static int TypeLookupPosition(ObjectCreationExpressionSyntax creation)
+    internal static int TypeLookupPosition(ObjectCreationExpressionSyntax creation)
     {
         var position = creation.Type.SpanStart;
         for (var node = creation.Parent; node is not null; node = node.Parent)

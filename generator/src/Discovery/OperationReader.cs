@@ -8,9 +8,10 @@ using MigrateWcf.Generator.Rules;
 namespace MigrateWcf.Generator.Discovery;
 
 /// <summary>
-/// Reads the <c>[OperationContract]</c> methods of a service or callback contract into operations: parameters and
-/// result, faults, known types, one-way, sessions and transactions; sync, Task and Begin/End methods of one operation
-/// name become one operation.
+/// Reads the operation methods of a service or callback contract into operations: parameters and result, faults, known
+/// types, one-way, sessions and transactions; sync, Task and Begin/End methods of one operation name become one
+/// operation. As in WCF, a method is an operation when it carries <c>[OperationContract]</c> or another attribute that
+/// provides one (<c>[WebGet]</c>, <c>[WebInvoke]</c>: an operation with <c>[OperationContract]</c>'s defaults).
 /// </summary>
 internal sealed class OperationReader
 {
@@ -31,15 +32,16 @@ internal sealed class OperationReader
         _behaviors = behaviors;
     }
 
-    private sealed record Candidate(IMethodSymbol Method, AttributeData Attribute, string OperationName, OperationForms Form, List<ParameterModel> Parameters, TypeRef Return, DocComment Doc)
+    /// <param name="Attribute">The method's <c>[OperationContract]</c>; null for an operation made by <c>[WebGet]</c> or <c>[WebInvoke]</c> alone, which has its defaults.</param>
+    private sealed record Candidate(IMethodSymbol Method, AttributeData? Attribute, string OperationName, OperationForms Form, List<ParameterModel> Parameters, TypeRef Return, DocComment Doc)
     {
         /// <summary>The C# methods of this form (Begin and, when found, End).</summary>
         public List<OperationMethod> Methods { get; } = new();
     }
 
-    /// <summary>The methods of <paramref name="type"/> itself that carry <c>[OperationContract]</c>, in source order.</summary>
+    /// <summary>The operation methods of <paramref name="type"/> itself (<see cref="WcfSymbols.OperationAttribute"/>), in source order.</summary>
     public IEnumerable<IMethodSymbol> OperationMethods(INamedTypeSymbol type)
-        => DiscoveryContext.MembersInSourceOrder(type).OfType<IMethodSymbol>().Where(m => WcfSymbols.Has(m, _wcf.OperationContract));
+        => DiscoveryContext.MembersInSourceOrder(type).OfType<IMethodSymbol>().Where(m => _wcf.OperationAttribute(m) is not null);
 
     /// <summary>The operations <paramref name="methods"/> declare, for <paramref name="contract"/>.</summary>
     public EquatableArray<OperationModel> Read(List<IMethodSymbol> methods, INamedTypeSymbol contract)
@@ -73,9 +75,9 @@ internal sealed class OperationReader
 
     private Candidate ReadCandidate(IMethodSymbol method)
     {
-        var attribute = WcfSymbols.Find(method, _wcf.OperationContract)!;
-        var explicitName = WcfSymbols.Named<string?>(attribute, "Name", null);
-        var asyncPattern = WcfSymbols.Named(attribute, "AsyncPattern", false);
+        var attribute = WcfSymbols.Find(method, _wcf.OperationContract);
+        var explicitName = attribute is null ? null : WcfSymbols.Named<string?>(attribute, "Name", null);
+        var asyncPattern = attribute is not null && WcfSymbols.Named(attribute, "AsyncPattern", false);
         var parameters = method.Parameters;
         var doc = _context.Doc(method);
         if (method.IsGenericMethod)
@@ -188,7 +190,7 @@ internal sealed class OperationReader
             primary.OperationName,
             primary.Method.Name,
             forms.Aggregate(OperationForms.None, (all, f) => all | f.Form),
-            WcfSymbols.Named(primary.Attribute, "IsOneWay", false),
+            primary.Attribute is not null && WcfSymbols.Named(primary.Attribute, "IsOneWay", false),
             isInitiating,
             isTerminating,
             primary.Parameters.ToEquatableArray(),
@@ -196,7 +198,7 @@ internal sealed class OperationReader
             DataTypeReader.DistinctByKey(faults),
             DataTypeReader.DistinctByKey(knownTypes),
             transactionFlow,
-            WcfSymbols.Named<string?>(primary.Attribute, "Action", null),
+            primary.Attribute is null ? null : WcfSymbols.Named<string?>(primary.Attribute, "Action", null),
             _context.Key(primary.Method.ContainingType),
             doc.Summary,
             doc.Returns,

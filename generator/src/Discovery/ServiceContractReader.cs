@@ -1,3 +1,4 @@
+using System;
 using System.Collections.Generic;
 using System.Linq;
 using Microsoft.CodeAnalysis;
@@ -78,10 +79,65 @@ internal sealed class ServiceContractReader
         _context.Report(FindingMessages.OpenGenericContract, type, _context.Key(type), string.Join(", ", parameters));
     }
 
+    /// <summary>The contract's name and namespace as WCF puts them on the wire: <c>ServiceContract.Name</c> (the type name), <c>Namespace</c> (http://tempuri.org/).</summary>
+    public static (string Name, string Namespace) WcfName(INamedTypeSymbol type, AttributeData attribute)
+        => (WcfSymbols.Named<string?>(attribute, "Name", null) ?? type.Name, WcfSymbols.Named<string?>(attribute, "Namespace", null) ?? WcfNamespaces.TempUri);
+
+    /// <summary>
+    /// Whether <paramref name="type"/>, implemented by nothing in the input, is client code, reporting why: a copy of an
+    /// implemented contract with the same WCF name, or a contract svcutil or Add Service Reference generated while the
+    /// input implements others. False when it stays a service (as every contract of a contracts-only input does).
+    /// </summary>
+    public bool IsClientSideContract(INamedTypeSymbol type, AttributeData attribute, ImplementedContracts implemented)
+    {
+        if (implemented.Contains(type) || !implemented.Any)
+        {
+            return false;
+        }
+
+        var (name, contractNamespace) = WcfName(type, attribute);
+        var key = _context.Key(type);
+        if (implemented.WithWcfName((name, contractNamespace), key) is { } original)
+        {
+            _context.Report(FindingMessages.ClientSideContractCopy, type, key, original, name, contractNamespace);
+            return true;
+        }
+
+        if (GeneratedForClient(type, attribute) is { } evidence)
+        {
+            _context.Report(FindingMessages.ClientSideContractGenerated, type, key, evidence);
+            return true;
+        }
+
+        return false;
+    }
+
+    /// <summary>
+    /// How svcutil, dotnet-svcutil or Add Service Reference marked a contract they wrote (<c>[GeneratedCode]</c> naming
+    /// them, or <c>ConfigurationName</c>, which only they set), as findings name it; null for a contract written by hand.
+    /// </summary>
+    private string? GeneratedForClient(INamedTypeSymbol type, AttributeData attribute)
+    {
+        foreach (var generated in WcfSymbols.FindAll(type, _wcf.GeneratedCode))
+        {
+            if (generated.ConstructorArguments.Length >= 1 && generated.ConstructorArguments[0].Value is string tool
+                && ClientGenerators.Contains(tool))
+            {
+                return $"[GeneratedCode(\"{tool}\")]";
+            }
+        }
+
+        return WcfSymbols.Named<string?>(attribute, "ConfigurationName", null) is { Length: > 0 } configurationName
+            ? $"ServiceContract(ConfigurationName = \"{configurationName}\")"
+            : null;
+    }
+
+    /// <summary>The tool names svcutil (and Add Service Reference, which runs it) and dotnet-svcutil write in <c>[GeneratedCode]</c>.</summary>
+    private static readonly HashSet<string> ClientGenerators = new(StringComparer.Ordinal) { "System.ServiceModel", "Microsoft.Tools.ServiceModel.Svcutil" };
+
     public ServiceContractModel Read(INamedTypeSymbol type, AttributeData attribute)
     {
-        var name = WcfSymbols.Named<string?>(attribute, "Name", null) ?? type.Name;
-        var contractNamespace = WcfSymbols.Named<string?>(attribute, "Namespace", null) ?? WcfNamespaces.TempUri;
+        var (name, contractNamespace) = WcfName(type, attribute);
         var callback = WcfSymbols.NamedType(attribute, "CallbackContract") as INamedTypeSymbol;
 
         var inherited = new List<string>();
@@ -131,6 +187,7 @@ internal sealed class ServiceContractReader
             CallbackCSharpName = callback is null ? null : _context.Declared(callback),
             OtherMembers = _context.ReadsEmitterFacts ? _context.CSharp.OtherMembers(type) : EquatableArray<ContractMember>.Empty,
             CallbackOtherMembers = callback is null || callback.TypeKind == TypeKind.Error || !_context.ReadsEmitterFacts ? EquatableArray<ContractMember>.Empty : _context.CSharp.OtherMembers(callback),
+            IsInternal = !DiscoveryContext.IsPublic(type) || (callback is not null && !DiscoveryContext.IsPublic(callback)),
         };
     }
 }

@@ -1,8 +1,10 @@
 using System;
 using System.Collections.Generic;
+using System.Collections.Immutable;
 using System.Linq;
 using Microsoft.CodeAnalysis;
 using MigrateWcf.Generator.Model;
+using MigrateWcf.Generator.Rules;
 
 namespace MigrateWcf.Generator.Discovery;
 
@@ -24,6 +26,9 @@ internal sealed class TypeClassifier
 
     // Data types and enums met so far by key, and those not read yet, in the order they were met.
     private readonly HashSet<string> _met = new(StringComparer.Ordinal);
+
+    // Data types and enums generated code cannot name, reported once each.
+    private readonly HashSet<string> _unreachable = new(StringComparer.Ordinal);
     private readonly Queue<KeyValuePair<string, INamedTypeSymbol>> _pending = new();
 
     // Collection types whose elements are being classified: a type that is a collection of itself (Json.NET's JToken
@@ -168,7 +173,7 @@ internal sealed class TypeClassifier
 
         if (named.TypeKind == TypeKind.Enum)
         {
-            return Shape(TypeShape.Enum, type) with { Key = Register(named) };
+            return Unreachable(named) ?? Shape(TypeShape.Enum, type) with { Key = Register(named) };
         }
 
         if (WcfSymbols.Is(named, _wcf.Guid) || WcfSymbols.Is(named, _wcf.Uri) || WcfSymbols.Is(named, _wcf.TimeSpan) || WcfSymbols.Is(named, _wcf.DateTimeOffset))
@@ -208,7 +213,7 @@ internal sealed class TypeClassifier
 
         if (WcfSymbols.Has(named, _wcf.DataContract) || WcfSymbols.Has(named, _wcf.MessageContract))
         {
-            return Shape(TypeShape.DataType, type) with { Key = Register(named) };
+            return Unreachable(named) ?? Shape(TypeShape.DataType, type) with { Key = Register(named) };
         }
 
         var dictionary = DictionaryOf(named);
@@ -255,7 +260,61 @@ internal sealed class TypeClassifier
             return Shape(TypeShape.Unmapped, type, "an open generic type");
         }
 
-        return Shape(TypeShape.DataType, type) with { Key = Register(named) };
+        return Unreachable(named) ?? Shape(TypeShape.DataType, type) with { Key = Register(named) };
+    }
+
+    /// <summary>
+    /// A data type or enum generated code cannot name (private or protected, or built on such a type), met where no
+    /// member holds it (a known type): reported once, at the type, and not read; the use becomes a placeholder. Null
+    /// for any other type.
+    /// </summary>
+    private TypeRef? Unreachable(INamedTypeSymbol type)
+    {
+        if (_context.Unreachable(type) is not { } why)
+        {
+            return null;
+        }
+
+        var key = _context.Key(type);
+        if (_unreachable.Add(key))
+        {
+            _context.Report(FindingMessages.UnreachableDataType, type, key, why);
+        }
+
+        return Shape(TypeShape.Unmapped, type, "which generated code cannot name");
+    }
+
+    /// <summary>
+    /// Whether a data member of type <paramref name="type"/> must be left out of its message because generated code cannot
+    /// name the type (a private member of a private nested type, or of a list of one): then the type it cannot name is
+    /// reported at its declaration, naming <paramref name="member"/>.
+    /// </summary>
+    public bool LeavesOut(ITypeSymbol type, ISymbol member)
+    {
+        if (UnreachablePart(type) is not { } part)
+        {
+            return false;
+        }
+
+        _context.Report(FindingMessages.UnreachableMember, part, _context.Key(part), _context.Unreachable(part)!, _context.Key(member.ContainingType) + "." + member.Name);
+        return true;
+    }
+
+    /// <summary>The innermost type of <paramref name="type"/> (itself, an element or a type argument) generated code cannot name; null when it can name all.</summary>
+    private INamedTypeSymbol? UnreachablePart(ITypeSymbol type)
+    {
+        if (_context.Unreachable(type) is null)
+        {
+            return null;
+        }
+
+        var parts = type switch
+        {
+            INamedTypeSymbol named => named.TypeArguments,
+            IArrayTypeSymbol array => ImmutableArray.Create(array.ElementType),
+            _ => ImmutableArray<ITypeSymbol>.Empty,
+        };
+        return parts.Select(UnreachablePart).FirstOrDefault(p => p is not null) ?? type as INamedTypeSymbol;
     }
 
     private static int GenericDepth(ITypeSymbol type) => type switch

@@ -67,7 +67,11 @@ internal sealed class WcfSymbols
         CustomSerialization = Resolve(compilation, "System.Runtime.Serialization.ISerializable", "System.Xml.Serialization.IXmlSerializable");
         Binding = Both("Channels.Binding");
         ServiceHostBase = Both("ServiceHostBase");
-        ClientChannels = Resolve(compilation, ServiceModelNamespace + ".ClientBase`1", ServiceModelNamespace + ".ChannelFactory`1", ServiceModelNamespace + ".DuplexChannelFactory`1", ServiceModelNamespace + ".DuplexClientBase`1");
+        ClientBases = Both("ClientBase`1").AddRange(Both("DuplexClientBase`1"));
+        ChannelFactories = Both("ChannelFactory`1").AddRange(Both("DuplexChannelFactory`1"));
+        ClientChannels = ClientBases.AddRange(ChannelFactories);
+        ClientChannel = Both("IClientChannel");
+        GeneratedCode = Resolve(compilation, "System.CodeDom.Compiler.GeneratedCodeAttribute");
         OperationContext = Both("OperationContext");
         ContextChannel = Both("IContextChannel");
         CommunicationObject = Both("ICommunicationObject");
@@ -75,6 +79,7 @@ internal sealed class WcfSymbols
         AsyncDisposable = Resolve(compilation, "System.IAsyncDisposable");
         WebGet = Resolve(compilation, WebNamespace + ".WebGetAttribute", CoreWcfWebNamespace + ".WebGetAttribute");
         WebInvoke = Resolve(compilation, WebNamespace + ".WebInvokeAttribute", CoreWcfWebNamespace + ".WebInvokeAttribute");
+        OperationContractProvider = Both("IOperationContractAttributeProvider");
 
         HasWcf = !ServiceContract.IsEmpty || !DataContract.IsEmpty;
     }
@@ -124,7 +129,20 @@ internal sealed class WcfSymbols
     public ImmutableArray<INamedTypeSymbol> CustomSerialization { get; }
     public ImmutableArray<INamedTypeSymbol> Binding { get; }
     public ImmutableArray<INamedTypeSymbol> ServiceHostBase { get; }
+    /// <summary><c>ClientBase&lt;T&gt;</c> and <c>DuplexClientBase&lt;T&gt;</c>: the bases of WCF client proxies.</summary>
+    public ImmutableArray<INamedTypeSymbol> ClientBases { get; }
+
+    /// <summary><c>ChannelFactory&lt;T&gt;</c> and <c>DuplexChannelFactory&lt;T&gt;</c>.</summary>
+    public ImmutableArray<INamedTypeSymbol> ChannelFactories { get; }
+
+    /// <summary><see cref="ClientBases"/> and <see cref="ChannelFactories"/>: what calls a WCF service.</summary>
     public ImmutableArray<INamedTypeSymbol> ClientChannels { get; }
+
+    /// <summary><c>IClientChannel</c>, which a client channel of a contract implements (svcutil's <c>IXChannel</c> extends both).</summary>
+    public ImmutableArray<INamedTypeSymbol> ClientChannel { get; }
+
+    /// <summary><c>[GeneratedCode]</c>, which svcutil and Add Service Reference put on the contracts they write.</summary>
+    public ImmutableArray<INamedTypeSymbol> GeneratedCode { get; }
     public ImmutableArray<INamedTypeSymbol> OperationContext { get; }
     public ImmutableArray<INamedTypeSymbol> ContextChannel { get; }
     public ImmutableArray<INamedTypeSymbol> CommunicationObject { get; }
@@ -136,6 +154,41 @@ internal sealed class WcfSymbols
 
     /// <summary><c>[WebInvoke]</c> of System.ServiceModel.Web or CoreWCF.Web.</summary>
     public ImmutableArray<INamedTypeSymbol> WebInvoke { get; }
+
+    /// <summary>
+    /// <c>IOperationContractAttributeProvider</c>: WCF makes an operation of every contract method carrying an attribute
+    /// that implements it (<c>[WebGet]</c>, <c>[WebInvoke]</c>), as of one with <c>[OperationContract]</c>.
+    /// </summary>
+    public ImmutableArray<INamedTypeSymbol> OperationContractProvider { get; }
+
+    /// <summary>
+    /// The attribute that makes <paramref name="method"/> an operation, as WCF looks for it: <c>[OperationContract]</c>
+    /// first, else one that implements <c>IOperationContractAttributeProvider</c> (<c>[WebGet]</c>, <c>[WebInvoke]</c>);
+    /// null for a method that is no operation.
+    /// </summary>
+    public AttributeData? OperationAttribute(IMethodSymbol method)
+    {
+        if (Find(method, OperationContract) is { } operationContract)
+        {
+            return operationContract;
+        }
+
+        if (OperationContractProvider.IsEmpty && WebGet.IsEmpty && WebInvoke.IsEmpty)
+        {
+            return null;
+        }
+
+        foreach (var attribute in method.GetAttributes())
+        {
+            if (attribute.AttributeClass is { } attributeClass
+                && (Is(attributeClass, WebGet) || Is(attributeClass, WebInvoke) || attributeClass.AllInterfaces.Any(i => Is(i, OperationContractProvider))))
+            {
+                return attribute;
+            }
+        }
+
+        return null;
+    }
 
     /// <summary>The namespace of .NET Framework's WCF REST programming model ([WebGet], [WebInvoke], WebFaultException).</summary>
     public const string WebNamespace = "System.ServiceModel.Web";

@@ -29,7 +29,7 @@ internal static class AdapterEmitter
         w.Summary($"Serves {contract.Key} over gRPC: each rpc maps its request, calls the implementation through the runtime's ServiceInvoker (WCF instancing, concurrency, faults and one-way), and maps the result.");
         w.Line($"/// <typeparam name=\"TService\">The implementation; hosting chooses it ({csharp.HostingClass}.AddMigratedServices), with its InstanceContextMode and ConcurrencyMode.</typeparam>");
         CSharpEmitter.GeneratedCode(w, csharp);
-        w.Line($"public sealed class {plan.Adapter}<TService> : {serviceClass}.{ProtocNames.ServiceBase(service)}");
+        w.Line($"{CSharpEmitter.Access(plan.IsInternal)} sealed class {plan.Adapter}<TService> : {serviceClass}.{ProtocNames.ServiceBase(service)}");
         w.Line(contract.IsClass ? $"    where TService : {contract.CSharpName}" : $"    where TService : class, {contract.CSharpName}");
         w.OpenBrace();
         w.Line("private readonly global::MigrateWcf.Runtime.ServiceInvoker<TService> _invoker;");

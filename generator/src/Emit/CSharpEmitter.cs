@@ -100,6 +100,9 @@ internal static class CSharpEmitter
         w.Line();
     }
 
+    /// <summary>The accessibility of generated code: internal when it names a type that is not public (C# requires it), else public.</summary>
+    public static string Access(bool isInternal) => isInternal ? "internal" : "public";
+
     public static void GeneratedCode(CSharpWriter w, CSharpPlan plan)
         => w.Line($"[global::System.CodeDom.Compiler.GeneratedCode(\"migrate-wcf\", \"{plan.Version}\")]");
 

@@ -23,7 +23,7 @@ internal static class HostingEmitter
         {
             w.Summary($"The classes implementing {service.ContractKey}; a gRPC server serves one of them under the contract's service name.");
             CSharpEmitter.GeneratedCode(w, plan);
-            w.Open($"public enum {service.Choice!.Enum}");
+            w.Open($"{CSharpEmitter.Access(service.Choice!.IsInternal)} enum {service.Choice.Enum}");
             foreach (var implementation in service.Implementations)
             {
                 w.Summary(implementation.Key + (implementation == service.Implementations[0] ? " (the default)." : "."));
@@ -40,7 +40,7 @@ internal static class HostingEmitter
         foreach (var service in plan.Services.Where(s => s.Choice is not null))
         {
             w.Summary($"Which class serves {service.ContractKey}.");
-            w.Line($"public {service.Choice!.Enum} {service.Choice.Property} {{ get; set; }} = {service.Choice.Enum}.{service.Implementations[0].Member};");
+            w.Line($"{CSharpEmitter.Access(service.Choice!.IsInternal)} {service.Choice.Enum} {service.Choice.Property} {{ get; set; }} = {service.Choice.Enum}.{service.Implementations[0].Member};");
             w.Line();
         }
 
@@ -174,12 +174,12 @@ internal static class HostingEmitter
             if (contract.CallbackCSharpName is { } callback)
             {
                 w.Summary($"A new client of {contract.Key} (a new session) whose callbacks go to callback, as WCF's DuplexChannelFactory.CreateChannel.");
-                w.Line($"public {contract.CSharpName} {service.FactoryMethod}({callback} callback) => new {proxy}(callback, NextChannel(), Options);");
+                w.Line($"{CSharpEmitter.Access(service.IsInternal)} {contract.CSharpName} {service.FactoryMethod}({callback} callback) => new {proxy}(callback, NextChannel(), Options);");
             }
             else
             {
                 w.Summary($"A new client of {contract.Key} (a new session), as WCF's ChannelFactory.CreateChannel.");
-                w.Line($"public {contract.CSharpName} {service.FactoryMethod}() => new {proxy}(NextChannel(), Options);");
+                w.Line($"{CSharpEmitter.Access(service.IsInternal)} {contract.CSharpName} {service.FactoryMethod}() => new {proxy}(NextChannel(), Options);");
             }
         }
 

@@ -31,7 +31,7 @@ internal static class ProxyEmitter
 
         w.Summary($"The client of {contract.Key} over gRPC: it implements the contract interface, so callers change only how they obtain it; it is an ICommunicationObject like a WCF proxy, and closing it ends its session on the server.");
         CSharpEmitter.GeneratedCode(w, csharp);
-        w.Line($"public sealed class {plan.Proxy} : global::MigrateWcf.Runtime.ClientProxy, {contract.CSharpName}");
+        w.Line($"{CSharpEmitter.Access(plan.IsInternal)} sealed class {plan.Proxy} : global::MigrateWcf.Runtime.ClientProxy, {contract.CSharpName}");
         w.OpenBrace();
         w.Line($"private readonly {client} _client;");
         if (duplex)

@@ -51,7 +51,11 @@ public sealed record CSharpServicePlan(
     string? CallbackProxy,
     string FactoryMethod,
     EquatableArray<CSharpImplementation> Implementations,
-    CSharpImplementationChoice? Choice);
+    CSharpImplementationChoice? Choice)
+{
+    /// <summary>The contract or its callback contract is not public: the adapter, the proxy and the factory method are internal, as C# requires of what names them.</summary>
+    public bool IsInternal { get; init; }
+}
 
 /// <param name="Member">Its member in the choice enum (the class name, made unique).</param>
 /// <param name="Concurrency">As WCF runs it; <c>Reentrant</c> runs as <c>Single</c> (the runtime has no reentrancy, and Primitives marks Reentrant obsolete).</param>
@@ -59,7 +63,11 @@ public sealed record CSharpImplementation(string Key, string CSharpName, string 
 
 /// <param name="Enum">The enum type naming the implementations.</param>
 /// <param name="Property">The options property holding the choice.</param>
-public sealed record CSharpImplementationChoice(string Enum, string Property);
+public sealed record CSharpImplementationChoice(string Enum, string Property)
+{
+    /// <summary>Some implementation it names is not public: the enum and the options property are internal.</summary>
+    public bool IsInternal { get; init; }
+}
 
 /// <summary>The mappers of one .proto file's data types and generated wrappers.</summary>
 public sealed record CSharpMapperPlan(string ProtoFile, string ClassName);

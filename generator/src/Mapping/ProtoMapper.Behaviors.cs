@@ -46,6 +46,28 @@ internal sealed partial class ProtoMapper
         }
     }
 
+    /// <summary>
+    /// The implementations hosting can serve <paramref name="contractKey"/> with (activatable ones, by key): the first is
+    /// the default, the C# plan offers the others as options.
+    /// </summary>
+    private List<ServiceImplementationModel> Serving(string contractKey)
+        => _model.Implementations.Where(i => i.IsActivatable && i.ContractKeys.Contains(contractKey)).ToList();
+
+    /// <summary>A contract several classes implement: which one hosting serves by default, and how to choose another (WCFM1025).</summary>
+    private void ReportImplementationChoices(IEnumerable<ServicePlan> services)
+    {
+        foreach (var service in services)
+        {
+            var serving = Serving(service.Model.Key);
+            if (serving.Count > 1)
+            {
+                var others = string.Join(", ", serving.Skip(1).Select(i => "'" + i.Key + "'"));
+                Report(null, Finding.Create(FindingMessages.ImplementationChoice, serving[0].Position, serving[0].Key, service.Model.Key, others, service.Name)
+                    .WithAdditionalPositions(serving.Skip(1).Select(i => i.Position)));
+            }
+        }
+    }
+
     /// <summary>What the migrated OperationContext (generated beside the implementation, runtime/ WcfOperationContext) offers.</summary>
     private static readonly HashSet<string> SupportedOperationContextMembers = new(StringComparer.Ordinal) { "Current", "GetCallbackChannel", "Channel", "SessionId" };
 

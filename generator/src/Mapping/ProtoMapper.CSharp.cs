@@ -47,13 +47,13 @@ internal sealed partial class ProtoMapper
                 var contract = contracts[service.ContractKey!];
                 var ns = file.CSharpNamespace;
                 var members = new LocalNames();
-                var implementations = _model.Implementations
-                    .Where(i => i.IsActivatable && i.ContractKeys.Contains(contract.Key))
+                var serving = Serving(contract.Key);
+                var implementations = serving
                     .Select(i => new CSharpImplementation(i.Key, i.CSharpName, members.Claim(i.ClrName), i.InstanceContextMode,
                         i.ConcurrencyMode == ConcurrencyModeValue.Reentrant ? ConcurrencyModeValue.Single : i.ConcurrencyMode))
                     .ToEquatableArray();
                 var choice = implementations.Count > 1
-                    ? new CSharpImplementationChoice(_names.ClaimCSharp(service.Name + "Implementation", setNamespace), optionProperties.Claim(service.Name))
+                    ? new CSharpImplementationChoice(_names.ClaimCSharp(service.Name + "Implementation", setNamespace), optionProperties.Claim(service.Name)) { IsInternal = serving.Any(i => i.IsInternal) }
                     : null;
                 services.Add(new CSharpServicePlan(
                     contract.Key,
@@ -63,7 +63,10 @@ internal sealed partial class ProtoMapper
                     contract.CallbackContractKey is null ? null : _names.ClaimCSharp(service.Name + "CallbackProxy", ns),
                     factoryMethods.Claim("Create" + service.Name),
                     implementations,
-                    choice));
+                    choice)
+                {
+                    IsInternal = contract.IsInternal,
+                });
             }
         }
 

@@ -113,6 +113,7 @@ internal sealed partial class ProtoMapper
                 return new Resolved(Reference(scope, enumInfo.FullName), ProtoLabel.None, ResolvedKind.Enum, Convert(ConversionKind.Enum, type, NullMapping.None));
 
             case TypeShape.DataType when _typeInfo.TryGetValue(type.Key, out var info):
+                ReportIfNotSerializable(info.Model, type, scope, context);
                 // A reference the source says is never null (or a list element) cannot be null on the wire either.
                 var messageNulls = info.Model.IsValueType ? NullMapping.None : asElement || !MayBeNull(type, context) ? NullMapping.NotCarried : NullMapping.Unset;
                 return new Resolved(Reference(scope, info.FullName), ProtoLabel.None, ResolvedKind.Message, Convert(ConversionKind.Message, type, messageNulls));
@@ -156,6 +157,31 @@ internal sealed partial class ProtoMapper
                 }
 
                 return new Resolved("bytes", ProtoLabel.None, ResolvedKind.Scalar, Unsupported(type), $"Placeholder: {type.Display} is {type.Detail ?? "not mappable"} ({RuleIds.UnmappedType}).");
+        }
+    }
+
+    /// <summary>
+    /// A type without [DataContract] or [Serializable] that WCF's DataContractSerializer refuses (not public, or a class
+    /// without a public parameterless constructor) or that carries nothing (no public read/write member in it or its
+    /// bases, no known derived type): a database client or connection held in a contract, reported at each use (WCFM2021).
+    /// </summary>
+    private void ReportIfNotSerializable(DataTypeModel model, TypeRef type, MappingScope scope, FieldContext context)
+    {
+        if (model.Kind != DataTypeKind.Inferred || model.HasCustomSerialization)
+        {
+            return;
+        }
+
+        var refused = model.IsInternal ? "is not public"
+            : !model.IsValueType && !model.HasPublicParameterlessConstructor ? "has no public parameterless constructor"
+            : null;
+        if (refused is not null)
+        {
+            Report(scope, FindingMessages.NotSerializableRefused, context.Position, context.Where, type.Display, refused);
+        }
+        else if (SelfAndBaseTypes(model).All(t => t.Members.Count == 0) && KnownDescendants(model.Key).Count == 0)
+        {
+            Report(scope, FindingMessages.NotSerializableEmpty, context.Position, context.Where, type.Display);
         }
     }
 

@@ -121,7 +121,11 @@ internal sealed partial class ProtoMapper
 
             if (!info.NameFromLock || clashes)
             {
-                Report(null, Finding.Create(FindingMessages.NameCollision, info.Model.Position, info.Model.Key, info.Name, info.Package, baseName).WithAdditionalPositions(info.ClashesWith.Select(c => c.Model.Position)));
+                var others = info.ClashesWith.Count == 0
+                    ? "the lock file gives another definition"
+                    : string.Join(", ", info.ClashesWith.Select(c => $"'{c.Model.Key}' (WCF name '{WcfName(c.Model)}')")) + " map" + (info.ClashesWith.Count == 1 ? "s" : string.Empty) + " to as well";
+                Report(null, Finding.Create(FindingMessages.NameCollision, info.Model.Position, info.Model.Key, WcfName(info.Model), info.Name, info.Package, baseName, others)
+                    .WithAdditionalPositions(info.ClashesWith.Select(c => c.Model.Position)));
             }
             else
             {
@@ -237,6 +241,26 @@ internal sealed partial class ProtoMapper
         }
 
         return components;
+    }
+
+    /// <summary>
+    /// The name a data type has on the wire in WCF, as findings name it: its DataContract Name (placeholders filled with
+    /// the type arguments' names), else its C# name with the type arguments' (<c>Page&lt;Order&gt;</c>).
+    /// </summary>
+    private static string WcfName(DataTypeModel type)
+    {
+        var arguments = type.GenericArguments.Select(a => a.Display).ToList();
+        if (type.ContractName is { } contractName)
+        {
+            for (var i = 0; i < arguments.Count; i++)
+            {
+                contractName = contractName.Replace("{" + i.ToString(CultureInfo.InvariantCulture) + "}", arguments[i]);
+            }
+
+            return contractName.Replace("{#}", string.Empty);
+        }
+
+        return arguments.Count == 0 ? type.ClrName : type.ClrName + "<" + string.Join(", ", arguments) + ">";
     }
 
     /// <summary>Readable proto name of a data type: DataContract name (with {0} placeholders filled) or the type name; closed generics read <c>PageOfOrder</c>.</summary>

@@ -160,6 +160,7 @@ internal sealed partial class ProtoMapper
         if (Maps(MappingParts.Behaviors))
         {
             MapBehaviors();
+            ReportImplementationChoices(services);
         }
 
         if (Maps(MappingParts.DataTypes))

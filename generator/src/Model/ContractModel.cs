@@ -20,6 +20,9 @@ public sealed record ContractModel(
     /// <summary>Client-side classes that implement a callback contract with a <c>[CallbackBehavior]</c>, sorted by key.</summary>
     public EquatableArray<CallbackImplementationModel> CallbackImplementations { get; init; } = EquatableArray<CallbackImplementationModel>.Empty;
 
+    /// <summary>Classes that implement service contracts but are WCF client code (never served), sorted by key.</summary>
+    public EquatableArray<ClientClassModel> ClientClasses { get; init; } = EquatableArray<ClientClassModel>.Empty;
+
     /// <summary>The WCF types among <see cref="ServiceModelTypes"/> the compilation's references provide (the C# emitters supply missing ones).</summary>
     public ServiceModelTypes ReferencedServiceModelTypes { get; init; }
 }
@@ -146,6 +149,9 @@ public sealed record ServiceContractModel(
 
     /// <summary>Members of the callback interface (and the interfaces it extends) that are no operations.</summary>
     public EquatableArray<ContractMember> CallbackOtherMembers { get; init; } = EquatableArray<ContractMember>.Empty;
+
+    /// <summary>The contract or its callback contract is not public (internal, or nested in an internal type): generated code that names them in a signature is internal.</summary>
+    public bool IsInternal { get; init; }
 }
 
 /// <summary>One operation, however many C# methods declare it.</summary>
@@ -329,6 +335,12 @@ public sealed record DataTypeModel(
 
     /// <summary>A parameterless constructor generated code in the same assembly can call; without one, a value is created uninitialized, as WCF's serializer does.</summary>
     public bool HasAccessibleConstructor { get; init; }
+
+    /// <summary>Not public (internal, nested in an internal type, or built on an internal type argument): generated code that names it in a signature is internal.</summary>
+    public bool IsInternal { get; init; }
+
+    /// <summary>A public parameterless constructor: what DataContractSerializer needs to infer the contract of a class without attributes.</summary>
+    public bool HasPublicParameterlessConstructor { get; init; }
 }
 
 /// <summary>A serialized member.</summary>
@@ -377,6 +389,9 @@ public sealed record ServiceImplementationModel(
 
     /// <summary>Its uses of WCF's OperationContext, in source order.</summary>
     public EquatableArray<OperationContextUse> OperationContextUses { get; init; } = EquatableArray<OperationContextUse>.Empty;
+
+    /// <summary>Not public (internal, or nested in an internal type): generated code that names it in a signature is internal.</summary>
+    public bool IsInternal { get; init; }
 }
 
 /// <summary>
@@ -395,6 +410,13 @@ public sealed record CallbackImplementationModel(
     bool UseSynchronizationContext,
     SourcePosition? Position,
     SourcePosition? BehaviorPosition);
+
+/// <summary>
+/// A class implementing service contracts that is WCF client code: a <c>ClientBase&lt;T&gt;</c> proxy, or a class built on a
+/// channel of its contract. It is not an implementation: hosting never serves it; the generated client proxy replaces it.
+/// </summary>
+/// <param name="BuiltOn">The WCF client type it is built on, as findings name it (<c>ClientBase&lt;IEcho&gt;</c>).</param>
+public sealed record ClientClassModel(string Key, EquatableArray<string> ContractKeys, string BuiltOn, SourcePosition? Position);
 
 /// <summary>An <c>[OperationBehavior]</c> on an implementation method.</summary>
 public sealed record OperationBehaviorModel(string MethodName, bool TransactionScopeRequired, SourcePosition? Position);

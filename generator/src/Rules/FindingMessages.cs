@@ -71,6 +71,14 @@ public static class FindingMessages
     public static readonly FindingMessage RestNotServed = new(nameof(RestNotServed), RuleIds.RestUriTemplate, "REST operation '{0}' is not served over HTTP: {1}");
     public static readonly FindingMessage RestJsonDiffers = new(nameof(RestJsonDiffers), RuleIds.RestJsonDiffers, "REST operation '{0}' carries {1} ({2}): {3}");
     public static readonly FindingMessage RestFault = new(nameof(RestFault), RuleIds.RestFault, "REST operation '{0}' declares the fault(s) {1}");
+    public static readonly FindingMessage ClientCode = new(nameof(ClientCode), RuleIds.ClientCode, "'{0}' implements {1} but is WCF client code, built on '{2}'");
+    public static readonly FindingMessage ClientSideContractCopy = new(nameof(ClientSideContractCopy), RuleIds.ClientSideContract, "Service contract '{0}' is implemented nowhere in the input, and '{1}', which is, has its WCF name '{2}' and namespace '{3}': it is a client-side copy of '{1}'");
+    public static readonly FindingMessage ClientSideContractGenerated = new(nameof(ClientSideContractGenerated), RuleIds.ClientSideContract, "Service contract '{0}' was generated for a client ({1}), and nothing in the input implements it while other contracts are: it describes a service outside the input");
+    public static readonly FindingMessage ImplementationChoice = new(nameof(ImplementationChoice), RuleIds.ImplementationChoice, "'{0}' serves '{1}' by default; {2} implement(s) it too: set MigratedServicesOptions.{3} in AddMigratedServices to serve another");
+    public static readonly FindingMessage UnreachableContract = new(nameof(UnreachableContract), RuleIds.UnreachableType, "Service contract '{0}' is {1}, so generated code cannot name it");
+    public static readonly FindingMessage UnreachableImplementation = new(nameof(UnreachableImplementation), RuleIds.UnreachableType, "'{0}' implements {1} but is {2}, so the generated hosting cannot create it");
+    public static readonly FindingMessage UnreachableDataType = new(nameof(UnreachableDataType), RuleIds.UnreachableType, "'{0}' travels in a contract but is {1}, so generated code cannot name it");
+    public static readonly FindingMessage UnreachableMember = new(nameof(UnreachableMember), RuleIds.UnreachableType, "'{0}' is {1}, so generated code cannot name it: '{2}', which holds it, is left out of its message");
 
     // ── 2xxx data contracts and types ──
     public static readonly FindingMessage ObjectMember = new(nameof(ObjectMember), RuleIds.ObjectMember, "{0} is of type object");
@@ -82,7 +90,8 @@ public static class FindingMessages
     public static readonly FindingMessage FlagsEnum = new(nameof(FlagsEnum), RuleIds.FlagsEnum, "'{0}' is a [Flags] enum");
     public static readonly FindingMessage EnumValueOutOfRange = new(nameof(EnumValueOutOfRange), RuleIds.EnumValueOutOfRange, "'{0}.{1}' = {2} does not fit in 32 bits");
     public static readonly FindingMessage NonScalarDictionaryKey = new(nameof(NonScalarDictionaryKey), RuleIds.NonScalarDictionaryKey, "{0} is a dictionary keyed by '{1}'");
-    public static readonly FindingMessage NameCollision = new(nameof(NameCollision), RuleIds.NameCollision, "'{0}' is named '{1}' in proto package '{2}' because another type is also called '{3}'");
+    /// <summary>{0} the type, {1} its WCF name (DataContract Name, else the type name), {2} its proto name, {3} the package, {4} the proto name it would have had, {5} who else has that name.</summary>
+    public static readonly FindingMessage NameCollision = new(nameof(NameCollision), RuleIds.NameCollision, "'{0}' (WCF name '{1}') is named '{2}' in proto package '{3}', not '{4}', which {5}");
     public static readonly FindingMessage LockedNameTaken = new(nameof(LockedNameTaken), RuleIds.NameCollision, "{0} cannot keep its proto name '{1}' from the lock file: another definition of proto package '{2}' has it; it is named '{3}'");
     public static readonly FindingMessage MessageContractHeader = new(nameof(MessageContractHeader), RuleIds.MessageContractHeader, "'{0}.{1}' is a message header");
     public static readonly FindingMessage SerializableType = new(nameof(SerializableType), RuleIds.SerializableType, "'{0}' is [Serializable]; its fields are mapped");
@@ -92,6 +101,8 @@ public static class FindingMessages
     public static readonly FindingMessage KnownTypesComputedAtRunTime = new(nameof(KnownTypesComputedAtRunTime), RuleIds.KnownTypeNotResolved, "Known types of '{0}' come from method '{1}.{2}', which computes them at run time; only the types it names with typeof get oneof cases");
     public static readonly FindingMessage ReferencePreserved = new(nameof(ReferencePreserved), RuleIds.ReferencePreserved, "'{0}' is a data contract with IsReference = true");
     public static readonly FindingMessage RecursiveType = new(nameof(RecursiveType), RuleIds.RecursiveType, "'{0}' can contain a value of its own type ({1})");
+    public static readonly FindingMessage NotSerializableRefused = new(nameof(NotSerializableRefused), RuleIds.NotSerializable, "{0} is of type '{1}', which has no [DataContract], is not [Serializable] and {2}: WCF's DataContractSerializer refuses it");
+    public static readonly FindingMessage NotSerializableEmpty = new(nameof(NotSerializableEmpty), RuleIds.NotSerializable, "{0} is of type '{1}', which has no [DataContract], is not [Serializable] and has no public read/write property or field: it carries nothing");
 
     /// <summary>Properties for the fix: <c>order</c> (the type's own members, comma-separated, in today's wire order) and <c>first</c> (the first Order to give).</summary>
     public static readonly FindingMessage MembersWithoutOrder = new(nameof(MembersWithoutOrder), RuleIds.DataMemberOrder, "'{0}' sends data member(s) {1} without an explicit Order of 1 or more");
@@ -143,13 +154,14 @@ public static class FindingMessages
         RefOutParameter, StreamWithOtherParameters, StreamWithOtherResults, StreamParameter, StreamResult,
         ServiceContractOnClass, IncompleteAsyncPattern, UntypedMessage, XmlSerializerFormat, ContractWithoutOperations,
         OpenGenericContract, GenericOperation, RestOperationKept, RestOperationChanged, RestXmlFormat, RestUriTemplateFeature,
-        RestNotServed, RestJsonDiffers, RestFault, ServiceContractMapped, MessageContractRequest, MessageContractResponse,
+        RestNotServed, RestJsonDiffers, RestFault, ClientCode, ClientSideContractCopy, ClientSideContractGenerated,
+        ImplementationChoice, UnreachableContract, UnreachableImplementation, UnreachableDataType, UnreachableMember, ServiceContractMapped, MessageContractRequest, MessageContractResponse,
         SynchronousOperation, ContractAnalysisFailed, ContractMappingFailed,
         ObjectMember, UnmappedType, TypeWithoutProtoForm, StreamInMessage, UnresolvedType, EnumWithoutZero, FlagsEnum,
         EnumValueOutOfRange, NonScalarDictionaryKey, NameCollision, LockedNameTaken, MessageContractHeader, SerializableType,
         CustomSerialization, RequiredMember, KnownTypesNotReadable, KnownTypesComputedAtRunTime, ReferencePreserved,
         MembersWithoutOrder, MembersSharingOrder, KnownTypesMapped, DateTimeMapped, DecimalMapped, InferredDataContract,
-        RecursiveType, LockFileUnreadable, ProtoNameKept, RenameFollowed, TypeAnalysisFailed, TypeMappingFailed,
+        RecursiveType, NotSerializableRefused, NotSerializableEmpty, LockFileUnreadable, ProtoNameKept, RenameFollowed, TypeAnalysisFailed, TypeMappingFailed,
         PerCallWithSingleConcurrency, ReentrantConcurrency, PerSessionInstancing, SessionRequired, TransactionFlow,
         TransactionScopeRequired, InitiatingTerminating, SingleInstanceSingleConcurrency,
         OperationContextMember, OperationContextMemberUnsupported, OperationContextQualified,

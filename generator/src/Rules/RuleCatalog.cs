@@ -59,6 +59,10 @@ public static class RuleIds
     public const string RestUriTemplate = "WCFM1020";
     public const string RestJsonDiffers = "WCFM1021";
     public const string RestFault = "WCFM1022";
+    public const string ClientCode = "WCFM1023";
+    public const string ClientSideContract = "WCFM1024";
+    public const string ImplementationChoice = "WCFM1025";
+    public const string UnreachableType = "WCFM1026";
     public const string ContractAnalysisFailed = "WCFM1090";
 
     public const string ObjectMember = "WCFM2001";
@@ -81,6 +85,7 @@ public static class RuleIds
     public const string DecimalValue = "WCFM2018";
     public const string InferredDataContract = "WCFM2019";
     public const string RecursiveType = "WCFM2020";
+    public const string NotSerializable = "WCFM2021";
     public const string LockFileUnreadable = "WCFM2080";
     public const string ProtoNameKept = "WCFM2081";
     public const string TypeAnalysisFailed = "WCFM2090";
@@ -163,6 +168,14 @@ public static class RuleCatalog
             "Transcoding writes proto3 JSON: the generated settings keep WCF's member names (json_name), enums as numbers and 64-bit integers as numbers, but the values the finding names are written differently from DataContractJsonSerializer (docs/webhttp.md)."),
         new Rule(RuleIds.RestFault, "REST operation with faults", FindingSeverity.Warning, RuleCategories.Contracts,
             "A fault becomes a gRPC status with the detail in grpc-status-details-bin; over HTTP, transcoding answers with the status's HTTP code and a google.rpc.Status JSON body (code, message, details) instead of the WebFaultException's status code and detail."),
+        new Rule(RuleIds.ClientCode, "WCF client code implementing a contract", FindingSeverity.Info, RuleCategories.Contracts,
+            "Not served: hosting serves implementations only. Callers use the contract's generated client proxy (MigratedClientFactory creates one per endpoint) over a gRPC channel in place of ClientBase, ChannelFactory or a channel."),
+        new Rule(RuleIds.ClientSideContract, "Client-side copy of a service contract", FindingSeverity.Info, RuleCategories.Contracts,
+            "No gRPC service of its own: the service is the contract it copies, or a service outside this input, migrated from its own sources; callers use that service's generated client proxy."),
+        new Rule(RuleIds.ImplementationChoice, "Several implementations of a contract", FindingSeverity.Info, RuleCategories.Contracts,
+            "A gRPC server serves one class per service: the generated hosting serves the first class by name unless the options of AddMigratedServices choose another (an enum member per class)."),
+        new Rule(RuleIds.UnreachableType, "Type the generated code cannot name", FindingSeverity.Warning, RuleCategories.Contracts,
+            "Nothing is generated for it: a contract gets no service, an implementation is not served, a member holding such a type is left out of its message. Make it, and the types it is nested in, internal or public to migrate it."),
         new Rule(RuleIds.ContractAnalysisFailed, "Contract could not be analysed", FindingSeverity.Error, RuleCategories.Contracts,
             "Nothing is generated for the contract; the rest of the run continues."),
 
@@ -206,6 +219,8 @@ public static class RuleCatalog
             "A message with one field per public read/write property and field, the members DataContractSerializer infers."),
         new Rule(RuleIds.RecursiveType, "Recursive data type", FindingSeverity.Info, RuleCategories.DataContracts,
             "A recursive message; values are trees of at most 100 levels (protobuf's recursion limit), and the generated mappers stop a cyclic or deeper object graph with an exception instead of overflowing the stack."),
+        new Rule(RuleIds.NotSerializable, "Type WCF cannot serialize", FindingSeverity.Warning, RuleCategories.DataContracts,
+            "The message holds only the type's public read/write properties and fields, which may be none: an object such as a database client or a connection does not belong in a contract; send the data it holds in a [DataContract] type instead."),
         new Rule(RuleIds.LockFileUnreadable, "Lock file unreadable", FindingSeverity.Warning, RuleCategories.DataContracts,
             "Unreadable lines are ignored, and field numbers and names they held may be assigned afresh."),
         new Rule(RuleIds.ProtoNameKept, "Proto name kept from the lock file", FindingSeverity.Info, RuleCategories.DataContracts,
