@@ -44,7 +44,8 @@ internal static class ContractDiscovery
         var types = new TypeClassifier(context);
         var dataTypes = new DataTypeReader(context, types);
         var behaviors = new BehaviorReader(context);
-        var operations = new OperationReader(context, types, dataTypes, behaviors, new WebHttpReader(context));
+        var webHttp = new WebHttpReader(context);
+        var operations = new OperationReader(context, types, dataTypes, behaviors, webHttp);
         var contracts = new ServiceContractReader(context, operations, new CallbackContractReader(operations), dataTypes);
 
         var services = new List<ServiceContractModel>();
@@ -117,6 +118,8 @@ internal static class ContractDiscovery
         {
             CallbackImplementations = OfCallbackContracts(callbackImplementations, services),
             ReferencedServiceModelTypes = wcf.ReferencedServiceModelTypes(compilation),
+            // The whole compilation is read for it, so only by a whole run that emits C#.
+            UsedInCode = readHosting && context.ReadsEmitterFacts && webHttp.SourcesUseWebOperationContext() ? ServiceModelTypes.WebOperationContext : ServiceModelTypes.None,
         };
         return (model, context.Findings.ToImmutableArray());
     }
