@@ -53,7 +53,7 @@ public static class DotNetReplacements
         ("System.Web.Hosting.HostingEnvironment", "IWebHostEnvironment (content root, environment name) and IHostApplicationLifetime"),
         ("System.Web.Services.", "ASMX web services have no .NET 10 counterpart: the gRPC service (with JSON transcoding for HTTP callers) replaces them"),
         ("System.Web.", "ASP.NET (System.Web) has no .NET 10 counterpart: ASP.NET Core's HttpContext through IHttpContextAccessor, its configuration and middleware replace it"),
-        ("System.Configuration.ConfigurationManager", "ASP.NET Core configuration (IConfiguration: appsettings.json, environment variables), or the System.Configuration.ConfigurationManager package for the app.config sections"),
+        ("System.Configuration.ConfigurationManager", "the migrated project references the System.Configuration.ConfigurationManager package when its code uses it, and carries the original appSettings and connectionStrings in its App.config; other sections: ASP.NET Core configuration (IConfiguration, options classes)"),
         ("System.Configuration.", "ASP.NET Core configuration (IConfiguration, options classes bound from appsettings.json)"),
         ("System.Windows.Forms.", "user interface code has no place in a service: keep it in the client or host application"),
         ("System.Windows.", "user interface code has no place in a service: keep it in the client or host application"),

@@ -40,6 +40,9 @@ public sealed record GenerationRequest(
     /// empty: no probe, and only what the service reaches is compiled.
     /// </summary>
     public IReadOnlyList<MetadataReference> TargetReferences { get; init; } = Array.Empty<MetadataReference>();
+
+    /// <summary>The input's .config files: their appSettings and connectionStrings go into the migrated project's App.config when its code uses ConfigurationManager (<see cref="OriginalConfiguration"/>).</summary>
+    public IReadOnlyList<ConfigurationFile> ConfigurationFiles { get; init; } = Array.Empty<ConfigurationFile>();
 }
 
 /// <summary>Why nothing can be generated; <see cref="None"/> when the plan holds files.</summary>
@@ -138,6 +141,12 @@ public static class GenerationPlanner
         }
 
         engineFiles.AddRange(sources.Copies);
+        if (sources.UsesConfigurationManager && result.CSharp is { } csharp)
+        {
+            engineFiles.Add(new PlannedFile(OriginalConfiguration.FileName, OriginalConfiguration.AppConfig(request.ConfigurationFiles, request.OutputFolder)));
+            engineFiles.Add(new PlannedFile(OriginalConfiguration.InitializerFileName, OriginalConfiguration.Initializer(csharp.Namespace, csharp.Version)));
+        }
+
         var project = MigratedProjectFile.Write(
             request.OutputFolder,
             sources.InPlace,
@@ -147,7 +156,8 @@ public static class GenerationPlanner
             request.Runtime,
             request.CentralPackageVersions,
             request.ToolVersion,
-            result.CSharp?.HasHttpJsonOperations == true);
+            result.CSharp?.HasHttpJsonOperations == true,
+            sources.UsesConfigurationManager);
 
         var files = engineFiles
             .Append(new PlannedFile(projectFileName, project))

@@ -32,7 +32,15 @@ public sealed record SourceSelection(
     ImmutableArray<OriginalSource> InPlace,
     ImmutableArray<PlannedFile> Copies,
     ImmutableArray<LeftOutSource> LeftOut,
-    ImmutableArray<Finding> Findings);
+    ImmutableArray<Finding> Findings)
+{
+    /// <summary>
+    /// Whether the compiled code uses System.Configuration.ConfigurationManager's types (<c>ConfigurationManager.AppSettings</c>,
+    /// <c>ConnectionStrings</c>...), which .NET 10 has only in the package of that name: the migrated project then
+    /// references it and carries the original configuration's settings (<see cref="OriginalConfiguration"/>).
+    /// </summary>
+    public bool UsesConfigurationManager { get; init; }
+}
 
 /// <summary>
 /// Decides what the migrated project compiles of the original sources: the contracts, the data types, the
@@ -223,7 +231,24 @@ public static class SourceSelector
                 inPlace.ToImmutableArray(),
                 copies.OrderBy(c => c.RelativePath, StringComparer.Ordinal).ToImmutableArray(),
                 leftOut.ToImmutableArray(),
-                FindingOrder.Sort(findings).ToImmutableArray());
+                FindingOrder.Sort(findings).ToImmutableArray())
+            {
+                UsesConfigurationManager = compiled.Any(UsesConfigurationManager),
+            };
+        }
+
+        /// <summary>Whether the part's code names a type of the System.Configuration.ConfigurationManager package, as the probe binds it (a Main left out counts too: a reference too many costs nothing).</summary>
+        private bool UsesConfigurationManager(Unit unit)
+        {
+            if (_probe is null || unit.Node.ToString().IndexOf("Configuration", StringComparison.Ordinal) < 0)
+            {
+                return false;
+            }
+
+            var model = _probe.GetSemanticModel(unit.Tree);
+            return unit.Node.DescendantNodes().OfType<IdentifierNameSyntax>()
+                .Any(name => model.GetSymbolInfo(name, _cancellationToken).Symbol is { } symbol
+                             && (symbol as ITypeSymbol ?? symbol.ContainingType)?.ContainingAssembly?.Name == OriginalConfiguration.PackageName);
         }
 
         // ── units ──

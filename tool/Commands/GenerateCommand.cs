@@ -181,6 +181,7 @@ internal static class GenerateCommand
                 AnalysisReport.ToolVersion)
             {
                 TargetReferences = TargetReferenceSet.With(combined.AssemblyReferences),
+                ConfigurationFiles = ConfigurationFileFinder.Read(combined.ConfigurationFiles, sources),
             },
             cancellationToken);
         var summary = plan.Result.Summary;
