@@ -9,9 +9,10 @@ namespace MigrateWcf.Generation;
 public sealed record FrameworkPackage(string Id, string Version, string? Note);
 
 /// <summary>
-/// .NET Framework assemblies (or parts of them) whose types .NET 10 has only as NuGet packages: System.Configuration's
-/// ConfigurationManager, System.Data's SqlClient, System.Runtime.Caching... Code using them compiles unchanged once the
-/// migrated project references the package (WCFM4009), so they are not WCFM4007. Versions are the .NET 10 servicing
+/// .NET Framework assemblies (or parts of them) whose types .NET 10 has only as NuGet packages: System.Data's SqlClient,
+/// System.Runtime.Caching, System.ServiceProcess... Code using them compiles unchanged once the migrated project
+/// references the package (WCFM4009), so they are not WCFM4007. (System.Configuration.ConfigurationManager is not among
+/// them: the probe compiles against it, and the migrated project gets it with the original settings: OriginalConfiguration.) Versions are the .NET 10 servicing
 /// band every package of the list is served at (10.0.14, the band the repository pins), except System.Data.SqlClient,
 /// whose last version is 4.9.1.
 /// </summary>
@@ -23,8 +24,6 @@ public static class FrameworkPackages
     // By the .NET Framework assembly the symbol comes from, and a prefix of its full name (null: the whole assembly).
     private static readonly (string Assembly, string? Prefix, FrameworkPackage Package)[] Entries =
     [
-        ("System.Configuration", null, new("System.Configuration.ConfigurationManager", Band, null)),
-        ("System", "System.Configuration.", new("System.Configuration.ConfigurationManager", Band, null)),
         ("System.Data", "System.Data.SqlClient.", new("System.Data.SqlClient", "4.9.1", "deprecated: Microsoft.Data.SqlClient is its successor (namespace Microsoft.Data.SqlClient)")),
         ("System.Data", "System.Data.Odbc.", new("System.Data.Odbc", Band, null)),
         ("System.Data", "System.Data.OleDb.", new("System.Data.OleDb", Band, WindowsOnly)),

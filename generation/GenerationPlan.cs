@@ -46,6 +46,9 @@ public sealed record GenerationRequest(
 
     /// <summary>The assemblies the original projects reference by HintPath from a folder of their own (not a packages/ folder).</summary>
     public ImmutableArray<MigratedAssembly> Assemblies { get; init; } = ImmutableArray<MigratedAssembly>.Empty;
+
+    /// <summary>The input's .config files: their appSettings and connectionStrings go into the migrated project's App.config when its code uses ConfigurationManager (<see cref="OriginalConfiguration"/>).</summary>
+    public IReadOnlyList<ConfigurationFile> ConfigurationFiles { get; init; } = Array.Empty<ConfigurationFile>();
 }
 
 /// <summary>Why nothing can be generated; <see cref="None"/> when the plan holds files.</summary>
@@ -150,7 +153,17 @@ public static class GenerationPlanner
         var used = new HashSet<string>(sources.UsedAssemblies, StringComparer.Ordinal);
         var loaded = new HashSet<string>(compilation.References.OfType<PortableExecutableReference>().Select(r => r.FilePath).OfType<string>(), StringComparer.Ordinal);
         var unused = request.Packages.Where(p => p.AssemblyPaths.Any(loaded.Contains) && !p.AssemblyPaths.Any(used.Contains)).ToList();
-        var carried = request.Packages.Except(unused).ToList();
+        // System.Configuration.ConfigurationManager, when the code uses it, comes with the original settings (below), once.
+        var carried = request.Packages.Except(unused)
+            .Where(p => !(sources.UsesConfigurationManager && string.Equals(p.Id, OriginalConfiguration.PackageName, StringComparison.OrdinalIgnoreCase)))
+            .ToList();
+
+        if (sources.UsesConfigurationManager && result.CSharp is { } csharp)
+        {
+            engineFiles.Add(new PlannedFile(OriginalConfiguration.FileName, OriginalConfiguration.AppConfig(request.ConfigurationFiles, request.OutputFolder)));
+            engineFiles.Add(new PlannedFile(OriginalConfiguration.InitializerFileName, OriginalConfiguration.Initializer(csharp.Namespace, csharp.Version)));
+        }
+
         var project = MigratedProjectFile.Write(
             request.OutputFolder,
             sources.InPlace,
@@ -164,7 +177,8 @@ public static class GenerationPlanner
             carried.Concat(sources.Packages.Where(p => !request.Packages.Any(r => string.Equals(r.Id, p.Id, StringComparison.OrdinalIgnoreCase)))
                 .Select(p => new MigratedPackage(p.Id, p.Version, ImmutableArray<string>.Empty, p.Note))).ToList(),
             request.Assemblies,
-            unused);
+            unused,
+            sources.UsesConfigurationManager);
 
         var files = engineFiles
             .Append(new PlannedFile(projectFileName, project))

@@ -34,6 +34,9 @@ public static class MigratedProjectFile
     /// <summary>For sets with WCF REST operations: google/api/annotations.proto and http.proto, put on Grpc.Tools' import path by its targets.</summary>
     public const string GoogleApiCommonProtosVersion = "2.17.0";
 
+    /// <summary>For code that uses ConfigurationManager (<see cref="OriginalConfiguration"/>); the tool's project downloads the same version for its probe.</summary>
+    public const string ConfigurationManagerVersion = "10.0.14";
+
     /// <summary>
     /// The project text. <paramref name="compiled"/> are the original sources compiled in place (generated copies of the
     /// others are in the folder, compiled as its default items); <paramref name="leftOut"/> those it does not compile.
@@ -52,7 +55,8 @@ public static class MigratedProjectFile
         bool httpJson = false,
         IReadOnlyList<MigratedPackage>? packages = null,
         IReadOnlyList<MigratedAssembly>? assemblies = null,
-        IReadOnlyList<MigratedPackage>? unusedPackages = null)
+        IReadOnlyList<MigratedPackage>? unusedPackages = null,
+        bool configurationManager = false)
     {
         var text = new StringBuilder();
         text.Append("""
@@ -113,6 +117,12 @@ public static class MigratedProjectFile
             // Referenced directly: a package's build targets do not flow to the projects of a package depending on it.
             text.Append($"    <PackageReference Include=\"Google.Api.CommonProtos\"{Version(GoogleApiCommonProtosVersion, centralVersions)} />\n");
             text.Append($"    <PackageReference Include=\"Microsoft.AspNetCore.Grpc.JsonTranscoding\"{Version(JsonTranscodingVersion, centralVersions)} />\n");
+        }
+
+        if (configurationManager)
+        {
+            text.Append("    <!-- The original code reads ConfigurationManager: the package has it on .NET 10, and App.config holds the original settings. -->\n");
+            text.Append($"    <PackageReference Include=\"{OriginalConfiguration.PackageName}\"{Version(ConfigurationManagerVersion, centralVersions)} />\n");
         }
 
         if (runtime.ProjectPath is { } runtimeProject)

@@ -39,6 +39,13 @@ public sealed record SourceSelection(
 
     /// <summary>Files of the referenced assemblies (HintPaths, packages) whose types the compiled code uses: the packages worth carrying.</summary>
     public ImmutableArray<string> UsedAssemblies { get; init; } = ImmutableArray<string>.Empty;
+
+    /// <summary>
+    /// Whether the compiled code uses System.Configuration.ConfigurationManager's types (<c>ConfigurationManager.AppSettings</c>,
+    /// <c>ConnectionStrings</c>...), which .NET 10 has only in the package of that name: the migrated project then
+    /// references it and carries the original configuration's settings (<see cref="OriginalConfiguration"/>).
+    /// </summary>
+    public bool UsesConfigurationManager { get; init; }
 }
 
 /// <summary>
@@ -245,7 +252,22 @@ public static class SourceSelector
             {
                 Packages = packages.Keys.OrderBy(p => p.Id, StringComparer.Ordinal).ToImmutableArray(),
                 UsedAssemblies = usedAssemblies.OrderBy(a => a, StringComparer.Ordinal).ToImmutableArray(),
+                UsesConfigurationManager = compiled.Any(UsesConfigurationManager),
             };
+        }
+
+        /// <summary>Whether the part's code names a type of the System.Configuration.ConfigurationManager package, as the probe binds it (a Main left out counts too: a reference too many costs nothing).</summary>
+        private bool UsesConfigurationManager(Unit unit)
+        {
+            if (_probe is null || unit.Node.ToString().IndexOf("Configuration", StringComparison.Ordinal) < 0)
+            {
+                return false;
+            }
+
+            var model = _probe.GetSemanticModel(unit.Tree);
+            return unit.Node.DescendantNodes().OfType<IdentifierNameSyntax>()
+                .Any(name => model.GetSymbolInfo(name, _cancellationToken).Symbol is { } symbol
+                             && (symbol as ITypeSymbol ?? symbol.ContainingType)?.ContainingAssembly?.Name == OriginalConfiguration.PackageName);
         }
 
         // ── units ──

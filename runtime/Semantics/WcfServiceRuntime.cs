@@ -59,6 +59,11 @@ public static class WcfServiceCollectionExtensions
         => services.AddWcfSemantics().AddSingleton(provider => new ServiceInvoker<TService>(
             provider.GetRequiredService<WcfServiceRuntime>(), InstanceMode.Single, concurrency, () => singleton, owned: false));
 
+    /// <summary>What <see cref="WcfWebOperationContext.Current"/> needs: the current request (<c>IHttpContextAccessor</c>).
+    /// Only for services that use WCF's WebOperationContext: the accessor costs every request an async-local update.</summary>
+    public static IServiceCollection AddWcfWebOperations(this IServiceCollection services)
+        => services.AddHttpContextAccessor();
+
     /// <summary>Serves <c>migrate_wcf.Session/End</c>, the client proxy's Close.</summary>
     public static IEndpointRouteBuilder MapWcfSessions(this IEndpointRouteBuilder endpoints)
     {

@@ -22,7 +22,9 @@ namespace MigrateWcf.Generator.Corpus.Tests;
 /// CatalogService compiled together, hosted by grpc-dotnet with AddJsonTranscoding and the generated
 /// ConfigureJsonTranscoding on Kestrel (127.0.0.1, an ephemeral port, HTTP/1.1), and called with plain HTTP requests
 /// as a WCF REST caller sends them. Each expected body is what WCF's webHttpBinding wrote for the contract's attributes
-/// (docs/webhttp.md): bare values, WCF's member names, enums and 64-bit integers as numbers, wrapped bodies and results.
+/// (docs/webhttp.md): bare values, WCF's member names, enums and 64-bit integers as numbers, wrapped bodies and results,
+/// and the HTTP status an operation sets through WebOperationContext (for a REST caller, and for a gRPC caller on an HTTP/2
+/// listener beside it).
 /// </summary>
 public sealed class WebHttpTranscodingTests : IAsyncLifetime
 {
@@ -30,27 +32,36 @@ public sealed class WebHttpTranscodingTests : IAsyncLifetime
 
     private WebApplication? _app;
     private HttpClient? _http;
+    private Assembly? _assembly;
+    private string? _grpcAddress;
 
     public async Task InitializeAsync()
     {
         var (generated, legacy) = GeneratedCSharpTests.Sources(Scenario);
         var (problems, image) = MigratedCompilation.Compile(generated, legacy, "WebHttpCatalogMigrated");
         Assert.True(image is not null, string.Join("\n", problems));
-        var assembly = new AssemblyLoadContext("webhttp-catalog", isCollectible: false).LoadFromStream(new MemoryStream(image!));
+        var assembly = _assembly = new AssemblyLoadContext("webhttp-catalog", isCollectible: false).LoadFromStream(new MemoryStream(image!));
         var hosting = assembly.GetTypes().Single(t => t.Name == "MigratedServices");
         Assert.True((bool)hosting.GetField("HasHttpJsonOperations")!.GetRawConstantValue()!);
         var configure = hosting.GetMethod("ConfigureJsonTranscoding")!.CreateDelegate<Action<GrpcJsonTranscodingOptions>>();
 
         var builder = WebApplication.CreateSlimBuilder();
         builder.Logging.ClearProviders();
-        builder.WebHost.ConfigureKestrel(kestrel => kestrel.Listen(IPAddress.Loopback, 0, listen => listen.Protocols = HttpProtocols.Http1));
+        builder.WebHost.ConfigureKestrel(kestrel =>
+        {
+            kestrel.Listen(IPAddress.Loopback, 0, listen => listen.Protocols = HttpProtocols.Http1);
+            kestrel.Listen(IPAddress.Loopback, 0, listen => listen.Protocols = HttpProtocols.Http2);
+        });
         builder.Services.AddGrpc().AddJsonTranscoding(configure);
         hosting.GetMethod("AddMigratedServices")!.Invoke(null, [builder.Services, null]);
         _app = builder.Build();
         hosting.GetMethod("MapMigratedServices")!.Invoke(null, [(IEndpointRouteBuilder)_app]);
         await _app.StartAsync();
-        var address = _app.Services.GetRequiredService<Microsoft.AspNetCore.Hosting.Server.IServer>().Features.Get<IServerAddressesFeature>()!.Addresses.Single();
-        _http = new HttpClient { BaseAddress = new Uri(address) };
+        // Listeners are bound in order: the HTTP/1.1 one first.
+        var addresses = _app.Services.GetRequiredService<Microsoft.AspNetCore.Hosting.Server.IServer>().Features.Get<IServerAddressesFeature>()!.Addresses.ToList();
+        Assert.Equal(2, addresses.Count);
+        _http = new HttpClient { BaseAddress = new Uri(addresses[0]) };
+        _grpcAddress = addresses[1];
     }
 
     public async Task DisposeAsync()
@@ -84,10 +95,14 @@ public sealed class WebHttpTranscodingTests : IAsyncLifetime
     public async Task BarePost_ThenGetWithPathAndQuery_AnswerWhatWcfWrote()
     {
         // [WebInvoke(Method = "POST", UriTemplate = "products")] int AddProduct(Product): the body is the Product, with
-        // its DataMember names; the answer is the bare int.
-        var added = await Send(HttpMethod.Post, "/products", """{"Id":7,"Name":"Lamp","Availability":2,"unit_price_cents":1999}""");
-        Assert.Equal(HttpStatusCode.OK, added.Status);
-        AssertJson("7", added.Body);
+        // its DataMember names; the answer is the bare int, with the 201 and Location of SetStatusAsCreated.
+        using (var request = new HttpRequestMessage(HttpMethod.Post, "/products") { Content = new StringContent("""{"Id":7,"Name":"Lamp","Availability":2,"unit_price_cents":1999}""", Encoding.UTF8, "application/json") })
+        using (var added = await _http!.SendAsync(request))
+        {
+            Assert.Equal(HttpStatusCode.Created, added.StatusCode);
+            Assert.Equal(new Uri("http://catalog.contoso.com/products/7"), added.Headers.Location);
+            AssertJson("7", JsonNode.Parse(await added.Content.ReadAsStringAsync()));
+        }
 
         // [WebGet(UriTemplate = "products/{id}?currency={currency}")]: the bare Product, enum and long as numbers.
         var product = await Send(HttpMethod.Get, "/products/7?currency=EUR");
@@ -110,6 +125,44 @@ public sealed class WebHttpTranscodingTests : IAsyncLifetime
         var count = await Send(HttpMethod.Post, "/count");
         Assert.Equal(HttpStatusCode.OK, count.Status);
         Assert.True(count.Body!["CountResult"]!.GetValue<int>() >= 1, count.Body.ToJsonString());
+    }
+
+    [Fact]
+    public async Task AStatusSetThroughWebOperationContext_ReachesTheRestCaller_WithTheResultAsTheBody()
+    {
+        // SetPrice sets OutgoingResponse.StatusCode = NotFound and a StatusDescription, then returns false: WCF answered
+        // 404 with that reason phrase and the wrapped result; so does the migrated service.
+        using var request = new HttpRequestMessage(HttpMethod.Put, "/products/999/price") { Content = new StringContent("""{"unitPriceCents":1,"reason":"none"}""", Encoding.UTF8, "application/json") };
+        using var response = await _http!.SendAsync(request);
+
+        Assert.Equal(HttpStatusCode.NotFound, response.StatusCode);
+        Assert.Equal("No product 999", response.ReasonPhrase);
+        AssertJson("""{"SetPriceResult":false}""", JsonNode.Parse(await response.Content.ReadAsStringAsync()));
+    }
+
+    [Fact]
+    public async Task AStatusSetThroughWebOperationContext_ReachesAGrpcCaller_AsTheStatusTranscodingMapsToIt()
+    {
+        // Over gRPC there is no HTTP status to set: 404 becomes NOT_FOUND (the code JSON transcoding answers 404 for),
+        // with the description as its message; the result is not sent. A success status (201) leaves the call OK.
+        using var channel = Grpc.Net.Client.GrpcChannel.ForAddress(_grpcAddress!);
+        var clientType = _assembly!.GetTypes().Single(t => t.Name == "CatalogClient");
+        dynamic client = Activator.CreateInstance(clientType, channel)!;
+        dynamic setPrice = Activator.CreateInstance(_assembly.GetTypes().Single(t => t.Name == "SetPriceRequest"))!;
+        setPrice.Id = "999";
+        setPrice.UnitPriceCents = 1L;
+        dynamic product = Activator.CreateInstance(_assembly.GetTypes().Single(t => t.Name == "Product" && t.Namespace!.EndsWith(".Grpc", StringComparison.Ordinal)))!;
+        product.Id = 12;
+        product.Name = "Shelf";
+        dynamic addProduct = Activator.CreateInstance(_assembly.GetTypes().Single(t => t.Name == "AddProductRequest"))!;
+        addProduct.Product = product;
+
+        var missing = await Assert.ThrowsAsync<Grpc.Core.RpcException>(async () => await (Task)client.SetPriceAsync(setPrice).ResponseAsync);
+        dynamic added = await (dynamic)client.AddProductAsync(addProduct).ResponseAsync;
+
+        Assert.Equal(Grpc.Core.StatusCode.NotFound, missing.StatusCode);
+        Assert.Equal("No product 999", missing.Status.Detail);
+        Assert.Equal(12, (int)added.Result);
     }
 
     [Fact]

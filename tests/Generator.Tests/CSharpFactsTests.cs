@@ -240,6 +240,33 @@ public class CSharpFactsTests
     }
 
     [Fact]
+    public void WebOperationContext_UsedByAHelper_IsSupplied_AndItsHostingRegistersTheHttpContextAccessor()
+    {
+        // Not an attribute and not in the implementation: a helper the implementation calls names it.
+        const string Rest = """
+            using System.Net;
+            using System.ServiceModel;
+            using System.ServiceModel.Web;
+            [ServiceContract] public interface IOne { [OperationContract] string Do(); }
+            public class One : IOne { public string Do() => Answer.NotFound(); }
+            public static class Answer
+            {
+                public static string NotFound() { WebOperationContext.Current.OutgoingResponse.StatusCode = HttpStatusCode.NotFound; return null; }
+            }
+            """;
+
+        var supplied = Run(Rest);
+        Assert.Equal(ServiceModelTypes.WebOperationContext, supplied.CSharp!.CompatibilityTypes);
+        var web = supplied.CSharpFiles.Single(f => f.RelativePath == "Compatibility/System.ServiceModel.Web.g.cs").Content;
+        Assert.Contains("internal sealed class WebOperationContext", web, StringComparison.Ordinal);
+        Assert.DoesNotContain("WebGetAttribute", web, StringComparison.Ordinal);
+        Assert.Contains("AddWcfWebOperations(services);", supplied.CSharpFiles.Single(f => f.RelativePath.EndsWith("MigratedServices.g.cs", StringComparison.Ordinal)).Content, StringComparison.Ordinal);
+        // The .NET Framework references have it; a compilation that never names it gets nothing.
+        Assert.Equal(ServiceModelTypes.None, Run(Rest, new CSharpOptions(Target: CSharpTarget.InputReferences)).CSharp!.CompatibilityTypes);
+        Assert.Equal(ServiceModelTypes.None, Run(Rest.Replace("WebOperationContext.Current.OutgoingResponse.StatusCode = HttpStatusCode.NotFound; ", "")).CSharp!.CompatibilityTypes);
+    }
+
+    [Fact]
     public void WithoutCSharpOptions_NoCSharpIsEmitted()
     {
         Assert.Null(Result.CSharp);

@@ -120,6 +120,9 @@ public sealed class GenerateCommandTests
         Assert.Equal(MigratedProjectFile.GrpcToolsVersion, Pinned("Grpc.Tools"));
         Assert.Equal(MigratedProjectFile.JsonTranscodingVersion, Pinned("Microsoft.AspNetCore.Grpc.JsonTranscoding"));
         Assert.Equal(MigratedProjectFile.GoogleApiCommonProtosVersion, Pinned("Google.Api.CommonProtos"));
+        // Not a PackageVersion here (pinned, it would move the tool's own transitive one): the tool downloads this version for its probe.
+        var tool = XDocument.Load(Path.Combine(Repository.Root, "tool", "MigrateWcf.Tool.csproj"));
+        Assert.Equal(MigratedProjectFile.ConfigurationManagerVersion, tool.Descendants("ConfigurationManagerVersion").Single().Value);
     }
 
     [Fact]

@@ -2,6 +2,7 @@ using System.Text.RegularExpressions;
 using System.Xml.Linq;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
+using MigrateWcf.Generation;
 using MigrateWcf.Generator.Rules;
 using MigrateWcf.Tool.Cli;
 using MigrateWcf.Tool.Input;
@@ -310,6 +311,159 @@ public sealed class SourceSelectionTests
             errors.Select(e => e.Where).Distinct().Order(StringComparer.Ordinal));
     }
 
+    [Fact]
+    public async Task ConfigurationManagerInAnImplementation_CompilesUnchanged_AgainstThePackage_WithTheOriginalSettingsInAppConfig()
+    {
+        using var temp = new TempFolder();
+        var project = OldStyleProject(temp, "Greeter", ("Contract.cs", Contract), ("EchoService.cs", """
+            using System.Configuration;
+
+            namespace Contoso.Echo
+            {
+                public class EchoService : IEcho
+                {
+                    public string Echo(string text) { return ConfigurationManager.AppSettings["greeting"] + " " + text + Store.Name; }
+                }
+
+                internal static class Store
+                {
+                    public static readonly string Name = ConfigurationManager.ConnectionStrings["orders"].ProviderName;
+                }
+            }
+            """));
+        temp.WriteFile("Greeter/App.config", OriginalAppConfig);
+        var output = temp.Combine("migrated");
+
+        var result = await MigrateWcfCli.RunAsync("generate", project, "--out", output);
+
+        Assert.True(result.Code == ExitCode.Success, result.ToString());
+        Assert.DoesNotContain(RuleIds.ApiMissingOnDotNet, result.Error, StringComparison.Ordinal);
+        Assert.DoesNotContain("s3cret", result.Output + result.Error, StringComparison.Ordinal);
+        var package = Assert.Single(XDocument.Load(Path.Combine(output, "Greeter.Migrated.csproj")).Descendants("PackageReference"), p => p.Attribute("Include")!.Value == "System.Configuration.ConfigurationManager");
+        Assert.Equal(MigratedProjectFile.ConfigurationManagerVersion, package.Attribute("Version")!.Value);
+        // Only the two sections ConfigurationManager on .NET 10 reads: the rest of the original declares sections it does not know.
+        var config = XDocument.Load(Path.Combine(output, "App.config")).Root!;
+        Assert.Equal(["appSettings", "connectionStrings"], config.Elements().Select(e => e.Name.LocalName));
+        Assert.Equal("Hello from App.config", config.Element("appSettings")!.Elements("add").Single(a => a.Attribute("key")!.Value == "greeting").Attribute("value")!.Value);
+        Assert.Equal("Server=db;Password=s3cret", config.Element("connectionStrings")!.Element("add")!.Attribute("connectionString")!.Value);
+        Assert.Contains("[global::System.Runtime.CompilerServices.ModuleInitializer]", File.ReadAllText(Path.Combine(output, "Compatibility", "System.Configuration.g.cs")), StringComparison.Ordinal);
+        Assert.Empty(CompiledSources(output).Errors());
+    }
+
+    [Fact]
+    public async Task ConfigurationManagerOnlyInCodeLeftOut_AddsNeitherThePackageNorAppConfig()
+    {
+        using var temp = new TempFolder();
+        var project = OldStyleProject(temp, "Greeter", ("Contract.cs", Contract), ("EchoService.cs", """
+            using System;
+            using System.Configuration;
+            using System.ServiceModel;
+
+            namespace Contoso.Echo
+            {
+                public class EchoService : IEcho
+                {
+                    public string Echo(string text) { return text; }
+                }
+
+                internal static class Program
+                {
+                    private static void Main()
+                    {
+                        using (var host = new ServiceHost(typeof(EchoService), new Uri(ConfigurationManager.AppSettings["address"])))
+                        {
+                            host.Open();
+                        }
+                    }
+                }
+            }
+            """));
+        temp.WriteFile("Greeter/App.config", OriginalAppConfig);
+        var output = temp.Combine("migrated");
+
+        var result = await MigrateWcfCli.RunAsync("generate", project, "--out", output);
+
+        Assert.True(result.Code == ExitCode.Success, result.ToString());
+        Assert.DoesNotContain("ConfigurationManager", File.ReadAllText(Path.Combine(output, "Greeter.Migrated.csproj")), StringComparison.Ordinal);
+        Assert.False(File.Exists(Path.Combine(output, "App.config")));
+        Assert.False(File.Exists(Path.Combine(output, "Compatibility", "System.Configuration.g.cs")));
+    }
+
+    [Fact]
+    public async Task WebOperationContextInARestImplementation_CompilesUnchanged_AndAMemberNotSuppliedIsWCFM4007()
+    {
+        using var temp = new TempFolder();
+        var project = OldStyleProject(temp, "Catalog", ("Catalog.cs", """
+            using System;
+            using System.Net;
+            using System.ServiceModel;
+            using System.ServiceModel.Web;
+
+            namespace Contoso.Catalog
+            {
+                [ServiceContract]
+                public interface ICatalog
+                {
+                    [OperationContract]
+                    [WebGet(UriTemplate = "items/{id}", ResponseFormat = WebMessageFormat.Json)]
+                    string Get(string id);
+
+                    [OperationContract]
+                    [WebInvoke(Method = "POST", UriTemplate = "items", ResponseFormat = WebMessageFormat.Json)]
+                    string Add(string name);
+                }
+
+                public class CatalogService : ICatalog
+                {
+                    public string Get(string id)
+                    {
+                        OutgoingWebResponseContext response = WebOperationContext.Current.OutgoingResponse;
+                        response.StatusCode = HttpStatusCode.NotFound;
+                        response.StatusDescription = "No item " + id;
+                        response.Headers.Add("Access-Control-Allow-Origin", "*");
+                        return WebOperationContext.Current.IncomingRequest.Headers["X-Caller"];
+                    }
+
+                    public string Add(string name)
+                    {
+                        WebOperationContext.Current.OutgoingResponse.SetStatusAsCreated(new Uri("http://catalog/items/" + name));
+                        WebOperationContext.Current.OutgoingResponse.ContentType = "text/plain";
+                        return name;
+                    }
+                }
+            }
+            """));
+        var output = temp.Combine("migrated");
+
+        var result = await MigrateWcfCli.RunAsync("generate", project, "--out", output);
+
+        // Everything but ContentType (not supplied: transcoding writes JSON) compiles against the generated stand-in.
+        Assert.True(result.Code == ExitCode.NeedsEdits, result.ToString());
+        var blocker = Assert.Single(result.ErrorLines, l => l.Contains(RuleIds.ApiMissingOnDotNet, StringComparison.Ordinal));
+        Assert.StartsWith("Catalog.cs:34:58: error WCFM4007: 'System.ServiceModel.Web.OutgoingWebResponseContext.ContentType' does not exist on .NET 10 (CS1061): the generated OutgoingWebResponseContext offers StatusCode", blocker, StringComparison.Ordinal);
+        Assert.Contains("AddWcfWebOperations(services);", File.ReadAllText(Path.Combine(output, "MigratedServices.g.cs")), StringComparison.Ordinal);
+        Assert.Equal(["Catalog.cs(34,58): CS1061"], CompiledSources(output).Errors().Select(e => e.Where));
+    }
+
+    private const string OriginalAppConfig = """
+        <?xml version="1.0" encoding="utf-8"?>
+        <configuration>
+          <appSettings>
+            <add key="greeting" value="Hello from App.config" />
+          </appSettings>
+          <connectionStrings>
+            <add name="orders" connectionString="Server=db;Password=s3cret" providerName="System.Data.SqlClient" />
+          </connectionStrings>
+          <system.serviceModel>
+            <services>
+              <service name="Contoso.Echo.EchoService">
+                <endpoint address="net.tcp://localhost:8000/echo" binding="netTcpBinding" contract="Contoso.Echo.IEcho" />
+              </service>
+            </services>
+          </system.serviceModel>
+        </configuration>
+        """;
+
     [Theory]
     [InlineData("WCFM4007", ExitCode.NeedsEdits)]
     [InlineData("WCFM4008", ExitCode.Success)]
@@ -363,7 +517,8 @@ public sealed class SourceSelectionTests
         Assert.True(result.Code == ExitCode.Success, result.ToString());
         Assert.DoesNotContain(RuleIds.ApiMissingOnDotNet, result.Error, StringComparison.Ordinal);
         Assert.Contains("EchoService.cs:10:41: info WCFM4009: 'System.Data.SqlClient.SqlConnection' is in the package System.Data.SqlClient 4.9.1 on .NET 10, which the migrated project references; deprecated: Microsoft.Data.SqlClient", result.Error, StringComparison.Ordinal);
-        Assert.Contains("EchoService.cs:10:55: info WCFM4009: 'System.Configuration.ConfigurationManager' is in the package System.Configuration.ConfigurationManager 10.0.14", result.Error, StringComparison.Ordinal);
+        // ConfigurationManager is no WCFM4009: it comes with the original settings (OriginalConfigurationTests).
+        Assert.DoesNotContain("'System.Configuration.ConfigurationManager' is in the package", result.Error, StringComparison.Ordinal);
         var packages = XDocument.Load(Path.Combine(output, "Trades.Migrated.csproj")).Descendants("PackageReference")
             .ToDictionary(p => p.Attribute("Include")!.Value, p => p.Attribute("Version")?.Value);
         Assert.Equal("4.9.1", packages["System.Data.SqlClient"]);
@@ -377,11 +532,11 @@ public sealed class SourceSelectionTests
         return Regex.Match(section, "```csharp\n(.*?)```", RegexOptions.Singleline).Groups[1].Value;
     }
 
-    private static string OldStyleProject(TempFolder temp, string name, params (string Path, string Text)[] files)
+    internal static string OldStyleProject(TempFolder temp, string name, params (string Path, string Text)[] files)
         => OldStyleProject(temp, name, [], files);
 
     /// <summary>A .NET Framework 4.7.2 project as Visual Studio wrote them: explicit Compile items, framework references.</summary>
-    private static string OldStyleProject(TempFolder temp, string name, string[] projectReferences, params (string Path, string Text)[] files)
+    internal static string OldStyleProject(TempFolder temp, string name, string[] projectReferences, params (string Path, string Text)[] files)
     {
         foreach (var (path, text) in files)
         {

@@ -191,6 +191,7 @@ internal static class GenerateCommand
                 TargetReferences = TargetReferenceSet.With(combined.AssemblyReferences),
                 Packages = references.Packages,
                 Assemblies = references.Assemblies,
+                ConfigurationFiles = ConfigurationFileFinder.Read(combined.ConfigurationFiles, sources),
             },
             cancellationToken);
         var summary = plan.Result.Summary;

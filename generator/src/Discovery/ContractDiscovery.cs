@@ -49,7 +49,8 @@ internal static class ContractDiscovery
         var dataTypes = new DataTypeReader(context, types);
         var behaviors = new BehaviorReader(context);
         var clients = new ClientCodeReader(context);
-        var operations = new OperationReader(context, types, dataTypes, behaviors, new WebHttpReader(context));
+        var webHttp = new WebHttpReader(context);
+        var operations = new OperationReader(context, types, dataTypes, behaviors, webHttp);
         var contracts = new ServiceContractReader(context, operations, new CallbackContractReader(operations), dataTypes);
 
         var services = new List<ServiceContractModel>();
@@ -129,6 +130,8 @@ internal static class ContractDiscovery
             CallbackImplementations = OfCallbackContracts(callbackImplementations, services),
             ClientClasses = clientClasses.OrderBy(c => c.Key, StringComparer.Ordinal).ToEquatableArray(),
             ReferencedServiceModelTypes = wcf.ReferencedServiceModelTypes(compilation),
+            // The whole compilation is read for it, so only by a whole run that emits C#.
+            UsedInCode = readHosting && context.ReadsEmitterFacts && webHttp.SourcesUseWebOperationContext() ? ServiceModelTypes.WebOperationContext : ServiceModelTypes.None,
         };
         return (model, context.Findings.ToImmutableArray());
     }

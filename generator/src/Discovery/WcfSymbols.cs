@@ -80,6 +80,7 @@ internal sealed class WcfSymbols
         WebGet = Resolve(compilation, WebNamespace + ".WebGetAttribute", CoreWcfWebNamespace + ".WebGetAttribute");
         WebInvoke = Resolve(compilation, WebNamespace + ".WebInvokeAttribute", CoreWcfWebNamespace + ".WebInvokeAttribute");
         OperationContractProvider = Both("IOperationContractAttributeProvider");
+        WebOperationContext = Resolve(compilation, WebNamespace + ".WebOperationContext");
 
         HasWcf = !ServiceContract.IsEmpty || !DataContract.IsEmpty;
     }
@@ -190,6 +191,9 @@ internal sealed class WcfSymbols
         return null;
     }
 
+    /// <summary>System.ServiceModel.Web's <c>WebOperationContext</c> (CoreWCF's has a type of its own, which CoreWCF supplies).</summary>
+    public ImmutableArray<INamedTypeSymbol> WebOperationContext { get; }
+
     /// <summary>The namespace of .NET Framework's WCF REST programming model ([WebGet], [WebInvoke], WebFaultException).</summary>
     public const string WebNamespace = "System.ServiceModel.Web";
 
@@ -202,16 +206,15 @@ internal sealed class WcfSymbols
     /// </summary>
     public ServiceModelTypes ReferencedServiceModelTypes(Compilation compilation)
     {
-        bool Referenced(ImmutableArray<INamedTypeSymbol> set) => set.Any(t => t.ContainingNamespace?.ToDisplayString() == ServiceModelNamespace
+        bool Referenced(ImmutableArray<INamedTypeSymbol> set, string ns = ServiceModelNamespace) => set.Any(t => t.ContainingNamespace?.ToDisplayString() == ns
             && t.Locations.All(l => !l.IsInSource) && t.DeclaredAccessibility == Accessibility.Public
             && compilation.IsSymbolAccessibleWithin(t, compilation.Assembly));
         var types = ServiceModelTypes.None;
         types |= Referenced(ServiceBehavior) ? ServiceModelTypes.ServiceBehaviorAttribute : ServiceModelTypes.None;
         types |= Referenced(OperationBehavior) ? ServiceModelTypes.OperationBehaviorAttribute : ServiceModelTypes.None;
         types |= Referenced(InstanceContextMode) ? ServiceModelTypes.InstanceContextMode : ServiceModelTypes.None;
-        types |= WebGet.Any(t => t.ContainingNamespace?.ToDisplayString() == WebNamespace && t.Locations.All(l => !l.IsInSource)
-            && t.DeclaredAccessibility == Accessibility.Public && compilation.IsSymbolAccessibleWithin(t, compilation.Assembly))
-            ? ServiceModelTypes.WebHttp : ServiceModelTypes.None;
+        types |= Referenced(WebGet, WebNamespace) ? ServiceModelTypes.WebHttp : ServiceModelTypes.None;
+        types |= Referenced(WebOperationContext, WebNamespace) ? ServiceModelTypes.WebOperationContext : ServiceModelTypes.None;
         return types;
     }
 

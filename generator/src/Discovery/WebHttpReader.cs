@@ -1,5 +1,7 @@
 using System;
+using System.Linq;
 using Microsoft.CodeAnalysis;
+using Microsoft.CodeAnalysis.CSharp.Syntax;
 using MigrateWcf.Generator.Model;
 
 namespace MigrateWcf.Generator.Discovery;
@@ -11,9 +13,46 @@ namespace MigrateWcf.Generator.Discovery;
 /// </summary>
 internal sealed class WebHttpReader
 {
+    private const string WebOperationContextName = "WebOperationContext";
+
+    private readonly DiscoveryContext _context;
     private readonly WcfSymbols _wcf;
 
-    public WebHttpReader(DiscoveryContext context) => _wcf = context.Wcf;
+    public WebHttpReader(DiscoveryContext context)
+    {
+        _context = context;
+        _wcf = context.Wcf;
+    }
+
+    /// <summary>
+    /// Whether any source names System.ServiceModel.Web's <c>WebOperationContext</c> (an implementation, or a helper or
+    /// base class it reaches): the C# emitters then supply its stand-in, which no attribute tells.
+    /// </summary>
+    public bool SourcesUseWebOperationContext()
+    {
+        if (_wcf.WebOperationContext.IsEmpty)
+        {
+            return false;
+        }
+
+        foreach (var tree in _context.Compilation.SyntaxTrees)
+        {
+            // Most files never mention it; only a tree that names it is bound.
+            if (tree.GetText(_context.CancellationToken).ToString().IndexOf(WebOperationContextName, StringComparison.Ordinal) < 0)
+            {
+                continue;
+            }
+
+            var model = _context.Compilation.GetSemanticModel(tree);
+            var names = tree.GetRoot(_context.CancellationToken).DescendantNodes().OfType<IdentifierNameSyntax>().Where(n => n.Identifier.ValueText == WebOperationContextName);
+            if (names.Any(n => WcfSymbols.Is(model.GetSymbolInfo(n, _context.CancellationToken).Symbol as ITypeSymbol, _wcf.WebOperationContext)))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
 
     /// <summary>The REST attribute of <paramref name="method"/>; null when it has neither (WebGet wins over a second WebInvoke, as WCF refuses both).</summary>
     public WebHttpModel? Read(IMethodSymbol method)

@@ -70,12 +70,13 @@ internal static class CSharpEmitter
             Add(plan.AnyClass + ".g.cs", () => HostingEmitter.Any(plan, index), SetFailed);
         }
 
-        if ((plan.CompatibilityTypes & ~ServiceModelTypes.WebHttp) != ServiceModelTypes.None)
+        const ServiceModelTypes web = ServiceModelTypes.WebHttp | ServiceModelTypes.WebOperationContext;
+        if ((plan.CompatibilityTypes & ~web) != ServiceModelTypes.None)
         {
             output.Add(new GeneratedFile(CompatibilityFolder + "System.ServiceModel.g.cs", CompatibilityEmitter.ServiceModel(plan)));
         }
 
-        if ((plan.CompatibilityTypes & ServiceModelTypes.WebHttp) != ServiceModelTypes.None)
+        if ((plan.CompatibilityTypes & web) != ServiceModelTypes.None)
         {
             output.Add(new GeneratedFile(CompatibilityFolder + "System.ServiceModel.Web.g.cs", CompatibilityEmitter.ServiceModelWeb(plan)));
         }

@@ -5,8 +5,8 @@ namespace MigrateWcf.Generator.Emit;
 
 /// <summary>
 /// Writes what the legacy implementation classes need to compile unchanged on .NET against
-/// System.ServiceModel.Primitives: the WCF types it lacks ([ServiceBehavior], [OperationBehavior], InstanceContextMode)
-/// as internal types, and, in the namespace of each implementation that uses OperationContext, a stand-in that C# binds
+/// System.ServiceModel.Primitives: the WCF types it lacks ([ServiceBehavior], [OperationBehavior], InstanceContextMode,
+/// System.ServiceModel.Web's REST types and WebOperationContext) as internal types, and, in the namespace of each implementation that uses OperationContext, a stand-in that C# binds
 /// before the one imported by <c>using System.ServiceModel</c> (runtime/README.md, "OperationContext").
 /// </summary>
 internal static class CompatibilityEmitter
@@ -84,13 +84,35 @@ internal static class CompatibilityEmitter
 
     /// <summary>
     /// System.ServiceModel.Web's REST attributes, their enums and WebFaultException, so contracts and implementations
-    /// written for WCF's REST model compile unchanged; the generated .proto already carries what they said (google.api.http).
+    /// written for WCF's REST model compile unchanged (the generated .proto already carries what they said:
+    /// google.api.http); and WebOperationContext over the runtime's WcfWebOperationContext. Each only when needed.
     /// </summary>
     public static string ServiceModelWeb(CSharpPlan plan)
     {
         var w = new CSharpWriter();
         CSharpEmitter.Header(w, "the WCF REST types the legacy sources use and System.ServiceModel.Primitives lacks");
         w.Open("namespace System.ServiceModel.Web");
+        if ((plan.CompatibilityTypes & ServiceModelTypes.WebHttp) != 0)
+        {
+            RestAttributes(w, plan);
+        }
+
+        if ((plan.CompatibilityTypes & ServiceModelTypes.WebOperationContext) != 0)
+        {
+            if ((plan.CompatibilityTypes & ServiceModelTypes.WebHttp) != 0)
+            {
+                w.Line();
+            }
+
+            WebOperationContext(w, plan);
+        }
+
+        w.Close();
+        return w.ToString();
+    }
+
+    private static void RestAttributes(CSharpWriter w, CSharpPlan plan)
+    {
         w.Summary("WCF's WebMessageFormat; the migrated service speaks JSON over HTTP (docs/webhttp.md).");
         CSharpEmitter.GeneratedCode(w, plan);
         w.Open("internal enum WebMessageFormat");
@@ -149,8 +171,77 @@ internal static class CompatibilityEmitter
         w.Line();
         w.Line("public global::System.Net.HttpStatusCode StatusCode { get; }");
         w.Close();
+    }
+
+    /// <summary>
+    /// WCF's WebOperationContext, OutgoingWebResponseContext and IncomingWebRequestContext: the members REST services use
+    /// most, over the runtime's WcfWebOperationContext (docs/webhttp.md says what each does over transcoding and gRPC).
+    /// Code using a member left out does not compile, and generate reports it (WCFM4007).
+    /// </summary>
+    private static void WebOperationContext(CSharpWriter w, CSharpPlan plan)
+    {
+        const string Context = "global::MigrateWcf.Runtime.WcfWebOperationContext";
+        const string Headers = "global::System.Net.WebHeaderCollection";
+        w.Summary("WCF's WebOperationContext: the current REST call's HTTP request and response (docs/webhttp.md); null outside an operation, as WCF's.");
+        CSharpEmitter.GeneratedCode(w, plan);
+        w.Open("internal sealed class WebOperationContext");
+        w.Open($"private WebOperationContext({Context} context)");
+        w.Line("IncomingRequest = new IncomingWebRequestContext(context);");
+        w.Line("OutgoingResponse = new OutgoingWebResponseContext(context);");
         w.Close();
-        return w.ToString();
+        w.Line();
+        w.Line($"public static WebOperationContext Current => {Context}.Current is {{ }} context ? new WebOperationContext(context) : null!;");
+        w.Line();
+        w.Line("public IncomingWebRequestContext IncomingRequest { get; }");
+        w.Line();
+        w.Line("public OutgoingWebResponseContext OutgoingResponse { get; }");
+        w.Close();
+        w.Line();
+        w.Summary("WCF's OutgoingWebResponseContext: through JSON transcoding the REST caller gets the status, description and headers set; over gRPC a status of 400 or more ends the call with the gRPC status transcoding maps to it.");
+        CSharpEmitter.GeneratedCode(w, plan);
+        w.Open("internal sealed class OutgoingWebResponseContext");
+        w.Line($"private readonly {Context} _context;");
+        w.Line();
+        w.Line($"internal OutgoingWebResponseContext({Context} context) => _context = context;");
+        w.Line();
+        w.Line("public global::System.Net.HttpStatusCode StatusCode { get => _context.StatusCode; set => _context.StatusCode = value; }");
+        w.Line();
+        w.Line("public string? StatusDescription { get => _context.StatusDescription; set => _context.StatusDescription = value; }");
+        w.Line();
+        w.Line($"public {Headers} Headers => _context.ResponseHeaders;");
+        w.Line();
+        w.Line("public string? Location { get => Headers[global::System.Net.HttpResponseHeader.Location]; set => Headers[global::System.Net.HttpResponseHeader.Location] = value; }");
+        w.Line();
+        w.Open("public void SetStatusAsCreated(global::System.Uri locationUri)");
+        w.Line("StatusCode = global::System.Net.HttpStatusCode.Created;");
+        w.Line("Location = locationUri.ToString();");
+        w.Close();
+        w.Line();
+        w.Line("public void SetStatusAsNotFound() => StatusCode = global::System.Net.HttpStatusCode.NotFound;");
+        w.Line();
+        w.Open("public void SetStatusAsNotFound(string description)");
+        w.Line("StatusCode = global::System.Net.HttpStatusCode.NotFound;");
+        w.Line("StatusDescription = description;");
+        w.Close();
+        w.Close();
+        w.Line();
+        w.Summary("WCF's IncomingWebRequestContext: the call's HTTP request (a gRPC call is a POST whose headers are its metadata).");
+        CSharpEmitter.GeneratedCode(w, plan);
+        w.Open("internal sealed class IncomingWebRequestContext");
+        w.Line($"private readonly {Context} _context;");
+        w.Line();
+        w.Line($"internal IncomingWebRequestContext({Context} context) => _context = context;");
+        w.Line();
+        w.Line($"public {Headers} Headers => _context.RequestHeaders;");
+        w.Line();
+        w.Line("public string Method => _context.Method;");
+        w.Line();
+        w.Line("public string? UserAgent => Headers[global::System.Net.HttpRequestHeader.UserAgent];");
+        w.Line();
+        w.Line("public string? ContentType => Headers[global::System.Net.HttpRequestHeader.ContentType];");
+        w.Line();
+        w.Line("public string? Accept => Headers[global::System.Net.HttpRequestHeader.Accept];");
+        w.Close();
     }
 
     public static string OperationContext(string @namespace, CSharpPlan plan)

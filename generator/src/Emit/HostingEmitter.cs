@@ -61,6 +61,12 @@ internal static class HostingEmitter
         w.Line($"{plan.FaultsClass}.Register(wcf.Faults);");
         w.Line("options.Wcf?.Invoke(wcf);");
         w.Close(");");
+        if ((plan.CompatibilityTypes & ServiceModelTypes.WebOperationContext) != 0)
+        {
+            // The generated WebOperationContext finds the call's HTTP request through IHttpContextAccessor.
+            w.Line($"{Runtime}.WcfServiceCollectionExtensions.AddWcfWebOperations(services);");
+        }
+
         var registered = new HashSet<string>();
         foreach (var service in plan.Services.Where(s => s.Choice is null && s.Implementations.Count == 1))
         {

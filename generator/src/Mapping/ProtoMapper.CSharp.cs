@@ -75,7 +75,7 @@ internal sealed partial class ProtoMapper
             .Select(f => new CSharpMapperPlan(f.Path, _names.ClaimCSharp(ProtoNames.ToPascal(FileBaseName(f.Path)) + "Mappers", f.CSharpNamespace)))
             .ToEquatableArray();
 
-        var used = _model.Implementations.Aggregate(ServiceModelTypes.None, (all, i) => all | i.ServiceModelTypesUsed);
+        var used = _model.Implementations.Aggregate(_model.UsedInCode, (all, i) => all | i.ServiceModelTypesUsed);
         if (_model.Services.SelectMany(s => s.Operations).Any(o => o.WebHttp is { FromServiceModel: true }))
         {
             used |= ServiceModelTypes.WebHttp;

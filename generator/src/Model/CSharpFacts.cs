@@ -117,6 +117,9 @@ public enum ServiceModelTypes
 
     /// <summary>System.ServiceModel.Web's <c>[WebGet]</c>, <c>[WebInvoke]</c>, their enums and <c>WebFaultException</c> (not in System.ServiceModel.Primitives).</summary>
     WebHttp = 8,
+
+    /// <summary>System.ServiceModel.Web's <c>WebOperationContext</c> with its <c>OutgoingResponse</c> and <c>IncomingRequest</c> (not in System.ServiceModel.Primitives).</summary>
+    WebOperationContext = 16,
 }
 
 /// <summary>What an implementation's code does with WCF's OperationContext.</summary>

@@ -25,6 +25,9 @@ public sealed record ContractModel(
 
     /// <summary>The WCF types among <see cref="ServiceModelTypes"/> the compilation's references provide (the C# emitters supply missing ones).</summary>
     public ServiceModelTypes ReferencedServiceModelTypes { get; init; }
+
+    /// <summary>The WCF types among <see cref="ServiceModelTypes"/> the sources use in code, not in attributes (<c>WebOperationContext</c>), anywhere in the compilation.</summary>
+    public ServiceModelTypes UsedInCode { get; init; }
 }
 
 /// <summary>What kind of WCF hosting, binding or runtime code was found (in C# or in a .config file).</summary>

@@ -26,6 +26,7 @@ namespace Contoso.Catalog
         public int AddProduct(Product product)
         {
             _products[product.Id.ToString()] = product;
+            WebOperationContext.Current.OutgoingResponse.SetStatusAsCreated(new Uri("http://catalog.contoso.com/products/" + product.Id));
             return product.Id;
         }
 
@@ -34,6 +35,9 @@ namespace Contoso.Catalog
             Product product;
             if (!_products.TryGetValue(id, out product))
             {
+                OutgoingWebResponseContext response = WebOperationContext.Current.OutgoingResponse;
+                response.StatusCode = HttpStatusCode.NotFound;
+                response.StatusDescription = "No product " + id;
                 return false;
             }
 
