@@ -17,45 +17,49 @@ public sealed partial class GenerateVerificationTests
 
     private static string RuntimeProject => Repository.Combine("runtime", "MigrateWcf.Runtime.csproj");
 
+    /// <summary>The repository's settings the page's example lives under (above both the sources and --out).</summary>
+    private const string WarningsAsErrors = "<Project><PropertyGroup><TreatWarningsAsErrors>true</TreatWarningsAsErrors></PropertyGroup></Project>";
+
     [Fact]
-    public async Task ThePagesBeforeExample_DoesNotBuild_EachErrorIsAFindingAtTheOriginalLine_AndTheExitCodeIsNeedsEdits()
+    public async Task ThePagesBeforeExample_DoesNotBuildUnderWarningsAsErrors_TheErrorIsAFindingAtTheOriginalPlace_AndTheExitCodeIsNeedsEdits()
     {
         using var temp = new TempFolder();
-        var source = temp.WriteFile("Greeter/Greeter.cs", Example("Before"));
+        var source = temp.WriteFile("Quotes/Quotes.cs", Example("Before"));
+        temp.WriteFile("Directory.Build.props", WarningsAsErrors);
         var output = temp.Combine("migrated service");
 
-        var result = await MigrateWcfCli.RunAsync("generate", temp.Combine("Greeter"), "--out", output, "--runtime-project", RuntimeProject);
+        var result = await MigrateWcfCli.RunAsync("generate", temp.Combine("Quotes"), "--out", output, "--runtime-project", RuntimeProject);
 
         Assert.True(result.Code == ExitCode.NeedsEdits, result.ToString());
-        // The compiler stops at the failed using directive (declarations compile before method bodies), so that is the one error.
+        // Only the build sees it: on .NET 10 WebClient is obsolete (a warning, which the props make an error), not missing.
+        Assert.DoesNotContain("WCFM4007", result.Error);
         var lines = File.ReadAllLines(source);
-        var line = Array.FindIndex(lines, l => l.StartsWith("using System.Runtime.Remoting.Messaging;", StringComparison.Ordinal));
-        var column = lines[line].IndexOf("Messaging", StringComparison.Ordinal);
+        var line = Array.FindIndex(lines, l => l.Contains("new WebClient()", StringComparison.Ordinal));
+        var column = lines[line].IndexOf("new WebClient()", StringComparison.Ordinal);
         var finding = Assert.Single(result.ErrorLines, l => l.Contains("WCFM4030", StringComparison.Ordinal));
-        Assert.StartsWith(
-            $"Greeter.cs:{line + 1}:{column + 1}: error WCFM4030: Does not compile on .NET 10: CS0234: The type or namespace name 'Messaging' does not exist in the namespace 'System.Runtime.Remoting' (are you missing an assembly reference?). ",
-            finding);
+        Assert.StartsWith($"Quotes.cs:{line + 1}:{column + 1}: error WCFM4030: Does not compile on .NET 10: SYSLIB0014: 'WebClient.WebClient()' is obsolete: ", finding);
 
         var summary = result.Output.TrimEnd().Split('\n')[^1];
-        Assert.EndsWith($"; 1 error(s) left to edit; see the findings above, then build it again: dotnet build '{output}/Greeter.Migrated.csproj'", summary);
+        Assert.EndsWith($"; 1 error(s) left to edit; see the findings above, then build it again: dotnet build '{output}/Quotes.Migrated.csproj'", summary);
         Assert.DoesNotContain("0 warning(s)", summary);
-        Assert.True(File.Exists(Path.Combine(output, "Greeter.Migrated.csproj")), "the project is written though it does not build");
+        Assert.True(File.Exists(Path.Combine(output, "Quotes.Migrated.csproj")), "the project is written though it does not build");
     }
 
     [Fact]
     public async Task ThePagesAfterExample_Builds_AndTheBuildsBinAndObj_AreLeftAloneByCheckAndTheNextGenerate()
     {
         using var temp = new TempFolder();
-        temp.WriteFile("Greeter/Greeter.cs", Example("After"));
-        var input = temp.Combine("Greeter");
+        temp.WriteFile("Quotes/Quotes.cs", Example("After"));
+        temp.WriteFile("Directory.Build.props", WarningsAsErrors);
+        var input = temp.Combine("Quotes");
         var output = temp.Combine("migrated service");
 
         var result = await MigrateWcfCli.RunAsync("generate", input, "--out", output, "--runtime-project", RuntimeProject);
 
         Assert.True(result.Code == ExitCode.Success, result.ToString());
         Assert.DoesNotContain("WCFM4030", result.Error);
-        Assert.EndsWith($"; the migrated project builds: dotnet build '{output}/Greeter.Migrated.csproj'", result.Output.TrimEnd());
-        Assert.True(File.Exists(Path.Combine(output, "bin", "Debug", "net10.0", "Greeter.Migrated.dll")), result.ToString());
+        Assert.EndsWith($"; the migrated project builds: dotnet build '{output}/Quotes.Migrated.csproj'", result.Output.TrimEnd());
+        Assert.True(File.Exists(Path.Combine(output, "bin", "Debug", "net10.0", "Quotes.Migrated.dll")), result.ToString());
         var built = TempFolder.Snapshot(output);
         Assert.Contains(built.Keys, k => k.StartsWith("obj/", StringComparison.Ordinal));
 
@@ -125,6 +129,46 @@ public sealed partial class GenerateVerificationTests
         Assert.Single(findings, l => l.StartsWith("../migrated/contoso/orders/OrderServiceAdapter.g.cs:12:3: error WCFM4030: The generated 'contoso/orders/OrderServiceAdapter.g.cs' does not compile: CS0029: Cannot implicitly convert type 'int' to 'string'; this is a migrate-wcf bug, please report it.", StringComparison.Ordinal));
         Assert.Single(findings, l => l.StartsWith("OrderService.cs:20:24: error WCFM4030: Does not compile on .NET 10: CS0234: The type or namespace name 'HttpContext' does not exist in the namespace 'System.Web' (are you missing an assembly reference?).", StringComparison.Ordinal));
         Assert.EndsWith($"; 2 error(s) left to edit, 1 build warning(s); see the findings above, then build it again: dotnet build {output}/Orders.Migrated.csproj", result.Output.TrimEnd());
+    }
+
+    [Fact]
+    public async Task ABuildErrorWhereWCFM4007AlreadyStands_IsNotRepeated_ButEveryOtherIsCountedWithIt()
+    {
+        using var temp = new TempFolder();
+        var service = temp.WriteFile("Echo/Echo.cs", """
+            using System.ServiceModel;
+
+            namespace Contoso.Echo
+            {
+                [ServiceContract]
+                public interface IEcho
+                {
+                    [OperationContract]
+                    string Echo(string text);
+                }
+
+                public class EchoService : IEcho
+                {
+                    public string Echo(string text) { return System.Web.HttpContext.Current.Request.UserAgent + text; }
+                }
+            }
+            """);
+        var line = Array.FindIndex(File.ReadAllLines(service), l => l.Contains("HttpContext", StringComparison.Ordinal)) + 1;
+        var project = temp.Combine("migrated", "Echo.Migrated.csproj");
+        var dotnet = FakeDotnet.Create(
+            temp,
+            $"""
+            {service}({line},61): error CS0234: The type or namespace name 'HttpContext' does not exist in the namespace 'System.Web' [{project}]
+            {service}(1,1): error CS8021: No value for RuntimeMetadataVersion found [{project}]
+            """,
+            buildExitCode: 1);
+
+        var result = await RunWith(dotnet.Command, "generate", temp.Combine("Echo"), "--out", temp.Combine("migrated"));
+
+        Assert.True(result.Code == ExitCode.NeedsEdits, result.ToString());
+        Assert.Single(result.ErrorLines, l => l.StartsWith($"Echo.cs:{line}:", StringComparison.Ordinal) && l.Contains("error WCFM4007: 'System.Web.HttpContext", StringComparison.Ordinal));
+        Assert.Equal(["Echo.cs:1:1: error WCFM4030: Does not compile on .NET 10: CS8021"], result.ErrorLines.Where(l => l.Contains("WCFM4030", StringComparison.Ordinal)).Select(l => l[..l.IndexOf(": No value", StringComparison.Ordinal)]));
+        Assert.Contains("; 2 error(s) left to edit; see the findings above, then build it again: ", result.Output);
     }
 
     [Fact]
