@@ -133,8 +133,10 @@ say "host stopped cleanly"
 
 # 6. The migration: migrate-wcf reads the legacy contracts and services (their .csproj files) and writes the migrated
 #    project (.proto files, the C# adapters, client proxies and hosting, the lock file, a .csproj that compiles the
-#    original sources in place) into artifacts/run/migrated (--force: a second run may regenerate it after a change);
-#    check then confirms the committed samples/Migrated/Service is exactly what generate writes, and it is built.
+#    original sources in place) into artifacts/run/migrated (--force: a second run may regenerate it after a change)
+#    and builds it, as it does by default, so its last line says the migrated project builds (exit 7 if it did not);
+#    check then confirms the committed samples/Migrated/Service is exactly what generate writes (the host's build below
+#    compiles it).
 build_release "migrate-wcf" tool/MigrateWcf.Tool.csproj
 migrate_wcf=(dotnet "$artifacts/bin/MigrateWcf.Tool/release/migrate-wcf.dll")
 step="migrate-wcf analyze samples/LegacyWcf/Contracts"
@@ -155,12 +157,12 @@ echo "--------------------------------------------------------------------------
 echo "---------------------------------------------------------------------------------------------"
 step="migrate-wcf check samples/Migrated/Service (the committed migrated sample is what generate writes)"
 "${migrate_wcf[@]}" check "${legacy_projects[@]}" --out samples/Migrated/Service "${generate_options[@]}"
-build_release "samples/Migrated/Service" samples/Migrated/Service/LegacyWcf.Migrated.csproj
 say "the migrated project is in ${artifacts#"$root"/}/migrated (committed: samples/Migrated/Service)"
 
 # 7. The migrated sample: the legacy contracts and service classes compiled unchanged on .NET 10 beside what migrate-wcf
-#    generated from them (samples/Migrated/Service), served over Unix sockets by samples/Migrated/Host. ISimple is one gRPC
-#    service, so its two implementations get a host each, as the legacy host gave them an endpoint each.
+#    generated from them (samples/Migrated/Service, built as the host's project reference), served over Unix sockets by
+#    samples/Migrated/Host. ISimple is one gRPC service, so its two implementations get a host each, as the legacy host
+#    gave them an endpoint each.
 for project in Host Client; do
   build_release "samples/Migrated/$project" "samples/Migrated/$project/Migrated.$project.csproj"
 done

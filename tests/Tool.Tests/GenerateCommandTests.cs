@@ -32,7 +32,7 @@ public sealed class GenerateCommandTests
         var input = temp.CopyFixture("Orders");
         var output = temp.Combine("migrated");
 
-        var result = await MigrateWcfCli.RunAsync("generate", input, "--out", output);
+        var result = await MigrateWcfCli.RunAsync("generate", "--no-verify", input, "--out", output);
 
         Assert.True(result.Code == ExitCode.Success, result.ToString());
         var files = TempFolder.Snapshot(output);
@@ -59,7 +59,7 @@ public sealed class GenerateCommandTests
         temp.WriteFile("Orders/Bindings.cs", BindingOnly);
         var output = temp.Combine("out", "migrated");
 
-        var result = await MigrateWcfCli.RunAsync("generate", input, "--out", output, "--project-name", "Contoso.Orders.Grpc");
+        var result = await MigrateWcfCli.RunAsync("generate", "--no-verify", input, "--out", output, "--project-name", "Contoso.Orders.Grpc");
 
         Assert.True(result.Code == ExitCode.Success, result.ToString());
         var project = XDocument.Load(Path.Combine(output, "Contoso.Orders.Grpc.csproj"));
@@ -82,8 +82,8 @@ public sealed class GenerateCommandTests
         var input = temp.CopyFixture("Orders");
         var runtime = temp.WriteFile("lib/runtime/MigrateWcf.Runtime.csproj", "<Project Sdk=\"Microsoft.NET.Sdk\" />");
 
-        await MigrateWcfCli.RunAsync("generate", input, "--out", temp.Combine("a"));
-        var result = await MigrateWcfCli.RunAsync("generate", input, "--out", temp.Combine("b"), "--runtime-project", runtime);
+        await MigrateWcfCli.RunAsync("generate", "--no-verify", input, "--out", temp.Combine("a"));
+        var result = await MigrateWcfCli.RunAsync("generate", "--no-verify", input, "--out", temp.Combine("b"), "--runtime-project", runtime);
 
         Assert.True(result.Code == ExitCode.Success, result.ToString());
         var package = XDocument.Load(temp.Combine("a", "Orders.Migrated.csproj"));
@@ -103,7 +103,7 @@ public sealed class GenerateCommandTests
         var input = temp.CopyFixture("Orders");
         temp.WriteFile("repo/Directory.Packages.props", "<Project />");
 
-        var result = await MigrateWcfCli.RunAsync("generate", input, "--out", temp.Combine("repo", "migrated"));
+        var result = await MigrateWcfCli.RunAsync("generate", "--no-verify", input, "--out", temp.Combine("repo", "migrated"));
 
         Assert.True(result.Code == ExitCode.Success, result.ToString());
         var project = XDocument.Load(temp.Combine("repo", "migrated", "Orders.Migrated.csproj"));
@@ -131,13 +131,13 @@ public sealed class GenerateCommandTests
         using var temp = new TempFolder();
         var input = temp.CopyFixture("Orders");
         var output = temp.Combine("migrated");
-        await MigrateWcfCli.RunAsync("generate", input, "--out", output);
+        await MigrateWcfCli.RunAsync("generate", "--no-verify", input, "--out", output);
         var first = TempFolder.Snapshot(output);
         Directory.Move(output, temp.Combine("first"));
-        await MigrateWcfCli.RunAsync("generate", input, "--out", output);
+        await MigrateWcfCli.RunAsync("generate", "--no-verify", input, "--out", output);
         Assert.Equal(first, TempFolder.Snapshot(output));
 
-        var again = await MigrateWcfCli.RunAsync("generate", input, "--out", output);
+        var again = await MigrateWcfCli.RunAsync("generate", "--no-verify", input, "--out", output);
 
         Assert.True(again.Code == ExitCode.Success, again.ToString());
         Assert.Equal(first, TempFolder.Snapshot(output));
@@ -151,10 +151,10 @@ public sealed class GenerateCommandTests
         using var temp = new TempFolder();
         var input = temp.CopyFixture("Orders");
         var output = temp.Combine("migrated");
-        await MigrateWcfCli.RunAsync("generate", input, "--out", output);
+        await MigrateWcfCli.RunAsync("generate", "--no-verify", input, "--out", output);
         AddOperation(input);
 
-        var result = await MigrateWcfCli.RunAsync("generate", input, "--out", output);
+        var result = await MigrateWcfCli.RunAsync("generate", "--no-verify", input, "--out", output);
 
         Assert.True(result.Code == ExitCode.Success, result.ToString());
         Assert.Contains("replaced", result.Output);
@@ -167,13 +167,13 @@ public sealed class GenerateCommandTests
         using var temp = new TempFolder();
         var input = temp.CopyFixture("Orders");
         var output = temp.Combine("migrated");
-        await MigrateWcfCli.RunAsync("generate", input, "--out", output);
+        await MigrateWcfCli.RunAsync("generate", "--no-verify", input, "--out", output);
         var services = Path.Combine(output, "MigratedServices.g.cs");
         File.AppendAllText(services, "// my edit\n");
         AddOperation(input);
         var before = TempFolder.Snapshot(output);
 
-        var refused = await MigrateWcfCli.RunAsync("generate", input, "--out", output);
+        var refused = await MigrateWcfCli.RunAsync("generate", "--no-verify", input, "--out", output);
 
         Assert.Equal(ExitCode.OutputConflict, refused.Code);
         var line = Assert.Single(refused.ErrorLines, l => l.StartsWith("migrate-wcf: error:", StringComparison.Ordinal));
@@ -181,7 +181,7 @@ public sealed class GenerateCommandTests
         Assert.Contains("--force", line);
         Assert.Equal(before, TempFolder.Snapshot(output));
 
-        var forced = await MigrateWcfCli.RunAsync("generate", input, "--out", output, "--force");
+        var forced = await MigrateWcfCli.RunAsync("generate", "--no-verify", input, "--out", output, "--force");
 
         Assert.True(forced.Code == ExitCode.Success, forced.ToString());
         Assert.DoesNotContain("// my edit", File.ReadAllText(services));
@@ -193,10 +193,10 @@ public sealed class GenerateCommandTests
         using var temp = new TempFolder();
         var input = temp.CopyFixture("Orders");
         var output = temp.Combine("migrated");
-        await MigrateWcfCli.RunAsync("generate", input, "--out", output);
+        await MigrateWcfCli.RunAsync("generate", "--no-verify", input, "--out", output);
         File.AppendAllText(Path.Combine(output, "Orders.Migrated.csproj"), "<!-- mine -->\n");
 
-        var result = await MigrateWcfCli.RunAsync("generate", input, "--out", output);
+        var result = await MigrateWcfCli.RunAsync("generate", "--no-verify", input, "--out", output);
 
         Assert.Equal(ExitCode.OutputConflict, result.Code);
         Assert.Contains("Orders.Migrated.csproj", result.Error);
@@ -216,13 +216,13 @@ public sealed class GenerateCommandTests
                 public class Extra : IExtra { public int Twice(int value) { return value * 2; } }
             }
             """);
-        await MigrateWcfCli.RunAsync("generate", input, "--out", output);
+        await MigrateWcfCli.RunAsync("generate", "--no-verify", input, "--out", output);
         var extraFiles = TempFolder.Snapshot(output).Keys.Where(k => k.Contains("extra", StringComparison.OrdinalIgnoreCase)).ToList();
         Assert.NotEmpty(extraFiles);
         temp.WriteFile("migrated/Notes.md", "mine");
         File.Delete(temp.Combine("Orders", "Extra.cs"));
 
-        var result = await MigrateWcfCli.RunAsync("generate", input, "--out", output);
+        var result = await MigrateWcfCli.RunAsync("generate", "--no-verify", input, "--out", output);
 
         Assert.True(result.Code == ExitCode.Success, result.ToString());
         var after = TempFolder.Snapshot(output);
@@ -246,19 +246,19 @@ public sealed class GenerateCommandTests
                 public class Extra : IExtra { public int Twice(int value) { return value * 2; } }
             }
             """);
-        await MigrateWcfCli.RunAsync("generate", input, "--out", output);
+        await MigrateWcfCli.RunAsync("generate", "--no-verify", input, "--out", output);
         var adapter = TempFolder.Snapshot(output).Keys.Single(k => k.EndsWith("ExtraAdapter.g.cs", StringComparison.Ordinal));
         File.AppendAllText(Path.Combine(output, adapter), "// my edit\n");
         File.Delete(temp.Combine("Orders", "Extra.cs"));
         var before = TempFolder.Snapshot(output);
 
-        var refused = await MigrateWcfCli.RunAsync("generate", input, "--out", output);
+        var refused = await MigrateWcfCli.RunAsync("generate", "--no-verify", input, "--out", output);
 
         Assert.Equal(ExitCode.OutputConflict, refused.Code);
         Assert.Contains(adapter, refused.Error);
         Assert.Equal(before, TempFolder.Snapshot(output));
 
-        var forced = await MigrateWcfCli.RunAsync("generate", input, "--out", output, "--force");
+        var forced = await MigrateWcfCli.RunAsync("generate", "--no-verify", input, "--out", output, "--force");
 
         Assert.True(forced.Code == ExitCode.Success, forced.ToString());
         Assert.False(File.Exists(Path.Combine(output, adapter)));
@@ -271,18 +271,18 @@ public sealed class GenerateCommandTests
         var input = temp.CopyFixture("Orders");
         var output = temp.Combine("migrated");
 
-        var fresh = await MigrateWcfCli.RunAsync("generate", input, "--out", output, "--dry-run");
+        var fresh = await MigrateWcfCli.RunAsync("generate", "--no-verify", input, "--out", output, "--dry-run");
 
         Assert.True(fresh.Code == ExitCode.Success, fresh.ToString());
         Assert.False(Directory.Exists(output));
         Assert.Contains($"would create {Path.Join(output, "Orders.Migrated.csproj")}", fresh.Output);
 
-        await MigrateWcfCli.RunAsync("generate", input, "--out", output);
+        await MigrateWcfCli.RunAsync("generate", "--no-verify", input, "--out", output);
         File.AppendAllText(Path.Combine(output, "MigratedServices.g.cs"), "// my edit\n");
         AddOperation(input);
         var before = TempFolder.Snapshot(output);
 
-        var result = await MigrateWcfCli.RunAsync("generate", input, "--out", output, "--dry-run");
+        var result = await MigrateWcfCli.RunAsync("generate", "--no-verify", input, "--out", output, "--dry-run");
 
         Assert.True(result.Code == ExitCode.Success, result.ToString());
         Assert.Equal(before, TempFolder.Snapshot(output));
@@ -297,7 +297,7 @@ public sealed class GenerateCommandTests
         using var temp = new TempFolder();
         var input = temp.CopyFixture("Orders");
         var output = temp.Combine("migrated");
-        await MigrateWcfCli.RunAsync("generate", input, "--out", output);
+        await MigrateWcfCli.RunAsync("generate", "--no-verify", input, "--out", output);
         AddOperation(input);
         var before = TempFolder.Snapshot(output);
         var moves = 0;
@@ -325,7 +325,7 @@ public sealed class GenerateCommandTests
         using var temp = new TempFolder();
         var input = temp.CopyFixture("Orders");
 
-        var result = await MigrateWcfCli.RunAsync((Action<string>)(_ => throw new IOException("injected")), "generate", input, "--out", temp.Combine("new", "migrated"));
+        var result = await MigrateWcfCli.RunAsync((Action<string>)(_ => throw new IOException("injected")), "generate", "--no-verify", input, "--out", temp.Combine("new", "migrated"));
 
         Assert.Equal(ExitCode.OutputError, result.Code);
         Assert.Equal(["Orders"], Directory.EnumerateFileSystemEntries(temp.Path).Select(Path.GetFileName));
@@ -341,7 +341,7 @@ public sealed class GenerateCommandTests
         Assert.Equal(ExitCode.CheckFailed, missing.Code);
         Assert.False(Directory.Exists(output));
 
-        await MigrateWcfCli.RunAsync("generate", input, "--out", output);
+        await MigrateWcfCli.RunAsync("generate", "--no-verify", input, "--out", output);
         var clean = await MigrateWcfCli.RunAsync("check", input, "--out", output);
         Assert.True(clean.Code == ExitCode.Success, clean.ToString());
 
@@ -353,7 +353,7 @@ public sealed class GenerateCommandTests
         Assert.Contains(stale.ErrorLines, l => l.Contains(".proto", StringComparison.Ordinal) && l.Contains("would replace", StringComparison.Ordinal));
         Assert.Equal(before, TempFolder.Snapshot(output));
 
-        await MigrateWcfCli.RunAsync("generate", input, "--out", output);
+        await MigrateWcfCli.RunAsync("generate", "--no-verify", input, "--out", output);
         Assert.Equal(ExitCode.Success, (await MigrateWcfCli.RunAsync("check", input, "--out", output)).Code);
 
         File.AppendAllText(Path.Combine(output, "MigratedServices.g.cs"), "// my edit\n");
@@ -370,7 +370,7 @@ public sealed class GenerateCommandTests
         Directory.CreateDirectory(temp.Combine("src", "Impl"));
         File.Move(temp.Combine("src", "Orders", "OrderService.cs"), temp.Combine("src", "Impl", "OrderService.cs"));
 
-        var result = await MigrateWcfCli.RunAsync("generate", temp.Combine("src", "Orders"), temp.Combine("src", "Impl"), "--out", temp.Combine("out"));
+        var result = await MigrateWcfCli.RunAsync("generate", "--no-verify", temp.Combine("src", "Orders"), temp.Combine("src", "Impl"), "--out", temp.Combine("out"));
 
         Assert.True(result.Code == ExitCode.Success, result.ToString());
         var project = XDocument.Load(temp.Combine("out", "Orders.Migrated.csproj"));

@@ -55,7 +55,8 @@ public sealed class MigratedSampleTests
         using var temp = new TempFolder();
         var fresh = temp.Combine("Service");
 
-        var result = await MigrateWcfCli.RunAsync(Arguments("generate", sample, fresh));
+        // The bytes are what this test compares; run.sh builds the sample's generated project (and verifies it).
+        var result = await MigrateWcfCli.RunAsync([.. Arguments("generate", sample, fresh), "--no-verify"]);
 
         Assert.True(result.Code == ExitCode.Success, result.ToString());
         // The project file's relative paths and the manifest (its hash) depend on where the output is; the rest must not.

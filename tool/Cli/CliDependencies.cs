@@ -17,5 +17,11 @@ public sealed record CliDependencies(TextWriter Output, TextWriter Error, int Pr
     /// </summary>
     public int ProjectParallelism { get; init; } = 1;
 
+    /// <summary>
+    /// The .NET SDK's command, which <c>generate</c> runs to build what it wrote (<c>dotnet</c>, found on PATH); tests
+    /// name one that does not exist to see how generate does without an SDK.
+    /// </summary>
+    public string DotnetCommand { get; init; } = "dotnet";
+
     public static CliDependencies FromConsole() => new(Console.Out, Console.Error);
 }

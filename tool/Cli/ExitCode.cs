@@ -24,7 +24,7 @@ public enum ExitCode
     /// <summary><c>check</c>: <c>generate</c> would change, add or delete files in the output folder (they are named).</summary>
     CheckFailed = 6,
 
-    /// <summary><c>generate</c> wrote the migrated project, but it does not build yet: the error findings say what to edit, where.</summary>
+    /// <summary><c>generate</c> wrote the migrated project, but it does not build yet: the error findings (WCFM4007, WCFM4030) say what to edit, where.</summary>
     NeedsEdits = 7,
 
     /// <summary>A bug in migrate-wcf (sysexits' EX_SOFTWARE). The message says what failed.</summary>

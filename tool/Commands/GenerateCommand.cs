@@ -5,6 +5,7 @@ using MigrateWcf.Generator.Rules;
 using MigrateWcf.Tool.Cli;
 using MigrateWcf.Tool.Input;
 using MigrateWcf.Tool.Output;
+using MigrateWcf.Tool.Verification;
 
 namespace MigrateWcf.Tool.Commands;
 
@@ -16,6 +17,7 @@ namespace MigrateWcf.Tool.Commands;
 /// <param name="Force">Replace or delete generated files the user edited.</param>
 /// <param name="DryRun">List what would change; write nothing.</param>
 /// <param name="Restore">Restore packages.config packages into their packages/ folder first (<see cref="PackagesConfigRestore"/>).</param>
+/// <param name="Verify">Build what was written and report its errors (<see cref="ProjectVerifier"/>); off with --no-verify.</param>
 internal sealed record GenerateOptions(
     ImmutableArray<string> InputPaths,
     string OutputFolder,
@@ -23,7 +25,8 @@ internal sealed record GenerateOptions(
     string? RuntimeProject,
     bool Force,
     bool DryRun,
-    bool Restore = false);
+    bool Restore = false,
+    bool Verify = false);
 
 /// <summary>
 /// <c>migrate-wcf generate &lt;path&gt;... --out &lt;dir&gt;</c>: the one generation entry point. Writes the .proto files, the
@@ -36,17 +39,19 @@ internal static class GenerateCommand
     {
         var (command, read) = Define(
             "generate",
-            "Generate the migrated gRPC service for the WCF contracts in <path>: .proto files, C# (mappers, service adapters, client proxies, hosting), the lock file and a project file that builds them with the original sources.",
+            "Generate the migrated gRPC service for the WCF contracts in <path>: .proto files, C# (mappers, service adapters, client proxies, hosting), the lock file and a project file that builds them with the original sources. "
+            + "Then, where the .NET SDK 10 or later is installed, build it (dotnet build) and report each compiler error as a WCFM4030 finding at the original source line; exit code 7 when it does not build yet.",
             [
                 "migrate-wcf generate src/Contracts/Contracts.csproj src/Services/Services.csproj --out migrated/Service",
                 "migrate-wcf generate src/Services --out migrated --project-name Orders.Migrated --dry-run",
                 "migrate-wcf generate src/Services.csproj --out migrated --runtime-project ../migrate-wcf/runtime/MigrateWcf.Runtime.csproj",
+                "migrate-wcf generate src/Services.csproj --out migrated --no-verify",
             ],
             withWriteOptions: true);
         command.SetAction((parseResult, cancellationToken) =>
         {
             var options = read(parseResult);
-            return MigrateWcfCommandLine.RunAsync(deps, ct => Task.Run(() => Run(options, deps, ct), ct), cancellationToken);
+            return MigrateWcfCommandLine.RunAsync(deps, ct => Task.Run(() => RunAsync(options, deps, ct), ct), cancellationToken);
         });
         return command;
     }
@@ -63,7 +68,8 @@ internal static class GenerateCommand
         var projectName = new Option<string?>("--project-name") { Description = "The project file's name, without .csproj (default: the first input's name + '.Migrated')." };
         var runtimeProject = new Option<string?>("--runtime-project") { Description = "Reference this MigrateWcf.Runtime .csproj (a ProjectReference) instead of the MigrateWcf.Runtime package." };
         var force = new Option<bool>("--force") { Description = "Replace or delete generated files that were edited since the last run." };
-        var dryRun = new Option<bool>("--dry-run") { Description = "List what would be created, replaced or deleted; write nothing." };
+        var dryRun = new Option<bool>("--dry-run") { Description = "List what would be created, replaced or deleted; write nothing (and build nothing)." };
+        var noVerify = new Option<bool>("--no-verify") { Description = "Do not build the migrated project after writing it (by default it is built with dotnet build where the .NET SDK 10 or later is installed, and its compiler errors are reported)." };
         var restore = RestoreOption.Create();
         var command = new Command(name, description) { paths, output, projectName, runtimeProject, restore };
         Examples.Add(command, examples);
@@ -71,6 +77,7 @@ internal static class GenerateCommand
         {
             command.Options.Add(force);
             command.Options.Add(dryRun);
+            command.Options.Add(noVerify);
         }
 
         return (command, parseResult => new GenerateOptions(
@@ -80,10 +87,11 @@ internal static class GenerateCommand
             parseResult.GetValue(runtimeProject),
             withWriteOptions && parseResult.GetValue(force),
             withWriteOptions && parseResult.GetValue(dryRun),
-            parseResult.GetValue(restore)));
+            parseResult.GetValue(restore),
+            withWriteOptions && !parseResult.GetValue(noVerify)));
     }
 
-    internal static ExitCode Run(GenerateOptions options, CliDependencies deps, CancellationToken cancellationToken)
+    internal static async Task<ExitCode> RunAsync(GenerateOptions options, CliDependencies deps, CancellationToken cancellationToken)
     {
         var generation = Prepare(options, deps, cancellationToken);
         if (generation.Failure is { } failure)
@@ -112,16 +120,71 @@ internal static class GenerateCommand
             deps.Output.WriteLine($"{Verb(file.State, done: true),-9} {Path.Join(options.OutputFolder, file.RelativePath)}");
         }
 
-        var summary = generation.Outcome!.Summary;
-        var warnings = generation.Outcome.Count(FindingSeverity.Warning) + generation.PlanFindings.Count(f => f.Severity == FindingSeverity.Warning);
-        var blockers = generation.PlanFindings.Count(f => f.Severity == FindingSeverity.Error);
-        var project = Path.Join(options.OutputFolder, generation.ProjectFileName);
-        deps.Output.WriteLine(
-            $"{summary.ServiceContracts} service contract(s), {summary.Operations} operation(s), {summary.DataTypes} data type(s); {warnings} warning(s)" +
-            (blockers == 0
-                ? $". Build it with: dotnet build {ShellArgument.Quote(project)}"
-                : $"; {blockers} error(s): the migrated project does not build until the code they name is edited (then: dotnet build {ShellArgument.Quote(project)})."));
-        return blockers == 0 ? ExitCode.Success : ExitCode.NeedsEdits;
+        var outcome = generation.Outcome!;
+        var projectFile = Path.Join(generation.OutputFolder, generation.ProjectFileName);
+        var verification = options.Verify
+            ? await Verify(generation, projectFile, options, deps, cancellationToken)
+            : BuildOutcome.NotVerified("--no-verify");
+        foreach (var error in verification.Errors)
+        {
+            deps.Error.WriteLine(outcome.Format(outcome.Projects.Single(), error));
+        }
+
+        var errors = generation.PlanFindings.Count(f => f.Severity == FindingSeverity.Error) + verification.Errors.Length;
+        deps.Output.WriteLine(SummaryLine(generation, verification, errors, Path.Join(options.OutputFolder, generation.ProjectFileName)));
+        return errors == 0 ? ExitCode.Success : ExitCode.NeedsEdits;
+    }
+
+    /// <summary>
+    /// Builds what was just written. A build error at a line where the plan already reported an error (WCFM4007, the
+    /// same compiler error found before the build, with what replaces the API) is not repeated. Ctrl+C stops the build;
+    /// the files stay, as they are complete.
+    /// </summary>
+    private static async Task<BuildOutcome> Verify(Generation generation, string projectFile, GenerateOptions options, CliDependencies deps, CancellationToken cancellationToken)
+    {
+        var generated = generation.Changes.Where(c => c.File is not null).Select(c => Path.GetFullPath(Path.Combine(generation.OutputFolder, c.RelativePath)));
+        var project = new MigratedProject(
+            projectFile,
+            generated.ToHashSet(OperatingSystem.IsWindows() ? StringComparer.OrdinalIgnoreCase : StringComparer.Ordinal),
+            RuntimePackage: options.RuntimeProject is null);
+        BuildOutcome built;
+        try
+        {
+            built = await ProjectVerifier.VerifyAsync(project, deps, cancellationToken);
+        }
+        catch (OperationCanceledException) when (cancellationToken.IsCancellationRequested)
+        {
+            throw new CommandLineException(ExitCode.Cancelled, $"cancelled while building; the migrated project was written to '{options.OutputFolder}' but not verified.");
+        }
+
+        var reported = generation.PlanFindings.Where(f => f.Severity == FindingSeverity.Error && f.Position is not null)
+            .Select(f => (f.Position!.FilePath, f.Position.Line)).ToHashSet();
+        return built with { Errors = built.Errors.Where(e => e.Position is not { } p || !reported.Contains((p.FilePath, p.Line))).ToImmutableArray() };
+    }
+
+    /// <summary>
+    /// The last line of a run: what was generated, the findings' count, and what to do next. A project that does not
+    /// build is never summed up as "0 warning(s)": its errors come first.
+    /// </summary>
+    private static string SummaryLine(Generation generation, BuildOutcome verification, int errors, string projectFile)
+    {
+        var outcome = generation.Outcome!;
+        var summary = outcome.Summary;
+        var build = $"dotnet build {ShellArgument.Quote(projectFile)}";
+        var warnings = outcome.Count(FindingSeverity.Warning) + generation.PlanFindings.Count(f => f.Severity == FindingSeverity.Warning);
+        var buildWarnings = verification.BuildWarnings > 0 ? $", {verification.BuildWarnings} build warning(s)" : string.Empty;
+        var what = $"{summary.ServiceContracts} service contract(s), {summary.Operations} operation(s), {summary.DataTypes} data type(s); ";
+        var notVerified = verification.NotVerifiedBecause is { } because ? $"not verified: {because}" : null;
+        if (errors > 0)
+        {
+            var otherWarnings = warnings > 0 ? $", {warnings} warning(s)" : string.Empty;
+            return what + $"{errors} error(s) left to edit{otherWarnings}{buildWarnings}; "
+                   + (notVerified is null ? $"see the findings above, then build it again: {build}" : $"see the findings above ({notVerified}), then build it: {build}");
+        }
+
+        return notVerified is null
+            ? what + $"{warnings} warning(s){buildWarnings}; the migrated project builds: {build}"
+            : what + $"{warnings} warning(s); {notVerified}. Build it with: {build}";
     }
 
     /// <summary>What generate would write and how that compares with the output folder; nothing is written.</summary>

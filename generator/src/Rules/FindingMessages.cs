@@ -148,6 +148,18 @@ public static class FindingMessages
     public static readonly FindingMessage PackageNotCarried = new(nameof(PackageNotCarried), RuleIds.PackageNotCarried, "Package '{0}' {1} is not referenced by the migrated project: {2}");
     public static readonly FindingMessage PackageVersionChanged = new(nameof(PackageVersionChanged), RuleIds.PackageVersionChanged, "Package '{0}' is referenced at {1}: {2}");
 
+    /// <summary>A compiler error in an original source (or the original a generated copy points at): {0} the code, {1} the compiler's message.</summary>
+    public static readonly FindingMessage DoesNotCompile = new(nameof(DoesNotCompile), RuleIds.DoesNotCompile, "Does not compile on .NET 10: {0}: {1}");
+
+    /// <summary>An error in a file generate wrote: {0} the file relative to the output folder, {1} the code, {2} the message.</summary>
+    public static readonly FindingMessage GeneratedFileDoesNotCompile = new(nameof(GeneratedFileDoesNotCompile), RuleIds.DoesNotCompile, "The generated '{0}' does not compile: {1}: {2}; this is a migrate-wcf bug, please report it");
+
+    /// <summary>A build error with no source position (restore, MSBuild): {0} the code, {1} the message.</summary>
+    public static readonly FindingMessage ProjectDoesNotBuild = new(nameof(ProjectDoesNotBuild), RuleIds.DoesNotCompile, "The migrated project does not build: {0}: {1}");
+
+    /// <summary>The MigrateWcf.Runtime package is not on the user's feeds: {0} the code, {1} NuGet's message.</summary>
+    public static readonly FindingMessage RuntimePackageMissing = new(nameof(RuntimePackageMissing), RuleIds.DoesNotCompile, "The migrated project does not restore: {0}: {1}; the MigrateWcf.Runtime package is not published yet, so pass --runtime-project with the path of migrate-wcf's runtime/MigrateWcf.Runtime.csproj");
+
     /// <summary>Every message, in the order above (declared last: static fields initialise in order).</summary>
     public static ImmutableArray<FindingMessage> All { get; } = ImmutableArray.Create(
         OneWayOperation, OneWayResultIgnored, DuplexCallback, FaultContract, OverloadedOperation, DuplicateOperationName,
@@ -168,7 +180,8 @@ public static class FindingMessages
         ServiceHostInCode, BindingInCode, WcfClientChannel, NamedPipeBinding, NamedPipeAddress, SecurityModeInCode,
         SecurityModeInConfiguration, ServiceInConfiguration, ClientEndpointInConfiguration, ConfigurationUnreadable,
         ApiMissingOnDotNet, TypeLeftOut, FrameworkPackageAdded,
-        TestProjectLeftOut, PackageNotCarried, PackageVersionChanged);
+        TestProjectLeftOut, PackageNotCarried, PackageVersionChanged,
+        DoesNotCompile, GeneratedFileDoesNotCompile, ProjectDoesNotBuild, RuntimePackageMissing);
 }
 
 /// <summary>Names of the properties WCFM2015 findings carry for the fix (<see cref="Finding.Properties"/>).</summary>
