@@ -62,6 +62,7 @@ public static class DotNetReplacements
         ("System.Runtime.Remoting.", ".NET Remoting has no .NET 10 counterpart: gRPC calls replace it"),
         ("System.EnterpriseServices.", "COM+ services have no .NET 10 counterpart: use System.Transactions and dependency injection"),
         ("System.Messaging.", "MSMQ has no .NET 10 counterpart: a message broker's client library replaces it"),
+        ("System.Data.OracleClient.", "System.Data.OracleClient has no .NET 10 counterpart: Oracle's Oracle.ManagedDataAccess.Core package (namespace Oracle.ManagedDataAccess.Client) replaces it"),
         ("System.Data.Entity.", "Entity Framework 6 for .NET Framework: reference the EntityFramework 6.4+ package (it runs on .NET 10) or move to EF Core"),
         ("System.AppDomain", "AppDomains other than the current one do not exist on .NET 10: AssemblyLoadContext isolates loaded code"),
     ];

@@ -489,6 +489,41 @@ public sealed class SourceSelectionTests
     }
 
     [Fact]
+    public async Task ABaseClassUsingOperationContext_InAFileOfItsOwn_GetsTheStandIn_AndCompiles()
+    {
+        using var temp = new TempFolder();
+        // The file a "hosting-only" rule once left out: no contract, no implementation, only OperationContext.
+        var project = OldStyleProject(temp, "Sessions", ("Contract.cs", Contract), ("ServiceBase.cs", """
+            using System.ServiceModel;
+
+            namespace Contoso.Common
+            {
+                public class ServiceBase
+                {
+                    public string Echo(string text) { return text + " in " + OperationContext.Current.SessionId; }
+                }
+            }
+            """), ("EchoService.cs", """
+            namespace Contoso.Echo
+            {
+                public class EchoService : Contoso.Common.ServiceBase, IEcho
+                {
+                }
+            }
+            """));
+        var output = temp.Combine("migrated");
+
+        var result = await MigrateWcfCli.RunAsync("generate", project, "--out", output, "--no-verify");
+
+        Assert.True(result.Code == ExitCode.Success, result.ToString());
+        Assert.DoesNotContain(RuleIds.ApiMissingOnDotNet, result.Error, StringComparison.Ordinal);
+        Assert.True(File.Exists(Path.Combine(output, "Compatibility", "Contoso.Common.OperationContext.g.cs")));
+        var compiled = CompiledSources(output);
+        Assert.Equal(["Original/Sessions/Contract.cs", "Original/Sessions/EchoService.cs", "Original/Sessions/ServiceBase.cs"], compiled.InPlace.Select(s => s.Link).Order(StringComparer.Ordinal));
+        Assert.Empty(compiled.Errors());
+    }
+
+    [Fact]
     public async Task CodeUsingWhatDotNetShipsAsAPackage_GetsThePackage_NotWCFM4007()
     {
         using var temp = new TempFolder();

@@ -132,6 +132,7 @@ internal static class ContractDiscovery
             ReferencedServiceModelTypes = wcf.ReferencedServiceModelTypes(compilation),
             // The whole compilation is read for it, so only by a whole run that emits C#.
             UsedInCode = readHosting && context.ReadsEmitterFacts && webHttp.SourcesUseWebOperationContext() ? ServiceModelTypes.WebOperationContext : ServiceModelTypes.None,
+            OperationContextNamespaces = readHosting && context.ReadsEmitterFacts ? new OperationContextReader(context).NamespacesUsingTypeName() : EquatableArray<string>.Empty,
         };
         return (model, context.Findings.ToImmutableArray());
     }

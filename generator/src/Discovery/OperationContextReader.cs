@@ -58,6 +58,41 @@ internal sealed class OperationContextReader
         return uses.ToEquatableArray();
     }
 
+    /// <summary>
+    /// The namespaces of every source type that names OperationContext unqualified (an implementation, or a base class
+    /// or helper it reaches): each gets the stand-in, so code there compiles as it is. Sorted.
+    /// </summary>
+    public EquatableArray<string> NamespacesUsingTypeName()
+    {
+        var namespaces = new SortedSet<string>(StringComparer.Ordinal);
+        if (_wcf.OperationContext.IsEmpty)
+        {
+            return EquatableArray<string>.Empty;
+        }
+
+        foreach (var tree in _context.Compilation.SyntaxTrees)
+        {
+            // Most files never mention it; only a tree that names it is bound.
+            if (tree.GetText(_context.CancellationToken).ToString().IndexOf(TypeName, StringComparison.Ordinal) < 0)
+            {
+                continue;
+            }
+
+            var model = _context.Compilation.GetSemanticModel(tree);
+            foreach (var name in tree.GetRoot(_context.CancellationToken).DescendantNodes().OfType<IdentifierNameSyntax>().Where(n => n.Identifier.ValueText == TypeName))
+            {
+                if (Use(name, model) is { Kind: OperationContextUseKind.TypeName }
+                    && name.FirstAncestorOrSelf<BaseTypeDeclarationSyntax>() is { } declaration
+                    && model.GetDeclaredSymbol(declaration, _context.CancellationToken) is INamedTypeSymbol type)
+                {
+                    namespaces.Add(DiscoveryContext.Namespace(type));
+                }
+            }
+        }
+
+        return namespaces.ToEquatableArray();
+    }
+
     private OperationContextUse? Use(SimpleNameSyntax name, SemanticModel model)
     {
         var symbol = model.GetSymbolInfo(name, _context.CancellationToken).Symbol;

@@ -82,9 +82,11 @@ internal sealed partial class ProtoMapper
         }
 
         var compatibility = options.Target == CSharpTarget.ServiceModelPrimitives ? used : used & ~_model.ReferencedServiceModelTypes;
+        // The implementations' namespaces, and those of any other type naming it (a base class every service derives from).
         var operationContextNamespaces = _model.Implementations
             .Where(i => i.OperationContextUses.Any(u => u.Kind != OperationContextUseKind.QualifiedName))
             .Select(i => i.CSharpNamespace)
+            .Concat(_model.OperationContextNamespaces)
             .Distinct(StringComparer.Ordinal)
             .OrderBy(n => n, StringComparer.Ordinal)
             .ToEquatableArray();

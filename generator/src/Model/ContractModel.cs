@@ -28,6 +28,9 @@ public sealed record ContractModel(
 
     /// <summary>The WCF types among <see cref="ServiceModelTypes"/> the sources use in code, not in attributes (<c>WebOperationContext</c>), anywhere in the compilation.</summary>
     public ServiceModelTypes UsedInCode { get; init; }
+
+    /// <summary>Namespaces of the source types (implementations or not) that name WCF's OperationContext unqualified: the stand-in goes into each.</summary>
+    public EquatableArray<string> OperationContextNamespaces { get; init; } = EquatableArray<string>.Empty;
 }
 
 /// <summary>What kind of WCF hosting, binding or runtime code was found (in C# or in a .config file).</summary>
