@@ -150,11 +150,25 @@ public static class GenerationPlanner
 
         // A package none of whose assemblies the compiled code uses is not carried (a data layer's ORM behind a left-out
         // file); one whose assemblies are unknown (never restored) is, since nothing tells.
+        // A package of packages.config whose assemblies were not loaded (never restored) is carried only if some name in
+        // the compiled code did not bind (it may be what declares it). A package .NET 10 has in itself (System.ValueTuple,
+        // System.Net.Http...) is not carried (NuGet would only warn, NU1510).
         var used = new HashSet<string>(sources.UsedAssemblies, StringComparer.Ordinal);
         var loaded = new HashSet<string>(compilation.References.OfType<PortableExecutableReference>().Select(r => r.FilePath).OfType<string>(), StringComparer.Ordinal);
-        var unused = request.Packages.Where(p => p.AssemblyPaths.Any(loaded.Contains) && !p.AssemblyPaths.Any(used.Contains)).ToList();
+        var inDotNet = new HashSet<string>(
+            request.TargetReferences.OfType<PortableExecutableReference>().Select(r => r.FilePath).OfType<string>().Where(f => !loaded.Contains(f)).Select(AssemblyName),
+            StringComparer.OrdinalIgnoreCase);
+        var notCarried = request.Packages
+            .Select(p => inDotNet.Contains(p.Id) ? new NotCarriedPackage(p, ReferenceKinds.PartOfDotNet)
+                : (p.AssemblyPaths.Any(loaded.Contains)
+                    ? !p.AssemblyPaths.Any(used.Contains)
+                    : p.AssemblyPaths.Length > 0 && request.TargetReferences.Count > 0 && !sources.HasUnresolvedNames)
+                    ? new NotCarriedPackage(p, ReferenceKinds.NotUsed)
+                    : null)
+            .OfType<NotCarriedPackage>()
+            .ToList();
         // System.Configuration.ConfigurationManager, when the code uses it, comes with the original settings (below), once.
-        var carried = request.Packages.Except(unused)
+        var carried = request.Packages.Except(notCarried.Select(n => n.Package))
             .Where(p => !(sources.UsesConfigurationManager && string.Equals(p.Id, OriginalConfiguration.PackageName, StringComparison.OrdinalIgnoreCase)))
             .ToList();
 
@@ -177,7 +191,7 @@ public static class GenerationPlanner
             carried.Concat(sources.Packages.Where(p => !request.Packages.Any(r => string.Equals(r.Id, p.Id, StringComparison.OrdinalIgnoreCase)))
                 .Select(p => new MigratedPackage(p.Id, p.Version, ImmutableArray<string>.Empty, p.Note))).ToList(),
             request.Assemblies,
-            unused,
+            notCarried,
             sources.UsesConfigurationManager);
 
         var files = engineFiles
@@ -187,6 +201,13 @@ public static class GenerationPlanner
             .ToList();
         files.Add(new PlannedFile(ManifestFileName, ManifestText(files), OverwriteWithoutForce: true));
         return new GenerationPlan(result, projectFileName, files.ToImmutableArray(), GenerationProblem.None) { Sources = sources };
+    }
+
+    /// <summary>An assembly's simple name from its file path (either separator).</summary>
+    private static string AssemblyName(string path)
+    {
+        var name = path.Substring(Math.Max(path.LastIndexOf('/'), path.LastIndexOf('\\')) + 1);
+        return name.EndsWith(".dll", StringComparison.OrdinalIgnoreCase) ? name.Substring(0, name.Length - 4) : name;
     }
 
     /// <summary>The manifest's text for <paramref name="files"/> (itself excluded), as <c>sha256sum</c> prints it, sorted by path.</summary>

@@ -55,7 +55,7 @@ public static class MigratedProjectFile
         bool httpJson = false,
         IReadOnlyList<MigratedPackage>? packages = null,
         IReadOnlyList<MigratedAssembly>? assemblies = null,
-        IReadOnlyList<MigratedPackage>? unusedPackages = null,
+        IReadOnlyList<NotCarriedPackage>? notCarried = null,
         bool configurationManager = false)
     {
         var text = new StringBuilder();
@@ -135,7 +135,7 @@ public static class MigratedProjectFile
         }
 
         text.Append("  </ItemGroup>\n");
-        WriteReferences(text, outputFolder, packages ?? Array.Empty<MigratedPackage>(), assemblies ?? Array.Empty<MigratedAssembly>(), unusedPackages ?? Array.Empty<MigratedPackage>(), centralVersions);
+        WriteReferences(text, outputFolder, packages ?? Array.Empty<MigratedPackage>(), assemblies ?? Array.Empty<MigratedAssembly>(), notCarried ?? Array.Empty<NotCarriedPackage>(), centralVersions);
         text.Append("</Project>\n");
         return text.ToString();
     }
@@ -145,12 +145,12 @@ public static class MigratedProjectFile
     /// beside it), those <see cref="ReferenceKinds.WhyNotCarried"/> names in a comment saying why, and a Reference with a
     /// relative HintPath per assembly.
     /// </summary>
-    private static void WriteReferences(StringBuilder text, string outputFolder, IReadOnlyList<MigratedPackage> packages, IReadOnlyList<MigratedAssembly> assemblies, IReadOnlyList<MigratedPackage> unused, bool centralVersions)
+    private static void WriteReferences(StringBuilder text, string outputFolder, IReadOnlyList<MigratedPackage> packages, IReadOnlyList<MigratedAssembly> assemblies, IReadOnlyList<NotCarriedPackage> notCarried, bool centralVersions)
     {
-        var unusedIds = new HashSet<string>(unused.Select(p => p.Id), StringComparer.OrdinalIgnoreCase);
+        var reasons = notCarried.GroupBy(n => n.Package.Id, StringComparer.OrdinalIgnoreCase).ToDictionary(g => g.Key, g => g.First().Reason, StringComparer.OrdinalIgnoreCase);
         string? WhyNotCarried(MigratedPackage package)
-            => ReferenceKinds.WhyNotCarried(package.Id) ?? (unusedIds.Contains(package.Id) ? ReferenceKinds.NotUsed : null);
-        var ordered = packages.Concat(unused).OrderBy(p => p.Id, StringComparer.OrdinalIgnoreCase).ThenBy(p => p.Id, StringComparer.Ordinal).ToList();
+            => ReferenceKinds.WhyNotCarried(package.Id) ?? (reasons.TryGetValue(package.Id, out var reason) ? reason : null);
+        var ordered = packages.Concat(notCarried.Select(n => n.Package)).OrderBy(p => p.Id, StringComparer.OrdinalIgnoreCase).ThenBy(p => p.Id, StringComparer.Ordinal).ToList();
         var carried = ordered.Where(p => WhyNotCarried(p) is null).ToList();
         var leftOut = ordered.Where(p => WhyNotCarried(p) is not null).ToList();
         if (carried.Count > 0 || leftOut.Count > 0)

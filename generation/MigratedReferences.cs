@@ -15,6 +15,9 @@ namespace MigrateWcf.Generation;
 /// <param name="Note">Why the version differs from the original's, written beside the reference; null when it does not.</param>
 public sealed record MigratedPackage(string Id, string Version, ImmutableArray<string> AssemblyPaths, string? Note);
 
+/// <summary>A package of the original projects the migrated project does not reference, and why (a comment in its project file).</summary>
+public sealed record NotCarriedPackage(MigratedPackage Package, string Reason);
+
 /// <summary>An assembly the original projects reference by a HintPath into a folder of their own (a committed lib/).</summary>
 /// <param name="Name">The assembly's simple name.</param>
 /// <param name="Path">Full path of the assembly.</param>
@@ -36,6 +39,9 @@ public static class ReferenceKinds
 
     /// <summary>Why a package is not carried: none of its assemblies is used by what the migrated project compiles.</summary>
     public const string NotUsed = "the code the migrated project compiles does not use it";
+
+    /// <summary>Why a package is not carried: .NET 10 has its assembly in itself (NuGet prunes such a reference, NU1510).</summary>
+    public const string PartOfDotNet = "part of .NET 10 itself";
 
     /// <summary>Why a package is not carried: the migrated project has it already.</summary>
     public const string AlreadyReferenced = "the migrated project references it already (Google.Protobuf, Grpc.*, System.ServiceModel.* come with MigrateWcf.Runtime)";

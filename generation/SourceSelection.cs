@@ -46,6 +46,12 @@ public sealed record SourceSelection(
     /// references it and carries the original configuration's settings (<see cref="OriginalConfiguration"/>).
     /// </summary>
     public bool UsesConfigurationManager { get; init; }
+
+    /// <summary>
+    /// The .NET Framework compilation could not bind some name in the compiled code: a reference that was not loaded (a
+    /// packages/ folder never restored) may be what declares it, so packages whose use cannot be told are carried.
+    /// </summary>
+    public bool HasUnresolvedNames { get; init; }
 }
 
 /// <summary>
@@ -175,6 +181,7 @@ public static class SourceSelector
             var leftOut = new List<LeftOutSource>();
             var findings = new List<Finding>();
             var usedAssemblies = new HashSet<string>(StringComparer.Ordinal);
+            var compiledTypes = new HashSet<INamedTypeSymbol>(compiled.Where(u => u.Symbol is not null).SelectMany(u => WithNested(u.Symbol!)), SymbolEqualityComparer.Default);
             foreach (var tree in trees)
             {
                 _cancellationToken.ThrowIfCancellationRequested();
@@ -214,9 +221,11 @@ public static class SourceSelector
                     removals.Add((attributes.Span, null));
                 }
 
+                // A using goes when what it names is gone: a .NET Framework namespace .NET 10 lacks, or a namespace or type
+                // only code left out declares. (One that names what a package not restored here declares stays.)
                 foreach (var usingDirective in root.DescendantNodes(n => n is CompilationUnitSyntax or BaseNamespaceDeclarationSyntax).OfType<UsingDirectiveSyntax>())
                 {
-                    if (ProbeErrors(tree).Any(e => usingDirective.Span.Contains(e.Location.SourceSpan)))
+                    if (NewOnDotNet(tree, usingDirective.Span).Any() || NamesOnlyLeftOutCode(usingDirective, compiledTypes))
                     {
                         removals.Add((usingDirective.Span, null));
                     }
@@ -253,8 +262,14 @@ public static class SourceSelector
                 Packages = packages.Keys.OrderBy(p => p.Id, StringComparer.Ordinal).ToImmutableArray(),
                 UsedAssemblies = usedAssemblies.OrderBy(a => a, StringComparer.Ordinal).ToImmutableArray(),
                 UsesConfigurationManager = compiled.Any(UsesConfigurationManager),
+                HasUnresolvedNames = compiled.Any(HasUnresolvedNames),
             };
         }
+
+        /// <summary>Whether the .NET Framework compilation could not bind a name in the part's code (a reference that was not loaded).</summary>
+        private bool HasUnresolvedNames(Unit unit)
+            => _compilation.GetSemanticModel(unit.Tree).GetDiagnostics(unit.Node.Span, _cancellationToken)
+                .Any(d => d.Severity == DiagnosticSeverity.Error && d.Id is "CS0246" or "CS0234" or "CS0012" or "CS0400" or "CS0103");
 
         /// <summary>Whether the part's code names a type of the System.Configuration.ConfigurationManager package, as the probe binds it (a Main left out counts too: a reference too many costs nothing).</summary>
         private bool UsesConfigurationManager(Unit unit)
@@ -562,6 +577,35 @@ public static class SourceSelector
         private bool KeepEntryPoint(MethodDeclarationSyntax entryPoint, HashSet<Unit> compiled)
             => Probing && !ProbeErrorsIn(entryPoint.SyntaxTree, entryPoint.Span).Any() && EntryPointReferences(entryPoint).All(compiled.Contains);
 
+        /// <summary>
+        /// Whether <paramref name="usingDirective"/> names a namespace, or a type, that only source code left out of the
+        /// migrated project declares: there it would name nothing (CS0246/CS0234).
+        /// </summary>
+        private bool NamesOnlyLeftOutCode(UsingDirectiveSyntax usingDirective, HashSet<INamedTypeSymbol> compiledTypes)
+        {
+            if (usingDirective.Name is null)
+            {
+                return false;
+            }
+
+            var target = _compilation.GetSemanticModel(usingDirective.SyntaxTree).GetSymbolInfo(usingDirective.Name, _cancellationToken).Symbol;
+            return target switch
+            {
+                INamespaceSymbol ns => !Survives(ns, compiledTypes),
+                INamedTypeSymbol type => IsOriginalSource(type) && !compiledTypes.Contains(type.OriginalDefinition),
+                _ => false,
+            };
+        }
+
+        /// <summary>A namespace still exists in the migrated project: a referenced assembly or a compiled type declares something in it or below.</summary>
+        private bool Survives(INamespaceSymbol ns, HashSet<INamedTypeSymbol> compiledTypes)
+            => ns.ConstituentNamespaces.Any(c => !SymbolEqualityComparer.Default.Equals(c.ContainingAssembly, _compilation.Assembly))
+               || ns.GetTypeMembers().Any(t => !IsOriginalSource(t) || compiledTypes.Contains(t))
+               || ns.GetNamespaceMembers().Any(n => Survives(n, compiledTypes));
+
+        private bool IsOriginalSource(INamedTypeSymbol type)
+            => type.Locations.Any(l => l.IsInSource && l.SourceTree is { } tree && _unitsByTree.ContainsKey(tree));
+
         // ── the probe ──
 
         /// <summary>Errors of the probe in <paramref name="tree"/>: what the file cannot compile on .NET 10 (none without a probe).</summary>
@@ -600,7 +644,27 @@ public static class SourceSelector
                 _frameworkErrors[tree] = framework;
             }
 
-            return ProbeErrorsIn(tree, span).Where(d => !framework.Contains((d.Id, d.Location.SourceSpan)));
+            // The same name may fail at another of its parts (System.Data.Entity.DbContext: at DbContext on .NET Framework,
+            // where EntityFramework was not restored; at Entity on .NET 10): an error anywhere in the same dotted name counts.
+            var root = tree.GetRoot(_cancellationToken);
+            return ProbeErrorsIn(tree, span).Where(d =>
+            {
+                var name = DottedName(root, d.Location.SourceSpan);
+                return !framework.Any(f => f.Item2 == d.Location.SourceSpan ? f.Item1 == d.Id : name.Contains(f.Item2));
+            });
+        }
+
+        /// <summary>The whole dotted name (qualified name or member access chain) an error's place is part of; the place itself otherwise.</summary>
+        private static TextSpan DottedName(SyntaxNode root, TextSpan place)
+        {
+            var node = root.FindNode(place, getInnermostNodeForTie: true);
+            var outermost = node;
+            for (var current = node.Parent; current is QualifiedNameSyntax or MemberAccessExpressionSyntax or AliasQualifiedNameSyntax; current = current.Parent)
+            {
+                outermost = current;
+            }
+
+            return outermost == node && node is not (QualifiedNameSyntax or MemberAccessExpressionSyntax) ? place : outermost.Span;
         }
 
         private bool HasErrors(Unit unit)

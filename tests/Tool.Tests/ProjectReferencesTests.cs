@@ -180,6 +180,34 @@ public sealed class ProjectReferencesTests
         Assert.Contains($"Package 'MongoDB.Driver' is referenced at {version}: packages.config asks 2.4.4, which", result.Error);
     }
 
+    [Theory]
+    [InlineData(false)]
+    [InlineData(true)]
+    public async Task PackagesNeverRestored_AreCarriedOnlyWhenTheCompiledCodeHasANameThatDidNotBind_AndPartsOfDotNetNever(bool implementationUsesEntityFramework)
+    {
+        using var temp = new TempFolder();
+        // No packages/ folder: which package declares what cannot be told, only whether every name bound.
+        var project = temp.WriteFile("erp/Erp.Pricing/Erp.Pricing.csproj", ServiceProject(
+            HintPathReference("EntityFramework", @"..\packages\EntityFramework.6.2.0\lib\net45\EntityFramework.dll")
+            + HintPathReference("System.ValueTuple", @"..\packages\System.ValueTuple.4.5.0\lib\net47\System.ValueTuple.dll")));
+        temp.WriteFile("erp/Erp.Pricing/packages.config", PackagesConfig(("EntityFramework", "6.2.0"), ("System.ValueTuple", "4.5.0")));
+        temp.WriteFile("erp/Erp.Pricing/IPricing.cs", Contract);
+        temp.WriteFile("erp/Erp.Pricing/PricingService.cs", implementationUsesEntityFramework
+            ? "namespace Erp.Pricing { public class PricingService : IPricing { public Quote Price(string sku) { using (var db = new System.Data.Entity.DbContext(\"prices\")) { return new Quote { Sku = sku }; } } } }"
+            : "namespace Erp.Pricing { public class PricingService : IPricing { public Quote Price(string sku) { return new Quote { Sku = sku }; } } }");
+        var output = temp.Combine("migrated");
+
+        var result = await MigrateWcfCli.RunAsync("generate", project, "--out", output, "--no-verify");
+
+        Assert.True(result.Code == ExitCode.Success, result.ToString());
+        var migrated = XDocument.Load(MigratedProject(output));
+        var text = File.ReadAllText(MigratedProject(output));
+        Assert.Equal(implementationUsesEntityFramework, Items(migrated, "PackageReference").Any(p => p.Attribute("Include")!.Value == "EntityFramework"));
+        Assert.Equal(!implementationUsesEntityFramework, text.Contains("EntityFramework 6.2.0: " + ReferenceKinds.NotUsed, StringComparison.Ordinal));
+        Assert.DoesNotContain(Items(migrated, "PackageReference"), p => p.Attribute("Include")!.Value == "System.ValueTuple");
+        Assert.Contains("System.ValueTuple 4.5.0: " + ReferenceKinds.PartOfDotNet, text, StringComparison.Ordinal);
+    }
+
     [Fact]
     public void PackageFamilies_AreFoundFromMetadataOrFromSharedVersionAndPrefix()
     {
