@@ -55,8 +55,8 @@ public static class ServiceProjectCases
             Services = ["Inventory"],
             Findings =
             [
+                // Its implementation, PingService, goes with it: it implements nothing else.
                 new("WCFM1026", "warning", "Inventory.Service/InventorySelfTest.cs") { Line = 10, MessageContains = "'Inventory.Service.InventorySelfTest.IPing' is private" },
-                new("WCFM1026", "warning", "Inventory.Service/InventorySelfTest.cs") { Line = 16, MessageContains = "'Inventory.Service.InventorySelfTest.PingService' implements" },
             ],
         },
         new("ClientsBesideServices")
