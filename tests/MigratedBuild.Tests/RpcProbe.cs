@@ -34,7 +34,13 @@ public sealed record DeclaredRpc(string Package, string Service, string Method, 
 /// <summary>How an rpc answered an empty request: its status and, for OK, its response's field 1 (the result) if set.</summary>
 public sealed record RpcAnswer(StatusCode Status, string Detail, object? Result)
 {
-    public override string ToString() => $"{Status}{(Detail.Length > 0 ? $" ({Detail})" : string.Empty)}{(Result is null ? string.Empty : $", result {Result}")}";
+    public override string ToString()
+        => $"{Status}{(Detail.Length > 0 ? $" ({Detail})" : string.Empty)}" + Result switch
+        {
+            null => string.Empty,
+            string text when text.Any(c => char.IsControl(c) && c is not ('\n' or '\r' or '\t')) => ", result a message",
+            _ => $", result {Result}",
+        };
 }
 
 /// <summary>
@@ -102,7 +108,7 @@ public static class RpcProbe
         return last is null ? new RpcAnswer(StatusCode.OK, string.Empty, null) : Ok(last);
     }
 
-    /// <summary>Field 1 of a response (the operation's result): a string or an int32, or null when unset.</summary>
+    /// <summary>Field 1 of a response (the operation's result) read as a string or an int32, or null when unset.</summary>
     private static RpcAnswer Ok(byte[] response)
     {
         var input = new CodedInputStream(response);
@@ -111,7 +117,8 @@ public static class RpcProbe
         {
             if (WireFormat.GetTagFieldNumber(tag) == 1 && WireFormat.GetTagWireType(tag) == WireFormat.WireType.LengthDelimited)
             {
-                result = input.ReadString();
+                // A string, or a message's bytes (not UTF-8): decoded leniently, compared only where a case expects a string.
+                result = System.Text.Encoding.UTF8.GetString(input.ReadBytes().Span);
             }
             else if (WireFormat.GetTagFieldNumber(tag) == 1 && WireFormat.GetTagWireType(tag) == WireFormat.WireType.Varint)
             {
