@@ -16,11 +16,6 @@ public static class ServiceProjectCases
     /// </summary>
     public static readonly ImmutableArray<string> Awaiting =
     [
-        // Builds and serves, but ConfigurationManager.AppSettings reads nothing: the original App.config's <appSettings>
-        // do not reach the migrated service (compatibility types).
-        "AppSettingsValue",
-        // exit 7: WCFM4007 at WebOperationContext (compatibility types).
-        "WebStatusCode",
         // exit 7: WCFM4007 at OperationContext.SessionId: the OperationContext stand-in is emitted only in the namespaces
         // of implementations that use it, not in their base class's (no part of issue 24 has it yet).
         "SharedServiceBase",
