@@ -6,8 +6,8 @@ using System.Text;
 namespace MigrateWcf.Tests.Shared;
 
 /// <summary>
-/// samples/Migrated/Host as a real process (<c>dotnet exec Migrated.Host.dll --socket PATH ...</c>), stdout and stderr
-/// captured. Disposing kills it if it still runs, so a failing test never leaves a host behind.
+/// samples/Migrated/Host as a real process (<c>dotnet exec Migrated.Host.dll --socket PATH ...</c>), or another migrated
+/// host given by its dll, stdout and stderr captured. Disposing kills it if it still runs, so a failing test never leaves a host behind.
 /// </summary>
 internal sealed class MigratedHostProcess : IDisposable
 {
@@ -58,22 +58,27 @@ internal sealed class MigratedHostProcess : IDisposable
     public string Output => $"--- stdout ---\n{Stdout}--- stderr ---\n{Stderr}";
 
     /// <summary>Starts the host and waits for its ready line; throws with its output when it exits or stays silent.</summary>
-    public static async Task<MigratedHostProcess> StartReadyAsync(params string[] arguments)
+    public static Task<MigratedHostProcess> StartReadyAsync(params string[] arguments) => StartDllReadyAsync(Dll, arguments);
+
+    /// <summary>Starts another migrated host (<paramref name="dll"/>, run with <c>dotnet exec</c>) and waits for its ready line.</summary>
+    public static async Task<MigratedHostProcess> StartDllReadyAsync(string dll, params string[] arguments)
     {
-        var host = Start(arguments);
+        var host = Start(dll, arguments);
         if (await host.WaitForReadyAsync(StartTimeout) is null)
         {
             bool exited = await host.WaitForExitAsync(TimeSpan.FromSeconds(5));
             string output = host.Output;
             host.Dispose();
             throw new InvalidOperationException(
-                $"Migrated.Host {string.Join(' ', arguments)} did not get ready ({(exited ? "exit code " + host.ExitCode : "still silent after a minute")}):\n{output}");
+                $"{Path.GetFileNameWithoutExtension(dll)} {string.Join(' ', arguments)} did not get ready ({(exited ? "exit code " + host.ExitCode : "still silent after a minute")}):\n{output}");
         }
 
         return host;
     }
 
-    public static MigratedHostProcess Start(params string[] arguments)
+    public static MigratedHostProcess Start(params string[] arguments) => Start(Dll, arguments);
+
+    private static MigratedHostProcess Start(string dll, string[] arguments)
     {
         var start = new ProcessStartInfo(DotnetHost)
         {
@@ -82,7 +87,7 @@ internal sealed class MigratedHostProcess : IDisposable
             RedirectStandardError = true,
         };
         start.ArgumentList.Add("exec");
-        start.ArgumentList.Add(Dll);
+        start.ArgumentList.Add(dll);
         foreach (string argument in arguments)
         {
             start.ArgumentList.Add(argument);

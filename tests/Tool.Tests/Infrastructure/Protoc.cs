@@ -57,6 +57,43 @@ public static class Protoc
         }
     }
 
+    /// <summary>
+    /// The descriptor set, imports included (<c>--include_imports --descriptor_set_out</c>), of every .proto below
+    /// <paramref name="root"/>, with <paramref name="importFolders"/> and the well-known types on the import path;
+    /// throws with protoc's output when it fails.
+    /// </summary>
+    public static byte[] DescriptorSet(string root, params string[] importFolders)
+    {
+        var files = Directory.EnumerateFiles(root, "*.proto", SearchOption.AllDirectories)
+            .Select(f => Path.GetRelativePath(root, f).Replace('\\', '/'))
+            .Order(StringComparer.Ordinal)
+            .ToList();
+        var descriptors = Path.Combine(Path.GetTempPath(), $"migrate-wcf-protoc-{Guid.NewGuid():N}.pb");
+        var start = new ProcessStartInfo(Executable.Value) { RedirectStandardError = true, RedirectStandardOutput = true, UseShellExecute = false };
+        foreach (var folder in importFolders.Prepend(root).Append(Path.Combine(ToolsFolder, "build", "native", "include")))
+        {
+            start.ArgumentList.Add("--proto_path=" + folder);
+        }
+
+        start.ArgumentList.Add("--include_imports");
+        start.ArgumentList.Add("--descriptor_set_out=" + descriptors);
+        files.ForEach(start.ArgumentList.Add);
+        try
+        {
+            using var process = Process.Start(start)!;
+            var errors = process.StandardError.ReadToEndAsync();
+            var output = process.StandardOutput.ReadToEnd();
+            process.WaitForExit();
+            return process.ExitCode == 0
+                ? File.ReadAllBytes(descriptors)
+                : throw new InvalidOperationException($"protoc exited {process.ExitCode} on {root}:\n{output}{errors.Result}");
+        }
+        finally
+        {
+            File.Delete(descriptors);
+        }
+    }
+
     // The package does not always keep protoc's execute bit, and it may belong to another user: use a private copy.
     private static string PrepareExecutable()
     {

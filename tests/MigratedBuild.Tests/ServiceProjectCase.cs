@@ -1,0 +1,81 @@
+using System.Collections.Immutable;
+using Grpc.Core;
+
+namespace MigrateWcf.MigratedBuild.Tests;
+
+/// <summary>
+/// One folder of tests/ServiceProjects and what migrate-wcf must do with it: the exit code of <c>generate</c> (given the
+/// folder, as a user gives it), the findings it must print, the gRPC services its .proto files declare, and how the
+/// migrated service answers. A case that exits 0 must build, serve every service on a Unix socket and answer every rpc
+/// (unary ones with OK unless <see cref="Calls"/> says otherwise, none with UNIMPLEMENTED); a case that exits 7 must
+/// report exactly <see cref="Errors"/>, and its build must fail, only at their positions.
+/// </summary>
+public sealed record ServiceProjectCase(string Name)
+{
+    /// <summary>Pass <c>--restore</c> (the case's packages/ folder is not committed, as in most repositories).</summary>
+    public bool Restore { get; init; }
+
+    /// <summary>0 (Success) or 7 (NeedsEdits).</summary>
+    public int ExitCode { get; init; }
+
+    /// <summary>The gRPC services the emitted .proto files declare, by service name (without the package): exactly these.</summary>
+    public ImmutableArray<string> Services { get; init; } = [];
+
+    /// <summary>Findings that must be among those generate prints (others may be there too).</summary>
+    public ImmutableArray<ExpectedFinding> Findings { get; init; } = [];
+
+    /// <summary>Exactly the error-severity findings generate prints (none when it exits 0).</summary>
+    public ImmutableArray<ExpectedFinding> Errors { get; init; } = [];
+
+    /// <summary>Rpcs that answer other than OK (a fault of the implementation's own), or with a value to check.</summary>
+    public ImmutableArray<ExpectedCall> Calls { get; init; } = [];
+
+    public override string ToString() => Name;
+}
+
+/// <summary>A finding generate prints: rule, severity and file (relative to the case folder, '/'); line, column and a fragment of the message when given.</summary>
+public sealed record ExpectedFinding(string Rule, string Severity, string File)
+{
+    public int? Line { get; init; }
+
+    public int? Column { get; init; }
+
+    public string? MessageContains { get; init; }
+
+    public bool Matches(ReportedFinding finding)
+        => finding.Rule == Rule && finding.Severity == Severity && finding.File == File
+           && (Line is null || finding.Line == Line) && (Column is null || finding.Column == Column)
+           && (MessageContains is null || finding.Message.Contains(MessageContains, StringComparison.Ordinal));
+
+    public override string ToString()
+        => $"{File}{(Line is { } l ? $":{l}" : string.Empty)}{(Column is { } c ? $":{c}" : string.Empty)}: {Severity} {Rule}{(MessageContains is { } m ? $" '…{m}…'" : string.Empty)}";
+}
+
+/// <summary>A finding as generate printed it (<c>file:line:column: severity RULE: message</c>).</summary>
+public sealed record ReportedFinding(string File, int? Line, int? Column, string Severity, string Rule, string Message)
+{
+    public override string ToString() => $"{File}{(Line is { } l ? $":{l}:{Column}" : string.Empty)}: {Severity} {Rule}: {Message}";
+}
+
+/// <summary>
+/// How one rpc, called with an empty request, answers: with <see cref="Status"/> (null: any status but UNIMPLEMENTED, for
+/// rpcs whose answer depends on what the runtime does with a caller outside any session), and, when OK, a result
+/// field (number 1, the operation's return value) equal to <see cref="Result"/> (a string or an int) or a string
+/// containing <see cref="ResultContains"/>.
+/// </summary>
+public sealed record ExpectedCall(string Service, string Method, StatusCode? Status)
+{
+    public object? Result { get; init; }
+
+    public string? ResultContains { get; init; }
+
+    public bool Matches(RpcAnswer answer)
+        => (Status is null ? answer.Status != StatusCode.Unimplemented : answer.Status == Status)
+           && (Result is null || Equals(answer.Result, Result))
+           && (ResultContains is null || answer.Result is string text && text.Contains(ResultContains, StringComparison.Ordinal));
+
+    public override string ToString()
+        => $"{Service}/{Method} → {(Status?.ToString() ?? "any status but Unimplemented")}"
+           + (Result is null ? string.Empty : $" with result {Result}")
+           + (ResultContains is null ? string.Empty : $" with a result containing {ResultContains}");
+}

@@ -1,0 +1,147 @@
+using System.Collections.Immutable;
+using Grpc.Core;
+
+namespace MigrateWcf.MigratedBuild.Tests;
+
+/// <summary>
+/// Every folder of tests/ServiceProjects with what migrate-wcf must do with it (tests/ServiceProjects/README.md says what
+/// each one is and proves).
+/// </summary>
+public static class ServiceProjectCases
+{
+    public static readonly ImmutableArray<ServiceProjectCase> All =
+    [
+        new("RestWithoutOperationContract")
+        {
+            Services = ["Values"],
+        },
+        new("ServiceWithCommonLibrary")
+        {
+            Services = ["OrderService"],
+        },
+        new("InternalContract")
+        {
+            Services = ["Inventory"],
+            Findings =
+            [
+                // Its implementation, PingService, goes with it: it implements nothing else.
+                new("WCFM1026", "warning", "Inventory.Service/InventorySelfTest.cs") { Line = 10, MessageContains = "'Inventory.Service.InventorySelfTest.IPing' is private" },
+            ],
+        },
+        new("ClientsBesideServices")
+        {
+            Services = ["Chat", "Echo"],
+            Findings =
+            [
+                new("WCFM1023", "info", "Echo.Service/EchoClient.cs") { Line = 7, MessageContains = "'Echo.Service.EchoClient' implements 'Echo.Service.IEcho' but is WCF client code" },
+                new("WCFM1023", "info", "Echo.Service/ChatClient.cs") { Line = 6, MessageContains = "'Echo.Service.ChatClient' implements 'Echo.Service.IChat' but is WCF client code" },
+                new("WCFM1024", "info", "Echo.ConsoleClient/Service References/EchoReference/Reference.cs") { Line = 16, MessageContains = "Service contract 'Echo.ConsoleClient.EchoReference.IEcho'" },
+                new("WCFM1023", "info", "Echo.ConsoleClient/Service References/EchoReference/Reference.cs") { Line = 37, MessageContains = "'Echo.ConsoleClient.EchoReference.EchoClient' implements" },
+            ],
+            Calls =
+            [
+                // A plain gRPC caller is in no session: what GetCallbackChannel does then is the runtime's business.
+                new("Chat", "Join", null),
+            ],
+        },
+        new("SharedServiceBase")
+        {
+            Services = ["Customers", "Invoices"],
+        },
+        new("PackagesConfigNewtonsoft")
+        {
+            Restore = true,
+            Services = ["ReportService"],
+            Calls =
+            [
+                // Newtonsoft.Json at work in the migrated service, with the implementation's settings.
+                new("ReportService", "ExportReportJson", StatusCode.OK) { ResultContains = "\"region\": \"all\"" },
+            ],
+        },
+        new("HostAndBehaviorsBeside")
+        {
+            Services = ["Calculator"],
+            Findings =
+            [
+                new("WCFM4008", "info", "Calculator.Host/ICalculator.cs") { Line = 25, MessageContains = "'Program' is left out of the migrated project" },
+            ],
+            Calls =
+            [
+                // 0 / 0: the declared CalculationFault.
+                new("Calculator", "Divide", StatusCode.FailedPrecondition),
+            ],
+        },
+        new("BehaviorOnService")
+        {
+            ExitCode = 7,
+            Services = ["Calculator"],
+            Findings =
+            [
+                new("WCFM4008", "info", "Calculator.Host/ICalculator.cs") { Line = 16, MessageContains = "'Program' is left out of the migrated project" },
+            ],
+            Errors =
+            [
+                NeedsEdit(13, 60, "System.ServiceModel.Description.IServiceBehavior"),
+                NeedsEdit(15, 42, "System.ServiceModel.Description.ServiceDescription"),
+                NeedsEdit(15, 81, "System.ServiceModel.ServiceHostBase"),
+                NeedsEdit(19, 43, "System.ServiceModel.Description.ServiceDescription"),
+                NeedsEdit(19, 82, "System.ServiceModel.ServiceHostBase"),
+                NeedsEdit(21, 22, "System.ServiceModel.Dispatcher.ChannelDispatcherBase"),
+                NeedsEdit(31, 30, "System.ServiceModel.Description.ServiceDescription"),
+                NeedsEdit(31, 69, "System.ServiceModel.ServiceHostBase"),
+                NeedsEdit(49, 52, "System.ServiceModel.FaultException.CreateMessageFault"),
+            ],
+        },
+        new("WithMSTestProject")
+        {
+            Services = ["Catalog"],
+            Findings =
+            [
+                new("WCFM4020", "info", "Library.Service.Tests/Library.Service.Tests.csproj") { MessageContains = "Project 'Library.Service.Tests' is a test project" },
+            ],
+            Calls =
+            [
+                new("Catalog", "Count", StatusCode.OK) { Result = 3 },
+            ],
+        },
+        new("WebStatusCode")
+        {
+            Services = ["Products"],
+            Calls =
+            [
+                // The implementation sets 404 for an unknown id: over gRPC, NOT_FOUND (through transcoding, HTTP 404).
+                new("Products", "GetProduct", StatusCode.NotFound),
+                // 201 Created is a success: OK over gRPC.
+                new("Products", "CreateProduct", StatusCode.OK),
+            ],
+        },
+        new("AppSettingsValue")
+        {
+            Services = ["Greeter"],
+            Calls =
+            [
+                // The values of App.config's <appSettings>.
+                new("Greeter", "GetGreeting", StatusCode.OK) { Result = "Welcome to Contoso" },
+                new("Greeter", "Greet", StatusCode.OK) { Result = "Welcome to Contoso, stranger!" },
+                new("Greeter", "GetMaxNameLength", StatusCode.OK) { Result = 12 },
+            ],
+        },
+        new("NonSerializableMember")
+        {
+            Services = ["CustomerService"],
+            Findings =
+            [
+                new("WCFM2021", "warning", "Crm.Service/CustomerRecord.cs") { MessageContains = "CustomerRepository', which has no [DataContract], is not [Serializable]" },
+            ],
+        },
+    ];
+
+    public static IEnumerable<string> Names => All.Select(c => c.Name);
+
+    public static TheoryData<string> Running => new(Names);
+
+    public static ServiceProjectCase Get(string name) => All.Single(c => c.Name == name);
+
+    private static ExpectedFinding NeedsEdit(int line, int column, string api)
+        => new("WCFM4007", "error", "Calculator.Host/ErrorLoggingAttribute.cs") { Line = line, Column = column, MessageContains = $"'{api}' does not exist on .NET 10" };
+}

@@ -1,0 +1,99 @@
+using System.Xml.Linq;
+using Grpc.Core;
+using MigrateWcf.Runtime;
+using Xunit.Abstractions;
+
+namespace MigrateWcf.MigratedBuild.Tests;
+
+/// <summary>
+/// Each case of tests/ServiceProjects through migrate-wcf as a user runs it: generate → dotnet build of the output with a
+/// small host → the host serving it on a Unix socket → every rpc its .proto files declare called with an empty message.
+/// A case generate says needs edits (exit 7) must fail to build, only where its error findings say.
+/// Unix sockets: not on Windows, where the hosting listens on named pipes.
+/// </summary>
+[System.Runtime.Versioning.UnsupportedOSPlatform("windows")]
+public sealed class ServiceProjectTests(MigratedBuildFixture build, ITestOutputHelper output) : IClassFixture<MigratedBuildFixture>
+{
+    [Theory]
+    [MemberData(nameof(ServiceProjectCases.Running), MemberType = typeof(ServiceProjectCases))]
+    public async Task Generated_BuildsAndAnswersEveryRpc_OrFailsOnlyWhereGenerateSaid(string name)
+    {
+        var expected = ServiceProjectCases.Get(name);
+        var run = build[name];
+        output.WriteLine($"generate (all cases): {build.GenerateTime.TotalSeconds:F0} s; dotnet build (all hosts): {build.BuildTime.TotalSeconds:F0} s");
+        output.WriteLine(run.Generate.ToString());
+
+        Assert.True(expected.ExitCode == run.Generate.ExitCode, $"generate exited {run.Generate.ExitCode}, expected {expected.ExitCode}:\n{run.Generate}");
+        var missing = expected.Findings.Where(f => !run.Findings.Any(f.Matches)).ToList();
+        Assert.True(missing.Count == 0, $"generate did not report:\n  {string.Join("\n  ", missing)}\nIt reported:\n  {string.Join("\n  ", run.Findings)}");
+        var errors = run.Findings.Where(f => f.Severity == "error").ToList();
+        Assert.True(
+            errors.Count == expected.Errors.Length && expected.Errors.All(e => errors.Count(e.Matches) == 1),
+            $"Expected exactly these errors:\n  {string.Join("\n  ", expected.Errors)}\ngenerate reported:\n  {string.Join("\n  ", errors)}");
+
+        Assert.NotNull(run.MigratedProject);
+        var rpcs = DeclaredRpc.In(run.OutputFolder);
+        Assert.Equal(expected.Services.Order(StringComparer.Ordinal), rpcs.Select(r => r.Service).Distinct().Order(StringComparer.Ordinal));
+        // Each original file shows under its project's folder in the IDE: no link climbs out of Original/.
+        var links = XDocument.Load(run.MigratedProject).Descendants("Compile").Select(c => (string?)c.Attribute("Link")).OfType<string>().ToList();
+        Assert.All(links, link => Assert.True(link.StartsWith("Original/", StringComparison.Ordinal) && !link.Split('/').Contains(".."), link));
+
+        if (expected.ExitCode != 0)
+        {
+            // The build fails, and only where generate said it would (the compiler's positions are the original files').
+            // Not at every one of them: the compiler leaves method bodies unbound once a declaration has an error.
+            Assert.True(run.BuildErrors.Any(), $"The migrated project builds though generate exited {run.Generate.ExitCode}.");
+            var said = expected.Errors.Select(e => (e.File, e.Line, e.Column)).ToHashSet();
+            var elsewhere = run.BuildErrors.Where(e => !said.Contains((e.File, e.Line, e.Column))).ToList();
+            Assert.True(elsewhere.Count == 0, $"The build fails where generate did not say:\n  {string.Join("\n  ", elsewhere)}");
+            return;
+        }
+
+        Assert.True(!run.BuildErrors.Any(), $"The migrated project or its host does not build:\n  {string.Join("\n  ", run.BuildErrors)}");
+        // Generated files build with warnings as errors; the original sources may warn (shown, not failed).
+        var generatedWarnings = run.BuildDiagnostics.Where(d => d.Severity == "warning" && !d.InOriginalSource).ToList();
+        Assert.True(generatedWarnings.Count == 0, $"Warnings in what generate wrote:\n  {string.Join("\n  ", generatedWarnings)}");
+        run.BuildDiagnostics.Where(d => d.InOriginalSource).ToList().ForEach(d => output.WriteLine($"original source: {d}"));
+        var dll = run.HostDll(TestEnvironment.BuildConfiguration);
+        Assert.True(File.Exists(dll), $"dotnet build exited {build.BuildExitCode} without building {dll}:\n{build.BuildOutput}");
+
+        using var socketFolder = new SocketFolder();
+        var socket = socketFolder.Combine("grpc.sock");
+        using var host = await MigratedHostProcess.StartDllReadyAsync(dll, socket);
+        using var channel = EndpointChannel.Create(GrpcEndpoint.UnixSocket(socket));
+        var invoker = channel.CreateCallInvoker();
+        var wrong = new List<string>();
+        foreach (var rpc in rpcs)
+        {
+            var answer = await RpcProbe.CallAsync(invoker, rpc);
+            var call = expected.Calls.SingleOrDefault(c => c.Service == rpc.Service && c.Method == rpc.Method)
+                       ?? new ExpectedCall(rpc.Service, rpc.Method, rpc.Kind == MethodType.Unary ? StatusCode.OK : null);
+            output.WriteLine($"{rpc}: {answer}");
+            if (!call.Matches(answer))
+            {
+                wrong.Add($"{rpc}: {answer}; expected {call}");
+            }
+        }
+
+        Assert.True(wrong.Count == 0, $"Rpcs that answered otherwise:\n  {string.Join("\n  ", wrong)}\nHost output:\n{host.Output}");
+        Assert.All(expected.Calls, c => Assert.Contains(rpcs, r => r.Service == c.Service && r.Method == c.Method));
+    }
+}
+
+/// <summary>The case list and the folders agree (no case is dropped or left unrun by a typo), and the README names each.</summary>
+public sealed class ServiceProjectCaseListTests
+{
+    [Fact]
+    public void EveryFolderIsACase()
+    {
+        var folders = Directory.EnumerateDirectories(TestEnvironment.ServiceProjects).Select(Path.GetFileName).Order(StringComparer.Ordinal);
+        Assert.Equal(folders, ServiceProjectCases.All.Select(c => c.Name).Order(StringComparer.Ordinal));
+    }
+
+    [Fact]
+    public void TheReadme_DescribesEveryCase()
+    {
+        var readme = File.ReadAllText(Path.Combine(TestEnvironment.ServiceProjects, "README.md"));
+        Assert.All(ServiceProjectCases.All, c => Assert.Contains($"`{c.Name}`", readme, StringComparison.Ordinal));
+    }
+}
