@@ -1,4 +1,5 @@
 using System.Collections.Concurrent;
+using System.Linq.Expressions;
 using System.ServiceModel;
 using Empty = Google.Protobuf.WellKnownTypes.Empty;
 using Grpc.AspNetCore.Server;
@@ -44,13 +45,33 @@ public static class WcfServiceCollectionExtensions
         return configure is null ? services : services.Configure(configure);
     }
 
-    /// <summary>The invoker a generated adapter takes; instances come from DI's activator (so a constructor may take services).</summary>
+    /// <summary>
+    /// The invoker a generated adapter takes; instances come from DI's activator (so a constructor may take services),
+    /// except where the service has several constructors and none marked <see cref="ActivatorUtilitiesConstructorAttribute"/>:
+    /// there the parameterless one, the one WCF called.
+    /// </summary>
     public static IServiceCollection AddWcfService<TService>(this IServiceCollection services, InstanceMode instancing, ConcurrencyMode concurrency)
         where TService : class
     {
-        var create = ActivatorUtilities.CreateFactory<TService>([]);
+        var create = InstanceFactory<TService>();
         return services.AddWcfSemantics().AddSingleton(provider => new ServiceInvoker<TService>(
-            provider.GetRequiredService<WcfServiceRuntime>(), instancing, concurrency, () => create(provider, null), owned: true));
+            provider.GetRequiredService<WcfServiceRuntime>(), instancing, concurrency, () => create(provider), owned: true));
+    }
+
+    private static Func<IServiceProvider, TService> InstanceFactory<TService>()
+        where TService : class
+    {
+        var constructors = typeof(TService).GetConstructors();
+        if (constructors.Length > 1
+            && !constructors.Any(c => c.IsDefined(typeof(ActivatorUtilitiesConstructorAttribute), inherit: false))
+            && constructors.FirstOrDefault(c => c.GetParameters().Length == 0) is { } parameterless)
+        {
+            var construct = Expression.Lambda<Func<TService>>(Expression.New(parameterless)).Compile();
+            return _ => construct();
+        }
+
+        var create = ActivatorUtilities.CreateFactory<TService>([]);
+        return provider => create(provider, null);
     }
 
     /// <summary>A Single service over an instance the caller made (WCF's ServiceHost(object)): never disposed by us.</summary>

@@ -1,4 +1,5 @@
 using System.ServiceModel;
+using Microsoft.Extensions.DependencyInjection;
 using MigrateWcf.Runtime.Tests.Semantics.Grpc;
 using MigrateWcf.Runtime.Tests.Semantics.Legacy;
 
@@ -119,5 +120,44 @@ public sealed class InstancingTests
         await Eventually.Within(hold);
 
         Assert.Equal(client.Session.Id, host.Log.SessionIds["context"]);
+    }
+
+    [Fact]
+    public void AServiceWithSeveralConstructors_IsMadeWithItsParameterlessOne_AsWcfMadeIt()
+    {
+        using var provider = new ServiceCollection().AddLogging().AddSingleton(new ServiceLog())
+            .AddWcfService<TwoConstructorsService>(InstanceMode.Single, ConcurrencyMode.Single).BuildServiceProvider();
+
+        var service = (TwoConstructorsService)provider.GetRequiredService<ServiceInvoker<TwoConstructorsService>>().SingleInstance.Service;
+        Assert.Equal("parameterless", service.MadeBy);
+    }
+
+    [Fact]
+    public void AServiceWithOneConstructor_TakesItsArgumentsFromTheContainer()
+    {
+        var log = new ServiceLog();
+        using var provider = new ServiceCollection().AddLogging().AddSingleton(log)
+            .AddWcfService<CounterService>(InstanceMode.Single, ConcurrencyMode.Single).BuildServiceProvider();
+
+        _ = provider.GetRequiredService<ServiceInvoker<CounterService>>().SingleInstance;
+        Assert.Equal(1, log.InstancesCreated);
+    }
+
+    /// <summary>A WCF service with a parameterless constructor (what ServiceHost calls) and one for tests.</summary>
+    private sealed class TwoConstructorsService
+    {
+        public TwoConstructorsService()
+            : this("parameterless")
+        {
+        }
+
+        public TwoConstructorsService(ServiceLog log)
+            : this("log " + log.GetHashCode())
+        {
+        }
+
+        private TwoConstructorsService(string madeBy) => MadeBy = madeBy;
+
+        public string MadeBy { get; }
     }
 }

@@ -67,10 +67,10 @@ internal sealed class MigratedHostProcess : IDisposable
         if (await host.WaitForReadyAsync(StartTimeout) is null)
         {
             bool exited = await host.WaitForExitAsync(TimeSpan.FromSeconds(5));
+            string how = exited ? "exit code " + host.ExitCode : "still silent after a minute";
             string output = host.Output;
             host.Dispose();
-            throw new InvalidOperationException(
-                $"{Path.GetFileNameWithoutExtension(dll)} {string.Join(' ', arguments)} did not get ready ({(exited ? "exit code " + host.ExitCode : "still silent after a minute")}):\n{output}");
+            throw new InvalidOperationException($"{Path.GetFileNameWithoutExtension(dll)} {string.Join(' ', arguments)} did not get ready ({how}):\n{output}");
         }
 
         return host;
