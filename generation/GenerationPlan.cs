@@ -140,7 +140,9 @@ public static class GenerationPlanner
             return new GenerationPlan(result, projectFileName, ImmutableArray<PlannedFile>.Empty, GenerationProblem.ProjectNameTaken);
         }
 
-        var sources = SourceSelector.Select(compilation, result, request.SourceFiles, request.TargetReferences, request.OutputFolder, request.NullableEnabled, cancellationToken);
+        var loaded = new HashSet<string>(compilation.References.OfType<PortableExecutableReference>().Select(r => r.FilePath).OfType<string>(), StringComparer.Ordinal);
+        var unrestored = request.Packages.Where(p => !p.AssemblyPaths.Any(loaded.Contains)).Select(p => p.Id).ToList();
+        var sources = SourceSelector.Select(compilation, result, request.SourceFiles, request.TargetReferences, request.OutputFolder, request.NullableEnabled, cancellationToken, unrestored);
         if (sources.Copies.Any(c => engineFiles.Any(f => string.Equals(f.RelativePath, c.RelativePath, StringComparison.OrdinalIgnoreCase))))
         {
             throw new InvalidOperationException("a copy of an original source would replace a generated file.");
@@ -154,7 +156,6 @@ public static class GenerationPlanner
         // the compiled code did not bind (it may be what declares it). A package .NET 10 has in itself (System.ValueTuple,
         // System.Net.Http...) is not carried (NuGet would only warn, NU1510).
         var used = new HashSet<string>(sources.UsedAssemblies, StringComparer.Ordinal);
-        var loaded = new HashSet<string>(compilation.References.OfType<PortableExecutableReference>().Select(r => r.FilePath).OfType<string>(), StringComparer.Ordinal);
         var inDotNet = new HashSet<string>(
             request.TargetReferences.OfType<PortableExecutableReference>().Select(r => r.FilePath).OfType<string>().Where(f => !loaded.Contains(f)).Select(AssemblyName),
             StringComparer.OrdinalIgnoreCase);
@@ -172,6 +173,7 @@ public static class GenerationPlanner
             .Where(p => !(sources.UsesConfigurationManager && string.Equals(p.Id, OriginalConfiguration.PackageName, StringComparison.OrdinalIgnoreCase)))
             .ToList();
 
+        engineFiles.AddRange(sources.StandIns.Select(s => new PlannedFile(s.RelativePath, s.Source)));
         if (sources.UsesConfigurationManager && result.CSharp is { } csharp)
         {
             engineFiles.Add(new PlannedFile(OriginalConfiguration.FileName, OriginalConfiguration.AppConfig(request.ConfigurationFiles, request.OutputFolder)));

@@ -52,6 +52,9 @@ public sealed record SourceSelection(
     /// packages/ folder never restored) may be what declares it, so packages whose use cannot be told are carried.
     /// </summary>
     public bool HasUnresolvedNames { get; init; }
+
+    /// <summary>The <see cref="FrameworkStandIns"/> the compiled code uses: the migrated project gets each.</summary>
+    public ImmutableArray<FrameworkStandIn> StandIns { get; init; } = ImmutableArray<FrameworkStandIn>.Empty;
 }
 
 /// <summary>
@@ -93,8 +96,9 @@ public static class SourceSelector
         IReadOnlyList<MetadataReference> targetReferences,
         string outputFolder,
         bool nullableEnabled,
-        CancellationToken cancellationToken = default)
-        => new Selector(compilation, result, sources, targetReferences, outputFolder, nullableEnabled, cancellationToken).Run();
+        CancellationToken cancellationToken = default,
+        IReadOnlyCollection<string>? unrestoredPackages = null)
+        => new Selector(compilation, result, sources, targetReferences, outputFolder, nullableEnabled, cancellationToken, unrestoredPackages ?? Array.Empty<string>()).Run();
 
     /// <summary>A top-level type declaration (or one part of a partial type): what is kept or left out.</summary>
     private sealed class Unit
@@ -140,9 +144,13 @@ public static class SourceSelector
         private readonly Dictionary<SyntaxTree, HashSet<(string Id, TextSpan Span)>> _frameworkErrors = new();
         private readonly Dictionary<SyntaxNode, HashSet<string>> _assembliesUsed = new();
         private Compilation? _probe;
+        private readonly Dictionary<SyntaxTree, FrameworkStandIn> _standIns = new();
+        private readonly IReadOnlyCollection<string> _unrestoredPackages;
+        private readonly Dictionary<SyntaxTree, List<AttributeArgumentSyntax>> _droppedArguments = new();
 
-        public Selector(Compilation compilation, EngineResult result, IReadOnlyList<OriginalSource> sources, IReadOnlyList<MetadataReference> targetReferences, string outputFolder, bool nullableEnabled, CancellationToken cancellationToken)
+        public Selector(Compilation compilation, EngineResult result, IReadOnlyList<OriginalSource> sources, IReadOnlyList<MetadataReference> targetReferences, string outputFolder, bool nullableEnabled, CancellationToken cancellationToken, IReadOnlyCollection<string> unrestoredPackages)
         {
+            _unrestoredPackages = unrestoredPackages;
             _compilation = compilation;
             _result = result;
             _sources = sources;
@@ -168,7 +176,15 @@ public static class SourceSelector
                 var parseOptions = trees.FirstOrDefault()?.Options as CSharpParseOptions ?? CSharpParseOptions.Default;
                 var compatibility = _result.CSharpFiles
                     .Where(f => f.RelativePath.Replace('\\', '/').StartsWith("Compatibility/", StringComparison.Ordinal))
-                    .Select(f => CSharpSyntaxTree.ParseText(f.Content, parseOptions, "migrate-wcf/" + f.RelativePath, cancellationToken: _cancellationToken));
+                    .Select(f => CSharpSyntaxTree.ParseText(f.Content, parseOptions, "migrate-wcf/" + f.RelativePath, cancellationToken: _cancellationToken))
+                    .ToList();
+                foreach (var standIn in FrameworkStandIns.All)
+                {
+                    var tree = CSharpSyntaxTree.ParseText(standIn.Source, parseOptions, "migrate-wcf/" + standIn.RelativePath, cancellationToken: _cancellationToken);
+                    _standIns[tree] = standIn;
+                    compatibility.Add(tree);
+                }
+
                 _probe = _compilation.WithReferences(_targetReferences).AddSyntaxTrees(compatibility);
             }
 
@@ -215,17 +231,31 @@ public static class SourceSelector
                     }
                 }
 
+                _ = ProbeErrors(tree);
+                foreach (var argument in _droppedArguments.TryGetValue(tree, out var arguments) ? arguments : Enumerable.Empty<AttributeArgumentSyntax>())
+                {
+                    if (kept.Any(u => u.Node.Span.Contains(argument.Span)))
+                    {
+                        var (span, name, reason) = DroppedArgument(argument);
+                        removals.Add((span, $"{name} ({reason})"));
+                        findings.Add(Finding.Create(FindingMessages.TypeLeftOut, Position(tree, argument.NameEquals!.Name.Span), name, reason));
+                    }
+                }
+
                 var root = tree.GetCompilationUnitRoot(_cancellationToken);
                 foreach (var attributes in root.AttributeLists)
                 {
                     removals.Add((attributes.Span, null));
                 }
 
-                // A using goes when what it names is gone: a .NET Framework namespace .NET 10 lacks, or a namespace or type
-                // only code left out declares. (One that names what a package not restored here declares stays.)
+                // A using goes when what it names is gone: a .NET Framework namespace .NET 10 lacks, a namespace or type
+                // only code left out declares, or one nothing here declares (an unreferenced test framework). One that a
+                // package not restored here may declare stays: the migrated project references that package.
                 foreach (var usingDirective in root.DescendantNodes(n => n is CompilationUnitSyntax or BaseNamespaceDeclarationSyntax).OfType<UsingDirectiveSyntax>())
                 {
-                    if (NewOnDotNet(tree, usingDirective.Span).Any() || NamesOnlyLeftOutCode(usingDirective, compiledTypes))
+                    if (NewOnDotNet(tree, usingDirective.Span).Any()
+                        || NamesOnlyLeftOutCode(usingDirective, compiledTypes)
+                        || (ProbeErrorsIn(tree, usingDirective.Span).Any() && !MayBeDeclaredByUnrestoredPackage(usingDirective)))
                     {
                         removals.Add((usingDirective.Span, null));
                     }
@@ -253,6 +283,7 @@ public static class SourceSelector
                 findings.Add(Finding.Create(FindingMessages.FrameworkPackageAdded, used.Value.Position, used.Value.Api, package.Id, package.Version, package.Note is null ? string.Empty : "; " + package.Note));
             }
 
+            var standIns = FrameworkStandIns.All.Where(s => compiled.Any(u => UsesStandIn(u, s))).ToImmutableArray();
             return new SourceSelection(
                 inPlace.ToImmutableArray(),
                 copies.OrderBy(c => c.RelativePath, StringComparer.Ordinal).ToImmutableArray(),
@@ -261,9 +292,25 @@ public static class SourceSelector
             {
                 Packages = packages.Keys.OrderBy(p => p.Id, StringComparer.Ordinal).ToImmutableArray(),
                 UsedAssemblies = usedAssemblies.OrderBy(a => a, StringComparer.Ordinal).ToImmutableArray(),
-                UsesConfigurationManager = compiled.Any(UsesConfigurationManager),
+                UsesConfigurationManager = compiled.Any(UsesConfigurationManager) || standIns.Any(s => s.ReadsConfiguration),
+                StandIns = standIns,
                 HasUnresolvedNames = compiled.Any(HasUnresolvedNames),
             };
+        }
+
+        /// <summary>Whether the part's code names a type of <paramref name="standIn"/>, as the probe binds it.</summary>
+        private bool UsesStandIn(Unit unit, FrameworkStandIn standIn)
+        {
+            if (_probe is null)
+            {
+                return false;
+            }
+
+            var model = _probe.GetSemanticModel(unit.Tree);
+            return unit.Node.DescendantNodes().OfType<SimpleNameSyntax>()
+                .Any(name => model.GetSymbolInfo(name, _cancellationToken).Symbol is { } symbol
+                             && (symbol as ITypeSymbol ?? symbol.ContainingType)?.Locations.FirstOrDefault()?.SourceTree is { } tree
+                             && _standIns.TryGetValue(tree, out var declaring) && declaring == standIn);
         }
 
         /// <summary>Whether the .NET Framework compilation could not bind a name in the part's code (a reference that was not loaded).</summary>
@@ -597,6 +644,16 @@ public static class SourceSelector
             };
         }
 
+        /// <summary>
+        /// Whether the using's name is a package's id or below it (<c>log4net</c>, <c>log4net.Config</c> for the package
+        /// log4net) for a package of the original project that was never restored here: NuGet ids name their root namespace.
+        /// </summary>
+        private bool MayBeDeclaredByUnrestoredPackage(UsingDirectiveSyntax usingDirective)
+        {
+            var name = usingDirective.Name?.ToString() ?? string.Empty;
+            return _unrestoredPackages.Any(id => name.Equals(id, StringComparison.OrdinalIgnoreCase) || name.StartsWith(id + ".", StringComparison.OrdinalIgnoreCase));
+        }
+
         /// <summary>A namespace still exists in the migrated project: a referenced assembly or a compiled type declares something in it or below.</summary>
         private bool Survives(INamespaceSymbol ns, HashSet<INamedTypeSymbol> compiledTypes)
             => ns.ConstituentNamespaces.Any(c => !SymbolEqualityComparer.Default.Equals(c.ContainingAssembly, _compilation.Assembly))
@@ -618,13 +675,55 @@ public static class SourceSelector
 
             if (!_probeErrors.TryGetValue(tree, out var errors))
             {
-                errors = _probe.GetSemanticModel(tree).GetDiagnostics(cancellationToken: _cancellationToken)
+                var all = _probe.GetSemanticModel(tree).GetDiagnostics(cancellationToken: _cancellationToken)
                     .Where(d => d.Severity == DiagnosticSeverity.Error)
-                    .ToImmutableArray();
+                    .ToList();
+                var dropped = DroppableArguments(tree, all);
+                _droppedArguments[tree] = dropped;
+                errors = all.Where(d => !dropped.Any(a => a.Span.Contains(d.Location.SourceSpan))).ToImmutableArray();
                 _probeErrors[tree] = errors;
             }
 
             return errors;
+        }
+
+        /// <summary>
+        /// Named arguments of WCF attributes that System.ServiceModel.Primitives' attributes lack
+        /// (<c>[OperationContract(ProtectionLevel = ...)]</c>): the contract model was read from the original, so the
+        /// generated copy drops them rather than the type that carries them.
+        /// </summary>
+        private List<AttributeArgumentSyntax> DroppableArguments(SyntaxTree tree, List<Diagnostic> errors)
+        {
+            if (errors.Count == 0)
+            {
+                return new List<AttributeArgumentSyntax>();
+            }
+
+            var model = _compilation.GetSemanticModel(tree);
+            return tree.GetRoot(_cancellationToken).DescendantNodes().OfType<AttributeArgumentSyntax>()
+                .Where(a => a.NameEquals is { } name
+                            && errors.Any(e => name.Name.Span.Contains(e.Location.SourceSpan))
+                            && a.Parent?.Parent is AttributeSyntax attribute
+                            && model.GetTypeInfo(attribute, _cancellationToken).Type is { } type
+                            && type.ContainingNamespace?.ToDisplayString() is { } ns
+                            && (ns == "System.ServiceModel" || ns.StartsWith("System.ServiceModel.", StringComparison.Ordinal)))
+                .ToList();
+        }
+
+        /// <summary>The dropped argument with its separator, and why it goes.</summary>
+        private static (TextSpan Span, string Name, string Reason) DroppedArgument(AttributeArgumentSyntax argument)
+        {
+            var list = (AttributeArgumentListSyntax)argument.Parent!;
+            var index = list.Arguments.IndexOf(argument);
+            var span = list.Arguments.Count == 1 ? argument.Span
+                : index > 0 ? TextSpan.FromBounds(list.Arguments.GetSeparator(index - 1).SpanStart, argument.Span.End)
+                : TextSpan.FromBounds(argument.SpanStart, list.Arguments[1].SpanStart);
+            var property = argument.NameEquals!.Name.Identifier.ValueText;
+            var attribute = ((AttributeSyntax)list.Parent!).Name.ToString();
+            var reason = property == "ProtectionLevel"
+                ? $"System.ServiceModel.Primitives' [{attribute}] has no ProtectionLevel: gRPC has no message-level signing or encryption, protection is the transport's (the migrated service listens on an owner-only socket or pipe)"
+                : $"System.ServiceModel.Primitives' [{attribute}] has no {property}; the .proto and the generated code were made from the original";
+            return (span, $"{property} of [{attribute}]", reason);
         }
 
         private IEnumerable<Diagnostic> ProbeErrorsIn(SyntaxTree tree, TextSpan span)

@@ -126,6 +126,16 @@ public static class ServiceProjectCases
                 new("Greeter", "GetMaxNameLength", StatusCode.OK) { Result = 12 },
             ],
         },
+        new("IisHostedWebConfig")
+        {
+            Services = ["StockService"],
+            Calls =
+            [
+                // The values of Web.config's <appSettings>, read through WebConfigurationManager.
+                new("StockService", "GetWarehouse", StatusCode.OK) { Result = "Rotterdam" },
+                new("StockService", "GetStockLevel", StatusCode.OK) { ResultContains = "Rotterdam" },
+            ],
+        },
         new("NonSerializableMember")
         {
             Services = ["CustomerService"],

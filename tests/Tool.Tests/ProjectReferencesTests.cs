@@ -209,6 +209,49 @@ public sealed class ProjectReferencesTests
     }
 
     [Fact]
+    public async Task AUsingOfAPackageNeverRestored_Stays_AndOneNothingDeclares_Goes()
+    {
+        using var temp = new TempFolder();
+        // A test class beside the service, as samples keep them; MSTest came from Visual Studio, log4net from packages/.
+        var project = temp.WriteFile("erp/Erp.Pricing/Erp.Pricing.csproj", ServiceProject(
+            HintPathReference("log4net", @"..\packages\log4net.2.0.8\lib\net45-full\log4net.dll")
+            + """<Reference Include="Microsoft.VisualStudio.QualityTools.UnitTestFramework" />"""));
+        temp.WriteFile("erp/Erp.Pricing/packages.config", PackagesConfig(("log4net", "2.0.8")));
+        temp.WriteFile("erp/Erp.Pricing/IPricing.cs", Contract);
+        temp.WriteFile("erp/Erp.Pricing/PricingService.cs", """
+            using log4net;
+            using Microsoft.VisualStudio.TestTools.UnitTesting;
+
+            namespace Erp.Pricing
+            {
+                public class PricingService : IPricing
+                {
+                    private static readonly ILog Log = LogManager.GetLogger("pricing");
+
+                    public Quote Price(string sku) { Log.Info(sku); return new Quote { Sku = sku }; }
+                }
+
+                [TestClass]
+                public class PricingTests
+                {
+                    [TestMethod]
+                    public void Prices() { Assert.IsNotNull(new PricingService().Price("a")); }
+                }
+            }
+            """);
+        var output = temp.Combine("migrated");
+
+        var result = await MigrateWcfCli.RunAsync("generate", project, "--out", output, "--no-verify");
+
+        Assert.True(result.Code == ExitCode.Success, result.ToString());
+        var copy = File.ReadAllText(Path.Combine(output, "Original", "Erp.Pricing", "PricingService.cs"));
+        Assert.Contains("\nusing log4net;\n", copy, StringComparison.Ordinal);
+        Assert.DoesNotContain("Microsoft.VisualStudio", copy, StringComparison.Ordinal);
+        Assert.DoesNotContain("[TestClass]", copy, StringComparison.Ordinal);
+        Assert.Contains(Items(XDocument.Load(MigratedProject(output)), "PackageReference"), p => p.Attribute("Include")!.Value == "log4net");
+    }
+
+    [Fact]
     public void PackageFamilies_AreFoundFromMetadataOrFromSharedVersionAndPrefix()
     {
         static NuGet.Versioning.NuGetVersion V(string version) => NuGet.Versioning.NuGetVersion.Parse(version);

@@ -560,6 +560,46 @@ public sealed class SourceSelectionTests
         Assert.Equal("10.0.14", packages["System.Configuration.ConfigurationManager"]);
     }
 
+    [Fact]
+    public async Task AWcfAttributeArgumentDotNetLacks_IsLeftOutOfACopy_NotTheContract()
+    {
+        using var temp = new TempFolder();
+        var project = OldStyleProject(temp, "Files", ("FileService.cs", """
+            using System.Net.Security;
+            using System.ServiceModel;
+
+            namespace Contoso.Files
+            {
+                [ServiceContract(Name = "Files", ProtectionLevel = ProtectionLevel.EncryptAndSign)]
+                public interface IFileService
+                {
+                    [OperationContract(ProtectionLevel = ProtectionLevel.None, Name = "Read")]
+                    byte[] GetFile(string fileName);
+                }
+
+                public class FileService : IFileService
+                {
+                    public byte[] GetFile(string fileName) { return new byte[] { 1 }; }
+                }
+            }
+            """));
+        var output = temp.Combine("migrated");
+
+        var result = await MigrateWcfCli.RunAsync("generate", project, "--out", output, "--no-verify");
+
+        Assert.True(result.Code == ExitCode.Success, result.ToString());
+        Assert.DoesNotContain(RuleIds.ApiMissingOnDotNet, result.Error, StringComparison.Ordinal);
+        Assert.Contains("FileService.cs:6:38: info WCFM4008: 'ProtectionLevel of [ServiceContract]' is left out of the migrated project", result.Error, StringComparison.Ordinal);
+        Assert.Contains("FileService.cs:9:28: info WCFM4008: 'ProtectionLevel of [OperationContract]' is left out", result.Error, StringComparison.Ordinal);
+        var copy = File.ReadAllText(Path.Combine(output, "Original", "Files", "FileService.cs"));
+        Assert.Contains("[ServiceContract(Name = \"Files\"/* left out: ProtectionLevel of [ServiceContract] */", copy, StringComparison.Ordinal);
+        Assert.Contains("[OperationContract(/* left out: ProtectionLevel of [OperationContract] */", copy, StringComparison.Ordinal);
+        Assert.Contains("Name = \"Read\")]", copy, StringComparison.Ordinal);
+        // The contract keeps its WCF names (read from the original), and the migrated project compiles.
+        Assert.Contains("rpc Read(", File.ReadAllText(Directory.GetFiles(output, "files.proto", SearchOption.AllDirectories).Single()), StringComparison.Ordinal);
+        Assert.Empty(CompiledSources(output).Errors());
+    }
+
     private static string RulePageExample(string ruleId, string heading)
     {
         var page = File.ReadAllText(Repository.Combine("docs", "rules", ruleId + ".md"));

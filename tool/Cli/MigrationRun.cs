@@ -100,7 +100,14 @@ internal static class MigrationRun
 
     /// <param name="lockFileText">The lock file of a project from the previous run, or null.</param>
     /// <param name="csharp">Also emit the C# of the migrated service (<c>generate</c>); null for .proto only.</param>
-    public static MigrationOutcome Execute(InputSet input, Func<SourceSet, string?> lockFileText, CliDependencies deps, CancellationToken cancellationToken, CSharpOptions? csharp = null)
+    /// <param name="missingReferences">The missing references behind the input's one project when it stands for several (generate combines them); null to read them from the projects.</param>
+    public static MigrationOutcome Execute(
+        InputSet input,
+        Func<SourceSet, string?> lockFileText,
+        CliDependencies deps,
+        CancellationToken cancellationToken,
+        CSharpOptions? csharp = null,
+        IReadOnlyList<(SourceSet Owner, MissingReference Reference)>? missingReferences = null)
     {
         var progress = new Progress(deps, input.FileCount);
         progress.Report($"reading {input.FileCount} files…");
@@ -122,7 +129,7 @@ internal static class MigrationRun
 
         var outcome = new MigrationOutcome(input, compilations.Select((compilation, i) =>
             {
-                var (findings, heldBack) = WithMissingReferences(compilation.Project, input, compilation.SyntaxErrors.Concat(results[i].Findings.Select(ReportedFinding.From)));
+                var (findings, heldBack) = WithMissingReferences(missingReferences ?? MissingReferencesReached(compilation.Project, input), compilation.SyntaxErrors.Concat(results[i].Findings.Select(ReportedFinding.From)));
                 return new ProjectOutcome(
                     compilation.Project,
                     results[i],
@@ -145,21 +152,19 @@ internal static class MigrationRun
     /// code were wrong. Those findings are replaced by one, at the project file's first missing reference, that names
     /// the missing references and how many findings it stands for; the members keep their opaque placeholder fields.
     /// </summary>
-    private static (IEnumerable<ReportedFinding> Findings, int HeldBack) WithMissingReferences(SourceSet project, InputSet input, IEnumerable<ReportedFinding> findings)
+    private static (IEnumerable<ReportedFinding> Findings, int HeldBack) WithMissingReferences(IReadOnlyList<(SourceSet Owner, MissingReference Reference)> missing, IEnumerable<ReportedFinding> findings)
     {
         var all = findings.ToList();
         var unresolved = all.Count(f => f.RuleId == RuleIds.UnresolvedType);
-        // A referenced project's missing assemblies leave its types unresolved here too (its members are read through it).
-        var missing = MissingReferencesReached(project, input);
         if (missing.Count == 0 || unresolved == 0)
         {
             return (all, 0);
         }
 
         var (owner, first) = missing[0];
-        var names = missing.Select(m => $"{m.Reference.Name} ({m.Reference.Reason}{(m.Owner == project ? string.Empty : ", in " + m.Owner.Name)})").Distinct(StringComparer.Ordinal);
+        var names = missing.Select(m => $"{m.Reference.Name} ({m.Reference.Reason}{(m.Owner == owner ? string.Empty : ", in " + m.Owner.Name)})").Distinct(StringComparer.Ordinal);
         var message = $"{unresolved} unresolved-type finding{(unresolved == 1 ? string.Empty : "s")} left out: the project's references could not all be loaded: {string.Join("; ", names)}. "
-                      + "Their types are kept as opaque placeholder fields; restore the packages (nuget restore) and run again for real findings.";
+                      + "Their types are kept as opaque placeholder fields; restore the packages (nuget restore, or run again with --restore) and run again for real findings.";
         var summary = new ReportedFinding(
             RuleIds.UnresolvedType,
             FindingSeverity.Error,
@@ -170,8 +175,11 @@ internal static class MigrationRun
         return (all.Where(f => f.RuleId != RuleIds.UnresolvedType).Append(summary), unresolved);
     }
 
-    /// <summary>The missing references of <paramref name="project"/>, then of each project it reaches through project references, in path order.</summary>
-    private static List<(SourceSet Owner, MissingReference Reference)> MissingReferencesReached(SourceSet project, InputSet input)
+    /// <summary>
+    /// The missing references of <paramref name="project"/>, then of each project it reaches through project references,
+    /// in path order: a referenced project's missing assemblies leave its types unresolved here too.
+    /// </summary>
+    internal static List<(SourceSet Owner, MissingReference Reference)> MissingReferencesReached(SourceSet project, InputSet input)
     {
         var byFile = input.Projects.Concat(input.ReferencedProjects).Where(p => p.ProjectFile is not null)
             .GroupBy(p => p.ProjectFile!, StringComparer.Ordinal).ToDictionary(g => g.Key, g => g.First(), StringComparer.Ordinal);

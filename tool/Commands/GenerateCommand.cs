@@ -226,7 +226,7 @@ internal static class GenerateCommand
         var lockFileText = ProtoCommand.ReadLockFile(outputFolder, options.OutputFolder);
         var recorded = GenerationManifest.Read(outputFolder, options.OutputFolder);
         var outcome = WithFindings(
-            MigrationRun.Execute(sources, _ => lockFileText, deps, cancellationToken, GenerationPlanner.CSharp),
+            MigrationRun.Execute(sources, _ => lockFileText, deps, cancellationToken, GenerationPlanner.CSharp, MissingReferences(inputs)),
             testProjects.Select(t => t.Finding).Concat(references.Findings));
         if (outcome.HasErrors)
         {
@@ -421,6 +421,12 @@ internal static class GenerateCommand
         var assemblies = inputs.SelectMany(i => i.Projects.Concat(i.ReferencedProjects)).SelectMany(p => p.AssemblyReferences).Distinct(StringComparer.Ordinal).Order(StringComparer.Ordinal).ToImmutableArray();
         return new InputSet(kind, root, [new SourceSet(name, LoadMode.LooseFiles, root, null, files, nullable) { ConfigurationFiles = configurations, AssemblyReferences = assemblies }], []);
     }
+
+    /// <summary>The missing references of every input project and of the projects they reference, once each.</summary>
+    private static List<(SourceSet Owner, MissingReference Reference)> MissingReferences(List<InputSet> inputs)
+        => inputs.SelectMany(i => i.Projects.SelectMany(p => MigrationRun.MissingReferencesReached(p, i)))
+            .DistinctBy(m => (m.Owner.ProjectFile, m.Reference.Name))
+            .ToList();
 
     private static IEnumerable<string> AllFiles(InputSet input) => input.Projects.Concat(input.ReferencedProjects).SelectMany(p => p.Files);
 
