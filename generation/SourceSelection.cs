@@ -198,6 +198,7 @@ public static class SourceSelector
             var findings = new List<Finding>();
             var usedAssemblies = new HashSet<string>(StringComparer.Ordinal);
             var compiledTypes = new HashSet<INamedTypeSymbol>(compiled.Where(u => u.Symbol is not null).SelectMany(u => WithNested(u.Symbol!)), SymbolEqualityComparer.Default);
+            var standIns = FrameworkStandIns.All.Where(s => compiled.Any(u => UsesStandIn(u, s))).ToImmutableArray();
             foreach (var tree in trees)
             {
                 _cancellationToken.ThrowIfCancellationRequested();
@@ -255,6 +256,7 @@ public static class SourceSelector
                 {
                     if (NewOnDotNet(tree, usingDirective.Span).Any()
                         || NamesOnlyLeftOutCode(usingDirective, compiledTypes)
+                        || NamesOnlyStandInsNotUsed(usingDirective, standIns)
                         || (ProbeErrorsIn(tree, usingDirective.Span).Any() && !MayBeDeclaredByUnrestoredPackage(usingDirective)))
                     {
                         removals.Add((usingDirective.Span, null));
@@ -283,7 +285,6 @@ public static class SourceSelector
                 findings.Add(Finding.Create(FindingMessages.FrameworkPackageAdded, used.Value.Position, used.Value.Api, package.Id, package.Version, package.Note is null ? string.Empty : "; " + package.Note));
             }
 
-            var standIns = FrameworkStandIns.All.Where(s => compiled.Any(u => UsesStandIn(u, s))).ToImmutableArray();
             return new SourceSelection(
                 inPlace.ToImmutableArray(),
                 copies.OrderBy(c => c.RelativePath, StringComparer.Ordinal).ToImmutableArray(),
@@ -643,6 +644,15 @@ public static class SourceSelector
                 _ => false,
             };
         }
+
+        /// <summary>
+        /// Whether the using names a namespace that only stand-ins the migrated project does not get declare
+        /// (<c>System.ServiceModel.Activation</c> in a file that uses nothing from it): the probe knew it, the build will not.
+        /// </summary>
+        private bool NamesOnlyStandInsNotUsed(UsingDirectiveSyntax usingDirective, ImmutableArray<FrameworkStandIn> used)
+            => _probe is not null && usingDirective.Name is not null
+               && _probe.GetSemanticModel(usingDirective.SyntaxTree).GetSymbolInfo(usingDirective.Name, _cancellationToken).Symbol is INamespaceSymbol ns
+               && ns.Locations.All(l => l.SourceTree is { } tree && _standIns.TryGetValue(tree, out var standIn) && !used.Contains(standIn));
 
         /// <summary>
         /// Whether the using's name is a package's id or below it (<c>log4net</c>, <c>log4net.Config</c> for the package

@@ -600,6 +600,36 @@ public sealed class SourceSelectionTests
         Assert.Empty(CompiledSources(output).Errors());
     }
 
+    [Fact]
+    public async Task StandIns_AreEmittedOnlyWhenUsed_AndAUsingOfTheirNamespaceAloneGoes()
+    {
+        using var temp = new TempFolder();
+        // Visual Studio's WCF templates add 'using System.ServiceModel.Activation;' whether or not it is used.
+        var project = OldStyleProject(temp, "Stock", ("Contract.cs", Contract), ("EchoService.cs", """
+            using System.ServiceModel.Activation;
+            using System.Web.Configuration;
+
+            namespace Contoso.Echo
+            {
+                public class EchoService : IEcho
+                {
+                    public string Echo(string text) { return WebConfigurationManager.AppSettings["prefix"] + text; }
+                }
+            }
+            """));
+        var output = temp.Combine("migrated");
+
+        var result = await MigrateWcfCli.RunAsync("generate", project, "--out", output, "--no-verify");
+
+        Assert.True(result.Code == ExitCode.Success, result.ToString());
+        Assert.True(File.Exists(Path.Combine(output, "Compatibility", "System.Web.Configuration.g.cs")));
+        Assert.False(File.Exists(Path.Combine(output, "Compatibility", "System.ServiceModel.Activation.g.cs")));
+        var copy = File.ReadAllText(Path.Combine(output, "Original", "Stock", "EchoService.cs"));
+        Assert.DoesNotContain("using System.ServiceModel.Activation;", copy, StringComparison.Ordinal);
+        Assert.Contains("using System.Web.Configuration;", copy, StringComparison.Ordinal);
+        Assert.Empty(CompiledSources(output).Errors());
+    }
+
     private static string RulePageExample(string ruleId, string heading)
     {
         var page = File.ReadAllText(Repository.Combine("docs", "rules", ruleId + ".md"));
