@@ -803,12 +803,10 @@ public static class SourceSelector
                     continue;
                 }
 
-                yield return Finding.Create(
-                    FindingMessages.ApiMissingOnDotNet,
-                    position,
-                    api?.Name ?? error.GetMessage(CultureInfo.InvariantCulture),
-                    error.Id,
-                    DotNetReplacements.For(api?.Name ?? string.Empty));
+                // An error that names no API (CS0053: a public member exposing an internal stand-in) is said as the compiler says it.
+                yield return api is { } missing
+                    ? Finding.Create(FindingMessages.ApiMissingOnDotNet, position, missing.Name, error.Id, DotNetReplacements.For(missing.Name))
+                    : Finding.Create(FindingMessages.CodeDoesNotCompileOnDotNet, position, error.Id, error.GetMessage(CultureInfo.InvariantCulture));
             }
         }
 

@@ -142,6 +142,7 @@ public static class FindingMessages
     public static readonly FindingMessage ClientEndpointInConfiguration = new(nameof(ClientEndpointInConfiguration), RuleIds.ConfigurationFile, "Client endpoint '{0}' for contract '{1}' is configured in <system.serviceModel>");
     public static readonly FindingMessage ConfigurationUnreadable = new(nameof(ConfigurationUnreadable), RuleIds.ConfigurationFile, "'{0}' could not be read as XML ({1})");
     public static readonly FindingMessage ApiMissingOnDotNet = new(nameof(ApiMissingOnDotNet), RuleIds.ApiMissingOnDotNet, "'{0}' does not exist on .NET 10 ({1}): {2}");
+    public static readonly FindingMessage CodeDoesNotCompileOnDotNet = new(nameof(CodeDoesNotCompileOnDotNet), RuleIds.ApiMissingOnDotNet, "This code does not compile on .NET 10 ({0}: {1})");
     public static readonly FindingMessage TypeLeftOut = new(nameof(TypeLeftOut), RuleIds.LeftOutOfMigratedProject, "'{0}' is left out of the migrated project: {1}");
     public static readonly FindingMessage FrameworkPackageAdded = new(nameof(FrameworkPackageAdded), RuleIds.FrameworkPackage, "'{0}' is in the package {1} {2} on .NET 10, which the migrated project references{3}");
     public static readonly FindingMessage TestProjectLeftOut = new(nameof(TestProjectLeftOut), RuleIds.TestProjectLeftOut, "Project '{0}' is a test project ({1}), so the migrated project does not compile it");
@@ -179,7 +180,7 @@ public static class FindingMessages
         OperationContextMember, OperationContextMemberUnsupported, OperationContextQualified,
         ServiceHostInCode, BindingInCode, WcfClientChannel, NamedPipeBinding, NamedPipeAddress, SecurityModeInCode,
         SecurityModeInConfiguration, ServiceInConfiguration, ClientEndpointInConfiguration, ConfigurationUnreadable,
-        ApiMissingOnDotNet, TypeLeftOut, FrameworkPackageAdded,
+        ApiMissingOnDotNet, CodeDoesNotCompileOnDotNet, TypeLeftOut, FrameworkPackageAdded,
         TestProjectLeftOut, PackageNotCarried, PackageVersionChanged,
         DoesNotCompile, GeneratedFileDoesNotCompile, ProjectDoesNotBuild, RuntimePackageMissing);
 }
