@@ -138,6 +138,9 @@ public static class MigrationEngine
     /// Reads the contract model from <paramref name="compilation"/> (services, operations, data types, behaviors, hosting
     /// code) with the findings met while reading, unsorted. <see cref="Run"/> is this followed by <see cref="Map"/>.
     /// </summary>
+    /// <summary>The format version a lock file's text declares when this engine cannot read it (newer than 2); null when it can.</summary>
+    public static int? NewerLockFileVersion(string lockFileText) => LockFile.NewerVersion(lockFileText);
+
     public static (ContractModel Model, ImmutableArray<Finding> Findings) Discover(Compilation compilation, CancellationToken cancellationToken = default)
     {
         if (compilation is null)

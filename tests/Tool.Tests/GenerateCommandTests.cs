@@ -145,6 +145,28 @@ public sealed class GenerateCommandTests
         Assert.DoesNotContain("replaced", again.Output);
     }
 
+    [Theory]
+    [InlineData("generate")]
+    [InlineData("check")]
+    [InlineData("proto")]
+    public async Task ALockFileOfANewerVersion_IsRefused_AndNothingChanges(string command)
+    {
+        using var temp = new TempFolder();
+        var input = temp.CopyFixture("Orders");
+        var output = temp.Combine("migrated");
+        await MigrateWcfCli.RunAsync(command == "proto" ? ["proto", input, "--out", output] : ["generate", "--no-verify", input, "--out", output]);
+        var lockFile = Path.Combine(output, "migrate-wcf.lock");
+        File.WriteAllText(lockFile, File.ReadAllText(lockFile).Replace("version 2", "version 99", StringComparison.Ordinal));
+        var before = TempFolder.Snapshot(output);
+
+        var result = await MigrateWcfCli.RunAsync(command == "proto" ? ["proto", input, "--out", output, "--force"]
+            : command == "check" ? ["check", input, "--out", output] : ["generate", "--no-verify", input, "--out", output, "--force"]);
+
+        Assert.Equal(ExitCode.InputError, result.Code);
+        Assert.Contains("is version 99, written by a newer migrate-wcf", result.Error, StringComparison.Ordinal);
+        Assert.Equal(before, TempFolder.Snapshot(output));
+    }
+
     [Fact]
     public async Task AContractEdit_ReplacesGeneratedFilesWithoutForce_BecauseNobodyEditedThem()
     {

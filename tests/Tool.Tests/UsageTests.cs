@@ -59,6 +59,26 @@ public sealed class UsageTests
         Assert.Contains("--frobnicate", result.Error);
     }
 
+    [Theory]
+    [InlineData("generate", "--frobnicate")]
+    [InlineData("check", "--force")]
+    [InlineData("generate", "--out=")]
+    [InlineData("proto", "--out=")]
+    public async Task AnUnknownOptionOrAnEmptyOut_IsUsageError_ForEveryCommand(string command, string wrong)
+    {
+        using var temp = new TempFolder();
+        var input = temp.CopyFixture("Orders");
+        var output = temp.Combine("out");
+        string[] arguments = wrong == "--out=" ? [command, input, "--out", ""] : [command, input, "--out", output, wrong];
+
+        var result = await MigrateWcfCli.RunAsync(arguments);
+
+        Assert.Equal(ExitCode.UsageError, result.Code);
+        Assert.Contains(wrong == "--out=" ? "--out needs a folder path" : $"'{wrong}'", result.Error, StringComparison.Ordinal);
+        Assert.DoesNotContain("internal error", result.Error, StringComparison.Ordinal);
+        Assert.False(Directory.Exists(output));
+    }
+
     [Fact]
     public async Task UnknownFormat_IsUsageError_ListingTheAllowedOnes()
     {

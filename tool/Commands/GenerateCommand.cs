@@ -63,8 +63,8 @@ internal static class GenerateCommand
         {
             Description = "One or more .cs files, folders of C# sources (bin and obj skipped) or .csproj files, read together (e.g. the contracts project and the services project).",
             Arity = ArgumentArity.OneOrMore,
-        };
-        var output = new Option<string>("--out", "-o") { Description = "The folder of the migrated project.", Required = true };
+        }.RejectsUnknownOptions();
+        var output = new Option<string>("--out", "-o") { Description = "The folder of the migrated project.", Required = true }.NamesAFolder();
         var projectName = new Option<string?>("--project-name") { Description = "The project file's name, without .csproj (default: the first input's name + '.Migrated')." };
         var runtimeProject = new Option<string?>("--runtime-project") { Description = "Reference this MigrateWcf.Runtime .csproj (a ProjectReference) instead of the MigrateWcf.Runtime package." };
         var force = new Option<bool>("--force") { Description = "Replace or delete generated files that were edited since the last run." };

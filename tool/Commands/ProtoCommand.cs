@@ -24,7 +24,7 @@ internal static class ProtoCommand
     public static Command Create(CliDependencies deps)
     {
         var path = new Argument<string>("path") { Description = "A .cs file, a .csproj, a solution (.sln, .slnx) or a folder of C# sources and projects (bin and obj skipped)." };
-        var output = new Option<string>("--out", "-o") { Description = "The folder to write the .proto files and " + LockFileName + " to.", Required = true };
+        var output = new Option<string>("--out", "-o") { Description = "The folder to write the .proto files and " + LockFileName + " to.", Required = true }.NamesAFolder();
         var force = new Option<bool>("--force") { Description = "Replace existing files that differ from what is generated." };
         var restore = RestoreOption.Create();
         var command = new Command("proto", "Generate .proto files for the WCF contracts in <path>.") { path, output, force, restore };
@@ -171,14 +171,23 @@ internal static class ProtoCommand
             return null;
         }
 
+        string text;
         try
         {
-            return File.ReadAllText(path);
+            text = File.ReadAllText(path);
         }
         catch (Exception e) when (e is IOException or UnauthorizedAccessException)
         {
             throw CommandLineException.Input($"cannot read the lock file '{Path.Join(displayFolder, LockFileName)}': {e.Message}", e);
         }
+
+        // A newer format would be read as damaged and written back as version 2, losing what it added (docs/lock-file.md).
+        if (MigrationEngine.NewerLockFileVersion(text) is { } version)
+        {
+            throw CommandLineException.Input($"the lock file '{Path.Join(displayFolder, LockFileName)}' is version {version}, written by a newer migrate-wcf; this one reads versions 1 and 2. Upgrade migrate-wcf; nothing was written.");
+        }
+
+        return text;
     }
 
     internal static bool IsSameOrInside(string path, string folder)

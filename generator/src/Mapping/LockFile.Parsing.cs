@@ -59,6 +59,24 @@ internal sealed partial class LockFile
         return lockFile;
     }
 
+    /// <summary>
+    /// The version a <c>version N</c> line of <paramref name="text"/> declares when it is newer than this engine reads
+    /// (<c>version 3</c> and up); null otherwise. Such a file must not be read as damaged and written back as version 2.
+    /// </summary>
+    public static int? NewerVersion(string text)
+    {
+        foreach (var line in text.Split('\n'))
+        {
+            var tokens = line.Split(new[] { ' ', '\t', '\r' }, StringSplitOptions.RemoveEmptyEntries);
+            if (tokens.Length == 2 && tokens[0] == "version" && int.TryParse(tokens[1], NumberStyles.None, CultureInfo.InvariantCulture, out var version))
+            {
+                return version > 2 ? version : null;
+            }
+        }
+
+        return null;
+    }
+
     private static bool IsVersionLine(List<string> tokens)
         => tokens.Count == 2 && tokens[0] == "version" && (tokens[1] == "1" || tokens[1] == "2");
 
