@@ -342,6 +342,71 @@ public sealed class GenerateCommandTests
     }
 
     [Fact]
+    public async Task ARunKilledWhileMovingFilesIn_IsFinishedByTheNextRun_AllNew_AndNoStagingFolderStays()
+    {
+        using var temp = new TempFolder();
+        var input = temp.CopyFixture("Orders");
+        var output = temp.Combine("migrated");
+        await MigrateWcfCli.RunAsync("generate", "--no-verify", input, "--out", output);
+        var old = TempFolder.Snapshot(output);
+        AddOperation(input);
+        var clean = temp.Combine("clean");
+        await MigrateWcfCli.RunAsync("generate", "--no-verify", input, "--out", clean);
+        var allNew = TempFolder.Snapshot(clean);
+
+        // The disk as SIGKILL leaves it after two files had moved in: the output and the staging folder beside it, copied then.
+        var killed = temp.Combine("killed");
+        var moves = 0;
+        await MigrateWcfCli.RunAsync(
+            _ =>
+            {
+                if (++moves == 3)
+                {
+                    TempFolder.CopyFolder(output, Path.Combine(killed, "migrated"));
+                    var staging = Directory.EnumerateDirectories(temp.Path, ".migrated.migrate-wcf-*").Single();
+                    TempFolder.CopyFolder(staging, Path.Combine(killed, Path.GetFileName(staging)));
+                }
+            },
+            "generate", "--no-verify", input, "--out", output);
+        Directory.Delete(output, recursive: true);
+        foreach (var folder in Directory.EnumerateDirectories(killed))
+        {
+            Directory.Move(folder, Path.Combine(temp.Path, Path.GetFileName(folder)));
+        }
+
+        var mixed = TempFolder.Snapshot(output);
+        Assert.NotEqual(old, mixed);
+        Assert.NotEqual(allNew, mixed);
+
+        var result = await MigrateWcfCli.RunAsync("generate", "--no-verify", input, "--out", output);
+
+        Assert.True(result.Code == ExitCode.Success, result.ToString());
+        Assert.Contains("finished the switch of", result.Error, StringComparison.Ordinal);
+        Assert.Equal(allNew, TempFolder.Snapshot(output));
+        Assert.Empty(Directory.EnumerateDirectories(temp.Path, ".migrated.migrate-wcf-*"));
+    }
+
+    [Fact]
+    public async Task AStagingFolderOfARunKilledBeforeMoving_IsRemoved_AndOnlyOurs()
+    {
+        using var temp = new TempFolder();
+        var input = temp.CopyFixture("Orders");
+        var output = temp.Combine("migrated");
+        await MigrateWcfCli.RunAsync("generate", "--no-verify", input, "--out", output);
+        var before = TempFolder.Snapshot(output);
+        var ours = temp.WriteFile(".migrated.migrate-wcf-0123456789abcdef0123456789abcdef/new/IOrderService.proto", "half written");
+        var notOurs = temp.WriteFile(".migrated.migrate-wcf-backup/keep.txt", "the user's");
+
+        var result = await MigrateWcfCli.RunAsync("generate", "--no-verify", input, "--out", output);
+
+        Assert.True(result.Code == ExitCode.Success, result.ToString());
+        Assert.Contains("left beside 'migrated' by an interrupted run that had changed nothing", result.Error.Replace(temp.Path + Path.DirectorySeparatorChar, string.Empty, StringComparison.Ordinal), StringComparison.Ordinal);
+        Assert.False(File.Exists(ours));
+        Assert.True(File.Exists(notOurs));
+        Assert.Equal(before, TempFolder.Snapshot(output));
+    }
+
+    [Fact]
     public async Task AFailureWhileMovingANewFolderIn_LeavesNoFolder()
     {
         using var temp = new TempFolder();

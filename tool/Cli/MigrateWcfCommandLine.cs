@@ -51,6 +51,8 @@ public static class MigrateWcfCommandLine
             Error = deps.Error,
             // Every command action catches its own exceptions (RunAsync below), so a stack trace never reaches the user.
             EnableDefaultExceptionHandler = false,
+            // The caller's token carries Ctrl+C and SIGTERM (Program.cs); System.CommandLine must not end the process itself.
+            ProcessTerminationTimeout = null,
         };
         try
         {

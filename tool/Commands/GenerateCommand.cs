@@ -93,6 +93,11 @@ internal static class GenerateCommand
 
     internal static async Task<ExitCode> RunAsync(GenerateOptions options, CliDependencies deps, CancellationToken cancellationToken)
     {
+        if (!options.DryRun && options.OutputFolder.Trim().Length > 0)
+        {
+            ProtoCommand.Recover(Path.TrimEndingDirectorySeparator(Path.GetFullPath(options.OutputFolder)), options.OutputFolder, deps);
+        }
+
         var generation = Prepare(options, deps, cancellationToken);
         if (generation.Failure is { } failure)
         {

@@ -52,6 +52,7 @@ internal static class ProtoCommand
 
         input = RestoreOption.Apply(options.InputPath, input, options.Restore, deps, cancellationToken);
         CheckLockFileLayout(input, outputFolder, options.OutputFolder);
+        Recover(outputFolder, options.OutputFolder, deps);
         var lockFiles = new Dictionary<string, string?>(StringComparer.Ordinal);
         foreach (var project in input.Projects)
         {
@@ -188,6 +189,15 @@ internal static class ProtoCommand
         }
 
         return text;
+    }
+
+    /// <summary>Finishes or removes what a killed run left beside the output folder, before it is read (AtomicOutputWriter.RecoverInterruptedRuns).</summary>
+    internal static void Recover(string outputFolder, string displayFolder, CliDependencies deps)
+    {
+        foreach (var note in AtomicOutputWriter.RecoverInterruptedRuns(outputFolder, displayFolder))
+        {
+            deps.Error.WriteLine($"{MigrateWcfCommandLine.ToolName}: {note}");
+        }
     }
 
     internal static bool IsSameOrInside(string path, string folder)

@@ -211,6 +211,7 @@ internal static class AtomicOutputWriter
         try
         {
             WriteAll(newFiles, changes.Where(c => c.File is not null).Select(c => c.File!).ToList());
+            WriteJournal(staging, changes.Where(c => c.File is null).Select(c => c.RelativePath));
             foreach (var change in changes)
             {
                 var target = Path.Combine(outputFolder, change.RelativePath);
@@ -262,7 +263,93 @@ internal static class AtomicOutputWriter
     }
 
     private static string StagingFolder(string outputFolder)
-        => Path.Combine(Path.GetDirectoryName(outputFolder)!, $".{Path.GetFileName(outputFolder)}.migrate-wcf-{Guid.NewGuid():N}");
+        => Path.Combine(Path.GetDirectoryName(outputFolder)!, $".{Path.GetFileName(outputFolder)}{StagingInfix}{Guid.NewGuid():N}");
+
+    private const string StagingInfix = ".migrate-wcf-";
+    private const string JournalFile = "journal";
+    private const string JournalComplete = "complete";
+
+    /// <summary>
+    /// What a run killed while moving files in (SIGKILL, power loss) needs to be finished: the deletions it was to make,
+    /// written before the first move and ended by a last line, so a journal without it means no move had begun.
+    /// </summary>
+    private static void WriteJournal(string staging, IEnumerable<string> deleted)
+    {
+        var text = new StringBuilder();
+        foreach (var path in deleted)
+        {
+            text.Append("delete ").Append(path).Append('\n');
+        }
+
+        text.Append(JournalComplete).Append('\n');
+        File.WriteAllText(Path.Combine(staging, JournalFile), text.ToString(), Utf8NoBom);
+    }
+
+    /// <summary>
+    /// Finishes or removes what earlier runs that were killed left beside <paramref name="outputFolder"/>: a staging
+    /// folder whose journal is complete had begun moving files in, so its remaining new files are moved in and its
+    /// deletions made (the folder ends all new, as that run meant); any other staging folder had changed nothing and is
+    /// removed. Only folders named as this writer names them are touched. Returns one line per folder, for the user.
+    /// </summary>
+    public static IReadOnlyList<string> RecoverInterruptedRuns(string outputFolder, string displayFolder)
+    {
+        var parent = Path.GetDirectoryName(outputFolder);
+        if (parent is null || !Directory.Exists(parent))
+        {
+            return [];
+        }
+
+        var prefix = "." + Path.GetFileName(outputFolder) + StagingInfix;
+        var notes = new List<string>();
+        foreach (var staging in Directory.EnumerateDirectories(parent, prefix + "*").Order(StringComparer.Ordinal))
+        {
+            var suffix = Path.GetFileName(staging).Substring(prefix.Length);
+            if (suffix.Length != 32 || !suffix.All(Uri.IsHexDigit))
+            {
+                continue;
+            }
+
+            try
+            {
+                var journal = Path.Combine(staging, JournalFile);
+                var lines = File.Exists(journal) ? File.ReadAllLines(journal) : [];
+                if (lines.Length > 0 && lines[^1] == JournalComplete && Directory.Exists(outputFolder))
+                {
+                    var newFiles = Path.Combine(staging, "new");
+                    var moved = 0;
+                    foreach (var file in Directory.Exists(newFiles) ? Directory.EnumerateFiles(newFiles, "*", SearchOption.AllDirectories).ToList() : [])
+                    {
+                        var relative = Path.GetRelativePath(newFiles, file);
+                        CheckRelativePath(relative.Replace('\\', '/'));
+                        var target = Path.Combine(outputFolder, relative);
+                        Directory.CreateDirectory(Path.GetDirectoryName(target)!);
+                        File.Move(file, target, overwrite: true);
+                        moved++;
+                    }
+
+                    foreach (var deleted in lines.Where(l => l.StartsWith("delete ", StringComparison.Ordinal)).Select(l => l.Substring("delete ".Length)))
+                    {
+                        CheckRelativePath(deleted);
+                        File.Delete(Path.Combine(outputFolder, deleted));
+                    }
+
+                    notes.Add($"finished the switch of '{displayFolder}' that an interrupted run had begun ({moved} file(s) moved in).");
+                }
+                else
+                {
+                    notes.Add($"removed '{Path.GetFileName(staging)}', left beside '{displayFolder}' by an interrupted run that had changed nothing.");
+                }
+
+                Directory.Delete(staging, recursive: true);
+            }
+            catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+            {
+                throw CommandLineException.Output($"cannot finish an interrupted run's '{Path.GetFileName(staging)}' beside '{displayFolder}': {e.Message}", e);
+            }
+        }
+
+        return notes;
+    }
 
     private static void WriteAll(string folder, List<PlannedFile> files)
     {

@@ -58,7 +58,8 @@ public sealed class TempFolder : IDisposable
         }
     }
 
-    private static void CopyFolder(string source, string destination)
+    /// <summary>Copies the folder <paramref name="source"/> to <paramref name="destination"/>, whole.</summary>
+    public static void CopyFolder(string source, string destination)
     {
         Directory.CreateDirectory(destination);
         foreach (var file in Directory.EnumerateFiles(source))
