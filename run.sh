@@ -174,11 +174,11 @@ for simple in SimpleMultiple SimpleSingle; do
   dotnet "$migrated_host" --socket "$sockets/$simple.sock" --simple "$simple" >"$work/$simple.out" 2>"$work/$simple.err" &
   migrated_pids+=($!)
   for _ in $(seq 600); do
-    grep -q 'ready' "$work/$simple.out" 2>/dev/null && break
+    grep -q '^ready ' "$work/$simple.out" 2>/dev/null && break
     kill -0 "${migrated_pids[-1]}" 2>/dev/null || break
     sleep 0.1
   done
-  grep -q 'ready' "$work/$simple.out" || { step="$step: $(head -1 "$work/$simple.err" 2>/dev/null || echo "no ready line within 60 s")"; exit 1; }
+  grep -q '^ready ' "$work/$simple.out" || { step="$step: $(head -1 "$work/$simple.err" 2>/dev/null || echo "no ready line within 60 s")"; exit 1; }
   say "host: $(head -1 "$work/$simple.out")"
 done
 

@@ -19,6 +19,7 @@ public sealed class ServiceInvoker<TService> : IDisposable
     private readonly Func<ServiceInstance> _createShared;
     private readonly Lazy<ServiceInstance> _single;
     private readonly bool _ownsSingle;
+    private readonly OneWayQueue _oneWay;
 
     internal ServiceInvoker(WcfServiceRuntime runtime, InstanceMode instancing, ConcurrencyMode concurrency, Func<TService> create, bool owned)
     {
@@ -26,6 +27,7 @@ public sealed class ServiceInvoker<TService> : IDisposable
         var serialize = concurrency != ConcurrencyMode.Multiple;
         _createShared = () => new ServiceInstance(_create(), serialize);
         _single = new(_createShared);
+        _oneWay = new OneWayQueue(runtime.Options, typeof(TService));
     }
 
     internal ServiceInstance SingleInstance => _single.Value;
@@ -56,13 +58,28 @@ public sealed class ServiceInvoker<TService> : IDisposable
     /// <summary>
     /// A one-way operation is acknowledged once queued under the instancing and concurrency rules (WCF returns once the
     /// transport accepted the message), then runs in the background with the host's stopping token; its errors are
-    /// logged, never returned. One-way calls on one serialized instance run in arrival order.
+    /// logged, never returned. One-way calls on one serialized instance run in arrival order. The service's queue is
+    /// bounded: when it is full the call is refused at once with RESOURCE_EXHAUSTED.
     /// </summary>
     public Task<Empty> InvokeOneWay(ServerCallContext context, Func<TService, CancellationToken, Task> operation)
     {
-        var call = Enter(context);
-        var turn = call.WaitTurnAsync(_runtime.Stopping);
-        _runtime.Track(Task.Run(() => RunOneWayAsync(call, turn, operation)));
+        if (!_oneWay.TryReserve())
+        {
+            throw new RpcException(new Status(StatusCode.ResourceExhausted, _oneWay.Refusal));
+        }
+
+        Call call;
+        try
+        {
+            call = Enter(context);
+        }
+        catch
+        {
+            _oneWay.Cancel();
+            throw;
+        }
+
+        _runtime.Track(_oneWay.Add(() => call.WaitTurnAsync(_runtime.Stopping), turn => RunOneWayAsync(call, turn, operation)));
         return Accepted;
     }
 
@@ -218,6 +235,7 @@ public sealed class ServiceInvoker<TService> : IDisposable
     /// <summary>Disposes a Single instance the host created (WCF: at host close), never one the caller supplied.</summary>
     public void Dispose()
     {
+        _oneWay.Dispose();
         if (_ownsSingle && _single.IsValueCreated)
         {
             _runtime.Dispose(_single.Value.Service);

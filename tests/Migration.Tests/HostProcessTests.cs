@@ -21,7 +21,7 @@ public sealed class HostProcessTests
         string socket = folder.Combine("run", "migrated.sock");
         using var host = await MigratedHostProcess.StartReadyAsync("--socket", socket);
 
-        Assert.Equal($"Migrated.Host ready on unix:{socket} (ISimple served by SimpleMultiple)", host.Stdout.TrimEnd());
+        Assert.Equal($"ready Migrated.Host on unix:{socket} (ISimple served by SimpleMultiple)", host.Stdout.TrimEnd());
         Assert.Equal(UnixFileMode.UserRead | UnixFileMode.UserWrite, File.GetUnixFileMode(socket));
         Assert.Equal(UnixFileMode.UserRead | UnixFileMode.UserWrite | UnixFileMode.UserExecute, File.GetUnixFileMode(folder.Combine("run")));
 
@@ -108,6 +108,41 @@ public sealed class HostProcessTests
         Assert.Equal("", stdout);
         Assert.Equal("in the way", File.ReadAllText(file));
         Assert.False(Directory.Exists(folder.Combine("file", "sub")));
+    }
+
+    // Issue 25, item 10: a supervisor that waits for the ready line on stdout and stderr merged must not take a failed
+    // start for a start. The failure lines below contain the word "ready" (a path, "already in use"); the matcher is
+    // positional, so it refuses them.
+    [Fact]
+    public async Task A_socket_path_taken_by_a_listening_host_fails_with_a_line_the_ready_matcher_does_not_accept()
+    {
+        using var folder = new SocketFolder();
+        string socket = folder.Combine("already-taken.sock");
+        using var first = await MigratedHostProcess.StartReadyAsync("--socket", socket);
+
+        var (exitCode, stdout, stderr) = await MigratedHostProcess.RunAsync("--socket", socket);
+
+        Assert.Equal(1, exitCode);
+        Assert.Equal($"Migrated.Host: Cannot listen on unix:{socket}: another server is listening on it.\n", stderr);
+        Assert.Contains("ready", stderr, StringComparison.Ordinal);
+        Assert.DoesNotContain((stdout + stderr).Split('\n'), MigratedHostProcess.IsReadyLine);
+        Assert.True(MigratedHostProcess.IsReadyLine(first.Stdout.TrimEnd()), first.Stdout);
+    }
+
+    [Fact]
+    public async Task A_taken_http_port_fails_with_address_already_in_use_which_the_ready_matcher_does_not_accept()
+    {
+        using var folder = new SocketFolder();
+        using var taken = new System.Net.Sockets.TcpListener(System.Net.IPAddress.Loopback, 0);
+        taken.Start();
+        string port = ((System.Net.IPEndPoint)taken.LocalEndpoint).Port.ToString(System.Globalization.CultureInfo.InvariantCulture);
+
+        var (exitCode, stdout, stderr) = await MigratedHostProcess.RunAsync("--socket", folder.Combine("http.sock"), "--http-port", port);
+
+        Assert.Equal(1, exitCode);
+        Assert.StartsWith("Migrated.Host: Cannot listen on unix:", stderr, StringComparison.Ordinal);
+        Assert.Contains("already in use", stderr, StringComparison.OrdinalIgnoreCase);
+        Assert.DoesNotContain((stdout + stderr).Split('\n'), MigratedHostProcess.IsReadyLine);
     }
 
     [Fact]

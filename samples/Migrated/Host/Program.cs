@@ -11,7 +11,8 @@ using Microsoft.Extensions.Logging;
 // --simple picks which of the two ISimple classes serves ISimple (one gRPC service name, so one at a time).
 // --http-port also serves HTTP/1.1 + JSON on 127.0.0.1:N through gRPC JSON transcoding: the rpcs whose .proto carries a
 // google.api.http option (the sample's WebHttp contract, IProductCatalog) answer REST callers there. No TCP port without it.
-// Prints one line containing "ready" once it accepts calls; Ctrl+C / SIGTERM stop it, remove the socket, exit 0.
+// Prints one line starting with "ready " on stdout once it accepts calls (no failure line starts so: they start with
+// "Migrated.Host: " on stderr); Ctrl+C / SIGTERM stop it, remove the socket, exit 0.
 // Exits 2 with one line on stderr for a bad command line, 1 when it cannot listen (nothing at the path is removed).
 const string Name = "Migrated.Host";
 const string Usage = "usage: Migrated.Host --socket PATH [--simple SimpleMultiple|SimpleSingle] [--http-port N]";
@@ -87,7 +88,7 @@ try
     app.MapMigratedServices();
     app.MapGrpcHostServices();
     await app.StartAsync();
-    Console.WriteLine($"{Name} ready on {endpoint} (ISimple served by {simple})" + (httpJson is null ? string.Empty : $"; HTTP + JSON on http://127.0.0.1:{httpJson.Port}/"));
+    Console.WriteLine($"ready {Name} on {endpoint} (ISimple served by {simple})" + (httpJson is null ? string.Empty : $"; HTTP + JSON on http://127.0.0.1:{httpJson.Port}/"));
     await app.WaitForShutdownAsync();
     return 0;
 }

@@ -116,7 +116,11 @@ internal sealed class MigratedHostProcess : IDisposable
         return (host.ExitCode, host.Stdout, host.Stderr);
     }
 
-    /// <summary>The first stdout line containing "ready", or null when the process exits or the timeout passes first.</summary>
+    /// <summary>The ready line's matcher (samples/Migrated/Host/README.md): a line starting with "ready ". No failure
+    /// line starts so, though one may contain the word ("Address already in use").</summary>
+    public static bool IsReadyLine(string line) => line.StartsWith("ready ", StringComparison.Ordinal);
+
+    /// <summary>The first stdout line that <see cref="IsReadyLine"/> accepts, or null when the process exits or the timeout passes first.</summary>
     public async Task<string?> WaitForReadyAsync(TimeSpan timeout)
     {
         Task winner = await Task.WhenAny(_ready.Task, _exited.Task, Task.Delay(timeout));
@@ -188,7 +192,7 @@ internal sealed class MigratedHostProcess : IDisposable
             _stdout.Append(line).Append('\n');
         }
 
-        if (line.Contains("ready", StringComparison.Ordinal))
+        if (IsReadyLine(line))
         {
             _ready.TrySetResult(line);
         }
