@@ -45,6 +45,8 @@ public sealed class HostileInputTests
         var proto = File.ReadAllText(temp.Combine("out", "demo", "greeter.proto"));
         Assert.Contains("rpc Greet(", proto);
         Assert.DoesNotContain("Greet2", proto);
+        var note = Assert.Single(result.ErrorLines, l => l.Contains("sub/loop", StringComparison.Ordinal));
+        Assert.Contains("not followed", note);
     }
 
     [FactOnUnix]
@@ -60,6 +62,7 @@ public sealed class HostileInputTests
 
         Assert.True(result.Code == ExitCode.Success, result.ToString());
         Assert.Contains("\"operations\": 1", result.Output);
+        Assert.Equal(2, result.ErrorLines.Count(l => l.Contains("not followed", StringComparison.Ordinal)));
     }
 
     [FactOnUnix]

@@ -119,6 +119,11 @@ internal static class MigrationRun
         CSharpOptions? csharp = null,
         IReadOnlyList<(SourceSet Owner, MissingReference Reference)>? missingReferences = null)
     {
+        foreach (var link in input.FolderLinksNotFollowed)
+        {
+            deps.Error.WriteLine($"{MigrateWcfCommandLine.ToolName}: the folder link '{input.Relative(link)}' leads to a folder already read ('{input.Relative(InputPaths.RealPath(link))}'); not followed.");
+        }
+
         var progress = new Progress(deps, input.FileCount);
         progress.Report($"reading {input.FileCount} files…");
         var compilations = SourceCompiler.Compile(input, progress, cancellationToken);

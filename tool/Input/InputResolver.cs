@@ -87,7 +87,8 @@ internal static class InputResolver
     /// </summary>
     private static InputSet ResolveFolder(string folder, string displayPath)
     {
-        var entries = EnumerateFiles(folder, IsSourceOrProject, skipNestedProjects: false);
+        var linksNotFollowed = new List<string>();
+        var entries = EnumerateFiles(folder, IsSourceOrProject, skipNestedProjects: false, linksNotFollowed);
         var sources = entries.Where(f => HasExtension(f, SourceExtension)).Order(StringComparer.Ordinal).ToImmutableArray();
         var projectFiles = entries.Where(f => HasExtension(f, ProjectExtension)).Order(StringComparer.Ordinal).ToList();
         var noSources = $"no C# files found in '{displayPath}' (bin, obj and hidden folders are skipped).";
@@ -95,7 +96,10 @@ internal static class InputResolver
         {
             return sources.IsEmpty
                 ? throw CommandLineException.Input(noSources)
-                : new InputSet(InputKind.Folder, folder, [new SourceSet(Path.GetFileName(folder), LoadMode.LooseFiles, folder, null, sources, NullableEnabled: false) { ConfigurationFiles = ConfigurationFileFinder.InFolders(sources.Select(Path.GetDirectoryName).OfType<string>()) }], ImmutableArray<SourceSet>.Empty);
+                : new InputSet(InputKind.Folder, folder, [new SourceSet(Path.GetFileName(folder), LoadMode.LooseFiles, folder, null, sources, NullableEnabled: false) { ConfigurationFiles = ConfigurationFileFinder.InFolders(sources.Select(Path.GetDirectoryName).OfType<string>()) }], ImmutableArray<SourceSet>.Empty)
+                {
+                    FolderLinksNotFollowed = [.. linksNotFollowed],
+                };
         }
 
         var projects = projectFiles.Select(p => ProjectFileReader.Read(p, DisplayPath(displayPath, folder, p))).ToList();
@@ -108,7 +112,7 @@ internal static class InputResolver
 
         var origin = new InputSet(InputKind.Folder, folder, ImmutableArray<SourceSet>.Empty, ImmutableArray<SourceSet>.Empty);
         var ordered = projects.OrderBy(p => origin.Origin(p), StringComparer.Ordinal).ToList();
-        return WithReferences(InputKind.Folder, folder, UniqueNames(ordered, origin), displayPath);
+        return WithReferences(InputKind.Folder, folder, UniqueNames(ordered, origin), displayPath) with { FolderLinksNotFollowed = [.. linksNotFollowed] };
     }
 
     /// <summary>
@@ -277,7 +281,7 @@ internal static class InputResolver
     /// below it that hold a project file of their own; full paths.
     /// </summary>
     public static IEnumerable<string> EnumerateSources(string folder, bool skipNestedProjects = false)
-        => EnumerateFiles(folder, name => name.EndsWith(SourceExtension, StringComparison.OrdinalIgnoreCase), skipNestedProjects);
+        => EnumerateFiles(folder, name => name.EndsWith(SourceExtension, StringComparison.OrdinalIgnoreCase), skipNestedProjects, linksNotFollowed: null);
 
     /// <summary>
     /// Walks the folder tree visiting each real folder and reading each real file once: links are followed, but a folder
@@ -285,7 +289,8 @@ internal static class InputResolver
     /// folder) is not entered again, and a file reached twice through links is listed once, by the path first reached.
     /// Entries are walked in ordinal order, so the path kept is the same on every run.
     /// </summary>
-    private static List<string> EnumerateFiles(string folder, Func<string, bool> include, bool skipNestedProjects)
+    /// <param name="linksNotFollowed">Gets each folder link not entered because its folder was walked already (full paths).</param>
+    private static List<string> EnumerateFiles(string folder, Func<string, bool> include, bool skipNestedProjects, List<string>? linksNotFollowed)
     {
         var options = new EnumerationOptions
         {
@@ -318,9 +323,18 @@ internal static class InputResolver
                     var realPath = isLink ? InputPaths.RealPath(path) : Path.Join(current.RealPath, name);
                     if (isDirectory)
                     {
-                        if (!IsSkippedFolder(name) && !(skipNestedProjects && HoldsProjectFile(path)) && realFolders.Add(realPath))
+                        if (IsSkippedFolder(name) || (skipNestedProjects && HoldsProjectFile(path)))
+                        {
+                            continue;
+                        }
+
+                        if (realFolders.Add(realPath))
                         {
                             subfolders.Add((path, realPath));
+                        }
+                        else if (isLink)
+                        {
+                            linksNotFollowed?.Add(path);
                         }
                     }
                     else if (include(name) && realFiles.Add(realPath))
