@@ -28,8 +28,18 @@ internal sealed record ReportedFinding(
     {
         var span = diagnostic.Location.GetLineSpan();
         var position = new SourcePosition(span.Path, span.StartLinePosition.Line + 1, span.StartLinePosition.Character + 1);
-        return new(diagnostic.Id, FindingSeverity.Error, diagnostic.GetMessage(CultureInfo.InvariantCulture), position, ImmutableArray<string>.Empty, ImmutableArray<SourcePosition>.Empty);
+        var message = diagnostic.GetMessage(CultureInfo.InvariantCulture);
+        // The compiler quotes the offending text, which in a file that is not C# can be a whole megabyte-long line.
+        if (message.Length > MaxCompilerMessageLength)
+        {
+            message = message[..MaxCompilerMessageLength] + "…";
+        }
+
+        return new(diagnostic.Id, FindingSeverity.Error, message, position, ImmutableArray<string>.Empty, ImmutableArray<SourcePosition>.Empty);
     }
+
+    /// <summary>How much of a compiler message is printed: enough for any real one, so one finding stays one readable line.</summary>
+    private const int MaxCompilerMessageLength = 300;
 
     public static int Compare(ReportedFinding x, ReportedFinding y)
         => FindingOrder.Compare(x.Position, x.RuleId, x.Message, y.Position, y.RuleId, y.Message);
@@ -109,6 +119,11 @@ internal static class MigrationRun
         CSharpOptions? csharp = null,
         IReadOnlyList<(SourceSet Owner, MissingReference Reference)>? missingReferences = null)
     {
+        foreach (var link in input.FolderLinksNotFollowed)
+        {
+            deps.Error.WriteLine($"{MigrateWcfCommandLine.ToolName}: the folder link '{input.Relative(link)}' leads to a folder already read ('{input.Relative(InputPaths.RealPath(link))}'); not followed.");
+        }
+
         var progress = new Progress(deps, input.FileCount);
         progress.Report($"reading {input.FileCount} files…");
         var compilations = SourceCompiler.Compile(input, progress, cancellationToken);

@@ -424,7 +424,10 @@ internal static class GenerateCommand
         var configurations = inputs.SelectMany(i => i.Projects).SelectMany(p => p.ConfigurationFiles).Distinct(StringComparer.Ordinal).Order(StringComparer.Ordinal).ToImmutableArray();
         // The assemblies every project's HintPaths found (a restored packages/ folder), so their types resolve here too.
         var assemblies = inputs.SelectMany(i => i.Projects.Concat(i.ReferencedProjects)).SelectMany(p => p.AssemblyReferences).Distinct(StringComparer.Ordinal).Order(StringComparer.Ordinal).ToImmutableArray();
-        return new InputSet(kind, root, [new SourceSet(name, LoadMode.LooseFiles, root, null, files, nullable) { ConfigurationFiles = configurations, AssemblyReferences = assemblies }], []);
+        return new InputSet(kind, root, [new SourceSet(name, LoadMode.LooseFiles, root, null, files, nullable) { ConfigurationFiles = configurations, AssemblyReferences = assemblies }], [])
+        {
+            FolderLinksNotFollowed = [.. inputs.SelectMany(i => i.FolderLinksNotFollowed)],
+        };
     }
 
     /// <summary>The missing references of every input project and of the projects they reference, once each.</summary>

@@ -200,7 +200,11 @@ internal static class ProtoCommand
         }
     }
 
+    /// <remarks>Compared as written and again with links resolved, so an output folder reached through a link into the input is inside it too.</remarks>
     internal static bool IsSameOrInside(string path, string folder)
+        => IsSameOrInsideAsWritten(path, folder) || IsSameOrInsideAsWritten(InputPaths.RealPath(path), InputPaths.RealPath(folder));
+
+    private static bool IsSameOrInsideAsWritten(string path, string folder)
     {
         var relative = Path.GetRelativePath(folder, path);
         var outside = relative == ".." || relative.StartsWith(".." + Path.DirectorySeparatorChar, StringComparison.Ordinal) || Path.IsPathRooted(relative);

@@ -87,7 +87,8 @@ internal static class InputResolver
     /// </summary>
     private static InputSet ResolveFolder(string folder, string displayPath)
     {
-        var entries = EnumerateFiles(folder, IsSourceOrProject, skipNestedProjects: false);
+        var linksNotFollowed = new List<string>();
+        var entries = EnumerateFiles(folder, IsSourceOrProject, skipNestedProjects: false, linksNotFollowed);
         var sources = entries.Where(f => HasExtension(f, SourceExtension)).Order(StringComparer.Ordinal).ToImmutableArray();
         var projectFiles = entries.Where(f => HasExtension(f, ProjectExtension)).Order(StringComparer.Ordinal).ToList();
         var noSources = $"no C# files found in '{displayPath}' (bin, obj and hidden folders are skipped).";
@@ -95,7 +96,10 @@ internal static class InputResolver
         {
             return sources.IsEmpty
                 ? throw CommandLineException.Input(noSources)
-                : new InputSet(InputKind.Folder, folder, [new SourceSet(Path.GetFileName(folder), LoadMode.LooseFiles, folder, null, sources, NullableEnabled: false) { ConfigurationFiles = ConfigurationFileFinder.InFolders(sources.Select(Path.GetDirectoryName).OfType<string>()) }], ImmutableArray<SourceSet>.Empty);
+                : new InputSet(InputKind.Folder, folder, [new SourceSet(Path.GetFileName(folder), LoadMode.LooseFiles, folder, null, sources, NullableEnabled: false) { ConfigurationFiles = ConfigurationFileFinder.InFolders(sources.Select(Path.GetDirectoryName).OfType<string>()) }], ImmutableArray<SourceSet>.Empty)
+                {
+                    FolderLinksNotFollowed = [.. linksNotFollowed],
+                };
         }
 
         var projects = projectFiles.Select(p => ProjectFileReader.Read(p, DisplayPath(displayPath, folder, p))).ToList();
@@ -108,7 +112,7 @@ internal static class InputResolver
 
         var origin = new InputSet(InputKind.Folder, folder, ImmutableArray<SourceSet>.Empty, ImmutableArray<SourceSet>.Empty);
         var ordered = projects.OrderBy(p => origin.Origin(p), StringComparer.Ordinal).ToList();
-        return WithReferences(InputKind.Folder, folder, UniqueNames(ordered, origin), displayPath);
+        return WithReferences(InputKind.Folder, folder, UniqueNames(ordered, origin), displayPath) with { FolderLinksNotFollowed = [.. linksNotFollowed] };
     }
 
     /// <summary>
@@ -277,27 +281,76 @@ internal static class InputResolver
     /// below it that hold a project file of their own; full paths.
     /// </summary>
     public static IEnumerable<string> EnumerateSources(string folder, bool skipNestedProjects = false)
-        => EnumerateFiles(folder, name => name.EndsWith(SourceExtension, StringComparison.OrdinalIgnoreCase), skipNestedProjects);
+        => EnumerateFiles(folder, name => name.EndsWith(SourceExtension, StringComparison.OrdinalIgnoreCase), skipNestedProjects, linksNotFollowed: null);
 
-    private static List<string> EnumerateFiles(string folder, Func<string, bool> include, bool skipNestedProjects)
+    /// <summary>
+    /// Walks the folder tree visiting each real folder and reading each real file once: links are followed, but a folder
+    /// link that leads to a folder already walked (a loop such as <c>sub/loop → ..</c>, or a second way into the same
+    /// folder) is not entered again, and a file reached twice through links is listed once, by the path first reached.
+    /// Entries are walked in ordinal order, so the path kept is the same on every run.
+    /// </summary>
+    /// <param name="linksNotFollowed">Gets each folder link not entered because its folder was walked already (full paths).</param>
+    private static List<string> EnumerateFiles(string folder, Func<string, bool> include, bool skipNestedProjects, List<string>? linksNotFollowed)
     {
         var options = new EnumerationOptions
         {
-            RecurseSubdirectories = true,
+            RecurseSubdirectories = false,
             // An unreadable folder is an error to report, not something to skip silently.
             IgnoreInaccessible = false,
             AttributesToSkip = 0,
             MatchCasing = MatchCasing.CaseInsensitive,
         };
-        var enumerable = new FileSystemEnumerable<string>(folder, (ref FileSystemEntry entry) => entry.ToFullPath(), options)
-        {
-            ShouldIncludePredicate = (ref FileSystemEntry entry) => !entry.IsDirectory && include(entry.FileName.ToString()),
-            ShouldRecursePredicate = (ref FileSystemEntry entry)
-                => !IsSkippedFolder(entry.FileName.ToString()) && !(skipNestedProjects && HoldsProjectFile(entry.ToFullPath())),
-        };
+        var files = new List<string>();
+        var realFolders = new HashSet<string>(StringComparer.Ordinal);
+        var realFiles = new HashSet<string>(StringComparer.Ordinal);
+        var pending = new Stack<(string Path, string RealPath)>();
+        pending.Push((folder, InputPaths.RealPath(folder)));
+        realFolders.Add(pending.Peek().RealPath);
         try
         {
-            return enumerable.ToList();
+            while (pending.TryPop(out var current))
+            {
+                var entries = new FileSystemEnumerable<(string Name, bool IsDirectory, bool IsLink)>(
+                        current.Path,
+                        (ref FileSystemEntry entry) => (entry.FileName.ToString(), entry.IsDirectory, (entry.Attributes & FileAttributes.ReparsePoint) != 0),
+                        options)
+                    .OrderBy(e => e.Name, StringComparer.Ordinal)
+                    .ToList();
+                var subfolders = new List<(string Path, string RealPath)>();
+                foreach (var (name, isDirectory, isLink) in entries)
+                {
+                    var path = Path.Join(current.Path, name);
+                    var realPath = isLink ? InputPaths.RealPath(path) : Path.Join(current.RealPath, name);
+                    if (isDirectory)
+                    {
+                        if (IsSkippedFolder(name) || (skipNestedProjects && HoldsProjectFile(path)))
+                        {
+                            continue;
+                        }
+
+                        if (realFolders.Add(realPath))
+                        {
+                            subfolders.Add((path, realPath));
+                        }
+                        else if (isLink)
+                        {
+                            linksNotFollowed?.Add(path);
+                        }
+                    }
+                    else if (include(name) && realFiles.Add(realPath))
+                    {
+                        files.Add(path);
+                    }
+                }
+
+                // Pushed in reverse so they are walked in ordinal order, depth first.
+                for (var i = subfolders.Count - 1; i >= 0; i--)
+                {
+                    pending.Push(subfolders[i]);
+                }
+            }
+
+            return files;
         }
         catch (Exception e) when (e is UnauthorizedAccessException or IOException)
         {

@@ -5,6 +5,7 @@ using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
 using Microsoft.CodeAnalysis.Text;
+using MigrateWcf.Generator;
 using MigrateWcf.Generator.References;
 using MigrateWcf.Tool.Cli;
 
@@ -97,14 +98,52 @@ internal static class SourceCompiler
                         .SelectMany(t => t.GetDiagnostics(cancellationToken))
                         .Where(d => d.Severity == DiagnosticSeverity.Error)
                         .Select(ReportedFinding.FromSyntaxError)
+                        .Concat(DuplicateDeclarations(loaded.Compilation, input, cancellationToken))
                         .ToImmutableArray();
                     return new ProjectCompilation(project, loaded.Compilation, errors);
                 }
 
                 var read = p.ProjectFile is { } projectFile && failed.TryGetValue(projectFile, out var reason) ? p with { LoadNote = reason } : p;
-                return new ProjectCompilation(read, CompilationOf(p), p.Files.SelectMany(f => trees[f].SyntaxErrors).ToImmutableArray());
+                var compilation = CompilationOf(p);
+                return new ProjectCompilation(read, compilation, p.Files.SelectMany(f => trees[f].SyntaxErrors).Concat(DuplicateDeclarations(compilation, input, cancellationToken)).ToImmutableArray());
             })
             .ToImmutableArray();
+    }
+
+    /// <summary>
+    /// The compiler's own errors for a type (CS0101) or member (CS0111) declared twice, each naming where the other
+    /// declaration is: a copy of a file beside it (<c>Svc - Copy.cs</c>, as Windows Explorer names copies) would otherwise
+    /// be merged into one contract with every operation twice, and the migrated project would not build.
+    /// </summary>
+    private static IEnumerable<ReportedFinding> DuplicateDeclarations(CSharpCompilation compilation, InputSet input, CancellationToken cancellationToken)
+    {
+        foreach (var diagnostic in compilation.GetDeclarationDiagnostics(cancellationToken).Where(d => d.Id is "CS0101" or "CS0111"))
+        {
+            var finding = ReportedFinding.FromSyntaxError(diagnostic);
+            if (diagnostic.Location.SourceTree is not { } tree)
+            {
+                yield return finding;
+                continue;
+            }
+
+            var declaration = tree.GetRoot(cancellationToken).FindNode(diagnostic.Location.SourceSpan).AncestorsAndSelf()
+                .FirstOrDefault(n => n is BaseTypeDeclarationSyntax or DelegateDeclarationSyntax or MemberDeclarationSyntax);
+            var symbol = declaration is null ? null : compilation.GetSemanticModel(tree).GetDeclaredSymbol(declaration, cancellationToken);
+            // A duplicate type is one symbol declared in several places; a duplicate member is a second symbol of the same name.
+            var others = (symbol is INamedTypeSymbol ? symbol.Locations : symbol?.ContainingType?.GetMembers(symbol.Name).SelectMany(m => m.Locations) ?? [])
+                .Where(l => l.IsInSource && l != diagnostic.Location && !(l.SourceTree == tree && l.SourceSpan.OverlapsWith(diagnostic.Location.SourceSpan)))
+                .Select(l => l.GetLineSpan())
+                .Select(l => new SourcePosition(l.Path, l.StartLinePosition.Line + 1, l.StartLinePosition.Character + 1))
+                .Distinct()
+                .ToImmutableArray();
+            yield return others.IsEmpty
+                ? finding
+                : finding with
+                {
+                    Message = $"{finding.Message} (also declared at {string.Join(", ", others.Select(o => $"{input.Relative(o.FilePath)}:{o.Line}:{o.Column}"))})",
+                    AdditionalPositions = others,
+                };
+        }
     }
 
     private sealed record ParsedFile(SyntaxTree Tree, ImmutableArray<ReportedFinding> SyntaxErrors, bool UsesCoreWcf);
@@ -119,6 +158,14 @@ internal static class SourceCompiler
             var path = paths[i];
             try
             {
+                if (NotReadBecause(path) is { } reason)
+                {
+                    var skipped = new ReportedFinding(FileNotReadId, FindingSeverity.Error, $"'{input.Relative(path)}' was not read: {reason}.", new SourcePosition(path, 1, 1), ImmutableArray<string>.Empty, ImmutableArray<SourcePosition>.Empty);
+                    parsed[i] = new ParsedFile(CSharpSyntaxTree.ParseText(string.Empty, ParseOptions, path, cancellationToken: cancellationToken), [skipped], UsesCoreWcf: false);
+                    progress.Step("parsed", Interlocked.Increment(ref count), paths.Length);
+                    return;
+                }
+
                 var text = SourceText.From(ReadText(path), Encoding.UTF8);
                 var tree = CSharpSyntaxTree.ParseText(text, ParseOptions, path, cancellationToken);
                 var errors = tree.GetDiagnostics(cancellationToken)
@@ -187,6 +234,51 @@ internal static class SourceCompiler
         }
 
         return names;
+    }
+
+    /// <summary>
+    /// The C# compiler's id for a source file it cannot open (CS1504), used for every input file the tool leaves unread:
+    /// its project is then compiled without it, so the finding is an error.
+    /// </summary>
+    internal const string FileNotReadId = "CS1504";
+
+    /// <summary>
+    /// The largest .cs file read: 10 MB. Parsing takes about 25 times a file's size in memory (a 50 MB file took 1.3 GB),
+    /// and the largest generated proxies (svcutil's Reference.cs) stay well below this, hand-written code far below.
+    /// </summary>
+    internal const long MaxSourceFileBytes = 10 * 1024 * 1024;
+
+    /// <summary>How many bytes are looked at for a NUL, the mark of a binary file, as git does.</summary>
+    private const int BinaryProbeBytes = 8000;
+
+    /// <summary>Why a file of the input is left unread (a FIFO, device or socket; over the size limit; binary), or null to read it.</summary>
+    private static string? NotReadBecause(string path)
+    {
+        var kind = InputPaths.KindOf(path);
+        if (kind != InputPaths.EntryKind.RegularFile)
+        {
+            return kind switch
+            {
+                InputPaths.EntryKind.Fifo => "it is a FIFO (named pipe), not a file",
+                InputPaths.EntryKind.Device => "it is a device, not a file",
+                InputPaths.EntryKind.Socket => "it is a socket, not a file",
+                _ => "it is not a regular file",
+            };
+        }
+
+        var length = new FileInfo(path).Length;
+        if (length > MaxSourceFileBytes)
+        {
+            return $"it is {length.ToString("N0", System.Globalization.CultureInfo.InvariantCulture)} bytes, over the limit of {MaxSourceFileBytes.ToString("N0", System.Globalization.CultureInfo.InvariantCulture)} bytes (10 MB) for a source file";
+        }
+
+        using var stream = new FileStream(path, FileMode.Open, FileAccess.Read, FileShare.Read);
+        var probe = new byte[(int)Math.Min(length, BinaryProbeBytes)];
+        stream.ReadExactly(probe);
+        // UTF-16 and UTF-32 text (recognised by its byte order mark) holds NULs; anything else that does is not source.
+        var unicodeBom = probe.AsSpan().StartsWith((ReadOnlySpan<byte>)[0xFF, 0xFE]) || probe.AsSpan().StartsWith((ReadOnlySpan<byte>)[0xFE, 0xFF])
+                         || probe.AsSpan().StartsWith((ReadOnlySpan<byte>)[0x00, 0x00, 0xFE, 0xFF]);
+        return !unicodeBom && probe.AsSpan().Contains((byte)0) ? "it holds NUL bytes: a binary file, not C# source" : null;
     }
 
     /// <summary>UTF-8 (with or without BOM, or UTF-16 by BOM); files that are not valid UTF-8 are read as Latin-1, as old Windows sources often are.</summary>

@@ -111,6 +111,12 @@ public sealed record InputSet(InputKind Kind, string RootDirectory, ImmutableArr
     /// <summary>What <c>--restore</c> put in place of each packages.config package (nothing without it).</summary>
     public ImmutableArray<RestoredPackage> RestoredPackages { get; init; } = ImmutableArray<RestoredPackage>.Empty;
 
+    /// <summary>
+    /// Folder links below a folder input that were not entered because the folder they lead to was walked already (a loop
+    /// such as <c>sub/loop → ..</c>, or a second way into one folder); full paths, in walk order.
+    /// </summary>
+    public ImmutableArray<string> FolderLinksNotFollowed { get; init; } = ImmutableArray<string>.Empty;
+
     /// <summary>Entries of a solution that are not C# projects (.vbproj, .fsproj, .sqlproj…), as the solution writes them; not analysed.</summary>
     public ImmutableArray<string> OtherSolutionEntries { get; init; } = ImmutableArray<string>.Empty;
 

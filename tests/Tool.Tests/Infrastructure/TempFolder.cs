@@ -41,10 +41,12 @@ public sealed class TempFolder : IDisposable
     {
         try
         {
-            foreach (var entry in Directory.EnumerateFileSystemEntries(Path, "*", SearchOption.AllDirectories))
+            // Links are neither followed (a test may leave a folder link loop) nor changed.
+            var allButLinks = new EnumerationOptions { RecurseSubdirectories = true, AttributesToSkip = FileAttributes.ReparsePoint };
+            foreach (var entry in Directory.EnumerateFileSystemEntries(Path, "*", allButLinks))
             {
                 // Tests make files and folders unreadable or read-only; give the permissions back so they can be removed.
-                if (!OperatingSystem.IsWindows() && !File.GetAttributes(entry).HasFlag(FileAttributes.ReparsePoint))
+                if (!OperatingSystem.IsWindows())
                 {
                     File.SetUnixFileMode(entry, Directory.Exists(entry) ? (UnixFileMode)0x1ED : (UnixFileMode)0x1A4);
                 }
