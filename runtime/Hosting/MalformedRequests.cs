@@ -39,7 +39,18 @@ internal static class MalformedRequests
         }
 
         services.TryAddEnumerable(ServiceDescriptor.Singleton(typeof(IServiceMethodProvider<>), typeof(CheckedParseMethodProvider<>)));
+        services.TryAddSingleton(new GrpcBinderCheck(services));
         services.TryAddEnumerable(ServiceDescriptor.Singleton<IPostConfigureOptions<GrpcServiceOptions>, CheckedDecompression>());
+    }
+
+    /// <summary>Whether grpc-dotnet's binder is registered after all (an <c>AddGrpc()</c> after <see cref="Use"/> adds it
+    /// again), read once the services are built: then it binds every method and ours binds none, rather than both.</summary>
+    internal sealed class GrpcBinderCheck(IServiceCollection services)
+    {
+        private readonly Lazy<bool> _registered = new(() => services.Any(d => d.ServiceType == typeof(IServiceMethodProvider<>)
+            && d.ImplementationType?.FullName == GrpcBinderProvider));
+
+        public bool GrpcBinderRegistered => _registered.Value;
     }
 
     /// <summary>The status for a request whose bytes are not its message.</summary>
@@ -73,8 +84,17 @@ internal static class MalformedRequests
 internal sealed class CheckedParseMethodProvider<[DynamicallyAccessedMembers(DynamicallyAccessedMemberTypes.PublicMethods)] TService>
     : IServiceMethodProvider<TService> where TService : class
 {
+    private readonly MalformedRequests.GrpcBinderCheck _grpcBinder;
+
+    public CheckedParseMethodProvider(MalformedRequests.GrpcBinderCheck grpcBinder) => _grpcBinder = grpcBinder;
+
     public void OnServiceMethodDiscovery(ServiceMethodProviderContext<TService> context)
     {
+        if (_grpcBinder.GrpcBinderRegistered)
+        {
+            return;
+        }
+
         for (var type = typeof(TService); type is not null; type = type.BaseType)
         {
             if (type.GetCustomAttribute<BindServiceMethodAttribute>(inherit: false) is not { } bind)
