@@ -67,6 +67,7 @@ internal static class WcfDiagnostics
     public static readonly DiagnosticDescriptor SynchronousOperation = Create(id: RuleIds.SynchronousOperation, category: RuleCategories.Contracts, defaultSeverity: DiagnosticSeverity.Info, FindingMessages.SynchronousOperation);
     public static readonly DiagnosticDescriptor ContractAnalysisFailed = Create(id: RuleIds.ContractAnalysisFailed, category: RuleCategories.Contracts, defaultSeverity: DiagnosticSeverity.Warning, FindingMessages.ContractAnalysisFailed);
     public static readonly DiagnosticDescriptor ContractMappingFailed = Create(id: RuleIds.ContractAnalysisFailed, category: RuleCategories.Contracts, defaultSeverity: DiagnosticSeverity.Warning, FindingMessages.ContractMappingFailed);
+    public static readonly DiagnosticDescriptor TypeNestedTooDeep = Create(id: RuleIds.ContractAnalysisFailed, category: RuleCategories.Contracts, defaultSeverity: DiagnosticSeverity.Warning, FindingMessages.TypeNestedTooDeep);
 
     // ── 2xxx ──
     public static readonly DiagnosticDescriptor ObjectMember = Create(id: RuleIds.ObjectMember, category: RuleCategories.DataContracts, defaultSeverity: DiagnosticSeverity.Warning, FindingMessages.ObjectMember);
@@ -137,7 +138,7 @@ internal static class WcfDiagnostics
         RestNotServed, RestJsonDiffers, RestFault, ClientCode, ClientSideContractCopy, ClientSideContractGenerated,
         ImplementationChoice, UnreachableContract, UnreachableImplementation, UnreachableDataType, UnreachableMember,
         ServiceContractMapped, MessageContractRequest, MessageContractResponse,
-        SynchronousOperation, ContractAnalysisFailed, ContractMappingFailed, ObjectMember, UnmappedType,
+        SynchronousOperation, ContractAnalysisFailed, ContractMappingFailed, TypeNestedTooDeep, ObjectMember, UnmappedType,
         TypeWithoutProtoForm, StreamInMessage, UnresolvedType, EnumWithoutZero,
         FlagsEnum, EnumValueOutOfRange, NonScalarDictionaryKey, NameCollision, LockedNameTaken,
         MessageContractHeader, SerializableType, CustomSerialization, RequiredMember,

@@ -77,6 +77,7 @@ public static class GrpcHostingExtensions
     {
         Listen(builder, endpoint);
         var grpc = builder.Services.AddGrpc(grpc => options.Grpc?.Invoke(grpc));
+        MalformedRequests.Use(builder.Services);
         if (options.HttpJson is { } httpJson)
         {
             ListenHttpJson(builder, httpJson);

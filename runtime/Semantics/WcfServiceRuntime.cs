@@ -56,6 +56,7 @@ public static class WcfServiceCollectionExtensions
     public static IServiceCollection AddWcfSemantics(this IServiceCollection services, Action<WcfServiceOptions>? configure = null)
     {
         services.AddGrpc();
+        MalformedRequests.Use(services);
         services.TryAddSingleton<WcfServiceRuntime>();
         services.AddHostedService(provider => provider.GetRequiredService<WcfServiceRuntime>());
         return configure is null ? services : services.Configure(configure);

@@ -40,6 +40,55 @@ public sealed class InputErrorTests
         Assert.Contains(expected, Assert.Single(result.ErrorLines));
     }
 
+    [Theory]
+    [InlineData("generic type arguments")]
+    [InlineData("nested classes")]
+    public async Task DataMemberTypeNested5000Deep_IsAFinding_NotAStackOverflow(string shape)
+    {
+        // The compiler binds such a type recursively: before the guard the process ended with "Stack overflow." (generic
+        // arguments) or ran for many minutes (nested classes, a qualified member type 5,000 names long).
+        const int depth = 5000;
+        var nested = new System.Text.StringBuilder();
+        string memberType;
+        if (shape == "nested classes")
+        {
+            memberType = string.Join(".", Enumerable.Range(0, depth).Select(i => "N" + i));
+            for (var i = 0; i < depth; i++)
+            {
+                nested.Append("[DataContract] public class N").Append(i).Append(" {\n");
+            }
+
+            nested.Append("[DataMember] public int X { get; set; }\n").Append('}', depth).Append('\n');
+        }
+        else
+        {
+            memberType = string.Concat(Enumerable.Repeat("System.Collections.Generic.List<", depth)) + "int" + new string('>', depth);
+        }
+
+        using var temp = new TempFolder();
+        var source = temp.WriteFile("in/Deep.cs", $$"""
+            using System.Runtime.Serialization;
+            using System.ServiceModel;
+            namespace Deep
+            {
+                [ServiceContract] public interface IDeep { [OperationContract] Holder Get(); }
+                [DataContract] public class Holder { [DataMember] public {{memberType}} Value { get; set; } }
+            {{nested}}
+            }
+            """);
+        var output = temp.Combine("out");
+
+        var result = await MigrateWcfCli.RunAsync("generate", source, "--out", output);
+
+        Assert.Equal(ExitCode.FindingsWithErrors, result.Code);
+        var finding = Assert.Single(result.ErrorLines, l => l.Contains("WCFM1090", StringComparison.Ordinal));
+        Assert.Contains("nested more than 200 levels deep", finding);
+        Assert.Contains("Deep.cs:", finding);
+        Assert.DoesNotContain("Stack overflow", result.Error);
+        Assert.DoesNotContain("   at ", result.Error);
+        Assert.False(Directory.Exists(output));
+    }
+
     [Fact]
     public async Task EmptyFolder_IsInputError()
     {

@@ -28,6 +28,15 @@ internal static class ContractDiscovery
             return (ContractModel.Empty, ImmutableArray<Finding>.Empty);
         }
 
+        // Checked before any symbol is asked for: binding such a type overflows the stack, which ends the process.
+        var tooDeep = TypeNesting.TooDeep(compilation.SyntaxTrees, cancellationToken);
+        if (tooDeep.Count > 0)
+        {
+            return (ContractModel.Empty, tooDeep
+                .Select(t => Finding.Create(FindingMessages.TypeNestedTooDeep, DiscoveryContext.PositionOf(t.Node.GetLocation()), TypeNesting.Limit.ToString(System.Globalization.CultureInfo.InvariantCulture)))
+                .ToImmutableArray());
+        }
+
         return Discover(compilation, wcf, SourceTypes(compilation), readHosting: true, cancellationToken);
     }
 

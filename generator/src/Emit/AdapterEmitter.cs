@@ -128,7 +128,8 @@ internal static class AdapterEmitter
             }
 
             w.Close();
-            w.Open($"catch ({CommonTypesCSharp.Exception} exception)");
+            // ToDecimal throws OverflowException for a scale above 28, as .NET does for a number a decimal cannot hold.
+            w.Open($"catch (global::System.Exception exception) when (exception is {CommonTypesCSharp.Exception} or global::System.OverflowException)");
             w.Line("throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));");
             w.Close();
             w.Line();

@@ -64,6 +64,9 @@ public static class FindingMessages
     public static readonly FindingMessage ContractAnalysisFailed = new(nameof(ContractAnalysisFailed), RuleIds.ContractAnalysisFailed, "'{0}' could not be analysed ({1}: {2})");
     public static readonly FindingMessage ContractMappingFailed = new(nameof(ContractMappingFailed), RuleIds.ContractAnalysisFailed, "'{0}' could not be mapped ({1}: {2})");
 
+    /// <summary>A type nested deeper than the compiler can bind: {0} the limit. Nothing in the project is analysed.</summary>
+    public static readonly FindingMessage TypeNestedTooDeep = new(nameof(TypeNestedTooDeep), RuleIds.ContractAnalysisFailed, "A type here is nested more than {0} levels deep, which the C# compiler cannot bind without running out of stack; nothing in this project is analysed");
+
     public static readonly FindingMessage RestOperationKept = new(nameof(RestOperationKept), RuleIds.RestOperation, "REST operation '{0}' keeps its HTTP shape: {1} {2}");
     public static readonly FindingMessage RestOperationChanged = new(nameof(RestOperationChanged), RuleIds.RestOperation, "REST operation '{0}' is served at {1} {2}; what differs from WCF is reported beside this");
     public static readonly FindingMessage RestXmlFormat = new(nameof(RestXmlFormat), RuleIds.RestXmlFormat, "REST operation '{0}' uses the XML format for its {1}");
@@ -169,7 +172,7 @@ public static class FindingMessages
         OpenGenericContract, GenericOperation, RestOperationKept, RestOperationChanged, RestXmlFormat, RestUriTemplateFeature,
         RestNotServed, RestJsonDiffers, RestFault, ClientCode, ClientSideContractCopy, ClientSideContractGenerated,
         ImplementationChoice, UnreachableContract, UnreachableImplementation, UnreachableDataType, UnreachableMember, ServiceContractMapped, MessageContractRequest, MessageContractResponse,
-        SynchronousOperation, ContractAnalysisFailed, ContractMappingFailed,
+        SynchronousOperation, ContractAnalysisFailed, ContractMappingFailed, TypeNestedTooDeep,
         ObjectMember, UnmappedType, TypeWithoutProtoForm, StreamInMessage, UnresolvedType, EnumWithoutZero, FlagsEnum,
         EnumValueOutOfRange, NonScalarDictionaryKey, NameCollision, LockedNameTaken, MessageContractHeader, SerializableType,
         CustomSerialization, RequiredMember, KnownTypesNotReadable, KnownTypesComputedAtRunTime, ReferencePreserved,

@@ -29,7 +29,7 @@ namespace PayloadWcf.Grpc
             {
                 document = (request.Document is { } present ? global::PayloadWcf.Grpc.PayloadTypesMappers.FromMessage(present, 1) : null);
             }
-            catch (global::MigrateWcf.Grpc.MessageMappingException exception)
+            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Grpc.MessageMappingException or global::System.OverflowException)
             {
                 throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));
             }
@@ -67,7 +67,7 @@ namespace PayloadWcf.Grpc
 
                 readings = list;
             }
-            catch (global::MigrateWcf.Grpc.MessageMappingException exception)
+            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Grpc.MessageMappingException or global::System.OverflowException)
             {
                 throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));
             }

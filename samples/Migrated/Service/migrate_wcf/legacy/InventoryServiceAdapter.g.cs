@@ -33,7 +33,7 @@ namespace LegacyWcf.Contracts.Grpc
                 sku = (request.HasSku ? request.Sku : null);
                 quantity = request.Quantity;
             }
-            catch (global::MigrateWcf.Grpc.MessageMappingException exception)
+            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Grpc.MessageMappingException or global::System.OverflowException)
             {
                 throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));
             }
@@ -52,7 +52,7 @@ namespace LegacyWcf.Contracts.Grpc
             {
                 requestId = global::MigrateWcf.Grpc.CommonTypeConversions.ToGuid(request.RequestId, "parameter 'requestId' of IInventoryService.GetRestockStatus");
             }
-            catch (global::MigrateWcf.Grpc.MessageMappingException exception)
+            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Grpc.MessageMappingException or global::System.OverflowException)
             {
                 throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));
             }
@@ -90,7 +90,7 @@ namespace LegacyWcf.Contracts.Grpc
 
                 skus = list;
             }
-            catch (global::MigrateWcf.Grpc.MessageMappingException exception)
+            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Grpc.MessageMappingException or global::System.OverflowException)
             {
                 throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));
             }

@@ -29,7 +29,7 @@ namespace LegacyWcf.Contracts.Grpc
             {
                 order = (request.Order is { } present ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(present, 1) : null);
             }
-            catch (global::MigrateWcf.Grpc.MessageMappingException exception)
+            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Grpc.MessageMappingException or global::System.OverflowException)
             {
                 throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));
             }
@@ -55,7 +55,7 @@ namespace LegacyWcf.Contracts.Grpc
             {
                 orderId = global::MigrateWcf.Grpc.CommonTypeConversions.ToGuid(request.OrderId, "parameter 'orderId' of IOrderService.GetOrder");
             }
-            catch (global::MigrateWcf.Grpc.MessageMappingException exception)
+            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Grpc.MessageMappingException or global::System.OverflowException)
             {
                 throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));
             }
@@ -91,7 +91,7 @@ namespace LegacyWcf.Contracts.Grpc
                 tier = checked((global::LegacyWcf.Contracts.CustomerTier)(int)request.Tier);
                 priceDate = (request.PriceDate is { } present2 ? global::MigrateWcf.Grpc.CommonTypeConversions.ToDateTime(present2) : default(global::System.DateTime));
             }
-            catch (global::MigrateWcf.Grpc.MessageMappingException exception)
+            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Grpc.MessageMappingException or global::System.OverflowException)
             {
                 throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));
             }
@@ -119,7 +119,7 @@ namespace LegacyWcf.Contracts.Grpc
                 orderId = global::MigrateWcf.Grpc.CommonTypeConversions.ToGuid(request.OrderId, "parameter 'orderId' of IOrderService.CancelOrder");
                 reason = (request.HasReason ? request.Reason : null);
             }
-            catch (global::MigrateWcf.Grpc.MessageMappingException exception)
+            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Grpc.MessageMappingException or global::System.OverflowException)
             {
                 throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));
             }

@@ -29,7 +29,7 @@ namespace LegacyWcf.Contracts.Grpc
             {
                 id = (request.HasId ? request.Id : null);
             }
-            catch (global::MigrateWcf.Grpc.MessageMappingException exception)
+            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Grpc.MessageMappingException or global::System.OverflowException)
             {
                 throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));
             }
@@ -57,7 +57,7 @@ namespace LegacyWcf.Contracts.Grpc
                 category = (request.HasCategory ? request.Category : null);
                 max = request.Max;
             }
-            catch (global::MigrateWcf.Grpc.MessageMappingException exception)
+            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Grpc.MessageMappingException or global::System.OverflowException)
             {
                 throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));
             }
@@ -89,7 +89,7 @@ namespace LegacyWcf.Contracts.Grpc
             {
                 product = (request.Product is { } present ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(present, 1) : null);
             }
-            catch (global::MigrateWcf.Grpc.MessageMappingException exception)
+            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Grpc.MessageMappingException or global::System.OverflowException)
             {
                 throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));
             }
@@ -119,7 +119,7 @@ namespace LegacyWcf.Contracts.Grpc
                 newPrice = (request.NewPrice is { } present ? global::MigrateWcf.Grpc.CommonTypeConversions.ToDecimal(present) : default(decimal));
                 reason = (request.HasReason ? request.Reason : null);
             }
-            catch (global::MigrateWcf.Grpc.MessageMappingException exception)
+            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Grpc.MessageMappingException or global::System.OverflowException)
             {
                 throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));
             }
@@ -145,7 +145,7 @@ namespace LegacyWcf.Contracts.Grpc
             {
                 id = (request.HasId ? request.Id : null);
             }
-            catch (global::MigrateWcf.Grpc.MessageMappingException exception)
+            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Grpc.MessageMappingException or global::System.OverflowException)
             {
                 throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));
             }

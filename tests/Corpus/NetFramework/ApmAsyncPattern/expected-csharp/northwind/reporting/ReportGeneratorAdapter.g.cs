@@ -29,7 +29,7 @@ namespace Northwind.Reporting.Grpc
             {
                 request2 = global::Northwind.Reporting.Grpc.ReportingTypesMappers.FromMessage((request.Request ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotSet("parameter 'request' of IReportGenerator.BeginRender")), 1);
             }
-            catch (global::MigrateWcf.Grpc.MessageMappingException exception)
+            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Grpc.MessageMappingException or global::System.OverflowException)
             {
                 throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));
             }
@@ -51,7 +51,7 @@ namespace Northwind.Reporting.Grpc
             {
                 reportName = request.ReportName;
             }
-            catch (global::MigrateWcf.Grpc.MessageMappingException exception)
+            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Grpc.MessageMappingException or global::System.OverflowException)
             {
                 throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));
             }

@@ -45,7 +45,7 @@ namespace Woodgrove.Treasury.Currencies.Grpc
             {
                 isoCode = request.IsoCode;
             }
-            catch (global::MigrateWcf.Grpc.MessageMappingException exception)
+            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Grpc.MessageMappingException or global::System.OverflowException)
             {
                 throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));
             }

@@ -29,7 +29,7 @@ namespace Tailspin.Everything.Grpc
             {
                 value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage((request.Value ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotSet("parameter 'value' of IEverything.EchoScalars")), 1);
             }
-            catch (global::MigrateWcf.Grpc.MessageMappingException exception)
+            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Grpc.MessageMappingException or global::System.OverflowException)
             {
                 throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));
             }
@@ -51,7 +51,7 @@ namespace Tailspin.Everything.Grpc
             {
                 value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage((request.Value ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotSet("parameter 'value' of IEverything.EchoCollections")), 1);
             }
-            catch (global::MigrateWcf.Grpc.MessageMappingException exception)
+            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Grpc.MessageMappingException or global::System.OverflowException)
             {
                 throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));
             }
@@ -73,7 +73,7 @@ namespace Tailspin.Everything.Grpc
             {
                 value = (request.Value is { } present ? global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage(present, 1) : null);
             }
-            catch (global::MigrateWcf.Grpc.MessageMappingException exception)
+            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Grpc.MessageMappingException or global::System.OverflowException)
             {
                 throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));
             }
@@ -99,7 +99,7 @@ namespace Tailspin.Everything.Grpc
             {
                 value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage((request.Value ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotSet("parameter 'value' of IEverything.EchoNode")), 1);
             }
-            catch (global::MigrateWcf.Grpc.MessageMappingException exception)
+            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Grpc.MessageMappingException or global::System.OverflowException)
             {
                 throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));
             }
@@ -121,7 +121,7 @@ namespace Tailspin.Everything.Grpc
             {
                 value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage((request.Value ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotSet("parameter 'value' of IEverything.EchoSealed")), 1);
             }
-            catch (global::MigrateWcf.Grpc.MessageMappingException exception)
+            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Grpc.MessageMappingException or global::System.OverflowException)
             {
                 throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));
             }
@@ -143,7 +143,7 @@ namespace Tailspin.Everything.Grpc
             {
                 value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage((request.Value ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotSet("parameter 'value' of IEverything.EchoLegacy")), 1);
             }
-            catch (global::MigrateWcf.Grpc.MessageMappingException exception)
+            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Grpc.MessageMappingException or global::System.OverflowException)
             {
                 throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));
             }
@@ -165,7 +165,7 @@ namespace Tailspin.Everything.Grpc
             {
                 value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage((request.Value ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotSet("parameter 'value' of IEverything.EchoPoco")), 1);
             }
-            catch (global::MigrateWcf.Grpc.MessageMappingException exception)
+            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Grpc.MessageMappingException or global::System.OverflowException)
             {
                 throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));
             }
@@ -187,7 +187,7 @@ namespace Tailspin.Everything.Grpc
             {
                 value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage((request.Value ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotSet("parameter 'value' of IEverything.EchoPage")), 1);
             }
-            catch (global::MigrateWcf.Grpc.MessageMappingException exception)
+            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Grpc.MessageMappingException or global::System.OverflowException)
             {
                 throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));
             }
@@ -209,7 +209,7 @@ namespace Tailspin.Everything.Grpc
             {
                 value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage(request, 1);
             }
-            catch (global::MigrateWcf.Grpc.MessageMappingException exception)
+            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Grpc.MessageMappingException or global::System.OverflowException)
             {
                 throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));
             }
@@ -230,7 +230,7 @@ namespace Tailspin.Everything.Grpc
             {
                 value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage((request.Value ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotSet("parameter 'value' of IEverything.EchoBag")), 1);
             }
-            catch (global::MigrateWcf.Grpc.MessageMappingException exception)
+            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Grpc.MessageMappingException or global::System.OverflowException)
             {
                 throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));
             }
@@ -254,7 +254,7 @@ namespace Tailspin.Everything.Grpc
                 left = request.Left;
                 right = request.Right;
             }
-            catch (global::MigrateWcf.Grpc.MessageMappingException exception)
+            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Grpc.MessageMappingException or global::System.OverflowException)
             {
                 throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));
             }
@@ -285,7 +285,7 @@ namespace Tailspin.Everything.Grpc
 
                 values = list;
             }
-            catch (global::MigrateWcf.Grpc.MessageMappingException exception)
+            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Grpc.MessageMappingException or global::System.OverflowException)
             {
                 throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));
             }
@@ -309,7 +309,7 @@ namespace Tailspin.Everything.Grpc
                 first = request.First;
                 second = request.Second;
             }
-            catch (global::MigrateWcf.Grpc.MessageMappingException exception)
+            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Grpc.MessageMappingException or global::System.OverflowException)
             {
                 throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));
             }
@@ -331,7 +331,7 @@ namespace Tailspin.Everything.Grpc
             {
                 size = request.Size;
             }
-            catch (global::MigrateWcf.Grpc.MessageMappingException exception)
+            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Grpc.MessageMappingException or global::System.OverflowException)
             {
                 throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));
             }
@@ -370,7 +370,7 @@ namespace Tailspin.Everything.Grpc
             {
                 what = request.What;
             }
-            catch (global::MigrateWcf.Grpc.MessageMappingException exception)
+            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Grpc.MessageMappingException or global::System.OverflowException)
             {
                 throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));
             }
@@ -401,7 +401,7 @@ namespace Tailspin.Everything.Grpc
             {
                 question = request.Question;
             }
-            catch (global::MigrateWcf.Grpc.MessageMappingException exception)
+            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Grpc.MessageMappingException or global::System.OverflowException)
             {
                 throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));
             }
@@ -423,7 +423,7 @@ namespace Tailspin.Everything.Grpc
             {
                 reason = global::MigrateWcf.Grpc.CommonTypeConversions.ToBytes(request.Reason);
             }
-            catch (global::MigrateWcf.Grpc.MessageMappingException exception)
+            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Grpc.MessageMappingException or global::System.OverflowException)
             {
                 throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));
             }

@@ -1,0 +1,115 @@
+using System.Buffers.Binary;
+using System.Net;
+using System.Net.Http.Headers;
+using System.Net.Sockets;
+using Google.Protobuf;
+using Google.Protobuf.WellKnownTypes;
+using Microsoft.Extensions.Logging;
+using MigrateWcf.Runtime.Tests.Semantics;
+
+namespace MigrateWcf.Runtime.Tests;
+
+/// <summary>
+/// Bytes that are no request, sent over a raw HTTP/2 client (the 5-byte gRPC frame written by hand): each is answered
+/// INVALID_ARGUMENT with a short message, the host logs no exception for it, and a
+/// normal call is answered after each.
+/// </summary>
+public sealed class MalformedRequestTests
+{
+    public static TheoryData<string> Payloads => new(Malformed.Keys);
+
+    private static readonly Dictionary<string, (byte[] Frame, string? Encoding, int Status)> Malformed = new()
+    {
+        ["random bytes"] = (Frame(RandomBytes()), null, 3),
+        ["truncated string"] = (Frame([0x0A, 0x0A, (byte)'a', (byte)'b', (byte)'c']), null, 3),
+        ["varint longer than 10 bytes"] = (Frame([0x08, .. Enumerable.Repeat((byte)0xFF, 11), 0x01]), null, 3),
+        ["group ended by another field"] = (Frame([0x13, 0x1C]), null, 3),
+        ["invalid UTF-8 in a string"] = (Frame([0x0A, 0x02, 0xC3, 0x28]), null, 3),
+        ["compressed flag on a body that is not gzip"] = (Frame("not gzip at all"u8.ToArray(), compressed: true), "gzip", 3),
+    };
+
+    [Theory]
+    [MemberData(nameof(Payloads))]
+    public async Task A_malformed_request_is_answered_invalid_argument_without_a_logged_exception(string payload)
+    {
+        var (frame, encoding, expected) = Malformed[payload];
+        using var temp = new TempDirectory();
+        var logs = new CapturedLogs();
+        await using var host = await GrpcHost.StartAsync(GrpcEndpoint.UnixSocket(temp.Combine("grpc.sock")), h =>
+        {
+            h.Builder.Logging.ClearProviders().AddProvider(logs);
+            h.MapService<EchoService>();
+        });
+        using var client = RawHttp2Client(temp.Combine("grpc.sock"));
+
+        var (status, message) = await CallAsync(client, frame, encoding);
+
+        Assert.Equal(expected, status);
+        Assert.DoesNotContain("Exception", message, StringComparison.Ordinal);
+        Assert.True(message.Length is > 0 and < 120, message);
+        Assert.DoesNotContain(logs.Errors, e => e.Exception is not null || e.Message.Contains("   at ", StringComparison.Ordinal));
+        Assert.True(logs.Errors.Count <= 1, string.Join("\n", logs.Errors.Select(e => e.Message)));
+
+        var (okStatus, _) = await CallAsync(client, Frame(new StringValue { Value = "after" }.ToByteArray()), null);
+        Assert.Equal(0, okStatus);
+    }
+
+    [Fact]
+    public void The_random_bytes_are_not_a_StringValue()
+        => Assert.ThrowsAny<InvalidProtocolBufferException>(() => StringValue.Parser.ParseFrom(RandomBytes()));
+
+    private static byte[] RandomBytes()
+    {
+        var bytes = new byte[64];
+        new Random(25).NextBytes(bytes);
+        return bytes;
+    }
+
+    private static byte[] Frame(byte[] message, bool compressed = false)
+    {
+        var frame = new byte[5 + message.Length];
+        frame[0] = compressed ? (byte)1 : (byte)0;
+        BinaryPrimitives.WriteUInt32BigEndian(frame.AsSpan(1), (uint)message.Length);
+        message.CopyTo(frame, 5);
+        return frame;
+    }
+
+    private static HttpClient RawHttp2Client(string socketPath) => new(new SocketsHttpHandler
+    {
+        ConnectCallback = async (_, cancellationToken) =>
+        {
+            var socket = new Socket(AddressFamily.Unix, SocketType.Stream, ProtocolType.Unspecified);
+            await socket.ConnectAsync(new UnixDomainSocketEndPoint(socketPath), cancellationToken);
+            return new NetworkStream(socket, ownsSocket: true);
+        },
+    })
+    {
+        DefaultRequestVersion = HttpVersion.Version20,
+        DefaultVersionPolicy = HttpVersionPolicy.RequestVersionExact,
+    };
+
+    /// <summary>POSTs one frame to Echo/Say; the grpc-status and grpc-message, from the trailers or a trailers-only answer.</summary>
+    private static async Task<(int Status, string Message)> CallAsync(HttpClient client, byte[] frame, string? encoding)
+    {
+        using var request = new HttpRequestMessage(HttpMethod.Post, "http://localhost/runtime.tests.Echo/Say")
+        {
+            Version = HttpVersion.Version20,
+            VersionPolicy = HttpVersionPolicy.RequestVersionExact,
+            Content = new ByteArrayContent(frame),
+        };
+        request.Content.Headers.ContentType = new MediaTypeHeaderValue("application/grpc");
+        request.Headers.TE.ParseAdd("trailers");
+        if (encoding is not null)
+        {
+            request.Headers.Add("grpc-encoding", encoding);
+        }
+
+        using var response = await client.SendAsync(request, HttpCompletionOption.ResponseHeadersRead);
+        Assert.Equal(HttpStatusCode.OK, response.StatusCode);
+        await response.Content.ReadAsByteArrayAsync();
+        var headers = response.TrailingHeaders.Contains("grpc-status") ? response.TrailingHeaders : response.Headers;
+        var status = int.Parse(headers.GetValues("grpc-status").Single(), System.Globalization.CultureInfo.InvariantCulture);
+        var message = headers.TryGetValues("grpc-message", out var values) ? Uri.UnescapeDataString(values.Single()) : string.Empty;
+        return (status, message);
+    }
+}
