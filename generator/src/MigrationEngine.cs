@@ -138,6 +138,13 @@ public static class MigrationEngine
     /// Reads the contract model from <paramref name="compilation"/> (services, operations, data types, behaviors, hosting
     /// code) with the findings met while reading, unsorted. <see cref="Run"/> is this followed by <see cref="Map"/>.
     /// </summary>
+    /// <summary>
+    /// Whether a syntax tree of <paramref name="compilation"/> nests types deeper than the engine reads (WCFM1090): binding
+    /// them would overflow the compiler's stack, so a front end must not ask the compiler about them either.
+    /// </summary>
+    public static bool NestsTypesTooDeep(Compilation compilation, CancellationToken cancellationToken = default)
+        => TypeNesting.TooDeep(compilation.SyntaxTrees, cancellationToken).Count > 0;
+
     /// <summary>The format version a lock file's text declares when this engine cannot read it (newer than 2); null when it can.</summary>
     public static int? NewerLockFileVersion(string lockFileText) => LockFile.NewerVersion(lockFileText);
 

@@ -117,6 +117,13 @@ internal static class SourceCompiler
     /// </summary>
     private static IEnumerable<ReportedFinding> DuplicateDeclarations(CSharpCompilation compilation, InputSet input, CancellationToken cancellationToken)
     {
+        // Declaration diagnostics bind every declaration: a type nested thousands deep overflows the compiler's stack.
+        // The engine reports such a project (WCFM1090) without binding it, so it is not asked here.
+        if (MigrationEngine.NestsTypesTooDeep(compilation, cancellationToken))
+        {
+            yield break;
+        }
+
         foreach (var diagnostic in compilation.GetDeclarationDiagnostics(cancellationToken).Where(d => d.Id is "CS0101" or "CS0111"))
         {
             var finding = ReportedFinding.FromSyntaxError(diagnostic);
