@@ -4,9 +4,11 @@ using Grpc.AspNetCore.Server;
 using Grpc.AspNetCore.Server.Model;
 using Grpc.Core;
 using Grpc.Net.Compression;
+using Microsoft.AspNetCore.Hosting;
 using Microsoft.AspNetCore.Routing;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.DependencyInjection.Extensions;
+using Microsoft.Extensions.Logging;
 using Microsoft.Extensions.Options;
 
 namespace MigrateWcf.Runtime;
@@ -38,6 +40,8 @@ internal static class MalformedRequests
             services.Remove(descriptor);
         }
 
+        services.TryAddSingleton(provider => new MalformedRequestLog(provider.GetRequiredService<ILogger<MalformedRequestLog>>(), TimeProvider.System));
+        services.TryAddEnumerable(ServiceDescriptor.Transient<IStartupFilter, OversizedFrames>());
         services.TryAddEnumerable(ServiceDescriptor.Singleton(typeof(IServiceMethodProvider<>), typeof(CheckedParseMethodProvider<>)));
         services.TryAddSingleton(new GrpcBinderCheck(services));
         services.TryAddEnumerable(ServiceDescriptor.Singleton<IPostConfigureOptions<GrpcServiceOptions>, CheckedDecompression>());
@@ -53,14 +57,18 @@ internal static class MalformedRequests
         public bool GrpcBinderRegistered => _registered.Value;
     }
 
-    /// <summary>The status for a request whose bytes are not its message.</summary>
-    public static RpcException Unparseable(string method)
-        => new(new Status(StatusCode.InvalidArgument, $"The request is not a valid protobuf message for {method}."));
+    /// <summary>The status for a request whose bytes are not its message (and its line in the log).</summary>
+    public static RpcException Unparseable(string method, MalformedRequestLog log)
+    {
+        var reason = $"The request is not a valid protobuf message for {method}.";
+        log.Refused(method: null, reason);
+        return new RpcException(new Status(StatusCode.InvalidArgument, reason));
+    }
 
     /// <summary>Wraps a request marshaller so a parse failure is the caller's error. The deserializer parses bytes and
     /// nothing else, so whatever it throws (truncated data, a bad varint or tag, a group left open, invalid UTF-8 in a
     /// string) is about those bytes; its text is left out of the status.</summary>
-    public static Marshaller<T> CheckParse<T>(Marshaller<T> marshaller, string method)
+    public static Marshaller<T> CheckParse<T>(Marshaller<T> marshaller, string method, MalformedRequestLog log)
     {
         var deserialize = marshaller.ContextualDeserializer;
         return new Marshaller<T>(marshaller.ContextualSerializer, context =>
@@ -71,7 +79,7 @@ internal static class MalformedRequests
             }
             catch (Exception exception) when (exception is not RpcException and not OperationCanceledException)
             {
-                throw Unparseable(method);
+                throw Unparseable(method, log);
             }
         });
     }
@@ -85,8 +93,13 @@ internal sealed class CheckedParseMethodProvider<[DynamicallyAccessedMembers(Dyn
     : IServiceMethodProvider<TService> where TService : class
 {
     private readonly MalformedRequests.GrpcBinderCheck _grpcBinder;
+    private readonly MalformedRequestLog _log;
 
-    public CheckedParseMethodProvider(MalformedRequests.GrpcBinderCheck grpcBinder) => _grpcBinder = grpcBinder;
+    public CheckedParseMethodProvider(MalformedRequests.GrpcBinderCheck grpcBinder, MalformedRequestLog log)
+    {
+        _grpcBinder = grpcBinder;
+        _log = log;
+    }
 
     public void OnServiceMethodDiscovery(ServiceMethodProviderContext<TService> context)
     {
@@ -109,12 +122,12 @@ internal sealed class CheckedParseMethodProvider<[DynamicallyAccessedMembers(Dyn
                 return;
             }
 
-            bindMethod.Invoke(null, [new Binder(context, type), null]);
+            bindMethod.Invoke(null, [new Binder(context, type, _log), null]);
             return;
         }
     }
 
-    private sealed class Binder(ServiceMethodProviderContext<TService> context, Type serviceBase) : ServiceBinderBase
+    private sealed class Binder(ServiceMethodProviderContext<TService> context, Type serviceBase, MalformedRequestLog log) : ServiceBinderBase
     {
         public override void AddMethod<TRequest, TResponse>(Method<TRequest, TResponse> method, UnaryServerMethod<TRequest, TResponse>? handler)
         {
@@ -143,8 +156,8 @@ internal sealed class CheckedParseMethodProvider<[DynamicallyAccessedMembers(Dyn
             context.AddDuplexStreamingMethod(Checked(method), metadata, invoker);
         }
 
-        private static Method<TRequest, TResponse> Checked<TRequest, TResponse>(Method<TRequest, TResponse> method)
-            => new(method.Type, method.ServiceName, method.Name, MalformedRequests.CheckParse(method.RequestMarshaller, method.FullName), method.ResponseMarshaller);
+        private Method<TRequest, TResponse> Checked<TRequest, TResponse>(Method<TRequest, TResponse> method)
+            => new(method.Type, method.ServiceName, method.Name, MalformedRequests.CheckParse(method.RequestMarshaller, method.FullName, log), method.ResponseMarshaller);
 
         /// <summary>The service's override of the base class's method (or the base's own, which answers UNIMPLEMENTED) as an
         /// open delegate, and the endpoint metadata: the type's attributes, then the method's, then POST (with CORS preflight).</summary>
@@ -167,7 +180,7 @@ internal sealed class CheckedParseMethodProvider<[DynamicallyAccessedMembers(Dyn
 
 /// <summary>Every compression provider's decompression stream answers INVALID_ARGUMENT for a body that is not in its
 /// format (a gzip flag on bytes that are not gzip), instead of the InvalidDataException the inflater throws.</summary>
-internal sealed class CheckedDecompression : IPostConfigureOptions<GrpcServiceOptions>
+internal sealed class CheckedDecompression(MalformedRequestLog log) : IPostConfigureOptions<GrpcServiceOptions>
 {
     public void PostConfigure(string? name, GrpcServiceOptions options)
     {
@@ -176,22 +189,22 @@ internal sealed class CheckedDecompression : IPostConfigureOptions<GrpcServiceOp
         {
             if (providers[i] is not Provider)
             {
-                providers[i] = new Provider(providers[i]);
+                providers[i] = new Provider(providers[i], log);
             }
         }
     }
 
-    private sealed class Provider(ICompressionProvider inner) : ICompressionProvider
+    private sealed class Provider(ICompressionProvider inner, MalformedRequestLog log) : ICompressionProvider
     {
         public string EncodingName => inner.EncodingName;
 
         public Stream CreateCompressionStream(Stream stream, System.IO.Compression.CompressionLevel? compressionLevel)
             => inner.CreateCompressionStream(stream, compressionLevel);
 
-        public Stream CreateDecompressionStream(Stream stream) => new Inflating(inner.CreateDecompressionStream(stream), inner.EncodingName);
+        public Stream CreateDecompressionStream(Stream stream) => new Inflating(inner.CreateDecompressionStream(stream), inner.EncodingName, log);
     }
 
-    private sealed class Inflating(Stream inner, string encoding) : Stream
+    private sealed class Inflating(Stream inner, string encoding, MalformedRequestLog log) : Stream
     {
         public override bool CanRead => true;
         public override bool CanSeek => false;
@@ -209,7 +222,9 @@ internal sealed class CheckedDecompression : IPostConfigureOptions<GrpcServiceOp
             }
             catch (InvalidDataException)
             {
-                throw new RpcException(new Status(StatusCode.InvalidArgument, $"The request message is flagged compressed but is not valid {encoding} data."));
+                var reason = $"The request message is flagged compressed but is not valid {encoding} data.";
+                log.Refused(method: null, reason);
+                throw new RpcException(new Status(StatusCode.InvalidArgument, reason));
             }
         }
 
