@@ -120,9 +120,26 @@ public static class Protoc
             return source;
         }
 
-        var copy = Path.Combine(Directory.CreateTempSubdirectory("corpus-" + Path.GetFileNameWithoutExtension(name) + "-bin-").FullName, name);
+        var copyFolder = Directory.CreateTempSubdirectory("corpus-" + Path.GetFileNameWithoutExtension(name) + "-bin-").FullName;
+        // The copy is removed when the test process ends (a copy per process, not per call).
+        AppDomain.CurrentDomain.ProcessExit += (_, _) => DeleteQuietly(copyFolder);
+        var copy = Path.Combine(copyFolder, name);
         File.Copy(source, copy);
         File.SetUnixFileMode(copy, UnixFileMode.UserRead | UnixFileMode.UserWrite | UnixFileMode.UserExecute);
         return copy;
+    }
+
+    private static void DeleteQuietly(string folder)
+    {
+        try
+        {
+            Directory.Delete(folder, recursive: true);
+        }
+        catch (IOException)
+        {
+        }
+        catch (UnauthorizedAccessException)
+        {
+        }
     }
 }

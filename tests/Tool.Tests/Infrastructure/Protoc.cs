@@ -105,9 +105,26 @@ public static class Protoc
             return source;
         }
 
-        var copy = Path.Combine(Directory.CreateTempSubdirectory("migrate-wcf-protoc-bin-").FullName, name);
+        var folder = Directory.CreateTempSubdirectory("migrate-wcf-protoc-bin-").FullName;
+        // The copy is removed when the test process ends (a copy per process, not per call).
+        AppDomain.CurrentDomain.ProcessExit += (_, _) => DeleteQuietly(folder);
+        var copy = Path.Combine(folder, name);
         File.Copy(source, copy);
         File.SetUnixFileMode(copy, UnixFileMode.UserRead | UnixFileMode.UserWrite | UnixFileMode.UserExecute);
         return copy;
+    }
+
+    private static void DeleteQuietly(string folder)
+    {
+        try
+        {
+            Directory.Delete(folder, recursive: true);
+        }
+        catch (IOException)
+        {
+        }
+        catch (UnauthorizedAccessException)
+        {
+        }
     }
 }

@@ -4,6 +4,7 @@ Debian's grpcio-tools is too old to emit service stubs, so the messages come fro
 (3.21, matching python3-protobuf 3.21) at start-up and the service glue uses grpc's generic API.
 """
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -19,8 +20,13 @@ def load_messages():
     protos = ["empty.proto", "messages.proto", "test.proto"]
     subprocess.run(["/usr/bin/protoc", "-I", PROTO_DIR, "--python_out", out] + protos, check=True)
     sys.path.insert(0, out)
-    import empty_pb2  # noqa: E402  (generated just above)
-    import messages_pb2  # noqa: E402
+    try:
+        import empty_pb2  # noqa: E402  (generated just above)
+        import messages_pb2  # noqa: E402
+    finally:
+        # The modules are loaded; the folder is not needed past this point.
+        sys.path.remove(out)
+        shutil.rmtree(out, ignore_errors=True)
     return empty_pb2, messages_pb2
 
 
