@@ -72,6 +72,7 @@ public sealed class ServiceInvoker<TService> : IDisposable
         try
         {
             call = Enter(context);
+            call.Context.Detach();
         }
         catch
         {
@@ -207,7 +208,7 @@ public sealed class ServiceInvoker<TService> : IDisposable
                 InstanceMode.PerSession when session is not null => session.GetInstance(this, _createShared),
                 _ => null, // PerCall, and PerSession without a session header: the call is its own session
             };
-            return new(shared is null ? _create() : (TService)shared.Service, shared, session?.Context ?? new WcfOperationContext(_runtime));
+            return new(shared is null ? _create() : (TService)shared.Service, shared, session is null ? new WcfOperationContext(_runtime, context) : new WcfOperationContext(session, context));
         }
         catch
         {

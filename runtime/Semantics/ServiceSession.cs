@@ -1,4 +1,5 @@
 using System.ServiceModel;
+using System.ServiceModel.Channels;
 using Grpc.Core;
 
 namespace MigrateWcf.Runtime;
@@ -20,7 +21,6 @@ public sealed class ServiceSession : ICommunicationObject
     private long _lastActivity = Environment.TickCount64;
     private object? _callbackProxy;
     private Action? _abortCallbacks;
-    private WcfOperationContext? _context;
 
     internal ServiceSession(string id, bool transient, WcfServiceRuntime runtime) => (SessionId, IsTransient, _runtime) = (id, transient, runtime);
 
@@ -35,7 +35,6 @@ public sealed class ServiceSession : ICommunicationObject
     internal CancellationToken Ended => _ended.Token;
 
     /// <summary>The operation context of this session's calls (the same for each of them).</summary>
-    internal WcfOperationContext Context => _context ??= new(this);
 
     public event EventHandler? Closing;
     public event EventHandler? Closed;
@@ -169,12 +168,23 @@ public sealed class WcfOperationContext
     private readonly WcfServiceRuntime? _runtime;
     private ServiceSession? _session;
     private int _callEnded; // a call without a session: 1 once it has ended, 2 once its session has been told
+    private ServerCallContext? _call;
+    private MessageProperties? _incomingMessageProperties;
 
-    internal WcfOperationContext(ServiceSession session) => _session = session;
+    /// <summary>The context of one call in <paramref name="session"/>.</summary>
+    internal WcfOperationContext(ServiceSession session, ServerCallContext? call)
+    {
+        _session = session;
+        _call = call;
+    }
 
     /// <summary>The context of one call without the session header, which is its own session (as in WCF over a
     /// sessionless binding); that session is made only if the operation asks for it.</summary>
-    internal WcfOperationContext(WcfServiceRuntime runtime) => _runtime = runtime;
+    internal WcfOperationContext(WcfServiceRuntime runtime, ServerCallContext? call)
+    {
+        _runtime = runtime;
+        _call = call;
+    }
 
     /// <summary>The context of the operation running on this async flow, or null outside one.</summary>
     public static WcfOperationContext? Current { get => CurrentContext.Value; internal set => CurrentContext.Value = value; }
@@ -188,6 +198,22 @@ public sealed class WcfOperationContext
 
     /// <summary>The session's callback proxy, usable until the session ends; throws when the client opened no Callbacks stream.</summary>
     public T GetCallbackChannel<T>() => Session.GetCallbackChannel<T>();
+
+    /// <summary>
+    /// The call's incoming message properties as WCF's HTTP transport gave them: <c>["httpRequest"]</c>, an
+    /// <see cref="HttpRequestMessageProperty"/> with the request's headers (a gRPC caller's metadata), method and query
+    /// string, and <see cref="MessageProperties.Via"/>, the request's address. Made on first use; empty outside a call.
+    /// </summary>
+    public MessageProperties IncomingMessageProperties
+        => _incomingMessageProperties ??= IncomingHttpRequest.Properties(_call?.GetHttpContext());
+
+    /// <summary>Keeps what the call's request carried past the end of the call (a one-way operation runs after its
+    /// acknowledgement, when the request is gone).</summary>
+    internal void Detach()
+    {
+        _ = IncomingMessageProperties;
+        _call = null;
+    }
 
     /// <summary>Ends one call: leaves its session, which a call without the session header also ends.</summary>
     internal void EndCall()

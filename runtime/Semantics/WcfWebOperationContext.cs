@@ -86,28 +86,7 @@ public sealed class WcfWebOperationContext
     public WebHeaderCollection ResponseHeaders => _responseHeaders ??= new WebHeaderCollection();
 
     /// <summary>The request's headers, as WCF's <c>IncomingWebRequestContext.Headers</c> gives them (a copy).</summary>
-    public WebHeaderCollection RequestHeaders
-    {
-        get
-        {
-            if (_requestHeaders is null)
-            {
-                _requestHeaders = new WebHeaderCollection();
-                foreach (var (name, values) in _http.Request.Headers)
-                {
-                    if (!name.StartsWith(':'))
-                    {
-                        foreach (var value in values)
-                        {
-                            _requestHeaders.Add(name, value);
-                        }
-                    }
-                }
-            }
-
-            return _requestHeaders;
-        }
-    }
+    public WebHeaderCollection RequestHeaders => _requestHeaders ??= IncomingHttpRequest.CopyHeaders(_http.Request, new WebHeaderCollection());
 
     /// <summary>The request's HTTP method (a gRPC call is a POST).</summary>
     public string Method => _http.Request.Method;

@@ -22,7 +22,7 @@ public class RuntimeCodeTests
                     get
                     {
                         var context = OperationContext.Current;
-                        return context?.SessionId + context.IncomingMessageProperties.Count;
+                        return context?.SessionId + context.IncomingMessageProperties.Count + context.IncomingMessageHeaders.Action;
                     }
                 }
 
@@ -34,7 +34,8 @@ public class RuntimeCodeTests
             [
                 "WCFM3009 8:44 'Service.Who' uses OperationContext.Current",
                 "WCFM3009 9:29 'Service.Who' uses OperationContext.SessionId",
-                "WCFM3010 9:49 'Service.Who' uses OperationContext.IncomingMessageProperties, which the migrated OperationContext does not offer",
+                "WCFM3009 9:49 'Service.Who' uses OperationContext.IncomingMessageProperties",
+                "WCFM3010 9:91 'Service.Who' uses OperationContext.IncomingMessageHeaders, which the migrated OperationContext does not offer",
                 "WCFM3010 13:53 'Service.Run' names 'System.ServiceModel.OperationContext' with its namespace, so the migrated OperationContext cannot stand in for it",
                 "WCFM3009 13:90 'Service.Run' uses OperationContext.Current",
                 "WCFM3010 13:98 'Service.Run' uses OperationContext.Extensions, which the migrated OperationContext does not offer",

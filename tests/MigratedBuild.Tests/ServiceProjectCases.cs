@@ -136,6 +136,17 @@ public static class ServiceProjectCases
                 new("StockService", "GetStockLevel", StatusCode.OK) { ResultContains = "Rotterdam" },
             ],
         },
+        new("HttpHeaderToken")
+        {
+            Services = ["TokenService"],
+            Calls =
+            [
+                // Read through IncomingMessageProperties["httpRequest"] in a helper class of another namespace: the gRPC request's
+                // method and content type.
+                new("TokenService", "DescribeCaller", StatusCode.OK) { Result = "POST application/grpc" },
+                new("TokenService", "IsSignedIn", StatusCode.OK),
+            ],
+        },
         new("NonSerializableMember")
         {
             Services = ["CustomerService"],

@@ -269,6 +269,9 @@ internal static class CompatibilityEmitter
         w.Line();
         w.Summary("The session's callback proxy (a duplex contract whose client opened its callback stream).");
         w.Line("public T GetCallbackChannel<T>() => _context.GetCallbackChannel<T>();");
+        w.Line();
+        w.Summary("The call's incoming message properties as WCF's HTTP transport gave them: [\"httpRequest\"] is an HttpRequestMessageProperty with the request's headers (a gRPC caller's metadata), method and query string; Via is the request's address.");
+        w.Line("public global::System.ServiceModel.Channels.MessageProperties IncomingMessageProperties => _context.IncomingMessageProperties;");
         w.Close();
         w.Close();
         return w.ToString();

@@ -69,7 +69,7 @@ internal sealed partial class ProtoMapper
     }
 
     /// <summary>What the migrated OperationContext (generated beside the implementation, runtime/ WcfOperationContext) offers.</summary>
-    private static readonly HashSet<string> SupportedOperationContextMembers = new(StringComparer.Ordinal) { "Current", "GetCallbackChannel", "Channel", "SessionId" };
+    private static readonly HashSet<string> SupportedOperationContextMembers = new(StringComparer.Ordinal) { "Current", "GetCallbackChannel", "Channel", "SessionId", "IncomingMessageProperties" };
 
     /// <summary>WCF security mode values with no gRPC counterpart: message-level security and credentials without transport security.</summary>
     private static readonly HashSet<string> SecurityModesWithoutEquivalent = new(StringComparer.Ordinal) { "Message", "TransportWithMessageCredential", "TransportCredentialOnly", "Both" };

@@ -248,9 +248,9 @@ public static class RuleCatalog
         new Rule(RuleIds.SingleInstanceSingleConcurrency, "Single instance with ConcurrencyMode.Single", FindingSeverity.Info, RuleCategories.Behaviors,
             "The adapter serializes all calls on the one instance, as WCF did; throughput is one call at a time."),
         new Rule(RuleIds.OperationContextUse, "OperationContext use", FindingSeverity.Info, RuleCategories.Behaviors,
-            "The generated code supplies an OperationContext with Current, GetCallbackChannel<T>(), Channel and SessionId over the gRPC call, so this code compiles unchanged."),
+            "The generated code supplies an OperationContext with Current, GetCallbackChannel<T>(), Channel, SessionId and IncomingMessageProperties (the HTTP request's headers as an HttpRequestMessageProperty) over the gRPC call, so this code compiles unchanged."),
         new Rule(RuleIds.OperationContextUnsupported, "OperationContext use the migrated service cannot serve", FindingSeverity.Warning, RuleCategories.Behaviors,
-            "A generated OperationContext in the implementation's namespace offers Current, GetCallbackChannel<T>(), Channel (the session, an ICommunicationObject) and SessionId; message headers and properties become gRPC metadata, read from the call's ServerCallContext."),
+            "A generated OperationContext in the implementation's namespace offers Current, GetCallbackChannel<T>(), Channel (the session, an ICommunicationObject), SessionId and IncomingMessageProperties (HttpRequestMessageProperty and Via); SOAP message headers become gRPC metadata, read from the call's ServerCallContext."),
 
         new Rule(RuleIds.ServiceHostInCode, "ServiceHost in code", FindingSeverity.Info, RuleCategories.Hosting,
             "The generated hosting code runs the service on Kestrel over HTTP/2 (named pipe or Unix socket)."),

@@ -32,7 +32,7 @@ public sealed class SessionlessCallTests
     public void TheSessionOfASessionlessCall_EndsWithTheCall_AndRaisesClosed()
     {
         using var runtime = NewRuntime();
-        var context = new WcfOperationContext(runtime);
+        var context = new WcfOperationContext(runtime, call: null);
         var session = context.Session;
         var closed = 0;
         session.Closed += (_, _) => closed++;
@@ -48,7 +48,7 @@ public sealed class SessionlessCallTests
     public void TheSessionOfASessionlessCall_AskedForAfterTheCall_HasEnded()
     {
         using var runtime = NewRuntime();
-        var context = new WcfOperationContext(runtime);
+        var context = new WcfOperationContext(runtime, call: null);
         context.EndCall();
 
         Assert.Equal(CommunicationState.Closed, context.Session.State);

@@ -29,5 +29,8 @@ namespace LegacyWcf.Services
 
         /// <summary>The session's callback proxy (a duplex contract whose client opened its callback stream).</summary>
         public T GetCallbackChannel<T>() => _context.GetCallbackChannel<T>();
+
+        /// <summary>The call's incoming message properties as WCF's HTTP transport gave them: ["httpRequest"] is an HttpRequestMessageProperty with the request's headers (a gRPC caller's metadata), method and query string; Via is the request's address.</summary>
+        public global::System.ServiceModel.Channels.MessageProperties IncomingMessageProperties => _context.IncomingMessageProperties;
     }
 }

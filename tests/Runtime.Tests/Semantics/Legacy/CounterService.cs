@@ -1,6 +1,7 @@
 #nullable disable
 // Legacy code is not nullable-annotated; OperationContext.Current is null outside an operation, as in WCF.
 using System.ServiceModel;
+using System.ServiceModel.Channels;
 
 namespace MigrateWcf.Runtime.Tests.Semantics.Legacy;
 
@@ -27,6 +28,7 @@ public sealed class CounterService(ServiceLog log) : ICounter, IDisposable
 
             // Still the caller's session after an await (the context flows like WCF's AsyncLocal one).
             log.SessionIds[probe] = OperationContext.Current?.SessionId;
+            log.IncomingRequests[probe] = IncomingRequest();
         }
         finally
         {
@@ -88,10 +90,20 @@ public sealed class CounterService(ServiceLog log) : ICounter, IDisposable
                 return;
             case "hold":
                 log.Release("record").Task.Wait();
+                // Read after the call was acknowledged: the request is gone by now.
+                log.IncomingRequests["record"] = IncomingRequest();
                 break;
         }
 
         log.Recorded.Enqueue(entry);
+    }
+
+    /// <summary>Read the way WCF code reads an HTTP header.</summary>
+    private static string IncomingRequest()
+    {
+        var properties = OperationContext.Current.IncomingMessageProperties;
+        var http = (HttpRequestMessageProperty)properties[HttpRequestMessageProperty.Name];
+        return $"{http.Headers["x-tenant"]} {http.Method} {properties.Via?.Scheme}";
     }
 
     public int Subscribe(int count)

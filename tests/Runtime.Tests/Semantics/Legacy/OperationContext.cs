@@ -21,4 +21,6 @@ internal sealed class OperationContext
     public string SessionId => _context.SessionId;
 
     public T GetCallbackChannel<T>() => _context.GetCallbackChannel<T>();
+
+    public System.ServiceModel.Channels.MessageProperties IncomingMessageProperties => _context.IncomingMessageProperties;
 }

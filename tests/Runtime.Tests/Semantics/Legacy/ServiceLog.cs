@@ -21,6 +21,10 @@ public sealed class ServiceLog
     public ConcurrentQueue<ICounterCallback> CallbackProxies { get; } = new();
     public ConcurrentDictionary<string, string?> SessionIds { get; } = new();
 
+    /// <summary>What an operation read from OperationContext.Current.IncomingMessageProperties, by probe: the x-tenant
+    /// header of its HttpRequestMessageProperty, its method and the Via address's scheme.</summary>
+    public ConcurrentDictionary<string, string?> IncomingRequests { get; } = new();
+
     public int InstancesCreated => Volatile.Read(ref _instances);
     public int MaxActive => Volatile.Read(ref _maxActive);
     public int Active => Volatile.Read(ref _active);

@@ -1,0 +1,14 @@
+using System.ServiceModel;
+
+namespace Tokens.Service
+{
+    [ServiceContract]
+    public interface ITokenService
+    {
+        [OperationContract]
+        string DescribeCaller();
+
+        [OperationContract]
+        bool IsSignedIn();
+    }
+}
