@@ -67,5 +67,25 @@ public static class FrameworkStandIns
         "}\n",
         ReadsConfiguration: false);
 
-    public static readonly ImmutableArray<FrameworkStandIn> All = [AspNetCompatibilityRequirements, WebConfigurationManager];
+    /// <summary>
+    /// WCF's <c>[AspNetCacheProfile]</c>: it applied an ASP.NET output-cache profile of Web.config to a REST operation's
+    /// response. The attribute compiles and does nothing; each use is a WCFM4010 warning (the response is not cached).
+    /// </summary>
+    public static readonly FrameworkStandIn AspNetCacheProfile = new(
+        "Compatibility/System.ServiceModel.Web.AspNetCacheProfile.g.cs",
+        Header +
+        "namespace System.ServiceModel.Web\n" +
+        "{\n" +
+        "    /// <summary>WCF's [AspNetCacheProfile]: ASP.NET's output cache does not run in the migrated service, so the response is not cached (WCFM4010).</summary>\n" +
+        "    [global::System.AttributeUsage(global::System.AttributeTargets.Method)]\n" +
+        "    internal sealed class AspNetCacheProfileAttribute : global::System.Attribute\n" +
+        "    {\n" +
+        "        public AspNetCacheProfileAttribute(string cacheProfileName) => CacheProfileName = cacheProfileName;\n" +
+        "\n" +
+        "        public string CacheProfileName { get; }\n" +
+        "    }\n" +
+        "}\n",
+        ReadsConfiguration: false);
+
+    public static readonly ImmutableArray<FrameworkStandIn> All = [AspNetCacheProfile, AspNetCompatibilityRequirements, WebConfigurationManager];
 }

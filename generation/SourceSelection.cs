@@ -273,6 +273,11 @@ public static class SourceSelector
                 }
             }
 
+            if (standIns.Contains(FrameworkStandIns.AspNetCacheProfile))
+            {
+                findings.AddRange(compiled.SelectMany(OutputCacheProfiles));
+            }
+
             var packages = new Dictionary<FrameworkPackage, (string Api, SourcePosition Position)>();
             foreach (var unit in blockers.OrderBy(u => u.Tree.FilePath, StringComparer.Ordinal).ThenBy(u => u.Node.SpanStart))
             {
@@ -297,6 +302,25 @@ public static class SourceSelector
                 StandIns = standIns,
                 HasUnresolvedNames = compiled.Any(HasUnresolvedNames),
             };
+        }
+
+        /// <summary>A WCFM4010 finding at each [AspNetCacheProfile] of the part: the stand-in compiles it, and nothing caches the response.</summary>
+        private IEnumerable<Finding> OutputCacheProfiles(Unit unit)
+        {
+            var model = _probe!.GetSemanticModel(unit.Tree);
+            foreach (var attribute in unit.Node.DescendantNodes().OfType<AttributeSyntax>())
+            {
+                if (model.GetSymbolInfo(attribute, _cancellationToken).Symbol?.ContainingType?.Locations.FirstOrDefault()?.SourceTree is { } tree
+                    && _standIns.TryGetValue(tree, out var standIn) && standIn == FrameworkStandIns.AspNetCacheProfile)
+                {
+                    var profile = attribute.ArgumentList?.Arguments.FirstOrDefault() is { } argument
+                        && model.GetConstantValue(argument.Expression, _cancellationToken) is { HasValue: true, Value: string name } ? name : "?";
+                    var target = attribute.Parent?.Parent is MethodDeclarationSyntax method && method.Parent is TypeDeclarationSyntax type
+                        ? type.Identifier.Text + "." + method.Identifier.Text
+                        : unit.Name;
+                    yield return Finding.Create(FindingMessages.OutputCacheProfileIgnored, Position(unit.Tree, attribute.Name.Span), target, profile);
+                }
+            }
         }
 
         /// <summary>Whether the part's code names a type of <paramref name="standIn"/>, as the probe binds it.</summary>

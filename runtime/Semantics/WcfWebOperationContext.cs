@@ -1,7 +1,10 @@
+using System.Collections.ObjectModel;
+using System.Collections.Specialized;
 using System.Net;
 using Grpc.AspNetCore.Server;
 using Grpc.Core;
 using Microsoft.AspNetCore.Http;
+using Microsoft.AspNetCore.Http.Extensions;
 using Microsoft.AspNetCore.Http.Features;
 using Microsoft.AspNetCore.WebUtilities;
 using Microsoft.Extensions.DependencyInjection;
@@ -10,7 +13,8 @@ namespace MigrateWcf.Runtime;
 
 /// <summary>
 /// The HTTP side of the current call as a WCF REST operation reads and sets it (WCF's <c>WebOperationContext</c>), for
-/// the generated stand-in of that type: the response status and headers, and the request's headers. One per call, kept
+/// the generated stand-in of that type: the response status and headers, and the request's headers and URI (what WCF's
+/// <c>UriTemplateMatch</c> gives). One per call, kept
 /// in the call's <see cref="HttpContext"/>. Under JSON transcoding the status and headers are the HTTP caller's; over
 /// gRPC an error status (400 and above) becomes the call's gRPC status, the one transcoding maps back to that HTTP status
 /// (<see cref="WebFaultStatus.ToStatusCode"/>). Needs <c>IHttpContextAccessor</c> (<see cref="WcfServiceCollectionExtensions.AddWcfWebOperations"/>).
@@ -90,6 +94,70 @@ public sealed class WcfWebOperationContext
 
     /// <summary>The request's HTTP method (a gRPC call is a POST).</summary>
     public string Method => _http.Request.Method;
+
+    /// <summary>
+    /// The request's absolute URI, as WCF's <c>UriTemplateMatch.RequestUri</c>: through transcoding the URL the REST caller
+    /// asked for, query included; over gRPC the call's path on the host (<c>http://host/package.Service/Method</c>).
+    /// </summary>
+    public Uri RequestUri
+    {
+        get
+        {
+            var request = _http.Request;
+            return new Uri(UriHelper.BuildAbsolute(request.Scheme, Host(request), request.PathBase, request.Path, request.QueryString));
+        }
+    }
+
+    /// <summary>The URI the service is served at (the host and the app's path base), as WCF's <c>UriTemplateMatch.BaseUri</c>.</summary>
+    public Uri BaseUri => new(UriHelper.BuildAbsolute(_http.Request.Scheme, Host(_http.Request), _http.Request.PathBase));
+
+    /// <summary>
+    /// The path variables of the operation's route with their values (WCF's <c>UriTemplateMatch.BoundVariables</c>), named
+    /// by their .proto fields; a NameValueCollection looks names up ignoring case, as WCF's. Over gRPC there is no route
+    /// to match (the values are in the request message): empty.
+    /// </summary>
+    public NameValueCollection BoundVariables
+    {
+        get
+        {
+            var variables = new NameValueCollection();
+            if (IsHttpJson)
+            {
+                // Transcoding names a variable it rewrites (a field path, a catch-all) with a "__" prefix of its own.
+                foreach (var (name, value) in _http.Request.RouteValues.Where(v => !v.Key.StartsWith("__", StringComparison.Ordinal)).OrderBy(v => v.Key, StringComparer.Ordinal))
+                {
+                    variables.Add(name, Convert.ToString(value, System.Globalization.CultureInfo.InvariantCulture));
+                }
+            }
+
+            return variables;
+        }
+    }
+
+    /// <summary>The request's query string parameters (WCF's <c>UriTemplateMatch.QueryParameters</c>); a gRPC call has none.</summary>
+    public NameValueCollection QueryParameters
+    {
+        get
+        {
+            var parameters = new NameValueCollection();
+            foreach (var (name, values) in _http.Request.Query)
+            {
+                foreach (var value in values)
+                {
+                    parameters.Add(name, value);
+                }
+            }
+
+            return parameters;
+        }
+    }
+
+    /// <summary>The request path's segments below <see cref="BaseUri"/>, as ASP.NET Core decoded them (WCF's <c>UriTemplateMatch.RelativePathSegments</c>).</summary>
+    public Collection<string> RelativePathSegments
+        => new(_http.Request.Path.Value?.Split('/', StringSplitOptions.RemoveEmptyEntries).ToList() ?? []);
+
+    /// <summary>The Host header, or localhost for a request without one (HTTP/1.0), so that the URIs stay absolute.</summary>
+    private static HostString Host(HttpRequest request) => request.Host.HasValue ? request.Host : new HostString("localhost");
 
     private void ApplyToGrpcStatus()
     {

@@ -267,6 +267,37 @@ public class CSharpFactsTests
     }
 
     [Fact]
+    public void UriTemplateMatch_ReadThroughWebOperationContext_IsSupplied_WithItsType_AndOnlyThen()
+    {
+        const string Rest = """
+            using System;
+            using System.ServiceModel;
+            using System.ServiceModel.Web;
+            [ServiceContract] public interface IOne { [WebInvoke(UriTemplate = "values")] string Add(string value); }
+            public class One : IOne
+            {
+                public string Add(string value)
+                {
+                    UriTemplateMatch match = WebOperationContext.Current.IncomingRequest.UriTemplateMatch;
+                    return match.RequestUri + "/" + value;
+                }
+            }
+            """;
+
+        var supplied = Run(Rest);
+
+        Assert.Equal(ServiceModelTypes.WebHttp | ServiceModelTypes.WebOperationContext | ServiceModelTypes.UriTemplateMatch, supplied.CSharp!.CompatibilityTypes);
+        var web = supplied.CSharpFiles.Single(f => f.RelativePath == "Compatibility/System.ServiceModel.Web.g.cs").Content;
+        Assert.Contains("public global::System.UriTemplateMatch UriTemplateMatch", web, StringComparison.Ordinal);
+        Assert.Contains("namespace System\n{", web.Replace("\r\n", "\n"), StringComparison.Ordinal);
+        Assert.Contains("internal sealed class UriTemplateMatch", web, StringComparison.Ordinal);
+        // Only the headers read: neither the property nor the type.
+        var headersOnly = Run(Rest.Replace("UriTemplateMatch match = WebOperationContext.Current.IncomingRequest.UriTemplateMatch;\n", "").Replace("match.RequestUri", "WebOperationContext.Current.IncomingRequest.Method"));
+        Assert.Equal(ServiceModelTypes.WebHttp | ServiceModelTypes.WebOperationContext, headersOnly.CSharp!.CompatibilityTypes);
+        Assert.DoesNotContain("UriTemplateMatch", headersOnly.CSharpFiles.Single(f => f.RelativePath == "Compatibility/System.ServiceModel.Web.g.cs").Content, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public void WithoutCSharpOptions_NoCSharpIsEmitted()
     {
         Assert.Null(Result.CSharp);

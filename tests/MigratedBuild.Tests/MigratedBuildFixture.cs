@@ -100,7 +100,7 @@ public sealed partial class MigratedBuildFixture : IAsyncLifetime
         if (project is not null)
         {
             run.MigratedProject = project;
-            run.HostProject = WriteHost(run, project);
+            run.HostProject = WriteHost(run, project, httpJson: !@case.HttpCalls.IsEmpty);
         }
 
         return run;
@@ -110,7 +110,7 @@ public sealed partial class MigratedBuildFixture : IAsyncLifetime
     /// The host a user writes for the migrated library: the runtime's Unix-socket endpoint, the generated
     /// AddMigratedServices / MapMigratedServices, one "ready" line; SIGTERM stops it (and removes the socket).
     /// </summary>
-    private static string WriteHost(CaseRun run, string migratedProject)
+    private static string WriteHost(CaseRun run, string migratedProject, bool httpJson)
     {
         var generatedNamespace = NamespaceLine().Match(File.ReadAllText(Path.Combine(run.OutputFolder, "MigratedServices.g.cs"))).Groups[1].Value;
         Directory.CreateDirectory(run.HostFolder);
@@ -137,11 +137,14 @@ public sealed partial class MigratedBuildFixture : IAsyncLifetime
 
             var builder = WebApplication.CreateSlimBuilder(new WebApplicationOptions { Args = [] });
             builder.Logging.SetMinimumLevel(LogLevel.Warning);
-            builder.AddGrpcEndpoint(GrpcEndpoint.UnixSocket(args[0]));
+            {{(httpJson
+                ? "builder.AddGrpcEndpoint(GrpcEndpoint.UnixSocket(args[0]), o => { o.HttpJson = GrpcEndpoint.Tcp(\"127.0.0.1\", 0); o.JsonTranscoding = MigratedServices.ConfigureJsonTranscoding; });"
+                : "builder.AddGrpcEndpoint(GrpcEndpoint.UnixSocket(args[0]));")}}
             builder.Services.AddMigratedServices();
             await using var app = builder.Build();
             app.MapMigratedServices();
             await app.StartAsync();
+            {{(httpJson ? "Console.WriteLine(\"http json on \" + string.Join(\" \", app.Urls));" : string.Empty)}}
             Console.WriteLine("ready on " + args[0]);
             await app.WaitForShutdownAsync();
             """);

@@ -30,6 +30,9 @@ public sealed record ServiceProjectCase(string Name)
     /// <summary>Rpcs that answer other than OK (a fault of the implementation's own), or with a value to check.</summary>
     public ImmutableArray<ExpectedCall> Calls { get; init; } = [];
 
+    /// <summary>REST calls through JSON transcoding (HTTP/2 on the same Unix socket), after the rpcs.</summary>
+    public ImmutableArray<ExpectedHttpCall> HttpCalls { get; init; } = [];
+
     public override string ToString() => Name;
 }
 
@@ -78,4 +81,20 @@ public sealed record ExpectedCall(string Service, string Method, StatusCode? Sta
         => $"{Service}/{Method} → {(Status?.ToString() ?? "any status but Unimplemented")}"
            + (Result is null ? string.Empty : $" with result {Result}")
            + (ResultContains is null ? string.Empty : $" with a result containing {ResultContains}");
+}
+
+/// <summary>
+/// A REST call through JSON transcoding (the host serves it on a loopback port): <see cref="Method"/> <see cref="Path"/>
+/// with a JSON body, answered with <see cref="Status"/> and a body containing <see cref="ResponseContains"/>, in which
+/// <c>{origin}</c> stands for the host's <c>http://127.0.0.1:port</c>.
+/// </summary>
+public sealed record ExpectedHttpCall(string Method, string Path, string? JsonBody, int Status)
+{
+    public string? ResponseContains { get; init; }
+
+    public bool Matches(int status, string body, string origin)
+        => status == Status && (ResponseContains is null || body.Contains(ResponseContains.Replace("{origin}", origin, StringComparison.Ordinal), StringComparison.Ordinal));
+
+    public override string ToString()
+        => $"{Method} /{Path} → {Status}" + (ResponseContains is null ? string.Empty : $" with a body containing {ResponseContains}");
 }

@@ -147,6 +147,33 @@ public static class ServiceProjectCases
                 new("TokenService", "IsSignedIn", StatusCode.OK),
             ],
         },
+        new("LetterCaseCompileItems")
+        {
+            Services = ["Products"],
+            Calls =
+            [
+                new("Products", "GetProduct", StatusCode.NotFound),
+            ],
+        },
+        new("RestUriAndCacheProfile")
+        {
+            Services = ["Values"],
+            Findings =
+            [
+                new("WCFM4010", "warning", "Values.Rest/IValues.cs") { Line = 13, MessageContains = "'IValues.GetValues' asks for the ASP.NET output cache profile 'CacheFor10Seconds'" },
+            ],
+            Calls =
+            [
+                // Over gRPC, UriTemplateMatch.RequestUri is the call's path on the host.
+                new("Values", "AddValue", StatusCode.OK) { ResultContains = "http://localhost/values.rest.Values/AddValue/" },
+            ],
+            HttpCalls =
+            [
+                // Through transcoding, the URL the REST caller posted to, as WCF gave it.
+                new("POST", "values", "{\"Text\":\"second\"}", 201) { ResponseContains = "{origin}/values/" },
+                new("GET", "values", null, 200) { ResponseContains = "second" },
+            ],
+        },
         new("NonSerializableMember")
         {
             Services = ["CustomerService"],

@@ -75,6 +75,26 @@ public sealed class ServiceProjectTests(MigratedBuildFixture build, ITestOutputH
             }
         }
 
+        // A case with REST calls gets a host that also serves JSON transcoding on a loopback port, which it prints.
+        var origin = expected.HttpCalls.IsEmpty ? null : System.Text.RegularExpressions.Regex.Match(host.Stdout, @"http://127\.0\.0\.1:\d+").Value;
+        using var http = new HttpClient { BaseAddress = origin is null ? null : new Uri(origin + "/") };
+        foreach (var call in expected.HttpCalls)
+        {
+            using var request = new HttpRequestMessage(new HttpMethod(call.Method), call.Path);
+            if (call.JsonBody is not null)
+            {
+                request.Content = new StringContent(call.JsonBody, System.Text.Encoding.UTF8, "application/json");
+            }
+
+            using var response = await http.SendAsync(request);
+            var body = await response.Content.ReadAsStringAsync();
+            output.WriteLine($"{call.Method} /{call.Path}: {(int)response.StatusCode} {body}");
+            if (!call.Matches((int)response.StatusCode, body, origin!))
+            {
+                wrong.Add($"{call.Method} /{call.Path}: {(int)response.StatusCode} {body}; expected {call}");
+            }
+        }
+
         Assert.True(wrong.Count == 0, $"Rpcs that answered otherwise:\n  {string.Join("\n  ", wrong)}\nHost output:\n{host.Output}");
         Assert.All(expected.Calls, c => Assert.Contains(rpcs, r => r.Service == c.Service && r.Method == c.Method));
     }

@@ -132,6 +132,34 @@ public sealed class WebOperationContextTests : IAsyncLifetime
     }
 
     [Fact]
+    public async Task Http_caller_gets_its_url_path_variables_and_query_as_WCFs_UriTemplateMatch()
+    {
+        var matched = JsonSerializer.Deserialize<JsonElement>(await _http!.GetStringAsync("shelves/42/match?description=top%20shelf&header=h1"));
+
+        var origin = $"http://{_host!.HttpJsonEndpoint!.Host}:{_host.HttpJsonEndpoint.Port}";
+        Assert.Equal($"{origin}/shelves/42/match?description=top%20shelf&header=h1", matched.GetProperty("requestUri").GetString());
+        Assert.Equal($"{origin}/", matched.GetProperty("baseUri").GetString());
+        Assert.Equal("http_status=42", matched.GetProperty("boundVariables").GetString());
+        Assert.Equal("description=top shelf;header=h1", matched.GetProperty("queryParameters").GetString());
+        Assert.Equal("shelves/42/match", matched.GetProperty("relativePathSegments").GetString());
+    }
+
+    [Fact]
+    public async Task Grpc_caller_gets_the_grpc_path_on_the_host_as_the_request_uri_and_no_variables()
+    {
+        using var channel = EndpointChannel.Create(_host!.Endpoint);
+        var client = new Shelf.ShelfClient(channel);
+
+        var matched = await client.MatchAsync(new RespondRequest { HttpStatus = 42, Description = "top shelf" });
+
+        Assert.Equal("http://localhost/runtime.tests.weboperation.Shelf/Match", matched.RequestUri);
+        Assert.Equal("http://localhost/", matched.BaseUri);
+        Assert.Equal("", matched.BoundVariables);
+        Assert.Equal("", matched.QueryParameters);
+        Assert.Equal("runtime.tests.weboperation.Shelf/Match", matched.RelativePathSegments);
+    }
+
+    [Fact]
     public void There_is_no_context_outside_a_call()
         => Assert.Null(WcfWebOperationContext.Current);
 
@@ -145,6 +173,21 @@ public sealed class WebOperationContextTests : IAsyncLifetime
             await Task.Yield(); // the context flows across awaits, as WCF's does
             Apply(request);
             return new Empty();
+        }
+
+        public override Task<Matched> Match(RespondRequest request, ServerCallContext context)
+        {
+            var web = WcfWebOperationContext.Current!;
+            static string Pairs(System.Collections.Specialized.NameValueCollection values)
+                => string.Join(";", values.AllKeys.Order(StringComparer.Ordinal).Select(k => $"{k}={values[k]}"));
+            return Task.FromResult(new Matched
+            {
+                RequestUri = web.RequestUri.AbsoluteUri,
+                BaseUri = web.BaseUri.AbsoluteUri,
+                BoundVariables = Pairs(web.BoundVariables),
+                QueryParameters = Pairs(web.QueryParameters),
+                RelativePathSegments = string.Join("/", web.RelativePathSegments),
+            });
         }
 
         private static Shelved Apply(RespondRequest request)

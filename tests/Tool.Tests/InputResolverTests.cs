@@ -76,6 +76,93 @@ public sealed class InputResolverTests
     }
 
     [Fact]
+    public void OldStyleProject_ItemsInAFolderTheRepositoryHoldsInTwoSpellings_ResolveToTheFilesOnDisk()
+    {
+        // Written on Windows, where Operation\ and operation\ are one folder; cloned here, git made two of them.
+        using var temp = new TempFolder();
+        temp.WriteFile("Bank/Operation/Operations/Transfer.cs", "class Transfer { }");
+        temp.WriteFile("Bank/operation/operations/Deposit.cs", "class Deposit { }");
+        temp.WriteFile("Bank/operation/Common/Fee.cs", "class Fee { }");
+        temp.WriteFile("Bank/Lib/Fees.cs", "class Fees { }");
+        temp.WriteFile("Bank/Lib/Lib.csproj", """<Project><ItemGroup><Compile Include="fees.cs" /></ItemGroup></Project>""");
+        temp.WriteFile("Bank/App.Config", "<configuration />");
+        var project = temp.WriteFile("Bank/Bank.csproj", """
+            <Project ToolsVersion="15.0" xmlns="http://schemas.microsoft.com/developer/msbuild/2003">
+              <ItemGroup>
+                <Compile Include="Operation\Operations\Transfer.cs" />
+                <Compile Include="Operation\Operations\Deposit.cs" />
+                <Compile Include="OPERATION\Common\*.cs" />
+                <ProjectReference Include="lib\lib.csproj" />
+                <None Include="app.config" />
+              </ItemGroup>
+            </Project>
+            """);
+
+        var resolved = InputResolver.Resolve(project);
+
+        var sources = Assert.Single(resolved.Projects);
+        Assert.Equal(
+            ["Operation/Operations/Transfer.cs", "operation/Common/Fee.cs", "operation/operations/Deposit.cs"],
+            sources.Files.Select(resolved.Relative).Order(StringComparer.Ordinal));
+        Assert.Equal([temp.Combine("Bank", "Lib", "Lib.csproj")], sources.ProjectReferences.ToArray());
+        Assert.Equal([temp.Combine("Bank", "App.Config")], sources.ConfigurationFiles.ToArray());
+    }
+
+    [Fact]
+    public void OldStyleProject_AWildcardFolderInTwoSpellings_TakesTheFilesOfBoth()
+    {
+        using var temp = new TempFolder();
+        temp.WriteFile("Bank/Operation/Transfer.cs", "class Transfer { }");
+        temp.WriteFile("Bank/operation/Deposit.cs", "class Deposit { }");
+        var project = temp.WriteFile("Bank/Bank.csproj", """
+            <Project ToolsVersion="15.0" xmlns="http://schemas.microsoft.com/developer/msbuild/2003">
+              <ItemGroup><Compile Include="Operation\*.cs" /></ItemGroup>
+            </Project>
+            """);
+
+        var resolved = InputResolver.Resolve(project);
+
+        Assert.Equal(
+            ["Operation/Transfer.cs", "operation/Deposit.cs"],
+            Assert.Single(resolved.Projects).Files.Select(resolved.Relative).Order(StringComparer.Ordinal));
+    }
+
+    [Fact]
+    public void OldStyleProject_ACompileItemMatchingTwoFilesInLetterCaseOnly_IsInputError_NamingBoth()
+    {
+        using var temp = new TempFolder();
+        temp.WriteFile("Bank/Operation/Deposit.cs", "class Deposit { }");
+        temp.WriteFile("Bank/operation/deposit.cs", "class Deposit { }");
+        var project = temp.WriteFile("Bank/Bank.csproj", """
+            <Project ToolsVersion="15.0" xmlns="http://schemas.microsoft.com/developer/msbuild/2003">
+              <ItemGroup><Compile Include="OPERATION\Deposit.cs" /></ItemGroup>
+            </Project>
+            """);
+
+        var error = Assert.Throws<CommandLineException>(() => InputResolver.Resolve(project));
+
+        Assert.Equal(ExitCode.InputError, error.ExitCode);
+        Assert.Contains(@"compiles 'OPERATION\Deposit.cs', which does not exist in that letter case and matches 2 files that differ only in it: 'Operation/Deposit.cs', 'operation/deposit.cs'", error.Message);
+    }
+
+    [Fact]
+    public void OldStyleProject_AnExactPath_WinsOverOtherSpellings()
+    {
+        using var temp = new TempFolder();
+        temp.WriteFile("Bank/Operation/Deposit.cs", "class Deposit { }");
+        temp.WriteFile("Bank/operation/deposit.cs", "class Deposit { }");
+        var project = temp.WriteFile("Bank/Bank.csproj", """
+            <Project ToolsVersion="15.0" xmlns="http://schemas.microsoft.com/developer/msbuild/2003">
+              <ItemGroup><Compile Include="operation\deposit.cs" /></ItemGroup>
+            </Project>
+            """);
+
+        var resolved = InputResolver.Resolve(project);
+
+        Assert.Equal(["operation/deposit.cs"], Assert.Single(resolved.Projects).Files.Select(resolved.Relative));
+    }
+
+    [Fact]
     public void OldStyleProject_ResolvesItemsOutsideItsFolder()
     {
         using var temp = new TempFolder();

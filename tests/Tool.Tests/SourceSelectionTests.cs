@@ -468,6 +468,7 @@ public sealed class SourceSelectionTests
     [InlineData("WCFM4007", ExitCode.NeedsEdits)]
     [InlineData("WCFM4008", ExitCode.Success)]
     [InlineData("WCFM4009", ExitCode.Success)]
+    [InlineData("WCFM4010", ExitCode.Success)]
     public async Task RulePage_BeforeReports_AfterDoesNot(string ruleId, ExitCode beforeExit)
     {
         foreach (var (heading, reports) in new[] { ("Before", true), ("After", false) })

@@ -18,8 +18,9 @@ public sealed record PackageEntry(string Id, string Version, SourcePosition Posi
 /// <summary>The one reader of packages.config: <c>&lt;package id version /&gt;</c> entries, for <c>--restore</c> and for the migrated project.</summary>
 internal static class PackagesConfigFile
 {
-    /// <summary>The packages.config beside a project, or null.</summary>
-    public static string? Find(string projectFolder) => ProjectFileReader.FindIgnoringCase(Path.Combine(projectFolder, "packages.config"));
+    /// <summary>The packages.config beside a project (<paramref name="displayPath"/>, for the message when several spellings are there), or null.</summary>
+    public static string? Find(string projectFolder, string displayPath)
+        => LetterCase.FindFile(Path.Combine(projectFolder, "packages.config"), projectFolder, $"'{displayPath}' has 'packages.config'");
 
     /// <summary>
     /// The entries with an id and a valid version, in file order; entries whose id could not be a folder name are

@@ -136,7 +136,7 @@ internal static class PackagesConfigRestore
         foreach (var project in input.Projects.Concat(input.ReferencedProjects))
         {
             var hintPaths = project.MissingReferences.Select(m => m.HintPath).OfType<string>().ToList();
-            var configFile = PackagesConfigFile.Find(project.Folder);
+            var configFile = PackagesConfigFile.Find(project.Folder, input.Relative(project.ProjectFile ?? project.Folder));
             if (project.ProjectFile is null || hintPaths.Count == 0 || configFile is null)
             {
                 continue;
@@ -402,7 +402,7 @@ internal static class PackagesConfigRestore
                 continue;
             }
 
-            if (ProjectFileReader.FindIgnoringCase(Path.Combine(restored, hintPath[(requested.Length + 1)..])) is { } same)
+            if (LetterCase.FindFile(Path.Combine(restored, hintPath[(requested.Length + 1)..]), restored, $"the restored package '{restored}' holds '{hintPath[(requested.Length + 1)..]}'") is { } same)
             {
                 return same;
             }

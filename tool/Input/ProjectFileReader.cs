@@ -57,22 +57,22 @@ internal static class ProjectFileReader
                 continue;
             }
 
-            var excluded = Expand(projectFolder, item.Attribute("Exclude")?.Value, displayPath, mustExist: false);
-            files.UnionWith(Expand(projectFolder, include, displayPath, mustExist: true).Except(excluded));
+            var excluded = Expand(projectFolder, item.Attribute("Exclude")?.Value, displayPath, "excludes", mustExist: false);
+            files.UnionWith(Expand(projectFolder, include, displayPath, "compiles", mustExist: true).Except(excluded));
         }
 
         foreach (var item in compileItems)
         {
-            files.ExceptWith(Expand(projectFolder, item.Attribute("Remove")?.Value, displayPath, mustExist: false));
+            files.ExceptWith(Expand(projectFolder, item.Attribute("Remove")?.Value, displayPath, "removes", mustExist: false));
         }
 
         var references = new SortedSet<string>(StringComparer.Ordinal);
         foreach (var include in Items(root, "ProjectReference").Select(i => i.Attribute("Include")?.Value))
         {
-            references.UnionWith(ProjectReferences(projectFolder, include));
+            references.UnionWith(ProjectReferences(projectFolder, include, displayPath));
         }
 
-        var (assemblyReferences, missingReferences) = AssemblyReferences(root, projectFolder);
+        var (assemblyReferences, missingReferences) = AssemblyReferences(root, projectFolder, displayPath);
         var packages = Packages(root, projectPath, displayPath);
         var nullable = Property(root, "Nullable");
         var nullableEnabled = string.Equals(nullable, "enable", StringComparison.OrdinalIgnoreCase);
@@ -84,7 +84,7 @@ internal static class ProjectFileReader
             AssemblyReferences = assemblyReferences,
             MissingReferences = missingReferences,
             AssemblyName = assemblyName,
-            ConfigurationFiles = ConfigurationFileFinder.OfProject(projectFolder, ListedConfigurationFiles(root, projectFolder)),
+            ConfigurationFiles = ConfigurationFileFinder.OfProject(projectFolder, ListedConfigurationFiles(root, projectFolder, displayPath)),
             Packages = packages,
             TestProject = TestProject(root, projectPath, packages),
         };
@@ -99,7 +99,7 @@ internal static class ProjectFileReader
     {
         var projectFolder = Path.GetDirectoryName(projectPath)!;
         var entries = new List<PackageEntry>();
-        if (PackagesConfigFile.Find(projectFolder) is { } config)
+        if (PackagesConfigFile.Find(projectFolder, displayPath) is { } config)
         {
             entries.AddRange(PackagesConfigFile.Read(config, Path.Join(Path.GetDirectoryName(displayPath), Path.GetFileName(config))));
         }
@@ -207,13 +207,14 @@ internal static class ProjectFileReader
     private const string TestProjectTypeGuid = "{3AC096D0-A1C2-E12C-1390-A8335801FDAB}";
 
     /// <summary>The <c>.config</c> files the project file lists (as None, Content or any other item) that exist; full paths.</summary>
-    private static IEnumerable<string> ListedConfigurationFiles(XElement root, string projectFolder)
+    private static IEnumerable<string> ListedConfigurationFiles(XElement root, string projectFolder, string displayPath)
         => root.Elements().Where(e => e.Name.LocalName == "ItemGroup").SelectMany(g => g.Elements())
             .Select(e => e.Attribute("Include")?.Value.Trim())
             .OfType<string>()
             .Where(i => i.EndsWith(".config", StringComparison.OrdinalIgnoreCase) && !i.Contains("$(", StringComparison.Ordinal) && !Glob.HasWildcards(i))
-            .Select(i => FindIgnoringCase(Path.GetFullPath(Path.Combine(projectFolder, Glob.Normalize(i)))))
-            .OfType<string>();
+            .Select(i => LetterCase.FindFile(Path.GetFullPath(Path.Combine(projectFolder, Glob.Normalize(i))), projectFolder, $"'{displayPath}' lists '{i}'"))
+            .OfType<string>()
+            .ToList();
 
     /// <summary>
     /// The assemblies a project references: a &lt;Reference&gt; with a &lt;HintPath&gt; found on disk is compiled against;
@@ -221,7 +222,7 @@ internal static class ProjectFileReader
     /// missing. Names the built-in set holds need no HintPath. Items using MSBuild properties cannot be evaluated: a
     /// HintPath with $(…) counts as missing.
     /// </summary>
-    private static (ImmutableArray<string> Found, ImmutableArray<MissingReference> Missing) AssemblyReferences(XElement root, string projectFolder)
+    private static (ImmutableArray<string> Found, ImmutableArray<MissingReference> Missing) AssemblyReferences(XElement root, string projectFolder, string displayPath)
     {
         var found = new SortedSet<string>(StringComparer.Ordinal);
         var missing = new List<MissingReference>();
@@ -246,7 +247,7 @@ internal static class ProjectFileReader
             var hintFullPath = !string.IsNullOrEmpty(hintPath) && !hintPath.Contains("$(", StringComparison.Ordinal)
                 ? Path.GetFullPath(Path.Combine(projectFolder, Glob.Normalize(hintPath)))
                 : null;
-            if (hintFullPath is not null && FindIgnoringCase(hintFullPath) is { } assembly)
+            if (hintFullPath is not null && LetterCase.FindFile(hintFullPath, projectFolder, $"'{displayPath}' references '{hintPath}'") is { } assembly)
             {
                 found.Add(assembly);
             }
@@ -285,7 +286,7 @@ internal static class ProjectFileReader
     /// The .csproj files a &lt;ProjectReference Include&gt; names, full paths; ones that do not exist or use MSBuild
     /// properties are left out (their types stay unresolved, as they would for a missing assembly).
     /// </summary>
-    private static IEnumerable<string> ProjectReferences(string projectFolder, string? specification)
+    private static IEnumerable<string> ProjectReferences(string projectFolder, string? specification, string displayPath)
     {
         if (string.IsNullOrWhiteSpace(specification))
         {
@@ -300,7 +301,7 @@ internal static class ProjectFileReader
                 continue;
             }
 
-            if (FindIgnoringCase(Path.GetFullPath(Path.Combine(projectFolder, Glob.Normalize(part)))) is { } existing)
+            if (LetterCase.FindFile(Path.GetFullPath(Path.Combine(projectFolder, Glob.Normalize(part))), projectFolder, $"'{displayPath}' references the project '{part}'") is { } existing)
             {
                 yield return existing;
             }
@@ -313,8 +314,11 @@ internal static class ProjectFileReader
             .Select(e => e.Value.Trim())
             .LastOrDefault();
 
-    /// <summary>The .cs files an item specification (";"-separated paths and wildcards) names; full paths.</summary>
-    private static IEnumerable<string> Expand(string projectFolder, string? specification, string displayPath, bool mustExist)
+    /// <summary>
+    /// The .cs files an item specification (";"-separated paths and wildcards) names; full paths. A wildcard's fixed
+    /// folder is searched in every letter case it exists in, as Windows sees them as one folder.
+    /// </summary>
+    private static IEnumerable<string> Expand(string projectFolder, string? specification, string displayPath, string verb, bool mustExist)
     {
         if (string.IsNullOrWhiteSpace(specification))
         {
@@ -332,7 +336,7 @@ internal static class ProjectFileReader
             if (!Glob.HasWildcards(normalized))
             {
                 var fullPath = Path.GetFullPath(Path.Combine(projectFolder, normalized));
-                var existing = FindIgnoringCase(fullPath);
+                var existing = LetterCase.FindFile(fullPath, projectFolder, $"'{displayPath}' {verb} '{part}'");
                 if (existing is not null)
                 {
                     if (existing.EndsWith(".cs", StringComparison.OrdinalIgnoreCase))
@@ -342,74 +346,24 @@ internal static class ProjectFileReader
                 }
                 else if (mustExist)
                 {
-                    throw CommandLineException.Input($"'{displayPath}' compiles '{part}', which does not exist.");
+                    throw CommandLineException.Input($"'{displayPath}' {verb} '{part}', which does not exist.");
                 }
 
                 continue;
             }
 
             var prefix = Glob.FixedPrefix(normalized);
-            var searchFolder = Path.GetFullPath(Path.Combine(projectFolder, prefix.Length == 0 ? "." : prefix));
-            if (!Directory.Exists(searchFolder))
-            {
-                continue;
-            }
-
             var glob = Glob.Create(normalized[prefix.Length..]);
-            foreach (var file in InputResolver.EnumerateSources(searchFolder))
+            foreach (var searchFolder in LetterCase.Folders(Path.GetFullPath(Path.Combine(projectFolder, prefix.Length == 0 ? "." : prefix))))
             {
-                if (glob.IsMatch(Path.GetRelativePath(searchFolder, file)))
+                foreach (var file in InputResolver.EnumerateSources(searchFolder))
                 {
-                    yield return file;
+                    if (glob.IsMatch(Path.GetRelativePath(searchFolder, file)))
+                    {
+                        yield return file;
+                    }
                 }
             }
         }
-    }
-
-    /// <summary>
-    /// The file at <paramref name="fullPath"/>, or one whose path differs only in letter case: projects written on
-    /// Windows often spell a file name differently from the disk.
-    /// </summary>
-    internal static string? FindIgnoringCase(string fullPath)
-    {
-        if (File.Exists(fullPath))
-        {
-            return fullPath;
-        }
-
-        var folder = Path.GetDirectoryName(fullPath);
-        if (folder is null)
-        {
-            return null;
-        }
-
-        var existingFolder = Directory.Exists(folder) ? folder : FindFolderIgnoringCase(folder);
-        if (existingFolder is null)
-        {
-            return null;
-        }
-
-        var name = Path.GetFileName(fullPath);
-        return Directory.EnumerateFiles(existingFolder)
-            .FirstOrDefault(f => string.Equals(Path.GetFileName(f), name, StringComparison.OrdinalIgnoreCase));
-    }
-
-    private static string? FindFolderIgnoringCase(string folder)
-    {
-        var parent = Path.GetDirectoryName(folder);
-        if (parent is null)
-        {
-            return null;
-        }
-
-        var existingParent = Directory.Exists(parent) ? parent : FindFolderIgnoringCase(parent);
-        if (existingParent is null)
-        {
-            return null;
-        }
-
-        var name = Path.GetFileName(folder);
-        return Directory.EnumerateDirectories(existingParent)
-            .FirstOrDefault(d => string.Equals(Path.GetFileName(d), name, StringComparison.OrdinalIgnoreCase));
     }
 }

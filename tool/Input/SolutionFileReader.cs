@@ -43,7 +43,7 @@ internal static partial class SolutionFileReader
             }
 
             var fullPath = Path.GetFullPath(Path.Combine(folder, Glob.Normalize(entry)));
-            var existing = ProjectFileReader.FindIgnoringCase(fullPath)
+            var existing = LetterCase.FindFile(fullPath, folder, $"'{displayPath}' lists the project '{entry}'")
                 ?? throw CommandLineException.Input($"'{displayPath}' lists the project '{entry}', which does not exist.");
             if (!projects.Contains(existing, StringComparer.Ordinal))
             {

@@ -140,7 +140,7 @@ internal static class ContractDiscovery
             ClientClasses = clientClasses.OrderBy(c => c.Key, StringComparer.Ordinal).ToEquatableArray(),
             ReferencedServiceModelTypes = wcf.ReferencedServiceModelTypes(compilation),
             // The whole compilation is read for it, so only by a whole run that emits C#.
-            UsedInCode = readHosting && context.ReadsEmitterFacts && webHttp.SourcesUseWebOperationContext() ? ServiceModelTypes.WebOperationContext : ServiceModelTypes.None,
+            UsedInCode = readHosting && context.ReadsEmitterFacts ? webHttp.WebOperationContextUse() : ServiceModelTypes.None,
             OperationContextNamespaces = readHosting && context.ReadsEmitterFacts ? new OperationContextReader(context).NamespacesUsingTypeName() : EquatableArray<string>.Empty,
         };
         return (model, context.Findings.ToImmutableArray());

@@ -81,6 +81,7 @@ internal sealed class WcfSymbols
         WebInvoke = Resolve(compilation, WebNamespace + ".WebInvokeAttribute", CoreWcfWebNamespace + ".WebInvokeAttribute");
         OperationContractProvider = Both("IOperationContractAttributeProvider");
         WebOperationContext = Resolve(compilation, WebNamespace + ".WebOperationContext");
+        UriTemplateMatch = Resolve(compilation, "System.UriTemplateMatch");
 
         HasWcf = !ServiceContract.IsEmpty || !DataContract.IsEmpty;
     }
@@ -194,6 +195,9 @@ internal sealed class WcfSymbols
     /// <summary>System.ServiceModel.Web's <c>WebOperationContext</c> (CoreWCF's has a type of its own, which CoreWCF supplies).</summary>
     public ImmutableArray<INamedTypeSymbol> WebOperationContext { get; }
 
+    /// <summary>.NET Framework's <c>System.UriTemplateMatch</c> (in System.ServiceModel.dll), what <c>IncomingWebRequestContext.UriTemplateMatch</c> gives.</summary>
+    public ImmutableArray<INamedTypeSymbol> UriTemplateMatch { get; }
+
     /// <summary>The namespace of .NET Framework's WCF REST programming model ([WebGet], [WebInvoke], WebFaultException).</summary>
     public const string WebNamespace = "System.ServiceModel.Web";
 
@@ -215,6 +219,7 @@ internal sealed class WcfSymbols
         types |= Referenced(InstanceContextMode) ? ServiceModelTypes.InstanceContextMode : ServiceModelTypes.None;
         types |= Referenced(WebGet, WebNamespace) ? ServiceModelTypes.WebHttp : ServiceModelTypes.None;
         types |= Referenced(WebOperationContext, WebNamespace) ? ServiceModelTypes.WebOperationContext : ServiceModelTypes.None;
+        types |= Referenced(UriTemplateMatch, "System") ? ServiceModelTypes.UriTemplateMatch : ServiceModelTypes.None;
         return types;
     }
 

@@ -14,6 +14,7 @@ namespace MigrateWcf.Generator.Discovery;
 internal sealed class WebHttpReader
 {
     private const string WebOperationContextName = "WebOperationContext";
+    private const string UriTemplateMatchName = "UriTemplateMatch";
 
     private readonly DiscoveryContext _context;
     private readonly WcfSymbols _wcf;
@@ -26,32 +27,45 @@ internal sealed class WebHttpReader
 
     /// <summary>
     /// Whether any source names System.ServiceModel.Web's <c>WebOperationContext</c> (an implementation, or a helper or
-    /// base class it reaches): the C# emitters then supply its stand-in, which no attribute tells.
+    /// base class it reaches), and whether one reads its request's <c>UriTemplateMatch</c>: the C# emitters then supply
+    /// their stand-ins, which no attribute tells.
     /// </summary>
-    public bool SourcesUseWebOperationContext()
+    public ServiceModelTypes WebOperationContextUse()
     {
         if (_wcf.WebOperationContext.IsEmpty)
         {
-            return false;
+            return ServiceModelTypes.None;
         }
 
+        var used = ServiceModelTypes.None;
         foreach (var tree in _context.Compilation.SyntaxTrees)
         {
             // Most files never mention it; only a tree that names it is bound.
-            if (tree.GetText(_context.CancellationToken).ToString().IndexOf(WebOperationContextName, StringComparison.Ordinal) < 0)
+            var text = tree.GetText(_context.CancellationToken).ToString();
+            if (text.IndexOf(WebOperationContextName, StringComparison.Ordinal) < 0 && text.IndexOf(UriTemplateMatchName, StringComparison.Ordinal) < 0)
             {
                 continue;
             }
 
             var model = _context.Compilation.GetSemanticModel(tree);
-            var names = tree.GetRoot(_context.CancellationToken).DescendantNodes().OfType<IdentifierNameSyntax>().Where(n => n.Identifier.ValueText == WebOperationContextName);
-            if (names.Any(n => WcfSymbols.Is(model.GetSymbolInfo(n, _context.CancellationToken).Symbol as ITypeSymbol, _wcf.WebOperationContext)))
+            foreach (var name in tree.GetRoot(_context.CancellationToken).DescendantNodes().OfType<IdentifierNameSyntax>())
             {
-                return true;
+                if (name.Identifier.ValueText == WebOperationContextName
+                    && WcfSymbols.Is(model.GetSymbolInfo(name, _context.CancellationToken).Symbol as ITypeSymbol, _wcf.WebOperationContext))
+                {
+                    used |= ServiceModelTypes.WebOperationContext;
+                }
+                else if (name.Identifier.ValueText == UriTemplateMatchName
+                         && model.GetSymbolInfo(name, _context.CancellationToken).Symbol is { } symbol
+                         && WcfSymbols.Is(symbol as ITypeSymbol ?? (symbol as IPropertySymbol)?.Type, _wcf.UriTemplateMatch))
+                {
+                    used |= ServiceModelTypes.UriTemplateMatch;
+                }
             }
         }
 
-        return false;
+        // The match is reached through WebOperationContext; its stand-in has no other way in.
+        return (used & ServiceModelTypes.WebOperationContext) != 0 ? used : ServiceModelTypes.None;
     }
 
     /// <summary>The REST attribute of <paramref name="method"/>; null when it has neither (WebGet wins over a second WebInvoke, as WCF refuses both).</summary>

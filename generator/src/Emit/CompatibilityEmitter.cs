@@ -108,7 +108,37 @@ internal static class CompatibilityEmitter
         }
 
         w.Close();
+        if ((plan.CompatibilityTypes & (ServiceModelTypes.WebOperationContext | ServiceModelTypes.UriTemplateMatch)) == (ServiceModelTypes.WebOperationContext | ServiceModelTypes.UriTemplateMatch))
+        {
+            w.Line();
+            UriTemplateMatch(w, plan);
+        }
+
         return w.ToString();
+    }
+
+    /// <summary>
+    /// System.UriTemplateMatch, what IncomingWebRequestContext.UriTemplateMatch gives: the members REST operations read,
+    /// from the runtime's WcfWebOperationContext (docs/webhttp.md says what each holds over transcoding and gRPC). Not
+    /// supplied: Template, Data, WildcardPathSegments (code using them does not compile, WCFM4007).
+    /// </summary>
+    private static void UriTemplateMatch(CSharpWriter w, CSharpPlan plan)
+    {
+        w.Open("namespace System");
+        w.Summary("WCF's UriTemplateMatch: the request's URI and the values its UriTemplate bound (docs/webhttp.md).");
+        CSharpEmitter.GeneratedCode(w, plan);
+        w.Open("internal sealed class UriTemplateMatch");
+        w.Line("public global::System.Uri? BaseUri { get; set; }");
+        w.Line();
+        w.Line("public global::System.Uri? RequestUri { get; set; }");
+        w.Line();
+        w.Line("public global::System.Collections.Specialized.NameValueCollection BoundVariables { get; } = new global::System.Collections.Specialized.NameValueCollection();");
+        w.Line();
+        w.Line("public global::System.Collections.Specialized.NameValueCollection QueryParameters { get; } = new global::System.Collections.Specialized.NameValueCollection();");
+        w.Line();
+        w.Line("public global::System.Collections.ObjectModel.Collection<string> RelativePathSegments { get; } = new global::System.Collections.ObjectModel.Collection<string>();");
+        w.Close();
+        w.Close();
     }
 
     private static void RestAttributes(CSharpWriter w, CSharpPlan plan)
@@ -241,6 +271,29 @@ internal static class CompatibilityEmitter
         w.Line("public string? ContentType => Headers[global::System.Net.HttpRequestHeader.ContentType];");
         w.Line();
         w.Line("public string? Accept => Headers[global::System.Net.HttpRequestHeader.Accept];");
+        if ((plan.CompatibilityTypes & ServiceModelTypes.UriTemplateMatch) != 0)
+        {
+            w.Line();
+            w.Line("private global::System.UriTemplateMatch? _uriTemplateMatch;");
+            w.Line();
+            w.Summary("The request's URI and the values its UriTemplate bound; over gRPC the URI is the call's path on the host and nothing is bound (docs/webhttp.md).");
+            w.Open("public global::System.UriTemplateMatch UriTemplateMatch");
+            w.Line("get => _uriTemplateMatch ??= CreateUriTemplateMatch();");
+            w.Line("set => _uriTemplateMatch = value;");
+            w.Close();
+            w.Line();
+            w.Open("private global::System.UriTemplateMatch CreateUriTemplateMatch()");
+            w.Line("var match = new global::System.UriTemplateMatch { BaseUri = _context.BaseUri, RequestUri = _context.RequestUri };");
+            w.Line("match.BoundVariables.Add(_context.BoundVariables);");
+            w.Line("match.QueryParameters.Add(_context.QueryParameters);");
+            w.Open("foreach (var segment in _context.RelativePathSegments)");
+            w.Line("match.RelativePathSegments.Add(segment);");
+            w.Close();
+            w.Line();
+            w.Line("return match;");
+            w.Close();
+        }
+
         w.Close();
     }
 

@@ -120,6 +120,12 @@ public enum ServiceModelTypes
 
     /// <summary>System.ServiceModel.Web's <c>WebOperationContext</c> with its <c>OutgoingResponse</c> and <c>IncomingRequest</c> (not in System.ServiceModel.Primitives).</summary>
     WebOperationContext = 16,
+
+    /// <summary>
+    /// <c>IncomingWebRequestContext.UriTemplateMatch</c> and its type, <c>System.UriTemplateMatch</c> (in neither
+    /// System.ServiceModel.Primitives nor .NET 10); supplied with <see cref="WebOperationContext"/> only.
+    /// </summary>
+    UriTemplateMatch = 32,
 }
 
 /// <summary>What an implementation's code does with WCF's OperationContext.</summary>
