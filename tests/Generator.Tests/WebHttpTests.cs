@@ -188,6 +188,30 @@ public class WebHttpTests
     }
 
     [Fact]
+    public void BareScalarBody_IsReadAsAJsonObject_WithAFinding_BecauseTranscodingTakesABodyOnlyIntoAMessage()
+    {
+        var result = Run("""
+            [ServiceContract]
+            public interface IShop
+            {
+                [OperationContract]
+                [WebInvoke(Method = "PUT", UriTemplate = "items/{id}", RequestFormat = WebMessageFormat.Json)]
+                void Rename(string id, string name);
+
+                [OperationContract]
+                [WebInvoke(UriTemplate = "counts", RequestFormat = WebMessageFormat.Json)]
+                void Count(int? count);
+            }
+            """);
+
+        Assert.Equal(new ProtoHttpRule("put", "/items/{id}", "*", null), result.Rpc("Shop", "Rename").Http);
+        Assert.Contains(result.Findings, f => f.RuleId == "WCFM1020" && f.Text().Contains("the bare body parameter 'name' (string) is read by transcoding only as a member of a JSON object", StringComparison.Ordinal));
+        // A nullable number is a proto3 optional scalar: the same.
+        Assert.Equal(new ProtoHttpRule("post", "/counts", "*", null), result.Rpc("Shop", "Count").Http);
+        Assert.Contains(result.Findings, f => f.RuleId == "WCFM1020" && f.Text().Contains("the bare body parameter 'count' (int32)", StringComparison.Ordinal));
+    }
+
+    [Fact]
     public void DataTypesNoRestOperationReaches_KeepProtocsJsonNames()
     {
         var result = Run("""
@@ -218,7 +242,8 @@ public class WebHttpTests
             """);
 
         Assert.Equal(new ProtoHttpRule("get", "/Count", null, "result"), result.Rpc("Shop", "Count").Http);
-        Assert.Equal(new ProtoHttpRule("post", "/Reset", "category", "result"), result.Rpc("Shop", "Reset").Http);
+        // A bare string body is read as {"category": …}: transcoding takes a body only into a message field.
+        Assert.Equal(new ProtoHttpRule("post", "/Reset", "*", "result"), result.Rpc("Shop", "Reset").Http);
     }
 
     [Fact]

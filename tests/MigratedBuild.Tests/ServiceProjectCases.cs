@@ -161,6 +161,7 @@ public static class ServiceProjectCases
             Findings =
             [
                 new("WCFM4010", "warning", "Values.Rest/IValues.cs") { Line = 13, MessageContains = "'IValues.GetValues' asks for the ASP.NET output cache profile 'CacheFor10Seconds'" },
+                new("WCFM1020", "warning", "Values.Rest/IValues.cs") { Line = 21, MessageContains = "the bare body parameter 'value' (string)" },
             ],
             Calls =
             [
@@ -171,7 +172,12 @@ public static class ServiceProjectCases
             [
                 // Through transcoding, the URL the REST caller posted to, as WCF gave it.
                 new("POST", "values", "{\"Text\":\"second\"}", 201) { ResponseContains = "{origin}/values/" },
-                new("GET", "values", null, 200) { ResponseContains = "second" },
+                // A bare string body: transcoding reads it as a member of a JSON object (WCFM1020 says so).
+                new("PUT", "values/0", "{\"value\":\"zero\"}", 200),
+                // A bare list body: the generated wrapper that keeps null apart from empty (WCFM1021 says so).
+                new("POST", "values/batch", "{\"items\":[\"third\",\"fourth\"]}", 200) { ResponseContains = "5" },
+                // The empty value is the gRPC call's above (an empty request).
+                new("GET", "values", null, 200) { ResponseContains = "[\"zero\",\"\",\"second\",\"third\",\"fourth\"]" },
             ],
         },
         new("NonSerializableMember")

@@ -282,6 +282,12 @@ internal sealed partial class ProtoMapper
         if (web.BodyParameters.Count > 0 && request is not null)
         {
             body = web.WrappedRequest ? "*" : FieldOf(request, web.BodyParameters[0]);
+            if (!web.WrappedRequest && request.Fields.FirstOrDefault(f => f.Name == body) is { } bodyField && !IsMessageField(bodyField))
+            {
+                // JSON transcoding reads a body into a message field only (a scalar body field stops the host at start).
+                web.Differences.Add($"the bare body parameter '{web.BodyParameters[0]}' ({(bodyField.Label == ProtoLabel.Repeated ? "repeated " : string.Empty)}{bodyField.Type}) is read by transcoding only as a member of a JSON object: the body is {{\"{body}\": …}} instead of WCF's bare value");
+                body = "*";
+            }
         }
 
         string? responseBody = null;
@@ -386,6 +392,10 @@ internal sealed partial class ProtoMapper
     private static bool IsUrlScalar(ProtoField field)
         => field.Label != ProtoLabel.Repeated && (UrlScalars.Contains(field.Type) || field.Conversion?.Kind == ConversionKind.Enum
             || field.Conversion is { Kind: ConversionKind.Nullable } nullable && nullable.Arguments.Count == 1 && nullable.Arguments[0].Kind == ConversionKind.Enum);
+
+    /// <summary>A single message field, the only kind of field JSON transcoding takes a request body into.</summary>
+    private static bool IsMessageField(ProtoField field)
+        => field.Label != ProtoLabel.Repeated && !UrlScalars.Contains(field.Type) && field.Type != "bytes" && field.Conversion?.Kind != ConversionKind.Enum;
 
     /// <summary>A way proto3 JSON writes a value differently from WCF's DataContractJsonSerializer.</summary>
     private sealed record JsonDifference(string What, string How);

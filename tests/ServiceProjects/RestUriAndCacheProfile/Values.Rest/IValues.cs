@@ -16,6 +16,14 @@ namespace Values.Rest
         [OperationContract]
         [WebInvoke(Method = "POST", UriTemplate = "values", RequestFormat = WebMessageFormat.Json, ResponseFormat = WebMessageFormat.Json)]
         string AddValue(ValueEntry entry);
+
+        [OperationContract]
+        [WebInvoke(Method = "PUT", UriTemplate = "values/{index}", RequestFormat = WebMessageFormat.Json, ResponseFormat = WebMessageFormat.Json)]
+        void ReplaceValue(string index, string value);
+
+        [OperationContract]
+        [WebInvoke(Method = "POST", UriTemplate = "values/batch", RequestFormat = WebMessageFormat.Json, ResponseFormat = WebMessageFormat.Json)]
+        int AddValues(List<string> values);
     }
 
     [DataContract]

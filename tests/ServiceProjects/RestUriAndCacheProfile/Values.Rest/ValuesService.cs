@@ -23,5 +23,24 @@ namespace Values.Rest
             WebOperationContext.Current.OutgoingResponse.SetStatusAsCreated(new Uri(location));
             return location;
         }
+
+        public void ReplaceValue(string index, string value)
+        {
+            int position;
+            if (int.TryParse(index, out position) && position >= 0 && position < _values.Count)
+            {
+                _values[position] = value ?? string.Empty;
+            }
+        }
+
+        public int AddValues(List<string> values)
+        {
+            if (values != null)
+            {
+                _values.AddRange(values);
+            }
+
+            return _values.Count;
+        }
     }
 }
