@@ -1,3 +1,4 @@
+using MigrateWcf.Generator;
 using MigrateWcf.Generator.Rules;
 using MigrateWcf.Tool.Verification;
 
@@ -98,5 +99,33 @@ public sealed class ProjectVerifierTests
         Assert.StartsWith("The migrated project does not build: NU1101: Unable to find package MigrateWcf.Runtime.", withRuntimeProject.Message);
         Assert.StartsWith("The migrated project does not build: NU1101: Unable to find package Contoso.Legacy.", package.Message);
         Assert.DoesNotContain("--runtime-project", package.Message);
+    }
+
+    [Fact]
+    public void ARestoreErrorOfAListedPackage_IsAtItsPackagesConfigLine_ByTheIdNuGetNames()
+    {
+        var config = Path.Combine(Path.GetTempPath(), "Orders", "packages.config");
+        var project = Project with
+        {
+            PackagePositions = new Dictionary<string, SourcePosition>(StringComparer.OrdinalIgnoreCase)
+            {
+                ["Microsoft.Owin"] = new(config, 4, 3),
+                ["Microsoft.Owin.Host.SystemWeb"] = new(config, 5, 3),
+                ["PetaPoco"] = new(config, 6, 3),
+            },
+        };
+
+        SourcePosition? At(string code, string message)
+            => ProjectVerifier.ToFinding(new BuildDiagnostic(Project.ProjectFile, 0, 0, BuildSeverity.Error, code, message), project).Position;
+
+        Assert.Equal(6, At("NU1101", "Unable to find package PetaPoco. No packages exist with this id in source(s): feed")?.Line);
+        // The longer id that starts like a shorter one is its own.
+        Assert.Equal(5, At("NU1101", "Unable to find package Microsoft.Owin.Host.SystemWeb. No packages exist with this id in source(s): feed")?.Line);
+        Assert.Equal(4, At("NU1102", "Unable to find package microsoft.owin with version (>= 4.2.2)")?.Line);
+        Assert.Equal(4, At("NU1605", "Detected package downgrade: Microsoft.Owin from 4.2.2 to 4.0.0. Reference the package directly from the project to select a different version.")?.Line);
+        // An id that only starts like a listed one, and a package nothing lists: no position.
+        Assert.Null(At("NU1101", "Unable to find package Microsoft.Owin.Security. No packages exist with this id in source(s): feed"));
+        Assert.Null(At("NU1101", "Unable to find package Contoso.Legacy. No packages exist with this id in source(s): feed"));
+        Assert.Null(At("MSB3021", "Unable to copy package PetaPoco.dll"));
     }
 }

@@ -151,7 +151,10 @@ internal static class GenerateCommand
         var project = new MigratedProject(
             projectFile,
             generated.ToHashSet(OperatingSystem.IsWindows() ? StringComparer.OrdinalIgnoreCase : StringComparer.Ordinal),
-            RuntimePackage: options.RuntimeProject is null);
+            RuntimePackage: options.RuntimeProject is null)
+        {
+            PackagePositions = generation.PackagePositions,
+        };
         BuildOutcome built;
         try
         {
@@ -197,6 +200,9 @@ internal static class GenerateCommand
     internal sealed record Generation(string OutputFolder, string ProjectFileName, MigrationOutcome? Outcome, IReadOnlyList<PlannedChange> Changes, ExitCode? Failure)
     {
         public ImmutableArray<Finding> PlanFindings { get; init; } = [];
+
+        /// <summary>Where the original projects list each package, for restore errors of the migrated project.</summary>
+        public ImmutableDictionary<string, SourcePosition> PackagePositions { get; init; } = ImmutableDictionary<string, SourcePosition>.Empty;
     }
 
     internal static Generation Prepare(GenerateOptions options, CliDependencies deps, CancellationToken cancellationToken)
@@ -275,7 +281,7 @@ internal static class GenerateCommand
         }
 
         var changes = AtomicOutputWriter.Plan(outputFolder, options.OutputFolder, plan.Files, recorded);
-        return new Generation(outputFolder, projectFileName, outcome, changes, null) { PlanFindings = plan.Findings };
+        return new Generation(outputFolder, projectFileName, outcome, changes, null) { PlanFindings = plan.Findings, PackagePositions = references.PackagePositions };
     }
 
     /// <summary>

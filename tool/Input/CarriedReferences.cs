@@ -15,7 +15,10 @@ namespace MigrateWcf.Tool.Input;
 /// </summary>
 internal static class CarriedReferences
 {
-    public sealed record Result(ImmutableArray<MigratedPackage> Packages, ImmutableArray<MigratedAssembly> Assemblies, ImmutableArray<ReportedFinding> Findings);
+    /// <param name="PackagePositions">Where each package is listed (its first packages.config or PackageReference line), by
+    /// id, case-insensitive: a restore error of the migrated project is reported there.</param>
+    public sealed record Result(ImmutableArray<MigratedPackage> Packages, ImmutableArray<MigratedAssembly> Assemblies, ImmutableArray<ReportedFinding> Findings,
+        ImmutableDictionary<string, SourcePosition> PackagePositions);
 
     /// <summary>One package as one project uses it.</summary>
     private sealed record Use(string Id, NuGetVersion Requested, NuGetVersion Version, string? Note, SourcePosition? Position, string? PackageFolder, ImmutableArray<string> AssemblyPaths);
@@ -88,7 +91,9 @@ internal static class CarriedReferences
         return new Result(
             packages.Select(p => new MigratedPackage(p.Id, p.Version.ToNormalizedString(), p.AssemblyPaths, p.Note)).ToImmutableArray(),
             assemblies.Values.ToImmutableArray(),
-            findings.ToImmutableArray());
+            findings.ToImmutableArray(),
+            uses.Where(u => u.Position is not null).DistinctBy(u => u.Id, StringComparer.OrdinalIgnoreCase)
+                .ToImmutableDictionary(u => u.Id, u => u.Position!, StringComparer.OrdinalIgnoreCase));
     }
 
     /// <summary>

@@ -24,6 +24,9 @@ internal sealed record BuildOutcome(string? NotVerifiedBecause, ImmutableArray<R
 internal sealed record MigratedProject(string ProjectFile, IReadOnlySet<string> GeneratedFiles, bool RuntimePackage)
 {
     public string Folder => Path.GetDirectoryName(ProjectFile)!;
+
+    /// <summary>Where the original projects list each package (packages.config line), by id, case-insensitive.</summary>
+    public IReadOnlyDictionary<string, SourcePosition> PackagePositions { get; init; } = new Dictionary<string, SourcePosition>();
 }
 
 /// <summary>
@@ -106,7 +109,8 @@ internal static class ProjectVerifier
         if (!error.HasPosition || error.Origin.Length == 0)
         {
             var runtimeMissing = project.RuntimePackage && error.Code == "NU1101" && error.Message.Contains("MigrateWcf.Runtime", StringComparison.Ordinal);
-            return ReportedFinding.From(Finding.Create(runtimeMissing ? FindingMessages.RuntimePackageMissing : FindingMessages.ProjectDoesNotBuild, null, code, message));
+            return ReportedFinding.From(Finding.Create(runtimeMissing ? FindingMessages.RuntimePackageMissing : FindingMessages.ProjectDoesNotBuild,
+                runtimeMissing ? null : ListedAt(error, project), code, message));
         }
 
         var file = Path.GetFullPath(error.Origin, project.Folder);
@@ -118,6 +122,36 @@ internal static class ProjectVerifier
         }
 
         return ReportedFinding.From(Finding.Create(FindingMessages.DoesNotCompile, position, code, message));
+    }
+
+    /// <summary>
+    /// Where a restore error's package is listed in the original projects (NuGet names no file: the package is in the
+    /// migrated project because a packages.config listed it), found by the id NuGet's message names after "package"
+    /// (NU1101–NU1103) or "downgrade:" (NU1605); null for other errors.
+    /// </summary>
+    internal static SourcePosition? ListedAt(BuildDiagnostic error, MigratedProject project)
+    {
+        if (!error.Code.StartsWith("NU", StringComparison.Ordinal))
+        {
+            return null;
+        }
+
+        // Longest id first: "Microsoft.Owin.Host" must not be taken for "Microsoft.Owin".
+        foreach (var (id, position) in project.PackagePositions.OrderByDescending(p => p.Key.Length))
+        {
+            foreach (var lead in (ReadOnlySpan<string>)["package ", "downgrade: "])
+            {
+                var at = error.Message.IndexOf(lead + id, StringComparison.OrdinalIgnoreCase);
+                var end = at + lead.Length + id.Length;
+                if (at >= 0 && (end == error.Message.Length || error.Message[end] is ' ' or ','
+                    || error.Message[end] == '.' && (end + 1 == error.Message.Length || error.Message[end + 1] == ' ')))
+                {
+                    return position;
+                }
+            }
+        }
+
+        return null;
     }
 
     private static bool IsGenerated(string file, MigratedProject project)
