@@ -17,10 +17,16 @@ internal sealed class OneWayQueue : IDisposable
     private int _pending; // accepted and not finished: waiting plus running
     private int _threads;
 
-    public OneWayQueue(WcfServiceOptions options, Type service)
+    // workers: the service's own number of workers (its WCF serviceThrottling maxConcurrentCalls), else the options'.
+    public OneWayQueue(WcfServiceOptions options, Type service, int? workers = null)
     {
-        _workers = options.OneWayWorkers;
-        _capacity = checked(options.OneWayWorkers + options.OneWayQueueLimit);
+        if (workers is < 1)
+        {
+            throw new ArgumentOutOfRangeException(nameof(workers), workers, "At least one worker is needed.");
+        }
+
+        _workers = workers ?? options.OneWayWorkers;
+        _capacity = checked(_workers + options.OneWayQueueLimit);
         _threadName = "one-way " + service.Name;
         Refusal = $"The one-way queue of {service.Name} is full ({options.OneWayQueueLimit} waiting); try again later.";
     }

@@ -21,13 +21,13 @@ public sealed class ServiceInvoker<TService> : IDisposable
     private readonly bool _ownsSingle;
     private readonly OneWayQueue _oneWay;
 
-    internal ServiceInvoker(WcfServiceRuntime runtime, InstanceMode instancing, ConcurrencyMode concurrency, Func<TService> create, bool owned)
+    internal ServiceInvoker(WcfServiceRuntime runtime, InstanceMode instancing, ConcurrencyMode concurrency, Func<TService> create, bool owned, int? oneWayWorkers = null)
     {
         (_runtime, _instancing, _create, _ownsSingle) = (runtime, instancing, create, owned);
         var serialize = concurrency != ConcurrencyMode.Multiple;
         _createShared = () => new ServiceInstance(_create(), serialize);
         _single = new(_createShared);
-        _oneWay = new OneWayQueue(runtime.Options, typeof(TService));
+        _oneWay = new OneWayQueue(runtime.Options, typeof(TService), oneWayWorkers);
     }
 
     internal ServiceInstance SingleInstance => _single.Value;

@@ -67,12 +67,15 @@ public static class WcfServiceCollectionExtensions
     /// except where the service has several constructors and none marked <see cref="ActivatorUtilitiesConstructorAttribute"/>:
     /// there the parameterless one, the one WCF called.
     /// </summary>
-    public static IServiceCollection AddWcfService<TService>(this IServiceCollection services, InstanceMode instancing, ConcurrencyMode concurrency)
+    /// <remarks><paramref name="oneWayWorkers"/>: how many of its one-way calls run at once (its WCF serviceThrottling
+    /// maxConcurrentCalls); null: <see cref="WcfServiceOptions.OneWayWorkers"/>.</remarks>
+    public static IServiceCollection AddWcfService<TService>(this IServiceCollection services, InstanceMode instancing, ConcurrencyMode concurrency, int? oneWayWorkers = null)
         where TService : class
     {
+        ArgumentOutOfRangeException.ThrowIfLessThan(oneWayWorkers ?? 1, 1, nameof(oneWayWorkers));
         var create = InstanceFactory<TService>();
         return services.AddWcfSemantics().AddSingleton(provider => new ServiceInvoker<TService>(
-            provider.GetRequiredService<WcfServiceRuntime>(), instancing, concurrency, () => create(provider), owned: true));
+            provider.GetRequiredService<WcfServiceRuntime>(), instancing, concurrency, () => create(provider), owned: true, oneWayWorkers));
     }
 
     private static Func<IServiceProvider, TService> InstanceFactory<TService>()

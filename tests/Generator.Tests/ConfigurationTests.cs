@@ -74,4 +74,46 @@ public class ConfigurationTests
 
         Assert.Equal("App.config", Assert.Single(result.FindingsOf(RuleIds.ConfigurationFile)).Position!.FilePath);
     }
+
+    [Fact]
+    public void ServiceThrottling_OfAServicesBehavior_BoundsItsOneWayWorkers_TheUnnamedBehaviorTheOthers()
+    {
+        var config = """
+            <configuration>
+              <system.serviceModel>
+                <behaviors>
+                  <serviceBehaviors>
+                    <behavior name="busy"><serviceThrottling maxConcurrentCalls="48" maxConcurrentSessions="100" /></behavior>
+                    <behavior><serviceThrottling maxConcurrentCalls="8" /></behavior>
+                    <behavior name="broken"><serviceThrottling maxConcurrentCalls="lots" /></behavior>
+                  </serviceBehaviors>
+                </behaviors>
+                <services>
+                  <service name="Shop.Orders" behaviorConfiguration="busy"><endpoint binding="netTcpBinding" contract="Shop.IOrders" /></service>
+                  <service name="Shop.Audit"><endpoint binding="netTcpBinding" contract="Shop.IAudit" /></service>
+                  <service name="Shop.Stock" behaviorConfiguration="broken"><endpoint binding="netTcpBinding" contract="Shop.IStock" /></service>
+                </services>
+              </system.serviceModel>
+            </configuration>
+            """;
+        var options = new EngineOptions { CSharp = new CSharpOptions(), ConfigurationFiles = [new ConfigurationFile("App.config", config)] };
+        var result = MigrationEngine.Run(MigrateWcf.Tests.Shared.WcfTestCompilation.Create("""
+            using System.ServiceModel;
+            namespace Shop
+            {
+                [ServiceContract] public interface IOrders { [OperationContract(IsOneWay = true)] void Place(string id); }
+                [ServiceContract] public interface IAudit { [OperationContract(IsOneWay = true)] void Record(string entry); }
+                [ServiceContract] public interface IStock { [OperationContract(IsOneWay = true)] void Count(string sku); }
+                public class Orders : IOrders { public void Place(string id) { } }
+                public class Audit : IAudit { public void Record(string entry) { } }
+                public class Stock : IStock { public void Count(string sku) { } }
+            }
+            """), options);
+
+        var hosting = result.CSharpFiles.Single(f => f.RelativePath.EndsWith("MigratedServices.g.cs", StringComparison.Ordinal)).Content;
+        Assert.Contains("AddWcfService<global::Shop.Orders>(services, global::MigrateWcf.Runtime.InstanceMode.PerSession, global::System.ServiceModel.ConcurrencyMode.Single, oneWayWorkers: 48);", hosting, StringComparison.Ordinal);
+        Assert.Contains("AddWcfService<global::Shop.Audit>(services, global::MigrateWcf.Runtime.InstanceMode.PerSession, global::System.ServiceModel.ConcurrencyMode.Single, oneWayWorkers: 8);", hosting, StringComparison.Ordinal);
+        // Not a number: the runtime's default.
+        Assert.Contains("AddWcfService<global::Shop.Stock>(services, global::MigrateWcf.Runtime.InstanceMode.PerSession, global::System.ServiceModel.ConcurrencyMode.Single);", hosting, StringComparison.Ordinal);
+    }
 }

@@ -47,8 +47,17 @@ internal static class ConfigurationReader
 
         foreach (var section in document.Descendants().Where(e => e.Name.LocalName == SectionName))
         {
+            var throttling = MaxConcurrentCalls(section);
             foreach (var service in Children(section, "services", "service"))
             {
+                if (throttling.TryGetValue(Attribute(service, "behaviorConfiguration")?.Trim() ?? string.Empty, out var calls))
+                {
+                    usages.Add(new HostingUsageModel(HostingUsageKind.ServiceThrottling, Attribute(service, "name") ?? "(unnamed)", Position(path, calls.Attribute))
+                    {
+                        Detail = calls.Value.ToString(System.Globalization.CultureInfo.InvariantCulture),
+                    });
+                }
+
                 var endpoints = service.Elements().Where(e => e.Name.LocalName == "endpoint").ToList();
                 usages.Add(new HostingUsageModel(HostingUsageKind.ConfiguredService, Attribute(service, "name") ?? "(unnamed)", Position(path, service))
                 {
@@ -93,6 +102,28 @@ internal static class ConfigurationReader
         }
 
         return usages;
+    }
+
+    /// <summary>Each service behavior's serviceThrottling maxConcurrentCalls (a positive number), by behavior name ("" for
+    /// the unnamed one, which WCF applies to services that name none).</summary>
+    private static Dictionary<string, (int Value, XAttribute Attribute)> MaxConcurrentCalls(XElement section)
+    {
+        var found = new Dictionary<string, (int, XAttribute)>(StringComparer.Ordinal);
+        foreach (var behavior in Children(section, "behaviors", "serviceBehaviors").SelectMany(b => b.Elements()).Where(e => e.Name.LocalName == "behavior"))
+        {
+            var calls = behavior.Elements().Where(e => e.Name.LocalName == "serviceThrottling")
+                .Select(t => t.Attributes().FirstOrDefault(a => a.Name.LocalName == "maxConcurrentCalls")).FirstOrDefault(a => a is not null);
+            if (calls is not null && int.TryParse(calls.Value.Trim(), System.Globalization.NumberStyles.None, System.Globalization.CultureInfo.InvariantCulture, out var value) && value > 0)
+            {
+                var name = Attribute(behavior, "name")?.Trim() ?? string.Empty;
+                if (!found.ContainsKey(name))
+                {
+                    found[name] = (value, calls);
+                }
+            }
+        }
+
+        return found;
     }
 
     private static void AddEndpoint(List<HostingUsageModel> usages, string path, XElement endpoint)

@@ -137,7 +137,8 @@ internal static class HostingEmitter
     }
 
     private static string AddService(CSharpImplementation implementation)
-        => $"{Runtime}.WcfServiceCollectionExtensions.AddWcfService<{implementation.CSharpName}>(services, {Runtime}.InstanceMode.{implementation.Instancing}, global::System.ServiceModel.ConcurrencyMode.{implementation.Concurrency});";
+        => $"{Runtime}.WcfServiceCollectionExtensions.AddWcfService<{implementation.CSharpName}>(services, {Runtime}.InstanceMode.{implementation.Instancing}, global::System.ServiceModel.ConcurrencyMode.{implementation.Concurrency}"
+           + (implementation.OneWayWorkers is { } workers ? $", oneWayWorkers: {workers.ToString(System.Globalization.CultureInfo.InvariantCulture)});" : ");");
 
     private static string MapService(string adapter, CSharpImplementation implementation)
         => $"global::Microsoft.AspNetCore.Builder.GrpcEndpointRouteBuilderExtensions.MapGrpcService<{adapter}<{implementation.CSharpName}>>(endpoints);";

@@ -59,7 +59,11 @@ public sealed record CSharpServicePlan(
 
 /// <param name="Member">Its member in the choice enum (the class name, made unique).</param>
 /// <param name="Concurrency">As WCF runs it; <c>Reentrant</c> runs as <c>Single</c> (the runtime has no reentrancy, and Primitives marks Reentrant obsolete).</param>
-public sealed record CSharpImplementation(string Key, string CSharpName, string Member, InstanceMode Instancing, ConcurrencyModeValue Concurrency);
+public sealed record CSharpImplementation(string Key, string CSharpName, string Member, InstanceMode Instancing, ConcurrencyModeValue Concurrency)
+{
+    /// <summary>How many of its one-way calls run at once: its configured serviceThrottling maxConcurrentCalls; null: the runtime's default.</summary>
+    public int? OneWayWorkers { get; init; }
+}
 
 /// <param name="Enum">The enum type naming the implementations.</param>
 /// <param name="Property">The options property holding the choice.</param>

@@ -50,7 +50,10 @@ internal sealed partial class ProtoMapper
                 var serving = Serving(contract.Key);
                 var implementations = serving
                     .Select(i => new CSharpImplementation(i.Key, i.CSharpName, members.Claim(i.ClrName), i.InstanceContextMode,
-                        i.ConcurrencyMode == ConcurrencyModeValue.Reentrant ? ConcurrencyModeValue.Single : i.ConcurrencyMode))
+                        i.ConcurrencyMode == ConcurrencyModeValue.Reentrant ? ConcurrencyModeValue.Single : i.ConcurrencyMode)
+                    {
+                        OneWayWorkers = ConfiguredMaxConcurrentCalls(i.Key),
+                    })
                     .ToEquatableArray();
                 var choice = implementations.Count > 1
                     ? new CSharpImplementationChoice(_names.ClaimCSharp(service.Name + "Implementation", setNamespace), optionProperties.Claim(service.Name)) { IsInternal = serving.Any(i => i.IsInternal) }
@@ -132,4 +135,10 @@ internal sealed partial class ProtoMapper
 
     private static bool HasAny(ProtoConversion? conversion)
         => conversion is not null && (conversion.Kind == ConversionKind.Any || conversion.Arguments.Any(HasAny));
+
+    /// <summary>The serviceThrottling maxConcurrentCalls the .config files give the service named <paramref name="key"/>.</summary>
+    private int? ConfiguredMaxConcurrentCalls(string key)
+        => _model.HostingUsages.Where(u => u.Kind == HostingUsageKind.ServiceThrottling && u.TypeName == key)
+            .Select(u => int.TryParse(u.Detail, System.Globalization.NumberStyles.None, System.Globalization.CultureInfo.InvariantCulture, out var calls) ? calls : (int?)null)
+            .FirstOrDefault(c => c is > 0);
 }

@@ -68,6 +68,11 @@ public enum HostingUsageKind
 
     /// <summary>A .config file that is not well-formed XML; <see cref="HostingUsageModel.Detail"/> says why.</summary>
     UnreadableConfiguration,
+
+    /// <summary>A <c>&lt;serviceThrottling maxConcurrentCalls&gt;</c> in the behavior of a configured service (named by its
+    /// <c>behaviorConfiguration</c>, or the unnamed default behavior); <see cref="HostingUsageModel.TypeName"/> is the
+    /// service's name, <see cref="HostingUsageModel.Detail"/> the number.</summary>
+    ServiceThrottling,
 }
 
 /// <summary>WCF hosting, binding, client-channel or runtime code in the source or in a .config file.</summary>

@@ -1,6 +1,8 @@
 using System.ServiceModel;
 using Grpc.Core;
+using Microsoft.Extensions.DependencyInjection;
 using MigrateWcf.Runtime.Tests.Semantics.Grpc;
+using MigrateWcf.Runtime.Tests.Semantics.Legacy;
 
 namespace MigrateWcf.Runtime.Tests.Semantics;
 
@@ -50,6 +52,25 @@ public sealed class OneWayQueueTests
         Assert.Null(await RecordAsync(counter, DateTime.UtcNow.AddSeconds(30), "after"));
         await Eventually.TrueAsync(() => host.Log.Recorded.Contains("after"), "a one-way call accepted after the gate opened runs");
         Assert.Empty(host.Logs.Errors);
+    }
+
+    [Fact]
+    public async Task A_services_own_worker_count_its_configured_maxConcurrentCalls_replaces_the_default()
+    {
+        const int ServiceWorkers = 2;
+        await using var host = await SemanticsHost.StartAsync(
+            services => services.AddWcfService<CounterService>(InstanceMode.PerCall, ConcurrencyMode.Multiple, oneWayWorkers: ServiceWorkers),
+            options => options.OneWayQueueLimit = 3);
+        var counter = new Counter.CounterClient(host.NewChannel());
+        var deadline = DateTime.UtcNow.AddSeconds(30);
+
+        var statuses = await Task.WhenAll(Enumerable.Range(0, 20).Select(_ => RecordAsync(counter, deadline)));
+
+        // The options' 16 workers would have taken every call: the service's 2, plus 3 waiting, are all it takes.
+        Assert.Equal(ServiceWorkers + 3, statuses.Count(status => status is null));
+        host.Log.Release("record").SetResult();
+        await Eventually.TrueAsync(() => host.Log.Recorded.Count == ServiceWorkers + 3, "the accepted one-way work runs");
+        Assert.Throws<ArgumentOutOfRangeException>(() => new ServiceCollection().AddWcfService<CounterService>(InstanceMode.PerCall, ConcurrencyMode.Multiple, oneWayWorkers: 0));
     }
 
     [Fact]
