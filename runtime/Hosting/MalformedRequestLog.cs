@@ -4,8 +4,8 @@ namespace MigrateWcf.Runtime;
 
 /// <summary>
 /// One warning line for a refused malformed request, at most one per <see cref="Interval"/>: the line says what was
-/// wrong (and the method, where the place that refused it knows it), and how many more were refused since the previous line. A caller sending garbage in a loop
-/// cannot fill the log, and the operator still learns that it happens.
+/// wrong (and the method, where the place that refused it knows it), and how many more were refused since the previous
+/// line. A caller sending garbage in a loop cannot fill the log, and the operator still learns that it happens.
 /// </summary>
 internal sealed class MalformedRequestLog(ILogger<MalformedRequestLog> logger, TimeProvider time)
 {

@@ -24,7 +24,7 @@ internal sealed class OversizedFrames(MalformedRequestLog log) : IStartupFilter
         {
             if (IsGrpcFramed(context.Request.ContentType) && context.Features.Get<IRequestBodyPipeFeature>() is { } body)
             {
-                context.Features.Set<IRequestBodyPipeFeature>(new CheckedBody(new FrameLengthCheck(body.Reader, context.Request.Path.Value ?? string.Empty, log)));
+                context.Features.Set<IRequestBodyPipeFeature>(new CheckedBody(body, context.Request.Path.Value ?? string.Empty, log));
             }
 
             return nextMiddleware(context);
@@ -38,9 +38,27 @@ internal sealed class OversizedFrames(MalformedRequestLog log) : IStartupFilter
             && contentType.StartsWith("application/grpc", StringComparison.OrdinalIgnoreCase)
             && !contentType.StartsWith("application/grpc-web-text", StringComparison.OrdinalIgnoreCase);
 
-    private sealed class CheckedBody(PipeReader reader) : IRequestBodyPipeFeature
+    /// <summary>The body reader, checked. Asked for when read, not when this middleware runs: a later middleware that
+    /// replaces <c>Request.Body</c> (a tap, a logger) changes the reader the server's feature gives, and that one is read.</summary>
+    private sealed class CheckedBody(IRequestBodyPipeFeature inner, string method, MalformedRequestLog log) : IRequestBodyPipeFeature
     {
-        public PipeReader Reader => reader;
+        private PipeReader? _innerReader;
+        private FrameLengthCheck? _checked;
+
+        public PipeReader Reader
+        {
+            get
+            {
+                var reader = inner.Reader;
+                if (_checked is null || !ReferenceEquals(reader, _innerReader))
+                {
+                    _innerReader = reader;
+                    _checked = new FrameLengthCheck(reader, method, log);
+                }
+
+                return _checked;
+            }
+        }
     }
 }
 

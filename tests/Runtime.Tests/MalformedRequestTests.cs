@@ -4,6 +4,7 @@ using System.Net.Http.Headers;
 using System.Net.Sockets;
 using Google.Protobuf;
 using Google.Protobuf.WellKnownTypes;
+using Microsoft.AspNetCore.Builder;
 using Microsoft.Extensions.Logging;
 using MigrateWcf.Runtime.Tests.Semantics;
 
@@ -63,6 +64,30 @@ public sealed class MalformedRequestTests
     }
 
     [Fact]
+    public async Task A_middleware_replacing_the_request_body_after_the_check_still_sees_every_byte()
+    {
+        using var temp = new TempDirectory();
+        long tapped = 0;
+        await using var host = await GrpcHost.StartAsync(GrpcEndpoint.UnixSocket(temp.Combine("grpc.sock")), h =>
+        {
+            h.MapService<EchoService>();
+            // A tap over the body stream, as request-logging middleware does: the frame check must read through it.
+            h.Configure(app => app.Use((context, next) =>
+            {
+                context.Request.Body = new CountingStream(context.Request.Body, count => Interlocked.Add(ref tapped, count));
+                return next(context);
+            }));
+        });
+        using var client = RawHttp2Client(temp.Combine("grpc.sock"));
+        var frame = Frame(new StringValue { Value = "through the tap" }.ToByteArray());
+
+        var (status, _) = await CallAsync(client, frame, null);
+
+        Assert.Equal(0, status);
+        Assert.Equal(frame.Length, Interlocked.Read(ref tapped));
+    }
+
+    [Fact]
     public void The_random_bytes_are_not_a_StringValue()
         => Assert.ThrowsAny<InvalidProtocolBufferException>(() => StringValue.Parser.ParseFrom(RandomBytes()));
 
@@ -89,6 +114,37 @@ public sealed class MalformedRequestTests
         BinaryPrimitives.WriteUInt32BigEndian(frame.AsSpan(1), length);
         sent.CopyTo(frame, 5);
         return frame;
+    }
+
+    private sealed class CountingStream(Stream inner, Action<int> counted) : Stream
+    {
+        public override bool CanRead => true;
+        public override bool CanSeek => false;
+        public override bool CanWrite => false;
+        public override long Length => throw new NotSupportedException();
+        public override long Position { get => throw new NotSupportedException(); set => throw new NotSupportedException(); }
+
+        public override int Read(byte[] buffer, int offset, int count) => Counted(inner.Read(buffer, offset, count));
+
+        public override async ValueTask<int> ReadAsync(Memory<byte> buffer, CancellationToken cancellationToken = default)
+            => Counted(await inner.ReadAsync(buffer, cancellationToken));
+
+        public override Task<int> ReadAsync(byte[] buffer, int offset, int count, CancellationToken cancellationToken)
+            => ReadAsync(buffer.AsMemory(offset, count), cancellationToken).AsTask();
+
+        public override void Flush()
+        {
+        }
+
+        public override long Seek(long offset, SeekOrigin origin) => throw new NotSupportedException();
+        public override void SetLength(long value) => throw new NotSupportedException();
+        public override void Write(byte[] buffer, int offset, int count) => throw new NotSupportedException();
+
+        private int Counted(int read)
+        {
+            counted(read);
+            return read;
+        }
     }
 
     private static HttpClient RawHttp2Client(string socketPath) => new(new SocketsHttpHandler
