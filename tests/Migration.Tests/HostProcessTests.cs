@@ -40,7 +40,7 @@ public sealed class HostProcessTests
         Assert.Equal((order.Id, LegacyWcf.Services.Pricing.OrderTotal(order.Lines)), (placed.Id, placed.Total));
         Assert.Equal(["SKU-1001"], levels.Keys);
         Assert.Equal(1, watched);
-        Assert.Equal(["SKU-1001"], callbacks.Skus);
+        Assert.Equal(["SKU-1001"], callbacks.WaitForSkus(count: 1));
         Assert.Single(cart.GetSummary().Lines);
         Assert.Equal("Single", reservation.Instance.InstanceMode);
         Assert.Equal("", host.Stderr);
@@ -190,14 +190,19 @@ public sealed class HostProcessTests
     {
         private readonly List<string> _skus = [];
 
-        public IReadOnlyList<string> Skus
+        /// <summary>The SKUs called back once there are <paramref name="count"/>: a one-way callback is dispatched on
+        /// the client's own thread and may run after the call that caused it has returned.</summary>
+        public IReadOnlyList<string> WaitForSkus(int count)
         {
-            get
+            lock (_skus)
             {
-                lock (_skus)
+                var until = DateTime.UtcNow + Patience;
+                while (_skus.Count < count && DateTime.UtcNow < until)
                 {
-                    return [.. _skus];
+                    Monitor.Wait(_skus, TimeSpan.FromMilliseconds(100));
                 }
+
+                return [.. _skus];
             }
         }
 
@@ -206,6 +211,7 @@ public sealed class HostProcessTests
             lock (_skus)
             {
                 _skus.Add(level.Sku);
+                Monitor.PulseAll(_skus);
             }
         }
     }

@@ -131,8 +131,10 @@ public sealed class MigratedServiceTests(SampleHostFixture fixture) : IClassFixt
         Assert.Equal(2, watch.Subscribe(["SKU-1001", "SKU-DUPLEX"]));
         Assert.Equal(1, otherWatch.Subscribe(["SKU-2001"]));
 
-        // The current level of each SKU is called back before Subscribe returns.
-        Assert.Equal(["SKU-1001", "SKU-DUPLEX"], mine.Levels.Select(l => l.Sku));
+        // The current level of each SKU is called back, in order. A one-way callback is dispatched on the client's
+        // own thread, in WCF as here, so it may run after Subscribe has returned: wait for it.
+        var initial = await Eventually(() => mine.Levels.ToList(), l => l.Count == 2);
+        Assert.Equal(["SKU-1001", "SKU-DUPLEX"], initial.Select(l => l.Sku));
 
         var adjusted = otherWatch.AdjustStock("SKU-DUPLEX", 7);
         var called = await Eventually(() => mine.Levels.ToList(), l => l.Count == 3);
