@@ -15,6 +15,13 @@ public static class EndpointChannel
 {
     private static readonly Uri LocalAddress = new("http://localhost");
 
+    /// <summary>
+    /// The HTTP/2 receive window each call's response stream starts with: 1 MiB. SocketsHttpHandler's default (65,535
+    /// bytes) makes a 64 KiB message plus its 5-byte frame header wait a round trip for a window update, and larger
+    /// messages wait once per window; measured in docs/benchmarks/payload-transport-settings.md.
+    /// </summary>
+    public const int ResponseStreamWindowBytes = 1024 * 1024;
+
     /// <summary>A channel to <paramref name="endpoint"/>. <paramref name="configure"/> sets grpc-dotnet's channel options
     /// (message sizes, logging, service config); the transport (<see cref="GrpcChannelOptions.HttpHandler"/>,
     /// <see cref="GrpcChannelOptions.HttpClient"/>) is the factory's.</summary>
@@ -48,7 +55,8 @@ public static class EndpointChannel
     }
 
     /// <summary>The HTTP/2 handler a channel to <paramref name="endpoint"/> uses: a connect callback to the socket or
-    /// pipe (no DNS), more than one connection when a connection's 100 concurrent streams are in use.</summary>
+    /// pipe (no DNS), more than one connection when a connection's 100 concurrent streams are in use, a response stream
+    /// window of <see cref="ResponseStreamWindowBytes"/>.</summary>
     public static SocketsHttpHandler CreateHandler(GrpcEndpoint endpoint)
     {
         ArgumentNullException.ThrowIfNull(endpoint);
@@ -60,6 +68,7 @@ public static class EndpointChannel
             AutomaticDecompression = System.Net.DecompressionMethods.None,
             PooledConnectionIdleTimeout = Timeout.InfiniteTimeSpan,
             EnableMultipleHttp2Connections = true,
+            InitialHttp2StreamWindowSize = ResponseStreamWindowBytes,
         };
         if (endpoint.UnixSocketPath is { } path)
         {

@@ -40,7 +40,7 @@ internal static class MigratedServer
             }));
         }
 
-        hosts.Add(await Payload.StartServerAsync(directory));
+        hosts.AddRange(await Payload.StartServerAsync(directory));
 
         // The floor; a socket a killed server left behind is ours (a folder only the driver and this server use).
         var rawPath = Path.Combine(directory, ServerTarget.RawSocket);
@@ -74,6 +74,9 @@ internal sealed record ServerTarget(string Name, string Socket, SimpleImplementa
 
     /// <summary>The payload scenario's generated service and its raw copy (<see cref="Payload"/>).</summary>
     public const string PayloadSocket = "payload.sock", PayloadRawSocket = "payload-raw.sock";
+
+    /// <summary>The payload service again, hosted with inline socket scheduling (<see cref="Payload.DocumentInlineRow"/>).</summary>
+    public const string PayloadInlineSocket = "payload-inline.sock";
 
     /// <summary>The server's GC heap and GC committed bytes (<see cref="GcFigures"/>), rewritten every second (read by the soak).</summary>
     public const string GcHeapFile = "server-gc-heap";

@@ -17,7 +17,7 @@ namespace MigrateWcf.Migration.Benchmarks;
 internal sealed record PayloadSize(string Name, int Bytes, int Calls);
 
 /// <summary>A payload row with the message's exact size and its time per call over the two floors of its size.</summary>
-internal sealed record PayloadRow(RowReport Report, long MessageBytes, double? TimeRatioToSocketCopy, double? TimeRatioToMemoryCopy)
+internal sealed record PayloadRow(RowReport Report, long MessageBytes, double? TimeRatioToSocketCopy, double? TimeRatioToMemoryCopy, double? TimeRatioToDefaults = null)
 {
     /// <summary>Message bytes moved per second, one way (a round trip moves the message there and back).</summary>
     public double MegabytesPerSecond => Report.CallsPerSecond.Median * MessageBytes / 1048576.0;
@@ -35,6 +35,13 @@ internal static class Payload
     public const string DocumentRow = "migrated PerCall ← client shim, Document (a bytes field)";
     public const string ReadingsRow = "migrated PerCall ← client shim, List<Reading> (records)";
 
+    // Transport settings measured on the Document row, each alone against the runtime's defaults: the client's response
+    // stream window (EndpointChannel.ResponseStreamWindowBytes, 1 MiB; the row with SocketsHttpHandler's 64 KiB is
+    // the runtime before it) and the host's inline socket scheduling (GrpcHostOptions.InlineSocketScheduling, off).
+    public const string DocumentWindowOffRow = DocumentRow + ", client stream window 64 KiB (SocketsHttpHandler's default)";
+    public const string DocumentInlineRow = DocumentRow + ", host with inline socket scheduling";
+    private const int SocketsHttpHandlerDefaultWindow = 65535;
+
     /// <summary>gRPC's default 4 MB message limit, raised on both sides for the 16 MiB messages (WCF's
     /// MaxReceivedMessageSize on the binding plays this part).</summary>
     public const int MaxMessageBytes = 64 * 1024 * 1024;
@@ -45,15 +52,17 @@ internal static class Payload
 
     /// <summary>The server side, in the benchmark's server process: the generated hosting of the payload service and
     /// the raw copy's echo, each on its own socket in the private folder.</summary>
-    public static async Task<GrpcHost> StartServerAsync(string directory)
+    public static async Task<IReadOnlyList<GrpcHost>> StartServerAsync(string directory)
     {
-        var host = await GrpcHost.StartAsync(GrpcEndpoint.UnixSocket(Path.Combine(directory, ServerTarget.PayloadSocket)), h =>
+        Task<GrpcHost> Start(string socket, bool inlineSocketScheduling) => GrpcHost.StartAsync(GrpcEndpoint.UnixSocket(Path.Combine(directory, socket)), h =>
         {
             h.Builder.Logging.SetMinimumLevel(LogLevel.Warning);
             h.Options.Grpc = grpc => (grpc.MaxReceiveMessageSize, grpc.MaxSendMessageSize) = (MaxMessageBytes, MaxMessageBytes);
+            h.Options.InlineSocketScheduling = inlineSocketScheduling;
             h.Services.AddMigratedServices();
             h.Configure(app => app.MapMigratedServices());
         });
+        var hosts = new[] { await Start(ServerTarget.PayloadSocket, false), await Start(ServerTarget.PayloadInlineSocket, true) };
         var rawPath = Path.Combine(directory, ServerTarget.PayloadRawSocket);
         File.Delete(rawPath);
         var raw = new Socket(AddressFamily.Unix, SocketType.Stream, ProtocolType.Unspecified);
@@ -67,7 +76,7 @@ internal static class Payload
                 new Thread(() => RawCopy.Echo(connection)) { IsBackground = true }.Start();
             }
         }) { IsBackground = true }.Start();
-        return host;
+        return hosts;
     }
 
     /// <summary>Every size in <paramref name="state"/>, its four rows interleaved over the rounds.</summary>
@@ -75,11 +84,19 @@ internal static class Payload
     {
         var runner = new FixedWorkRunner(server);
         var endpoint = GrpcEndpoint.UnixSocket(Path.Combine(server.Directory, ServerTarget.PayloadSocket));
+        var inline = GrpcEndpoint.UnixSocket(Path.Combine(server.Directory, ServerTarget.PayloadInlineSocket));
         var options = new ClientProxyOptions
         {
             SendTimeout = TimeSpan.FromMinutes(2),
             ShareChannel = false,
             ConfigureChannel = channel => (channel.MaxReceiveMessageSize, channel.MaxSendMessageSize) = (MaxMessageBytes, MaxMessageBytes),
+        };
+        var windowOff = new ClientProxyOptions
+        {
+            SendTimeout = options.SendTimeout,
+            ShareChannel = false,
+            ConfigureChannel = options.ConfigureChannel,
+            ConfigureHandler = handler => handler.InitialHttp2StreamWindowSize = SocketsHttpHandlerDefaultWindow,
         };
         var result = new List<PayloadRow>();
         foreach (var size in Sizes(quick))
@@ -93,13 +110,30 @@ internal static class Payload
                 (new(SocketCopyRow, _ => One(new RawCopy(Path.Combine(server.Directory, ServerTarget.PayloadRawSocket), content)), Counted: false), content.Length),
                 (new(MemoryCopyRow, _ => One(new MemoryCopy(content)), Counted: false), content.Length),
                 (new(DocumentRow, _ => One(new DocumentCaller(new MigratedClientFactory(endpoint, options), content)), Counted: false), content.Length),
+                (new(DocumentWindowOffRow, _ => One(new DocumentCaller(new MigratedClientFactory(endpoint, windowOff), content)), Counted: false), content.Length),
+                (new(DocumentInlineRow, _ => One(new DocumentCaller(new MigratedClientFactory(inline, options), content)), Counted: false), content.Length),
                 (new(ReadingsRow, _ => One(new ReadingsCaller(new MigratedClientFactory(endpoint, options), readings)), Counted: false), readingsBytes),
             };
             using var waker = CpuWaker.For(state);
+            if (result.Count == 0)
+            {
+                // Once, before the first measured round: every row's code past tiered compilation, so that the row
+                // measured first is not the one that pays for the JIT.
+                foreach (var (row, _) in rows)
+                {
+                    Console.Error.WriteLine($"[bench] {cell.Name} warm-up (not measured): {row.Name}");
+                    await runner.RunAsync(row, 1, size.Calls);
+                }
+            }
+
             var runs = rows.Select(_ => new List<RunResult>()).ToArray();
             for (var round = 0; round < rounds; round++)
             {
-                for (var i = 0; i < rows.Length; i++)
+                // A different order every round (the same in every run): a row that always ran after the same one
+                // would carry what that row leaves behind (a floor's memory churn, a halted core).
+                var order = Enumerable.Range(0, rows.Length).ToArray();
+                new Random(round).Shuffle(order);
+                foreach (var i in order)
                 {
                     Console.Error.WriteLine($"[bench] {cell.Name} round {round + 1}/{rounds}: {rows[i].Row.Name}");
                     runs[i].Add(await runner.RunAsync(rows[i].Row, 1, size.Calls));
@@ -110,7 +144,8 @@ internal static class Payload
             double? Ratio(RowReport row, string floor) => reports.First(f => f.Report.Row == floor).Report is { } f && !ReferenceEquals(f, row)
                 ? f.CallsPerSecond.Median / row.CallsPerSecond.Median
                 : null;
-            result.AddRange(reports.Select(r => new PayloadRow(r.Report, r.Bytes, Ratio(r.Report, SocketCopyRow), Ratio(r.Report, MemoryCopyRow))));
+            result.AddRange(reports.Select(r => new PayloadRow(r.Report, r.Bytes, Ratio(r.Report, SocketCopyRow), Ratio(r.Report, MemoryCopyRow),
+                r.Report.Row.StartsWith(DocumentRow + ",", StringComparison.Ordinal) ? Ratio(r.Report, DocumentRow) : null)));
         }
 
         return result;

@@ -19,6 +19,11 @@ public sealed class ClientProxyOptions
 
     /// <summary>grpc-dotnet's channel options for channels the factory or a proxy opens (message sizes, service config).</summary>
     public Action<GrpcChannelOptions>? ConfigureChannel { get; set; }
+
+    /// <summary>The HTTP/2 transport's settings for channels the factory or a proxy opens (keep-alive pings, stream
+    /// windows, connection limits), applied after <see cref="EndpointChannel.CreateHandler"/>'s; the connect callback is
+    /// the endpoint's.</summary>
+    public Action<SocketsHttpHandler>? ConfigureHandler { get; set; }
 }
 
 /// <summary>The channel a client proxy calls over, and whether the proxy closes it.</summary>
@@ -36,6 +41,28 @@ public sealed class ProxyChannel
     {
         var channel = EndpointChannel.Create(endpoint, configure);
         return new ProxyChannel(channel.CreateCallInvoker(), channel);
+    }
+
+    /// <summary>A new channel to <paramref name="endpoint"/> with the channel and transport settings of
+    /// <paramref name="options"/>, owned by the proxy it is given to.</summary>
+    public static ProxyChannel Open(GrpcEndpoint endpoint, ClientProxyOptions? options)
+    {
+        var channel = CreateChannel(endpoint, options);
+        return new ProxyChannel(channel.CreateCallInvoker(), channel);
+    }
+
+    internal static GrpcChannel CreateChannel(GrpcEndpoint endpoint, ClientProxyOptions? options)
+    {
+        if (options?.ConfigureHandler is not { } configureHandler)
+        {
+            return EndpointChannel.Create(endpoint, options?.ConfigureChannel);
+        }
+
+        var handler = EndpointChannel.CreateHandler(endpoint);
+        var connect = handler.ConnectCallback;
+        configureHandler(handler);
+        handler.ConnectCallback = connect;
+        return EndpointChannel.Create(endpoint, handler, options.ConfigureChannel);
     }
 
     /// <summary>A channel someone else owns (and closes): the proxy only calls over it.</summary>
@@ -328,10 +355,10 @@ public abstract class ClientProxyFactory : IDisposable
             ObjectDisposedException.ThrowIf(_disposed, this);
             if (!Options.ShareChannel)
             {
-                return ProxyChannel.Open(Endpoint, Options.ConfigureChannel);
+                return ProxyChannel.Open(Endpoint, Options);
             }
 
-            _shared ??= EndpointChannel.Create(Endpoint, Options.ConfigureChannel);
+            _shared ??= ProxyChannel.CreateChannel(Endpoint, Options);
             return ProxyChannel.Shared(_shared);
         }
     }

@@ -32,6 +32,16 @@ public sealed class GrpcHostOptions
     /// and a log scope for every call, which doubles a call's server-side allocations.</summary>
     public bool LogRequests { get; set; }
 
+    /// <summary>
+    /// Kestrel's socket transport (Unix socket, TCP) runs each connection's socket reads and writes inline
+    /// (<c>SocketTransportOptions.UnsafePreferInlineScheduling</c>) instead of queuing them to the thread pool. Off by
+    /// default: the payload benchmark measured no consistent gain from it on a 2-core machine
+    /// (docs/benchmarks/payload-transport-settings.md). Service code is not run inline even when on: Kestrel starts each
+    /// HTTP/2 stream as its own thread-pool work item, so a blocking operation holds its own call only. No effect on
+    /// named pipes.
+    /// </summary>
+    public bool InlineSocketScheduling { get; set; }
+
     /// <summary>grpc-dotnet's service options: message sizes, compression, interceptors, detailed errors.</summary>
     public Action<GrpcServiceOptions>? Grpc { get; set; }
 
@@ -76,6 +86,11 @@ public static class GrpcHostingExtensions
     internal static WebApplicationBuilder AddGrpcEndpointCore(this WebApplicationBuilder builder, GrpcEndpoint endpoint, GrpcHostOptions options)
     {
         Listen(builder, endpoint);
+        if (options.InlineSocketScheduling)
+        {
+            builder.WebHost.UseSockets(sockets => sockets.UnsafePreferInlineScheduling = true);
+        }
+
         var grpc = builder.Services.AddGrpc(grpc => options.Grpc?.Invoke(grpc));
         MalformedRequests.Use(builder.Services);
         if (options.HttpJson is { } httpJson)

@@ -100,6 +100,31 @@ public class HostingTests
         Assert.Contains("PermissionError", asNobody.StdErr);
     }
 
+    [Theory]
+    [InlineData(true)]
+    [InlineData(false)]
+    public async Task Calls_that_block_their_thread_do_not_hold_up_other_calls_on_the_same_connection(bool inlineSocketScheduling)
+    {
+        using var temp = new TempDirectory();
+        var gate = new BlockingEchoService.Gate();
+        await using var host = await GrpcHost.StartAsync(GrpcEndpoint.UnixSocket(temp.Combine("svc.sock")), h =>
+        {
+            h.Services.AddSingleton(gate);
+            h.MapService<BlockingEchoService>();
+            h.Options.InlineSocketScheduling = inlineSocketScheduling;
+        });
+        using var channel = EndpointChannel.Create(host.Endpoint);
+
+        // More calls blocking their threads (as synchronous WCF operations do) than there are cores, on one connection.
+        var blocking = Enumerable.Range(0, 2 * Environment.ProcessorCount + 2).Select(_ => EchoService.SayAsync(channel, "block")).ToArray();
+        await Eventually.TrueAsync(() => gate.Entered == blocking.Length, "every blocking call reached the service");
+
+        Assert.Equal("echo:free", await Eventually.Within(EchoService.SayAsync(channel, "free")));
+        Assert.All(blocking, call => Assert.False(call.IsCompleted));
+        gate.Release.Set();
+        Assert.All(await Eventually.Within(Task.WhenAll(blocking)), answer => Assert.Equal("echo:block", answer));
+    }
+
     [Fact]
     public async Task A_stale_socket_left_by_a_killed_server_is_replaced()
     {
@@ -290,5 +315,29 @@ public sealed class TheoryWithSecondUserAttribute : TheoryAttribute
         {
             Skip = "Acting as a second user needs setpriv (util-linux), which this machine lacks.";
         }
+    }
+}
+
+/// <summary>Echo whose "block" calls wait on their thread until the test releases them.</summary>
+internal sealed class BlockingEchoService(BlockingEchoService.Gate gate) : Protos.Echo.EchoBase
+{
+    public override Task<StringValue> Say(StringValue request, ServerCallContext context)
+    {
+        if (request.Value == "block")
+        {
+            Interlocked.Increment(ref gate.EnteredCount);
+            gate.Release.Wait(context.CancellationToken);
+        }
+
+        return Task.FromResult(new StringValue { Value = "echo:" + request.Value });
+    }
+
+    internal sealed class Gate
+    {
+        public int EnteredCount;
+
+        public ManualResetEventSlim Release { get; } = new();
+
+        public int Entered => Volatile.Read(ref EnteredCount);
     }
 }

@@ -42,7 +42,7 @@ internal static class ProxyEmitter
         w.Line();
         w.Summary("A proxy with its own channel to the endpoint, closed when the proxy closes.");
         w.Line($"public {plan.Proxy}({callbackParameter}global::MigrateWcf.Runtime.GrpcEndpoint endpoint, global::MigrateWcf.Runtime.ClientProxyOptions? options = null)");
-        w.Line($"    : this({callbackArgument}global::MigrateWcf.Runtime.ProxyChannel.Open(endpoint, options?.ConfigureChannel), options)");
+        w.Line($"    : this({callbackArgument}global::MigrateWcf.Runtime.ProxyChannel.Open(endpoint, options), options)");
         w.Line("{");
         w.Line("}");
         w.Line();

@@ -122,6 +122,30 @@ public sealed class ClientProxyTests : IAsyncLifetime
         Assert.Throws<ObjectDisposedException>(factory.Create);
     }
 
+    [Theory]
+    [InlineData(true, 1)]
+    [InlineData(false, 2)]
+    public void ConfigureHandler_SeesTheEndpointsSettings_ForEachChannelOpened_AndCannotReplaceTheConnection(bool share, int channels)
+    {
+        var windows = new ConcurrentQueue<int>();
+        var options = new ClientProxyOptions
+        {
+            ShareChannel = share,
+            ConfigureHandler = handler =>
+            {
+                windows.Enqueue(handler.InitialHttp2StreamWindowSize);
+                handler.ConnectCallback = (_, _) => throw new InvalidOperationException("the endpoint's connect callback is kept");
+            },
+        };
+        using var factory = new EchoFactory(Endpoint, options);
+        using var first = factory.Create();
+        using var second = factory.Create();
+
+        Assert.Equal("echo:1", first.Say("1"));
+        Assert.Equal("echo:2", second.Say("2"));
+        Assert.Equal(Enumerable.Repeat(EndpointChannel.ResponseStreamWindowBytes, channels), windows);
+    }
+
     [Fact]
     public void TheSendTimeout_IsTheDefaultDeadline_AndATimedOutCallIsATimeoutException()
     {

@@ -15,7 +15,7 @@ namespace LegacyWcf.Contracts.Grpc
 
         /// <summary>A proxy with its own channel to the endpoint, closed when the proxy closes.</summary>
         public InventoryServiceProxy(global::MigrateWcf.Runtime.GrpcEndpoint endpoint, global::MigrateWcf.Runtime.ClientProxyOptions? options = null)
-            : this(global::MigrateWcf.Runtime.ProxyChannel.Open(endpoint, options?.ConfigureChannel), options)
+            : this(global::MigrateWcf.Runtime.ProxyChannel.Open(endpoint, options), options)
         {
         }
 

@@ -16,7 +16,7 @@ namespace Tailspin.Everything.Grpc
 
         /// <summary>A proxy with its own channel to the endpoint, closed when the proxy closes.</summary>
         public EverythingProxy(global::Tailspin.Everything.IEverythingCallback callback, global::MigrateWcf.Runtime.GrpcEndpoint endpoint, global::MigrateWcf.Runtime.ClientProxyOptions? options = null)
-            : this(callback, global::MigrateWcf.Runtime.ProxyChannel.Open(endpoint, options?.ConfigureChannel), options)
+            : this(callback, global::MigrateWcf.Runtime.ProxyChannel.Open(endpoint, options), options)
         {
         }
 
