@@ -78,6 +78,9 @@ internal sealed record ServerTarget(string Name, string Socket, SimpleImplementa
     /// <summary>The payload service again, hosted with inline socket scheduling (<see cref="Payload.DocumentInlineRow"/>).</summary>
     public const string PayloadInlineSocket = "payload-inline.sock";
 
+    /// <summary>The payload scenario's shared-segment floor (<see cref="Payload.SharedSegmentRow"/>).</summary>
+    public const string PayloadSharedSegmentSocket = "payload-segment.sock";
+
     /// <summary>The server's GC heap and GC committed bytes (<see cref="GcFigures"/>), rewritten every second (read by the soak).</summary>
     public const string GcHeapFile = "server-gc-heap";
 

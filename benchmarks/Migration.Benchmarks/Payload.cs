@@ -1,5 +1,6 @@
 using System.Buffers.Binary;
 using System.Globalization;
+using System.IO.MemoryMappedFiles;
 using System.Net.Sockets;
 using Microsoft.Extensions.Logging;
 using MigrateWcf.Runtime;
@@ -32,6 +33,7 @@ internal static class Payload
 {
     public const string SocketCopyRow = "raw unix socket copy, length-prefixed (floor)";
     public const string MemoryCopyRow = "in-process memory copy, there and back (memory floor)";
+    public const string SharedSegmentRow = "shared memory segment between the processes, copied in and out, length over the socket";
     public const string DocumentRow = "migrated PerCall ← client shim, Document (a bytes field)";
     public const string ReadingsRow = "migrated PerCall ← client shim, List<Reading> (records)";
 
@@ -63,23 +65,29 @@ internal static class Payload
             h.Configure(app => app.MapMigratedServices());
         });
         var hosts = new[] { await Start(ServerTarget.PayloadSocket, false), await Start(ServerTarget.PayloadInlineSocket, true) };
-        var rawPath = Path.Combine(directory, ServerTarget.PayloadRawSocket);
-        File.Delete(rawPath);
-        var raw = new Socket(AddressFamily.Unix, SocketType.Stream, ProtocolType.Unspecified);
-        raw.Bind(new UnixDomainSocketEndPoint(rawPath));
-        raw.Listen(16);
+        Serve(Path.Combine(directory, ServerTarget.PayloadRawSocket), RawCopy.Echo);
+        Serve(Path.Combine(directory, ServerTarget.PayloadSharedSegmentSocket), SharedSegmentCopy.Echo);
+        return hosts;
+    }
+
+    /// <summary>Accepts connections on a Unix socket in the private folder, each served on a thread of its own.</summary>
+    private static void Serve(string path, Action<Socket> serve)
+    {
+        File.Delete(path);
+        var listener = new Socket(AddressFamily.Unix, SocketType.Stream, ProtocolType.Unspecified);
+        listener.Bind(new UnixDomainSocketEndPoint(path));
+        listener.Listen(16);
         new Thread(() =>
         {
             while (true)
             {
-                var connection = raw.Accept();
-                new Thread(() => RawCopy.Echo(connection)) { IsBackground = true }.Start();
+                var connection = listener.Accept();
+                new Thread(() => serve(connection)) { IsBackground = true }.Start();
             }
         }) { IsBackground = true }.Start();
-        return hosts;
     }
 
-    /// <summary>Every size in <paramref name="state"/>, its four rows interleaved over the rounds.</summary>
+    /// <summary>Every size in <paramref name="state"/>, its rows interleaved over the rounds.</summary>
     public static async Task<IReadOnlyList<PayloadRow>> RunAsync(ServerProcess server, bool quick, int rounds, CpuState state)
     {
         var runner = new FixedWorkRunner(server);
@@ -109,6 +117,7 @@ internal static class Payload
             {
                 (new(SocketCopyRow, _ => One(new RawCopy(Path.Combine(server.Directory, ServerTarget.PayloadRawSocket), content)), Counted: false), content.Length),
                 (new(MemoryCopyRow, _ => One(new MemoryCopy(content)), Counted: false), content.Length),
+                (new(SharedSegmentRow, _ => One(new SharedSegmentCopy(server.Directory, content)), Counted: false), content.Length),
                 (new(DocumentRow, _ => One(new DocumentCaller(new MigratedClientFactory(endpoint, options), content)), Counted: false), content.Length),
                 (new(DocumentWindowOffRow, _ => One(new DocumentCaller(new MigratedClientFactory(endpoint, windowOff), content)), Counted: false), content.Length),
                 (new(DocumentInlineRow, _ => One(new DocumentCaller(new MigratedClientFactory(inline, options), content)), Counted: false), content.Length),
@@ -316,7 +325,7 @@ internal static class Payload
             }
         }
 
-        private static bool ReadExactly(Socket socket, Span<byte> buffer)
+        internal static bool ReadExactly(Socket socket, Span<byte> buffer)
         {
             while (buffer.Length > 0)
             {
@@ -330,6 +339,143 @@ internal static class Payload
             }
 
             return true;
+        }
+    }
+
+    /// <summary>
+    /// What a shared-memory lane could reach (issue 26): the driver makes an owner-only file on tmpfs (/dev/shm; the
+    /// memory a sealed memfd would be), both processes map it once per connection, and each message is copied
+    /// into it by the sender and out of it into a buffer of the receiver's, a 4-byte length on the socket saying it is
+    /// there. Request and answer each have their half of the segment. Buffers are reused on both sides, as the socket
+    /// floor's are, so the two rows differ only in how the bytes cross.
+    /// </summary>
+    private sealed unsafe class SharedSegmentCopy : Checked
+    {
+        private readonly Socket _socket = new(AddressFamily.Unix, SocketType.Stream, ProtocolType.Unspecified);
+        private readonly byte[] _content;
+        private readonly byte[] _answer;
+        private readonly string _path;
+        private readonly Segment _segment;
+
+        public SharedSegmentCopy(string directory, byte[] content)
+        {
+            (_content, _answer) = (content, new byte[content.Length]);
+            // tmpfs where there is one (a file on disk would be written back); a new name, created only if absent.
+            _path = Path.Combine(System.IO.Directory.Exists("/dev/shm") ? "/dev/shm" : directory, "mwb-segment-" + Guid.NewGuid().ToString("N"));
+            var options = new FileStreamOptions { Mode = FileMode.CreateNew, Access = FileAccess.ReadWrite };
+            if (!OperatingSystem.IsWindows())
+            {
+                options.UnixCreateMode = UnixFileMode.UserRead | UnixFileMode.UserWrite;
+            }
+
+            using (var file = new FileStream(_path, options))
+            {
+                file.SetLength(2L * content.Length);
+            }
+
+            _segment = new Segment(_path, 2L * content.Length);
+            _socket.Connect(new UnixDomainSocketEndPoint(Path.Combine(directory, ServerTarget.PayloadSharedSegmentSocket)));
+            var name = System.Text.Encoding.UTF8.GetBytes(_path);
+            Span<byte> length = stackalloc byte[4];
+            BinaryPrimitives.WriteInt32LittleEndian(length, name.Length);
+            _socket.Send(length);
+            _socket.Send(name);
+        }
+
+        protected override bool Call(bool compareWhole)
+        {
+            _content.CopyTo(_segment.Span(0, _content.Length));
+            Span<byte> length = stackalloc byte[4];
+            BinaryPrimitives.WriteInt32LittleEndian(length, _content.Length);
+            _socket.Send(length);
+            if (!RawCopy.ReadExactly(_socket, length) || BinaryPrimitives.ReadInt32LittleEndian(length) != _content.Length)
+            {
+                return false;
+            }
+
+            _segment.Span(_content.Length, _content.Length).CopyTo(_answer);
+            return !compareWhole || _answer.AsSpan().SequenceEqual(_content);
+        }
+
+        public override ValueTask DisposeAsync()
+        {
+            _socket.Dispose();
+            _segment.Dispose();
+            File.Delete(_path);
+            return ValueTask.CompletedTask;
+        }
+
+        /// <summary>The server side: maps the segment the driver names, then per message copies the request out into its
+        /// buffer and the buffer into the answer's half, until the driver closes.</summary>
+        public static void Echo(Socket connection)
+        {
+            using (connection)
+            {
+                var length = new byte[4];
+                try
+                {
+                    if (!RawCopy.ReadExactly(connection, length))
+                    {
+                        return;
+                    }
+
+                    var name = new byte[BinaryPrimitives.ReadInt32LittleEndian(length)];
+                    if (name.Length > 4096 || !RawCopy.ReadExactly(connection, name))
+                    {
+                        return;
+                    }
+
+                    var path = System.Text.Encoding.UTF8.GetString(name);
+                    using var segment = new Segment(path, new FileInfo(path).Length);
+                    var half = (int)(segment.Length / 2);
+                    var buffer = new byte[half];
+                    while (RawCopy.ReadExactly(connection, length))
+                    {
+                        var size = BinaryPrimitives.ReadInt32LittleEndian(length);
+                        if (size != half)
+                        {
+                            return;
+                        }
+
+                        segment.Span(0, size).CopyTo(buffer);
+                        buffer.CopyTo(segment.Span(size, size));
+                        connection.Send(length);
+                    }
+                }
+                catch (SocketException)
+                {
+                    // The driver closed the connection.
+                }
+            }
+        }
+
+        /// <summary>A file mapped read-write for the life of a connection.</summary>
+        private sealed class Segment : IDisposable
+        {
+            private readonly MemoryMappedFile _file;
+            private readonly MemoryMappedViewAccessor _view;
+            private readonly byte* _start;
+
+            public Segment(string path, long length)
+            {
+                _file = MemoryMappedFile.CreateFromFile(path, FileMode.Open, null, length, MemoryMappedFileAccess.ReadWrite);
+                _view = _file.CreateViewAccessor(0, length);
+                byte* start = null;
+                _view.SafeMemoryMappedViewHandle.AcquirePointer(ref start);
+                _start = start;
+                Length = length;
+            }
+
+            public long Length { get; }
+
+            public Span<byte> Span(int offset, int length) => new(_start + offset, length);
+
+            public void Dispose()
+            {
+                _view.SafeMemoryMappedViewHandle.ReleasePointer();
+                _view.Dispose();
+                _file.Dispose();
+            }
         }
     }
 

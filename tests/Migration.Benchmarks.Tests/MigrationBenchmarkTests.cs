@@ -96,19 +96,20 @@ public sealed class MigrationBenchmarkTests : IDisposable
         Assert.Contains(targets, t => t.GetProperty("description").GetString() == "1×200, cpu awake: single-thread p50 through the shim ÷ floor p50");
         Assert.All(targets, t => Assert.Equal(JsonValueKind.Number, t.GetProperty("measured").ValueKind));
 
-        // Payload sizes: every size has its six rows (two floors, the bytes field with the runtime's defaults and with
+        // Payload sizes: every size has its seven rows (two floors, a shared-memory segment's copy, the bytes field with the runtime's defaults and with
         // each measured transport setting, and the records through the generated shim), each completed every call with
         // no failure (a first answer that differs from its request is one), and the message of each row is about its
         // size (the records sized by the generated mapper to within one record).
         var payload = root.GetProperty("payload").EnumerateArray().ToList();
         var sizes = new Dictionary<string, long> { ["payload 1 KiB"] = 1024, ["payload 64 KiB"] = 64 * 1024, ["payload 1 MiB"] = 1024 * 1024, ["payload 16 MiB"] = 16 * 1024 * 1024 };
-        Assert.Equal(sizes.Count * 6, payload.Count);
+        Assert.Equal(sizes.Count * 7, payload.Count);
         foreach (var (size, bytes) in sizes)
         {
             var sizeRows = payload.Where(p => p.GetProperty("size").GetString() == size + ", cpu idle").ToList();
             Assert.Equal(
                 [
                     "raw unix socket copy, length-prefixed (floor)", "in-process memory copy, there and back (memory floor)",
+                    "shared memory segment between the processes, copied in and out, length over the socket",
                     "migrated PerCall ← client shim, Document (a bytes field)",
                     "migrated PerCall ← client shim, Document (a bytes field), client stream window 64 KiB (SocketsHttpHandler's default)",
                     "migrated PerCall ← client shim, Document (a bytes field), host with inline socket scheduling",
@@ -124,8 +125,9 @@ public sealed class MigrationBenchmarkTests : IDisposable
             });
             Assert.Equal(JsonValueKind.Null, sizeRows[0].GetProperty("timeRatioToSocketCopy").ValueKind);
             Assert.Equal(JsonValueKind.Number, sizeRows[2].GetProperty("timeRatioToSocketCopy").ValueKind);
-            Assert.Equal(JsonValueKind.Number, sizeRows[5].GetProperty("timeRatioToMemoryCopy").ValueKind);
-            Assert.Equal([JsonValueKind.Null, JsonValueKind.Number, JsonValueKind.Number, JsonValueKind.Null], sizeRows[2..].Select(p => p.GetProperty("timeRatioToDefaults").ValueKind));
+            Assert.Equal(JsonValueKind.Number, sizeRows[6].GetProperty("timeRatioToMemoryCopy").ValueKind);
+            Assert.Equal(JsonValueKind.Number, sizeRows[2].GetProperty("timeRatioToSocketCopy").ValueKind);
+            Assert.Equal([JsonValueKind.Null, JsonValueKind.Number, JsonValueKind.Number, JsonValueKind.Null], sizeRows[3..].Select(p => p.GetProperty("timeRatioToDefaults").ValueKind));
         }
 
         var scenarios = root.GetProperty("scenarios").EnumerateArray().ToDictionary(s => s.GetProperty("name").GetString()!.Split(':')[0]);
