@@ -27,8 +27,8 @@ internal sealed record PayloadRow(RowReport Report, long MessageBytes, double? T
 /// <summary>--scenario payload: one caller sends a message of 1 KiB to 16 MiB and gets it back, as a bytes field
 /// (<see cref="Document"/>) and as a list of data contract records (<see cref="Reading"/>), through the generated client
 /// shim of benchmarks/PayloadWcf (migrate-wcf generate's output, served by the generated hosting on an owner-only Unix
-/// socket), beside a raw Unix-socket copy of the same bytes between the same two processes and an in-process memory
-/// copy, so the gap to both floors is on the table.</summary>
+/// socket), beside a raw Unix-socket copy of the same bytes between the same two processes, an in-process memory copy
+/// and a shared-memory segment's copy, so the gap to each floor is on the table.</summary>
 internal static class Payload
 {
     public const string SocketCopyRow = "raw unix socket copy, length-prefixed (floor)";
@@ -52,8 +52,9 @@ internal static class Payload
         ? [new("1 KiB", 1024, 100), new("64 KiB", 64 * 1024, 30), new("1 MiB", 1024 * 1024, 8), new("16 MiB", 16 * 1024 * 1024, 2)]
         : [new("1 KiB", 1024, 10_000), new("64 KiB", 64 * 1024, 2_000), new("1 MiB", 1024 * 1024, 200), new("16 MiB", 16 * 1024 * 1024, 15)];
 
-    /// <summary>The server side, in the benchmark's server process: the generated hosting of the payload service and
-    /// the raw copy's echo, each on its own socket in the private folder.</summary>
+    /// <summary>The server side, in the benchmark's server process: the generated hosting of the payload service (twice:
+    /// with and without inline socket scheduling), the raw copy's echo and the shared segment's, each on its own socket
+    /// in the private folder.</summary>
     public static async Task<IReadOnlyList<GrpcHost>> StartServerAsync(string directory)
     {
         Task<GrpcHost> Start(string socket, bool inlineSocketScheduling) => GrpcHost.StartAsync(GrpcEndpoint.UnixSocket(Path.Combine(directory, socket)), h =>

@@ -60,7 +60,16 @@ public sealed class ProxyChannel
 
         var handler = EndpointChannel.CreateHandler(endpoint);
         var connect = handler.ConnectCallback;
-        configureHandler(handler);
+        try
+        {
+            configureHandler(handler);
+        }
+        catch
+        {
+            handler.Dispose();
+            throw;
+        }
+
         handler.ConnectCallback = connect;
         return EndpointChannel.Create(endpoint, handler, options.ConfigureChannel);
     }
