@@ -117,11 +117,18 @@ public class HostingTests
 
         // More calls blocking their threads (as synchronous WCF operations do) than there are cores, on one connection.
         var blocking = Enumerable.Range(0, 2 * Environment.ProcessorCount + 2).Select(_ => EchoService.SayAsync(channel, "block")).ToArray();
-        await Eventually.TrueAsync(() => gate.Entered == blocking.Length, "every blocking call reached the service");
+        try
+        {
+            await Eventually.TrueAsync(() => gate.Entered == blocking.Length, "every blocking call reached the service");
 
-        Assert.Equal("echo:free", await Eventually.Within(EchoService.SayAsync(channel, "free")));
-        Assert.All(blocking, call => Assert.False(call.IsCompleted));
-        gate.Release.Set();
+            Assert.Equal("echo:free", await Eventually.Within(EchoService.SayAsync(channel, "free")));
+            Assert.All(blocking, call => Assert.False(call.IsCompleted));
+        }
+        finally
+        {
+            gate.Release.Set();
+        }
+
         Assert.All(await Eventually.Within(Task.WhenAll(blocking)), answer => Assert.Equal("echo:block", answer));
     }
 
