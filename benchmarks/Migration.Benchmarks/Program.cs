@@ -3,11 +3,12 @@ using System.Reflection;
 using MigrateWcf.Migration.Benchmarks;
 
 // The before/after benchmark (issue 16). Usage:
-//   MigrateWcf.Migration.Benchmarks [--quick] [--rounds N] [--out DIR] [--only TEXT] [--scenario matrix|payload|load|kill|soak|all] [--duration 10m] [--cpu-state idle|awake]
+//   MigrateWcf.Migration.Benchmarks [--quick] [--rounds N] [--out DIR] [--only TEXT] [--scenario matrix|payload|load|kill|soak|all] [--duration 10m] [--soak-payload 1MiB] [--cpu-state idle|awake]
 // Writes migration-benchmark.md, .json and .png (a chart) to DIR (default: the repository's benchmarks/results/migration).
 // --scenario: matrix (default) runs the threads × calls matrix and connect-call-close; load and kill the scenarios;
 // soak a fixed call rate for --duration (default 10m; 10s with --quick; "90", "90s" or "10m") sampling both processes'
-// memory and descriptors; all runs everything. --cpu-state: the machine state of the multi-thread cells (default idle: the harness adds
+// memory and descriptors (--soak-payload SIZE: the payload service's EchoDocument of SIZE bytes, "1MiB", "64KiB" or
+// bytes, at 20 MiB/s each way, instead of ISimple.Put at 400 calls/s); all runs everything. --cpu-state: the machine state of the multi-thread cells (default idle: the harness adds
 // nothing; awake: low-priority spinners keep the spare cores busy, see CpuState.cs); the 1-thread cells and
 // connect-call-close always run in both. --only keeps the matrix rows whose name contains TEXT (plus each cell's floor).
 // Exit code: 0 when every cell and scenario completed with no failed and no lost call, 1 otherwise, 2 on bad arguments.
@@ -18,13 +19,14 @@ if (args.Length > 0 && args[0] == "--serve")
     return await MigratedServer.RunAsync(args[1], int.Parse(Value("--tcp-port"), CultureInfo.InvariantCulture), Value("--counter"));
 }
 
-const string Usage = "Usage: ./bench.sh [--quick] [--rounds N] [--out DIR] [--only TEXT] [--scenario matrix|payload|load|kill|soak|all] [--duration 10m] [--cpu-state idle|awake]";
+const string Usage = "Usage: ./bench.sh [--quick] [--rounds N] [--out DIR] [--only TEXT] [--scenario matrix|payload|load|kill|soak|all] [--duration 10m] [--soak-payload 1MiB] [--cpu-state idle|awake]";
 var quick = false;
 int? rounds = null;
 string? only = null;
 var scenario = "matrix";
 var cpuState = CpuState.Idle;
 TimeSpan? duration = null;
+int? soakPayloadBytes = null;
 var output = typeof(Matrix).Assembly.GetCustomAttributes<AssemblyMetadataAttribute>().Single(a => a.Key == "DefaultResultsDirectory").Value!;
 for (var i = 0; i < args.Length; i++)
 {
@@ -48,6 +50,10 @@ for (var i = 0; i < args.Length; i++)
             break;
         case "--duration" when i + 1 < args.Length && Soak.ParseDuration(args[i + 1]) is { } parsed:
             duration = parsed;
+            i++;
+            break;
+        case "--soak-payload" when i + 1 < args.Length && Soak.ParsePayloadBytes(args[i + 1]) is { } bytes:
+            soakPayloadBytes = bytes;
             i++;
             break;
         case "--cpu-state" when i + 1 < args.Length && CpuStates.TryParse(args[i + 1], out var state):
@@ -96,7 +102,7 @@ if (scenario is "kill" or "all")
 SoakResult? soak = null;
 if (scenario is "soak" or "all")
 {
-    soak = await Soak.RunAsync(duration ?? TimeSpan.FromSeconds(quick ? 10 : 600));
+    soak = await Soak.RunAsync(duration ?? TimeSpan.FromSeconds(quick ? 10 : 600), soakPayloadBytes);
 }
 
 Directory.CreateDirectory(output);

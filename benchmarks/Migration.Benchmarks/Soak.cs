@@ -18,7 +18,7 @@ internal sealed record SoakSample(double Seconds, double ClientRssMegabytes, dou
 internal sealed record SoakSeries(string Name, string Unit, double First, double Last, double SlopePerMinute, double Tolerance, bool Flat);
 
 /// <summary>The soak's outcome: calls at a fixed rate, their failures, the samples and each series' slope.</summary>
-internal sealed record SoakResult(double Seconds, double TargetCallsPerSecond, long Calls, long Failures, string? FirstFailure,
+internal sealed record SoakResult(string Workload, double Seconds, double TargetCallsPerSecond, long Calls, long Failures, string? FirstFailure,
     double SampleIntervalSeconds, double WarmUpSeconds, IReadOnlyList<SoakSeries> Series, IReadOnlyList<SoakSample> Samples)
 {
     public bool Passed => Failures == 0 && Calls > 0;
@@ -53,13 +53,18 @@ internal readonly record struct GcFigures(double HeapBytes, double CommittedByte
 
 /// <summary>--scenario soak: the migrated PerCall Multiple service called through the generated client shim (the
 /// original ISimple, each caller its own channel and thread) at a fixed rate for a duration, both processes sampled
-/// every few seconds: memory and handles must not grow.</summary>
+/// every few seconds: memory and handles must not grow. With --soak-payload SIZE the calls are the payload service's
+/// EchoDocument of SIZE bytes instead, at a rate that moves <see cref="PayloadBytesPerSecond"/> each way.</summary>
 internal static class Soak
 {
     public const int Callers = 4;
     public const double CallsPerSecond = 400;
 
-    public static async Task<SoakResult> RunAsync(TimeSpan duration)
+    /// <summary>The payload soak's fixed rate in bytes per second each way (20 calls/s at 1 MiB), capped at
+    /// <see cref="CallsPerSecond"/> calls.</summary>
+    public const double PayloadBytesPerSecond = 20 * 1048576.0;
+
+    public static async Task<SoakResult> RunAsync(TimeSpan duration, int? payloadBytes = null)
     {
         var interval = duration < TimeSpan.FromMinutes(1) ? TimeSpan.FromSeconds(1) : TimeSpan.FromSeconds(5);
         // Warm-up: JIT, tiering, pools filling, and the GC's first collection: the gen0 budget is sized from the L3
@@ -68,15 +73,15 @@ internal static class Soak
         // processes' first collection if that comes later (see Measured).
         var halfway = duration / 2;
         await using var server = ServerProcess.Start();
-        var factory = new MigratedClientFactory(server.Endpoint(ServerTarget.MigratedMultiple), new ClientProxyOptions { SendTimeout = TimeSpan.FromSeconds(30), ShareChannel = false });
-        var proxies = Enumerable.Range(0, Callers).Select(_ => factory.CreateSimple()).ToArray();
+        var workload = payloadBytes is { } bytes ? PayloadWorkload.Create(server, bytes) : PutWorkload.Create(server);
+        var rate = payloadBytes is { } size ? Math.Min(CallsPerSecond, PayloadBytesPerSecond / size) : CallsPerSecond;
         long calls = 0, failures = 0;
         string? firstFailure = null;
-        var perCaller = TimeSpan.FromSeconds(Callers / CallsPerSecond);
+        var perCaller = TimeSpan.FromSeconds(Callers / rate);
         var begin = Stopwatch.GetTimestamp();
         var end = begin + (long)(duration.TotalSeconds * Stopwatch.Frequency);
-        Console.Error.WriteLine($"[bench] scenario soak: {CallsPerSecond:N0} calls/s through the client shim ({Callers} callers) for {duration.TotalSeconds:N0} s, sampled every {interval.TotalSeconds:N0} s");
-        var loops = proxies.Select((proxy, index) => Runtime.Benchmarks.OwnThread.Run(() =>
+        Console.Error.WriteLine($"[bench] scenario soak: {workload.Name} at {rate:N1} calls/s ({Callers} callers) for {duration.TotalSeconds:N0} s, sampled every {interval.TotalSeconds:N0} s");
+        var loops = workload.Calls.Select((call, index) => Runtime.Benchmarks.OwnThread.Run(() =>
         {
             // Paced by due time (not by sleeping a fixed gap), so a slow call does not lower the rate; callers offset.
             var due = begin + (long)(perCaller.TotalSeconds * Stopwatch.Frequency * index / Callers);
@@ -95,7 +100,11 @@ internal static class Soak
 
                 try
                 {
-                    proxy.Put();
+                    if (!call())
+                    {
+                        throw new InvalidDataException("the answer is not the request");
+                    }
+
                     Interlocked.Increment(ref calls);
                 }
                 catch (Exception e)
@@ -120,12 +129,7 @@ internal static class Soak
         await all;
         var seconds = Stopwatch.GetElapsedTime(begin).TotalSeconds;
         samples.Add(Sample(self, server, seconds));
-        foreach (var proxy in proxies)
-        {
-            await ((IAsyncDisposable)proxy).DisposeAsync();
-        }
-
-        factory.Dispose();
+        await workload.DisposeAsync();
         // (A run too short for a collection keeps the half: its committed series then have no slope.)
         var firstCollected = samples.FirstOrDefault(s => !double.IsNaN(s.ClientGcCommittedMegabytes) && !double.IsNaN(s.ServerGcCommittedMegabytes))?.Seconds ?? 0;
         var warmUp = TimeSpan.FromSeconds(Math.Max(halfway.TotalSeconds, firstCollected));
@@ -141,7 +145,7 @@ internal static class Soak
                 !double.IsNaN(slope) && slope * span < tolerance);
         }
 
-        return new SoakResult(seconds, CallsPerSecond, calls, failures, firstFailure, interval.TotalSeconds, warmUp.TotalSeconds,
+        return new SoakResult(workload.Name, seconds, rate, calls, failures, firstFailure, interval.TotalSeconds, warmUp.TotalSeconds,
         [
             Series("client resident set", "MB", s => s.ClientRssMegabytes, memory: true),
             Series("client GC heap", "MB", s => s.ClientGcHeapMegabytes, memory: true),
@@ -154,6 +158,18 @@ internal static class Soak
             Series("server resident set outside the GC", "MB", s => s.ServerRssMegabytes - s.ServerGcCommittedMegabytes, memory: true),
             Series("server file descriptors", "fds", s => s.ServerFds, memory: false),
         ], samples);
+    }
+
+    /// <summary>Parses --soak-payload: bytes ("1048576"), KiB ("64KiB") or MiB ("1MiB"), from 1 byte to the payload
+    /// scenario's message limit; null otherwise.</summary>
+    public static int? ParsePayloadBytes(string text)
+    {
+        var (number, scale) = text.EndsWith("MiB", StringComparison.Ordinal) ? (text[..^3], 1048576L)
+            : text.EndsWith("KiB", StringComparison.Ordinal) ? (text[..^3], 1024L)
+            : (text, 1L);
+        return long.TryParse(number, NumberStyles.None, CultureInfo.InvariantCulture, out var value) && value > 0 && value <= Payload.MaxMessageBytes / scale
+            ? (int)(value * scale)
+            : null;
     }
 
     /// <summary>Parses --duration: seconds ("90", "90s") or minutes ("10m"); null when not a positive duration.</summary>
@@ -203,5 +219,68 @@ internal static class Soak
         var meanY = valid.Average(p => p.Y);
         var denominator = valid.Sum(p => (p.X - meanX) * (p.X - meanX));
         return denominator == 0 ? double.NaN : valid.Sum(p => (p.X - meanX) * (p.Y - meanY)) / denominator;
+    }
+}
+
+/// <summary>What the soak's callers call: one delegate per caller (true when the answer is right), and what to close.</summary>
+internal sealed class SoakWorkload(string name, IReadOnlyList<Func<bool>> calls, Func<ValueTask> dispose) : IAsyncDisposable
+{
+    public string Name { get; } = name;
+
+    public IReadOnlyList<Func<bool>> Calls { get; } = calls;
+
+    public ValueTask DisposeAsync() => dispose();
+}
+
+/// <summary>ISimple.Put on the migrated PerCall Multiple service, through the client shim, a channel per caller.</summary>
+internal static class PutWorkload
+{
+    public static SoakWorkload Create(ServerProcess server)
+    {
+        var factory = new MigratedClientFactory(server.Endpoint(ServerTarget.MigratedMultiple), new ClientProxyOptions { SendTimeout = TimeSpan.FromSeconds(30), ShareChannel = false });
+        var proxies = Enumerable.Range(0, Soak.Callers).Select(_ => factory.CreateSimple()).ToArray();
+        return new("the migrated PerCall Multiple service's Put through the client shim", [.. proxies.Select(proxy => (Func<bool>)(() =>
+        {
+            proxy.Put();
+            return true;
+        }))], async () =>
+        {
+            foreach (var proxy in proxies)
+            {
+                await ((IAsyncDisposable)proxy).DisposeAsync();
+            }
+
+            factory.Dispose();
+        });
+    }
+}
+
+/// <summary>The payload service's EchoDocument of a fixed size through its client shim, a channel per caller; the answer
+/// is checked by length (the payload scenario checks the bytes).</summary>
+internal static class PayloadWorkload
+{
+    public static SoakWorkload Create(ServerProcess server, int bytes)
+    {
+        var options = new ClientProxyOptions
+        {
+            SendTimeout = TimeSpan.FromSeconds(30),
+            ShareChannel = false,
+            ConfigureChannel = channel => (channel.MaxReceiveMessageSize, channel.MaxSendMessageSize) = (Payload.MaxMessageBytes, Payload.MaxMessageBytes),
+        };
+        var factory = new PayloadWcf.Grpc.MigratedClientFactory(GrpcEndpoint.UnixSocket(Path.Combine(server.Directory, ServerTarget.PayloadSocket)), options);
+        var content = new byte[bytes];
+        new Random(bytes).NextBytes(content);
+        var proxies = Enumerable.Range(0, Soak.Callers).Select(_ => factory.CreatePayloadEcho()).ToArray();
+        var name = bytes % 1048576 == 0 ? $"{bytes / 1048576} MiB" : bytes % 1024 == 0 ? $"{bytes / 1024} KiB" : $"{bytes} bytes";
+        return new($"the payload service's EchoDocument of {name} through the client shim", [.. proxies.Select(proxy => (Func<bool>)(() =>
+            proxy.EchoDocument(new PayloadWcf.Document { Name = "soak.bin", Content = content }).Content?.Length == bytes))], async () =>
+        {
+            foreach (var proxy in proxies)
+            {
+                await ((IAsyncDisposable)proxy).DisposeAsync();
+            }
+
+            factory.Dispose();
+        });
     }
 }

@@ -211,7 +211,27 @@ public sealed class MigrationBenchmarkTests : IDisposable
         Assert.Contains(root.GetProperty("notes").EnumerateArray(), n => n.GetString()!.StartsWith("Chart: migration-benchmark.png", StringComparison.Ordinal));
     }
 
+    [Fact]
+    public async Task PayloadSoak_CallsEchoDocumentOfTheGivenSize_AtItsRate_WithNoFailure()
+    {
+        var (exitCode, stdout, stderr) = await RunAsync("--quick", "--scenario", "soak", "--soak-payload", "1MiB", "--duration", "4", "--out", _output);
+        Assert.True(exitCode == 0, $"exit code {exitCode}\n{stdout}\n{stderr}");
+
+        using var json = JsonDocument.Parse(await File.ReadAllTextAsync(Path.Combine(_output, "migration-benchmark.json")));
+        var soak = json.RootElement.GetProperty("soak");
+        Assert.Equal("the payload service's EchoDocument of 1 MiB through the client shim", soak.GetProperty("workload").GetString());
+        // 20 MiB/s each way: 20 calls/s at 1 MiB; every call's answer had the request's length.
+        Assert.Equal(20, soak.GetProperty("targetCallsPerSecond").GetDouble());
+        Assert.True(soak.GetProperty("passed").GetBoolean(), soak.GetProperty("firstFailure").ToString());
+        Assert.InRange(soak.GetProperty("calls").GetInt64(), 1, (20 * 4) + 4); // 4 s at 20/s, and at most one more per caller
+        Assert.Equal(10, soak.GetProperty("series").GetArrayLength());
+    }
+
     [Theory]
+    [InlineData("--soak-payload", "0")]
+    [InlineData("--soak-payload", "65MiB")]
+    [InlineData("--soak-payload", "1 MB")]
+    [InlineData("--soak-payload", "99999999999999MiB")]
     [InlineData("--scenario", "sleep")]
     [InlineData("--duration", "0")]
     [InlineData("--duration", "ten")]
