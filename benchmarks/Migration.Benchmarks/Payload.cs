@@ -18,7 +18,7 @@ namespace MigrateWcf.Migration.Benchmarks;
 internal sealed record PayloadSize(string Name, int Bytes, int Calls);
 
 /// <summary>A payload row with the message's exact size and its time per call over the two floors of its size.</summary>
-internal sealed record PayloadRow(RowReport Report, long MessageBytes, double? TimeRatioToSocketCopy, double? TimeRatioToMemoryCopy, double? TimeRatioToDefaults = null)
+internal sealed record PayloadRow(RowReport Report, long MessageBytes, double? TimeRatioToSocketCopy, double? TimeRatioToMemoryCopy, double? TimeRatioToBaseRow = null)
 {
     /// <summary>Message bytes moved per second, one way (a round trip moves the message there and back).</summary>
     public double MegabytesPerSecond => Report.CallsPerSecond.Median * MessageBytes / 1048576.0;
@@ -37,11 +37,14 @@ internal static class Payload
     public const string DocumentRow = "migrated PerCall ← client shim, Document (a bytes field)";
     public const string ReadingsRow = "migrated PerCall ← client shim, List<Reading> (records)";
 
-    // Transport settings measured on the Document row, each alone against the runtime's defaults: the client's response
-    // stream window (EndpointChannel.ResponseStreamWindowBytes, 1 MiB; the row with SocketsHttpHandler's 64 KiB is
-    // the runtime before it) and the host's inline socket scheduling (GrpcHostOptions.InlineSocketScheduling, off).
-    public const string DocumentWindowOffRow = DocumentRow + ", client stream window 64 KiB (SocketsHttpHandler's default)";
-    public const string DocumentInlineRow = DocumentRow + ", host with inline socket scheduling";
+    // Settings measured on the Document row, each against the row it changes one thing of: the bulk lane (on by
+    // default: ClientProxyOptions.BulkLane, GrpcHostOptions.BulkLane) against every byte over HTTP/2; and, with the
+    // lane off, the client's response stream window (EndpointChannel.ResponseStreamWindowBytes, 1 MiB; the row with
+    // SocketsHttpHandler's 64 KiB is the runtime before it) and the host's inline socket scheduling
+    // (GrpcHostOptions.InlineSocketScheduling, off).
+    public const string DocumentLaneOffRow = DocumentRow + ", bulk lane off (every byte over HTTP/2)";
+    public const string DocumentWindowOffRow = DocumentLaneOffRow + ", client stream window 64 KiB (SocketsHttpHandler's default)";
+    public const string DocumentInlineRow = DocumentLaneOffRow + ", host with inline socket scheduling";
     private const int SocketsHttpHandlerDefaultWindow = 65535;
 
     /// <summary>gRPC's default 4 MB message limit, raised on both sides for the 16 MiB messages (WCF's
@@ -100,11 +103,19 @@ internal static class Payload
             ShareChannel = false,
             ConfigureChannel = channel => (channel.MaxReceiveMessageSize, channel.MaxSendMessageSize) = (MaxMessageBytes, MaxMessageBytes),
         };
+        var laneOff = new ClientProxyOptions
+        {
+            SendTimeout = options.SendTimeout,
+            ShareChannel = false,
+            ConfigureChannel = options.ConfigureChannel,
+            BulkLane = false,
+        };
         var windowOff = new ClientProxyOptions
         {
             SendTimeout = options.SendTimeout,
             ShareChannel = false,
             ConfigureChannel = options.ConfigureChannel,
+            BulkLane = false,
             ConfigureHandler = handler => handler.InitialHttp2StreamWindowSize = SocketsHttpHandlerDefaultWindow,
         };
         var result = new List<PayloadRow>();
@@ -120,8 +131,9 @@ internal static class Payload
                 (new(MemoryCopyRow, _ => One(new MemoryCopy(content)), Counted: false), content.Length),
                 (new(SharedSegmentRow, _ => One(new SharedSegmentCopy(server.Directory, content)), Counted: false), content.Length),
                 (new(DocumentRow, _ => One(new DocumentCaller(new MigratedClientFactory(endpoint, options), content)), Counted: false), content.Length),
+                (new(DocumentLaneOffRow, _ => One(new DocumentCaller(new MigratedClientFactory(endpoint, laneOff), content)), Counted: false), content.Length),
                 (new(DocumentWindowOffRow, _ => One(new DocumentCaller(new MigratedClientFactory(endpoint, windowOff), content)), Counted: false), content.Length),
-                (new(DocumentInlineRow, _ => One(new DocumentCaller(new MigratedClientFactory(inline, options), content)), Counted: false), content.Length),
+                (new(DocumentInlineRow, _ => One(new DocumentCaller(new MigratedClientFactory(inline, laneOff), content)), Counted: false), content.Length),
                 (new(ReadingsRow, _ => One(new ReadingsCaller(new MigratedClientFactory(endpoint, options), readings)), Counted: false), readingsBytes),
             };
             using var waker = CpuWaker.For(state);
@@ -155,11 +167,15 @@ internal static class Payload
                 ? f.CallsPerSecond.Median / row.CallsPerSecond.Median
                 : null;
             result.AddRange(reports.Select(r => new PayloadRow(r.Report, r.Bytes, Ratio(r.Report, SocketCopyRow), Ratio(r.Report, MemoryCopyRow),
-                r.Report.Row.StartsWith(DocumentRow + ",", StringComparison.Ordinal) ? Ratio(r.Report, DocumentRow) : null)));
+                BaseRow(r.Report.Row, rows.Select(x => x.Row.Name)) is { } baseRow ? Ratio(r.Report, baseRow) : null)));
         }
 
         return result;
     }
+
+    /// <summary>The row a row changes one setting of: the longest other row name it extends with ", …".</summary>
+    private static string? BaseRow(string row, IEnumerable<string> rows) =>
+        rows.Where(other => row.StartsWith(other + ",", StringComparison.Ordinal)).MaxBy(other => other.Length);
 
     private static Task<(ICaller[], IAsyncDisposable?)> One(ICaller caller) => Task.FromResult((new[] { caller }, (IAsyncDisposable?)null));
 

@@ -10,11 +10,11 @@ namespace MigrateWcf.Migration.Benchmarks;
 /// the allocation budget it keeps for the next collection: where a growing resident set with a flat heap goes) and
 /// open file descriptors (handles).</summary>
 internal sealed record SoakSample(double Seconds, double ClientRssMegabytes, double ClientGcHeapMegabytes, double ClientGcCommittedMegabytes, int ClientFds,
-    double ServerRssMegabytes, double ServerGcHeapMegabytes, double ServerGcCommittedMegabytes, int ServerFds);
+    double ServerRssMegabytes, double ServerGcHeapMegabytes, double ServerGcCommittedMegabytes, int ServerFds, int ClientLaneMappings = 0, int ServerLaneMappings = 0);
 
 /// <summary>A series' least-squares slope per minute over the samples after warm-up, and whether it is flat in the
 /// sense a leak check needs: its growth over the measured span (slope × span) stays within <see cref="Tolerance"/>
-/// (memory: 5% of its mean or 2 MB, whichever is more; descriptors: fewer than 1). A falling series is flat.</summary>
+/// (memory: 5% of its mean or 2 MB, whichever is more; descriptors and mapped lane segments: fewer than 1). A falling series is flat.</summary>
 internal sealed record SoakSeries(string Name, string Unit, double First, double Last, double SlopePerMinute, double Tolerance, bool Flat);
 
 /// <summary>The soak's outcome: calls at a fixed rate, their failures, the samples and each series' slope.</summary>
@@ -152,11 +152,13 @@ internal static class Soak
             Series("client GC committed", "MB", s => s.ClientGcCommittedMegabytes, memory: true),
             Series("client resident set outside the GC", "MB", s => s.ClientRssMegabytes - s.ClientGcCommittedMegabytes, memory: true),
             Series("client file descriptors", "fds", s => s.ClientFds, memory: false),
+            Series("client bulk lane segments mapped", "mappings", s => s.ClientLaneMappings, memory: false),
             Series("server resident set", "MB", s => s.ServerRssMegabytes, memory: true),
             Series("server GC heap", "MB", s => s.ServerGcHeapMegabytes, memory: true),
             Series("server GC committed", "MB", s => s.ServerGcCommittedMegabytes, memory: true),
             Series("server resident set outside the GC", "MB", s => s.ServerRssMegabytes - s.ServerGcCommittedMegabytes, memory: true),
             Series("server file descriptors", "fds", s => s.ServerFds, memory: false),
+            Series("server bulk lane segments mapped", "mappings", s => s.ServerLaneMappings, memory: false),
         ], samples);
     }
 
@@ -190,7 +192,15 @@ internal static class Soak
         var serverGc = GcFigures.Parse(Path.Combine(server.Directory, ServerTarget.GcHeapFile));
         var clientGc = GcFigures.OfThisProcess();
         return new(seconds, self.WorkingSet64 / Mb, clientGc.HeapBytes / Mb, clientGc.CommittedBytes / Mb, Fds(self.Id),
-            process.WorkingSet64 / Mb, serverGc.HeapBytes / Mb, serverGc.CommittedBytes / Mb, Fds(process.Id));
+            process.WorkingSet64 / Mb, serverGc.HeapBytes / Mb, serverGc.CommittedBytes / Mb, Fds(process.Id), LaneMappings(self.Id), LaneMappings(process.Id));
+    }
+
+    /// <summary>Bulk lane segments a process has mapped (its own and its peer's): the memfd mappings in /proc/PID/maps;
+    /// 0 where there is no /proc.</summary>
+    private static int LaneMappings(int pid)
+    {
+        var maps = $"/proc/{pid}/maps";
+        return File.Exists(maps) ? File.ReadLines(maps).Count(line => line.Contains("memfd:migrate-wcf-lane", StringComparison.Ordinal)) : 0;
     }
 
     /// <summary>Open descriptors of a process: entries of /proc/PID/fd (Linux); the handle count elsewhere.</summary>

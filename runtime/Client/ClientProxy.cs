@@ -1,5 +1,6 @@
 using System.ServiceModel;
 using Grpc.Core;
+using Grpc.Core.Interceptors;
 using Grpc.Net.Client;
 
 namespace MigrateWcf.Runtime;
@@ -24,38 +25,48 @@ public sealed class ClientProxyOptions
     /// windows, connection limits), applied after <see cref="EndpointChannel.CreateHandler"/>'s; the connect callback is
     /// the endpoint's.</summary>
     public Action<SocketsHttpHandler>? ConfigureHandler { get; set; }
+
+    /// <summary>
+    /// True (the default): on 64-bit Linux, to a Unix-socket endpoint whose host serves the bulk lane, bytes values of
+    /// at least <see cref="BulkLaneThresholdBytes"/> in unary requests and responses travel through shared memory instead
+    /// of the HTTP/2 stream (docs/bulk-lane.md). Nothing changes for a host without it. False: every byte goes over
+    /// HTTP/2.
+    /// </summary>
+    public bool BulkLane { get; set; } = true;
+
+    /// <summary>The smallest bytes value that travels through the bulk lane (<see cref="MigrateWcf.Runtime.BulkLane.DefaultThresholdBytes"/>).</summary>
+    public int BulkLaneThresholdBytes { get; set; } = MigrateWcf.Runtime.BulkLane.DefaultThresholdBytes;
 }
 
-/// <summary>The channel a client proxy calls over, and whether the proxy closes it.</summary>
-public sealed class ProxyChannel
+/// <summary>A channel a factory or a proxy opened, with its bulk lane when it has one; disposing closes both.</summary>
+internal sealed class OpenedChannel : IDisposable
 {
-    private ProxyChannel(CallInvoker invoker, GrpcChannel? owned) => (Invoker, Owned) = (invoker, owned);
+    private readonly GrpcChannel _channel;
+    private readonly IDisposable? _lane;
+
+    private OpenedChannel(GrpcChannel channel, CallInvoker invoker, IDisposable? lane) => (_channel, Invoker, _lane) = (channel, invoker, lane);
 
     public CallInvoker Invoker { get; }
 
-    /// <summary>The channel the proxy opened and closes when it closes; null for a shared one.</summary>
-    internal GrpcChannel? Owned { get; }
-
-    /// <summary>A new channel to <paramref name="endpoint"/>, owned by the proxy it is given to.</summary>
-    public static ProxyChannel Open(GrpcEndpoint endpoint, Action<GrpcChannelOptions>? configure = null)
-    {
-        var channel = EndpointChannel.Create(endpoint, configure);
-        return new ProxyChannel(channel.CreateCallInvoker(), channel);
-    }
-
-    /// <summary>A new channel to <paramref name="endpoint"/> with the channel and transport settings of
-    /// <paramref name="options"/>, owned by the proxy it is given to.</summary>
-    public static ProxyChannel Open(GrpcEndpoint endpoint, ClientProxyOptions? options)
+    public static OpenedChannel Open(GrpcEndpoint endpoint, ClientProxyOptions options)
     {
         var channel = CreateChannel(endpoint, options);
-        return new ProxyChannel(channel.CreateCallInvoker(), channel);
+        if (options.BulkLane && endpoint.UnixSocketPath is { } path && OperatingSystem.IsLinux() && MigrateWcf.Runtime.BulkLane.IsSupported)
+        {
+            var channelOptions = new GrpcChannelOptions();
+            options.ConfigureChannel?.Invoke(channelOptions);
+            var lane = new BulkLaneClient(MigrateWcf.Runtime.BulkLane.SocketPath(path), options.BulkLaneThresholdBytes, channelOptions.MaxReceiveMessageSize);
+            return new OpenedChannel(channel, channel.Intercept(lane), lane);
+        }
+
+        return new OpenedChannel(channel, channel.CreateCallInvoker(), null);
     }
 
-    internal static GrpcChannel CreateChannel(GrpcEndpoint endpoint, ClientProxyOptions? options)
+    private static GrpcChannel CreateChannel(GrpcEndpoint endpoint, ClientProxyOptions options)
     {
-        if (options?.ConfigureHandler is not { } configureHandler)
+        if (options.ConfigureHandler is not { } configureHandler)
         {
-            return EndpointChannel.Create(endpoint, options?.ConfigureChannel);
+            return EndpointChannel.Create(endpoint, options.ConfigureChannel);
         }
 
         var handler = EndpointChannel.CreateHandler(endpoint);
@@ -73,6 +84,38 @@ public sealed class ProxyChannel
         handler.ConnectCallback = connect;
         return EndpointChannel.Create(endpoint, handler, options.ConfigureChannel);
     }
+
+    public void Dispose()
+    {
+        _channel.Dispose();
+        _lane?.Dispose();
+    }
+}
+
+/// <summary>The channel a client proxy calls over, and whether the proxy closes it.</summary>
+public sealed class ProxyChannel
+{
+    private ProxyChannel(CallInvoker invoker, IDisposable? owned) => (Invoker, Owned) = (invoker, owned);
+
+    public CallInvoker Invoker { get; }
+
+    /// <summary>The channel (and its bulk lane) the proxy opened and closes when it closes; null for a shared one.</summary>
+    internal IDisposable? Owned { get; }
+
+    /// <summary>A new channel to <paramref name="endpoint"/>, owned by the proxy it is given to.</summary>
+    public static ProxyChannel Open(GrpcEndpoint endpoint, Action<GrpcChannelOptions>? configure = null) =>
+        Open(endpoint, new ClientProxyOptions { ConfigureChannel = configure });
+
+    /// <summary>A new channel to <paramref name="endpoint"/> with the channel and transport settings of
+    /// <paramref name="options"/>, owned by the proxy it is given to.</summary>
+    public static ProxyChannel Open(GrpcEndpoint endpoint, ClientProxyOptions? options)
+    {
+        var channel = OpenedChannel.Open(endpoint, options ?? new ClientProxyOptions());
+        return new ProxyChannel(channel.Invoker, channel);
+    }
+
+    /// <summary>A proxy's view of a factory's shared channel: it calls over it and leaves it open.</summary>
+    internal static ProxyChannel Shared(OpenedChannel channel) => new(channel.Invoker, null);
 
     /// <summary>A channel someone else owns (and closes): the proxy only calls over it.</summary>
     public static ProxyChannel Shared(GrpcChannel channel)
@@ -98,7 +141,7 @@ public sealed class ProxyChannel
 /// </summary>
 public abstract class ClientProxy : ICommunicationObject, IDisposable, IAsyncDisposable
 {
-    private readonly GrpcChannel? _ownedChannel;
+    private readonly IDisposable? _ownedChannel;
     private readonly FaultDetailRegistry _faults;
     private readonly object _gate = new();
     private Task? _opening;
@@ -342,7 +385,7 @@ public abstract class ClientProxy : ICommunicationObject, IDisposable, IAsyncDis
 public abstract class ClientProxyFactory : IDisposable
 {
     private readonly object _gate = new();
-    private GrpcChannel? _shared;
+    private OpenedChannel? _shared;
     private bool _disposed;
 
     protected ClientProxyFactory(GrpcEndpoint endpoint, ClientProxyOptions? options)
@@ -367,7 +410,7 @@ public abstract class ClientProxyFactory : IDisposable
                 return ProxyChannel.Open(Endpoint, Options);
             }
 
-            _shared ??= ProxyChannel.CreateChannel(Endpoint, Options);
+            _shared ??= OpenedChannel.Open(Endpoint, Options);
             return ProxyChannel.Shared(_shared);
         }
     }
@@ -375,7 +418,7 @@ public abstract class ClientProxyFactory : IDisposable
     /// <summary>Closes the shared channel: proxies that use it fail from then on, as after WCF's ChannelFactory.Close.</summary>
     public void Dispose()
     {
-        GrpcChannel? shared;
+        OpenedChannel? shared;
         lock (_gate)
         {
             _disposed = true;

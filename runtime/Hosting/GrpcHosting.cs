@@ -42,6 +42,18 @@ public sealed class GrpcHostOptions
     /// </summary>
     public bool InlineSocketScheduling { get; set; }
 
+    /// <summary>
+    /// True (the default): on 64-bit Linux, a Unix-socket endpoint also serves the bulk lane on the owner-only socket
+    /// <c>&lt;socket&gt;.lane</c>, through which a generated client moves bytes values of at least
+    /// <see cref="BulkLaneThresholdBytes"/> in unary calls as shared memory (docs/bulk-lane.md). Callers that do not
+    /// ask for it in a header (other languages, grpcurl) get plain bytes. False: no lane socket.
+    /// </summary>
+    public bool BulkLane { get; set; } = true;
+
+    /// <summary>The smallest response bytes value the host moves into a caller's bulk lane
+    /// (<see cref="MigrateWcf.Runtime.BulkLane.DefaultThresholdBytes"/>).</summary>
+    public int BulkLaneThresholdBytes { get; set; } = MigrateWcf.Runtime.BulkLane.DefaultThresholdBytes;
+
     /// <summary>grpc-dotnet's service options: message sizes, compression, interceptors, detailed errors.</summary>
     public Action<GrpcServiceOptions>? Grpc { get; set; }
 
@@ -92,6 +104,11 @@ public static class GrpcHostingExtensions
         }
 
         var grpc = builder.Services.AddGrpc(grpc => options.Grpc?.Invoke(grpc));
+        if (options.BulkLane && endpoint.UnixSocketPath is { } socketPath && OperatingSystem.IsLinux() && BulkLane.IsSupported)
+        {
+            AddBulkLane(builder.Services, socketPath, options.BulkLaneThresholdBytes);
+        }
+
         MalformedRequests.Use(builder.Services);
         if (options.HttpJson is { } httpJson)
         {
@@ -148,6 +165,36 @@ public static class GrpcHostingExtensions
 
         return app;
     }
+
+    /// <summary>The bulk lane beside a Unix-socket endpoint: one lane server and one interceptor per host, whatever the
+    /// number of endpoints (each endpoint's socket gets its lane socket; the first endpoint's threshold holds).</summary>
+    [System.Runtime.Versioning.SupportedOSPlatform("linux")]
+    private static void AddBulkLane(IServiceCollection services, string socketPath, int thresholdBytes)
+    {
+        if (services.FirstOrDefault(d => d.ServiceType == typeof(BulkLaneSockets))?.ImplementationInstance is BulkLaneSockets sockets)
+        {
+            sockets.GrpcSocketPaths.Add(socketPath);
+            return;
+        }
+
+        sockets = new BulkLaneSockets([socketPath]);
+        services.AddSingleton(sockets);
+        services.AddSingleton(provider => new BulkLaneServer(sockets.GrpcSocketPaths, provider.GetRequiredService<ILogger<BulkLaneServer>>()));
+        services.AddSingleton<IHostedService>(provider => provider.GetRequiredService<BulkLaneServer>());
+        services.AddSingleton(provider => new BulkLaneServerInterceptor(
+            provider.GetRequiredService<BulkLaneServer>(), provider.GetRequiredService<Microsoft.Extensions.Options.IOptions<GrpcServiceOptions>>(), thresholdBytes));
+        services.Configure<GrpcServiceOptions>(grpc =>
+        {
+            // First, so that other interceptors and the service see values, never references.
+            grpc.Interceptors.Add<BulkLaneServerInterceptor>();
+            var registration = grpc.Interceptors[^1];
+            grpc.Interceptors.RemoveAt(grpc.Interceptors.Count - 1);
+            grpc.Interceptors.Insert(0, registration);
+        });
+    }
+
+    /// <summary>The gRPC sockets of a host that get a lane socket beside them.</summary>
+    private sealed record BulkLaneSockets(List<string> GrpcSocketPaths);
 
     private static void Listen(WebApplicationBuilder builder, GrpcEndpoint endpoint)
     {

@@ -61,8 +61,9 @@ internal sealed class UnixSocketFile(string path)
     /// mode in a fresh private directory and only then its name, by a hard link that never replaces anything.</summary>
     private void BindElsewhereThenLink(Socket socket, string parent)
     {
-        // An unguessable name, created exclusively: nobody else can have made it or be inside it.
-        var privateDirectory = System.IO.Path.Combine(parent, $".{System.IO.Path.GetFileName(Path)}.{Guid.NewGuid():N}");
+        // An unguessable name, created exclusively: nobody else can have made it or be inside it. Short (64 random bits),
+        // so that the socket's path inside it fits in sun_path wherever the final path does, give or take a few bytes.
+        var privateDirectory = System.IO.Path.Combine(parent, $".{Convert.ToHexStringLower(System.Security.Cryptography.RandomNumberGenerator.GetBytes(8))}");
         if (Native.mkdir(Native.Utf8(privateDirectory), 0b111_000_000) != 0)
         {
             throw IoError("create", privateDirectory, Marshal.GetLastPInvokeError());

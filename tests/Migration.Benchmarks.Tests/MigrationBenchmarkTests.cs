@@ -96,13 +96,13 @@ public sealed class MigrationBenchmarkTests : IDisposable
         Assert.Contains(targets, t => t.GetProperty("description").GetString() == "1×200, cpu awake: single-thread p50 through the shim ÷ floor p50");
         Assert.All(targets, t => Assert.Equal(JsonValueKind.Number, t.GetProperty("measured").ValueKind));
 
-        // Payload sizes: every size has its seven rows (two floors, a shared-memory segment's copy, the bytes field with the runtime's defaults and with
-        // each measured transport setting, and the records through the generated shim), each completed every call with
+        // Payload sizes: every size has its eight rows (two floors, a shared-memory segment's copy, the bytes field with the runtime's defaults (the
+        // bulk lane on), with the lane off, and with each measured transport setting on the lane-off row, and the records through the generated shim), each completed every call with
         // no failure (a first answer that differs from its request is one), and the message of each row is about its
         // size (the records sized by the generated mapper to within one record).
         var payload = root.GetProperty("payload").EnumerateArray().ToList();
         var sizes = new Dictionary<string, long> { ["payload 1 KiB"] = 1024, ["payload 64 KiB"] = 64 * 1024, ["payload 1 MiB"] = 1024 * 1024, ["payload 16 MiB"] = 16 * 1024 * 1024 };
-        Assert.Equal(sizes.Count * 7, payload.Count);
+        Assert.Equal(sizes.Count * 8, payload.Count);
         foreach (var (size, bytes) in sizes)
         {
             var sizeRows = payload.Where(p => p.GetProperty("size").GetString() == size + ", cpu idle").ToList();
@@ -111,8 +111,9 @@ public sealed class MigrationBenchmarkTests : IDisposable
                     "raw unix socket copy, length-prefixed (floor)", "in-process memory copy, there and back (memory floor)",
                     "shared memory segment between the processes, copied in and out, length over the socket",
                     "migrated PerCall ← client shim, Document (a bytes field)",
-                    "migrated PerCall ← client shim, Document (a bytes field), client stream window 64 KiB (SocketsHttpHandler's default)",
-                    "migrated PerCall ← client shim, Document (a bytes field), host with inline socket scheduling",
+                    "migrated PerCall ← client shim, Document (a bytes field), bulk lane off (every byte over HTTP/2)",
+                    "migrated PerCall ← client shim, Document (a bytes field), bulk lane off (every byte over HTTP/2), client stream window 64 KiB (SocketsHttpHandler's default)",
+                    "migrated PerCall ← client shim, Document (a bytes field), bulk lane off (every byte over HTTP/2), host with inline socket scheduling",
                     "migrated PerCall ← client shim, List<Reading> (records)",
                 ],
                 sizeRows.Select(p => p.GetProperty("row").GetString()));
@@ -125,9 +126,9 @@ public sealed class MigrationBenchmarkTests : IDisposable
             });
             Assert.Equal(JsonValueKind.Null, sizeRows[0].GetProperty("timeRatioToSocketCopy").ValueKind);
             Assert.Equal(JsonValueKind.Number, sizeRows[2].GetProperty("timeRatioToSocketCopy").ValueKind);
-            Assert.Equal(JsonValueKind.Number, sizeRows[6].GetProperty("timeRatioToMemoryCopy").ValueKind);
+            Assert.Equal(JsonValueKind.Number, sizeRows[7].GetProperty("timeRatioToMemoryCopy").ValueKind);
             Assert.Equal(JsonValueKind.Number, sizeRows[2].GetProperty("timeRatioToSocketCopy").ValueKind);
-            Assert.Equal([JsonValueKind.Null, JsonValueKind.Number, JsonValueKind.Number, JsonValueKind.Null], sizeRows[3..].Select(p => p.GetProperty("timeRatioToDefaults").ValueKind));
+            Assert.Equal([JsonValueKind.Null, JsonValueKind.Number, JsonValueKind.Number, JsonValueKind.Number, JsonValueKind.Null], sizeRows[3..].Select(p => p.GetProperty("timeRatioToBaseRow").ValueKind));
         }
 
         var scenarios = root.GetProperty("scenarios").EnumerateArray().ToDictionary(s => s.GetProperty("name").GetString()!.Split(':')[0]);
@@ -170,7 +171,8 @@ public sealed class MigrationBenchmarkTests : IDisposable
         var series = soak.GetProperty("series").EnumerateArray().ToList();
         Assert.Equal(
             ["client resident set", "client GC heap", "client GC committed", "client resident set outside the GC", "client file descriptors",
-             "server resident set", "server GC heap", "server GC committed", "server resident set outside the GC", "server file descriptors"],
+             "client bulk lane segments mapped", "server resident set", "server GC heap", "server GC committed", "server resident set outside the GC",
+             "server file descriptors", "server bulk lane segments mapped"],
             series.Select(s => s.GetProperty("name").GetString()));
         Assert.All(series, s =>
         {
@@ -202,7 +204,7 @@ public sealed class MigrationBenchmarkTests : IDisposable
         var payloadHeader = Array.FindIndex(markdown, l => l.StartsWith("| Size | Row |", StringComparison.Ordinal));
         Assert.Equal(payload.Count, markdown.Skip(payloadHeader + 2).TakeWhile(l => l.StartsWith('|')).Count());
         var soakHeader = Array.FindIndex(markdown, l => l.StartsWith("| Series |", StringComparison.Ordinal));
-        Assert.Equal(10, markdown.Skip(soakHeader + 2).TakeWhile(l => l.StartsWith('|')).Count());
+        Assert.Equal(12, markdown.Skip(soakHeader + 2).TakeWhile(l => l.StartsWith('|')).Count());
         Assert.Empty(Directory.GetFiles(_output, "*.tmp"));
 
         // The chart: a PNG (ScottPlot on SkiaSharp), named in the notes.
@@ -224,7 +226,11 @@ public sealed class MigrationBenchmarkTests : IDisposable
         Assert.Equal(20, soak.GetProperty("targetCallsPerSecond").GetDouble());
         Assert.True(soak.GetProperty("passed").GetBoolean(), soak.GetProperty("firstFailure").ToString());
         Assert.InRange(soak.GetProperty("calls").GetInt64(), 1, (20 * 4) + 4); // 4 s at 20/s, and at most one more per caller
-        Assert.Equal(10, soak.GetProperty("series").GetArrayLength());
+        Assert.Equal(12, soak.GetProperty("series").GetArrayLength());
+        // The 1 MiB documents went through the bulk lane (on by default): both processes have its segments mapped.
+        var last = soak.GetProperty("samples").EnumerateArray().Last();
+        Assert.True(last.GetProperty("clientLaneMappings").GetInt32() > 0, "the client mapped no lane segment");
+        Assert.True(last.GetProperty("serverLaneMappings").GetInt32() > 0, "the server mapped no lane segment");
     }
 
     [Theory]

@@ -95,7 +95,7 @@ public class HostingTests
 
         var asOwner = await Processes.RunAsync(connect[0], connect[1..]);
         Assert.True(asOwner.ExitCode == 0, "The owner's own probe failed, so the test could not tell a refusal: " + asOwner.StdErr);
-        var asNobody = await Processes.RunAsync(TheoryWithSecondUserAttribute.SetPriv, [.. TheoryWithSecondUserAttribute.AsNobody, .. connect]);
+        var asNobody = await Processes.RunAsync(SecondUser.SetPriv, [.. SecondUser.AsNobody, .. connect]);
         Assert.NotEqual(0, asNobody.ExitCode);
         Assert.Contains("PermissionError", asNobody.StdErr);
     }
@@ -302,26 +302,6 @@ public class HostingTests
 
         await app.StopAsync();
         Assert.False(File.Exists(endpoint.Path));
-    }
-}
-
-/// <summary>A theory that acts as a second, unprivileged user (<c>nobody</c>, through setpriv): it runs only where the
-/// tests run as root and setpriv exists, and is skipped with that reason elsewhere; nothing is installed for it.</summary>
-public sealed class TheoryWithSecondUserAttribute : TheoryAttribute
-{
-    public const string SetPriv = "/usr/bin/setpriv";
-    public static readonly string[] AsNobody = ["--reuid=65534", "--regid=65534", "--clear-groups"];
-
-    public TheoryWithSecondUserAttribute()
-    {
-        if (Environment.UserName != "root")
-        {
-            Skip = "Acting as a second user needs root (to switch to nobody); these tests run as " + Environment.UserName + ".";
-        }
-        else if (!File.Exists(SetPriv))
-        {
-            Skip = "Acting as a second user needs setpriv (util-linux), which this machine lacks.";
-        }
     }
 }
 

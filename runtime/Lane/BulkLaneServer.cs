@@ -1,0 +1,177 @@
+using System.Collections.Concurrent;
+using System.Net.Sockets;
+using System.Runtime.Versioning;
+using Grpc.AspNetCore.Server;
+using Grpc.Core;
+using Grpc.Core.Interceptors;
+using Microsoft.Extensions.Hosting;
+using Microsoft.Extensions.Logging;
+using Microsoft.Extensions.Options;
+
+namespace MigrateWcf.Runtime;
+
+/// <summary>
+/// A host's end of the bulk lane: listens on the owner-only socket beside each gRPC socket, greets each connection of
+/// this user with a fresh session token, and keeps the sessions until their sockets end. Stopping the host closes them
+/// and removes the socket files.
+/// </summary>
+[SupportedOSPlatform("linux")]
+internal sealed class BulkLaneServer(IReadOnlyList<string> grpcSocketPaths, ILogger<BulkLaneServer> logger) : IHostedService, IDisposable
+{
+    // A response a caller never read (it cancelled, or died before reading it) keeps its segment until it is reused.
+    private static readonly TimeSpan LeaseTimeout = TimeSpan.FromSeconds(30);
+
+    private readonly ConcurrentDictionary<Guid, LaneConnection> _sessions = new();
+    private readonly List<(UnixSocketFile File, Socket Listener)> _listeners = [];
+    private bool _stopped;
+
+    public bool TryGetSession(string? tokenText, out LaneConnection? connection)
+    {
+        connection = null;
+        return Guid.TryParseExact(tokenText, "N", out var token) && _sessions.TryGetValue(token, out connection) && connection.IsOpen;
+    }
+
+    /// <summary>Listens on the lane sockets. The lane is an optimisation: when a lane socket cannot be made (its path is
+    /// too long for a Unix socket, something that is not ours is there), the host serves without it and says why once.</summary>
+    public Task StartAsync(CancellationToken cancellationToken)
+    {
+        foreach (var grpcSocketPath in grpcSocketPaths)
+        {
+            var file = new UnixSocketFile(BulkLane.SocketPath(grpcSocketPath));
+            Socket? listener = null;
+            try
+            {
+                listener = file.Bind();
+                listener.Listen(64);
+            }
+            catch (Exception e) when (e is IOException or SocketException or ArgumentException or UnauthorizedAccessException)
+            {
+                listener?.Dispose();
+                logger.LogWarning("The bulk lane is not served at {Path}: {Reason} Large values go over HTTP/2.", file.Path, e.Message);
+                continue;
+            }
+
+            lock (_listeners)
+            {
+                _listeners.Add((file, listener));
+            }
+
+            new Thread(() => Accept(listener)) { IsBackground = true, Name = "migrate-wcf bulk lane listener" }.Start();
+        }
+
+        return Task.CompletedTask;
+    }
+
+    public Task StopAsync(CancellationToken cancellationToken)
+    {
+        Dispose();
+        return Task.CompletedTask;
+    }
+
+    private void Accept(Socket listener)
+    {
+        while (true)
+        {
+            Socket socket;
+            try
+            {
+                socket = listener.Accept();
+            }
+            catch (Exception e) when (e is SocketException or ObjectDisposedException)
+            {
+                return;
+            }
+
+            try
+            {
+                // The socket is owner-only; the check holds even if its mode is changed by hand.
+                if (LaneNative.PeerUserId(socket.SafeHandle) != LaneNative.EffectiveUserId())
+                {
+                    socket.Dispose();
+                    continue;
+                }
+
+                var token = Guid.NewGuid();
+                var connection = new LaneConnection(socket, token, LeaseTimeout, closed => _sessions.TryRemove(closed.Token, out _));
+                _sessions[token] = connection;
+                connection.Send(new LaneFrame(LaneFrameKind.Hello, 0, 0, token));
+                connection.Start();
+            }
+            catch (Exception e) when (e is IOException or SocketException or ObjectDisposedException)
+            {
+                logger.LogDebug("A bulk lane connection ended during its greeting: {Reason}", e.Message);
+                socket.Dispose();
+            }
+        }
+    }
+
+    public void Dispose()
+    {
+        lock (_listeners)
+        {
+            if (_stopped)
+            {
+                return;
+            }
+
+            _stopped = true;
+        }
+
+        foreach (var (_, listener) in _listeners)
+        {
+            listener.Dispose();
+        }
+
+        foreach (var session in _sessions.Values)
+        {
+            session.Dispose();
+        }
+
+        foreach (var (file, _) in _listeners)
+        {
+            file.Remove();
+        }
+    }
+}
+
+/// <summary>Resolves the lane references of requests that name a session, and moves large response values into the
+/// lane for them. Calls without the header pass through untouched.</summary>
+[SupportedOSPlatform("linux")]
+internal sealed class BulkLaneServerInterceptor(BulkLaneServer server, IOptions<GrpcServiceOptions> grpcOptions, int thresholdBytes) : Interceptor
+{
+    public override async Task<TResponse> UnaryServerHandler<TRequest, TResponse>(TRequest request, ServerCallContext context,
+        UnaryServerMethod<TRequest, TResponse> continuation)
+    {
+        if (context.RequestHeaders.GetValue(BulkLane.HeaderName) is not { } tokenText)
+        {
+            return await continuation(request, context).ConfigureAwait(false);
+        }
+
+        if (!server.TryGetSession(tokenText, out var connection))
+        {
+            throw new RpcException(new Status(StatusCode.InvalidArgument, "The bulk lane session this call names is not open."));
+        }
+
+        if (request is Google.Protobuf.IMessage message && LaneMessages.CanCarryBytes(message.Descriptor))
+        {
+            BulkLane.Resolve(connection!, message, grpcOptions.Value.MaxReceiveMessageSize, StatusCode.InvalidArgument);
+        }
+
+        var response = await continuation(request, context).ConfigureAwait(false);
+        List<LaneReference>? written = null;
+        try
+        {
+            return BulkLane.Offload(connection!, response, thresholdBytes, ref written);
+        }
+        catch (Exception e) when (e is IOException or ObjectDisposedException)
+        {
+            // The caller's lane closed: it reads plain bytes.
+            foreach (var reference in written ?? [])
+            {
+                connection!.Outbox.Free(reference.Segment, reference.Generation);
+            }
+
+            return response;
+        }
+    }
+}

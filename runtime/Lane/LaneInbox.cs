@@ -1,0 +1,175 @@
+using System.Runtime.Versioning;
+
+namespace MigrateWcf.Runtime;
+
+/// <summary>
+/// The peer's segments, mapped read-only: values are copied out of them into arrays the caller owns. A descriptor is
+/// accepted only when it is a memfd sealed against shrinking and growing with the announced size, so the peer cannot
+/// take pages away from under a read. A reference is honoured only when it names this session, a segment the peer
+/// announced, a length within it, and a generation that is still the segment's after the copy.
+/// </summary>
+[SupportedOSPlatform("linux")]
+internal sealed unsafe class LaneInbox
+{
+    /// <summary>The largest segment a peer may announce: 1 GiB.</summary>
+    public const long MaximumCapacity = 1L << 30;
+
+    /// <summary>How long a reference to a segment not yet announced waits for its announcement (it travels on the lane
+    /// socket, the reference on the gRPC connection).</summary>
+    private static readonly TimeSpan AnnouncementWait = TimeSpan.FromSeconds(2);
+
+    private readonly object _gate = new();
+    private readonly Dictionary<int, Mapping> _mappings = [];
+    private int _highestId = -1;
+    private bool _closed;
+
+    /// <summary>Maps an announced segment; false (the descriptor closed) when it is not one the lane accepts.</summary>
+    public bool Add(int id, long capacity, int fd)
+    {
+        try
+        {
+            var (seals, size) = LaneNative.Inspect(fd);
+            const int required = LaneNative.SealShrink | LaneNative.SealGrow;
+            if (seals < 0 || (seals & required) != required || capacity <= 0 || capacity > MaximumCapacity
+                || size != LaneOutbox.HeaderBytes + capacity)
+            {
+                return false;
+            }
+
+            lock (_gate)
+            {
+                if (_closed || id <= _highestId)
+                {
+                    return false;
+                }
+            }
+
+            var address = LaneNative.Map(fd, LaneOutbox.HeaderBytes + capacity, writable: false);
+            lock (_gate)
+            {
+                _mappings.Add(id, new Mapping(address, capacity));
+                _highestId = id;
+                Monitor.PulseAll(_gate);
+            }
+
+            return true;
+        }
+        finally
+        {
+            LaneNative.Close(fd);
+        }
+    }
+
+    public void Drop(int id)
+    {
+        Mapping? unmap = null;
+        lock (_gate)
+        {
+            if (_mappings.Remove(id, out var mapping))
+            {
+                mapping.Dropped = true;
+                unmap = mapping.Readers == 0 ? mapping : null;
+            }
+        }
+
+        if (unmap is not null)
+        {
+            LaneNative.Unmap(unmap.Address, LaneOutbox.HeaderBytes + unmap.Capacity);
+        }
+    }
+
+    /// <summary>Copies the value <paramref name="reference"/> names into a new array.</summary>
+    /// <exception cref="LaneReferenceException">The reference cannot be honoured.</exception>
+    public byte[] Read(LaneReference reference)
+    {
+        Mapping mapping;
+        lock (_gate)
+        {
+            var deadline = DateTime.UtcNow + AnnouncementWait;
+            while (!_closed && reference.Segment > _highestId && DateTime.UtcNow < deadline)
+            {
+                Monitor.Wait(_gate, deadline - DateTime.UtcNow);
+            }
+
+            if (_closed)
+            {
+                throw new LaneReferenceException("the bulk lane closed");
+            }
+
+            if (reference.Segment < 0 || !_mappings.TryGetValue(reference.Segment, out mapping!))
+            {
+                throw new LaneReferenceException("the reference names no segment of this session");
+            }
+
+            if (reference.Length < 0 || reference.Length > mapping.Capacity || reference.Length > Array.MaxLength)
+            {
+                throw new LaneReferenceException("the reference's length is out of its segment's range");
+            }
+
+            mapping.Readers++;
+        }
+
+        try
+        {
+            var generation = (long*)mapping.Address;
+            var value = GC.AllocateUninitializedArray<byte>((int)reference.Length);
+            if (Volatile.Read(ref *generation) != reference.Generation)
+            {
+                throw new LaneReferenceException("the segment no longer holds the value the reference names");
+            }
+
+            new ReadOnlySpan<byte>((byte*)mapping.Address + LaneOutbox.HeaderBytes, value.Length).CopyTo(value);
+            Interlocked.MemoryBarrier();
+            return Volatile.Read(ref *generation) == reference.Generation ? value
+                : throw new LaneReferenceException("the segment was reused while the value was read");
+        }
+        finally
+        {
+            bool unmap;
+            lock (_gate)
+            {
+                mapping.Readers--;
+                unmap = mapping.Dropped && mapping.Readers == 0;
+            }
+
+            if (unmap)
+            {
+                LaneNative.Unmap(mapping.Address, LaneOutbox.HeaderBytes + mapping.Capacity);
+            }
+        }
+    }
+
+    /// <summary>Unmaps every segment no read is copying from; those are unmapped when their reads end.</summary>
+    public void Close()
+    {
+        List<Mapping> unmap;
+        lock (_gate)
+        {
+            _closed = true;
+            unmap = [.. _mappings.Values.Where(m => m.Readers == 0)];
+            foreach (var mapping in _mappings.Values)
+            {
+                mapping.Dropped = true;
+            }
+
+            _mappings.Clear();
+            Monitor.PulseAll(_gate);
+        }
+
+        foreach (var mapping in unmap)
+        {
+            LaneNative.Unmap(mapping.Address, LaneOutbox.HeaderBytes + mapping.Capacity);
+        }
+    }
+
+    private sealed class Mapping(nint address, long capacity)
+    {
+        public nint Address { get; } = address;
+
+        public long Capacity { get; } = capacity;
+
+        public int Readers { get; set; }
+
+        public bool Dropped { get; set; }
+    }
+}

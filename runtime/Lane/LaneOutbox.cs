@@ -1,0 +1,210 @@
+using System.Diagnostics;
+using System.Numerics;
+using System.Runtime.Versioning;
+using Google.Protobuf;
+
+namespace MigrateWcf.Runtime;
+
+/// <summary>
+/// The segments one end of a lane writes values into: sealed memfds, each mapped here read-write and announced to the
+/// peer (which maps it read-only) once, then reused. A segment holds one value at a time; its first 8 bytes hold the
+/// generation of the value in it, written before the value, so a reader that copies while the segment is being reused
+/// sees the generation change and discards what it read (a sequence lock). A segment is free again when the peer
+/// releases the value, when the writer says so (the call ended), or when its lease runs out; free segments beyond
+/// <see cref="IdleLimitBytes"/> are unmapped and dropped at the peer.
+/// </summary>
+[SupportedOSPlatform("linux")]
+internal sealed unsafe class LaneOutbox(LaneConnection connection, TimeSpan leaseTimeout)
+{
+    public const int HeaderBytes = 64;
+    private const long MinimumCapacity = 64 * 1024;
+    private const long IdleLimitBytes = 64L * 1024 * 1024;
+
+    private readonly object _gate = new();
+    private readonly object _announceGate = new();
+    private readonly Dictionary<int, Segment> _segments = [];
+    private readonly List<Segment> _free = [];
+    private long _idleBytes;
+    private int _nextId;
+    private bool _closed;
+
+    /// <summary>Copies <paramref name="value"/> into a segment and returns the reference that names it there.</summary>
+    public LaneReference Write(ByteString value)
+    {
+        var segment = Lease(value.Length);
+        try
+        {
+            var data = new Span<byte>((byte*)segment.Address + HeaderBytes, value.Length);
+            // The generation first, then the value: a reader of the previous value sees the change.
+            Volatile.Write(ref *(long*)segment.Address, segment.Generation);
+            value.Span.CopyTo(data);
+            return new(connection.Token, segment.Id, segment.Generation, value.Length);
+        }
+        catch
+        {
+            Free(segment.Id, segment.Generation);
+            throw;
+        }
+    }
+
+    /// <summary>Frees the segment if it still holds the value of <paramref name="generation"/> (a late or repeated release
+    /// of a value the segment no longer holds does nothing).</summary>
+    public void Free(int id, uint generation)
+    {
+        Segment? retired = null;
+        lock (_gate)
+        {
+            if (!_segments.TryGetValue(id, out var segment) || !segment.InUse || segment.Generation != generation)
+            {
+                return;
+            }
+
+            segment.InUse = false;
+            if (_closed || _idleBytes + segment.Capacity > IdleLimitBytes)
+            {
+                _segments.Remove(id);
+                retired = segment;
+            }
+            else
+            {
+                _free.Add(segment);
+                _idleBytes += segment.Capacity;
+            }
+        }
+
+        if (retired is not null)
+        {
+            LaneNative.Unmap(retired.Address, HeaderBytes + retired.Capacity);
+            connection.TrySend(new LaneFrame(LaneFrameKind.Drop, retired.Id, 0));
+        }
+    }
+
+    /// <summary>Unmaps every free segment; one holding a value is unmapped when it is freed.</summary>
+    public void Close()
+    {
+        List<Segment> free;
+        lock (_gate)
+        {
+            _closed = true;
+            free = [.. _free];
+            _free.Clear();
+            _idleBytes = 0;
+            foreach (var segment in free)
+            {
+                _segments.Remove(segment.Id);
+            }
+        }
+
+        foreach (var segment in free)
+        {
+            LaneNative.Unmap(segment.Address, HeaderBytes + segment.Capacity);
+        }
+    }
+
+    private Segment Lease(long length)
+    {
+        lock (_gate)
+        {
+            ObjectDisposedException.ThrowIf(_closed, this);
+            ReclaimExpiredLeases();
+            Segment? best = null;
+            foreach (var candidate in _free)
+            {
+                if (candidate.Capacity >= length && (best is null || candidate.Capacity < best.Capacity))
+                {
+                    best = candidate;
+                }
+            }
+
+            if (best is not null)
+            {
+                _free.Remove(best);
+                _idleBytes -= best.Capacity;
+                return Take(best);
+            }
+        }
+
+        return Create(length);
+    }
+
+    private Segment Create(long length)
+    {
+        var capacity = Math.Max(MinimumCapacity, (long)BitOperations.RoundUpToPowerOf2((ulong)length));
+        var fd = LaneNative.CreateSealedMemfd(HeaderBytes + capacity);
+        try
+        {
+            var address = LaneNative.Map(fd, HeaderBytes + capacity, writable: true);
+            // Ids are announced in the order they are given, so the reader knows an id above its highest is yet to come.
+            lock (_announceGate)
+            {
+                Segment segment;
+                lock (_gate)
+                {
+                    segment = Take(new Segment(_nextId++, capacity, address));
+                    _segments.Add(segment.Id, segment);
+                }
+
+                try
+                {
+                    connection.Send(new LaneFrame(LaneFrameKind.Segment, segment.Id, capacity), fd);
+                }
+                catch
+                {
+                    lock (_gate)
+                    {
+                        _segments.Remove(segment.Id);
+                    }
+
+                    LaneNative.Unmap(address, HeaderBytes + capacity);
+                    throw;
+                }
+
+                return segment;
+            }
+        }
+        finally
+        {
+            // The mapping here and the peer's copy of the descriptor keep the memory; this descriptor is not needed.
+            LaneNative.Close(fd);
+        }
+    }
+
+    private Segment Take(Segment segment)
+    {
+        segment.InUse = true;
+        segment.Generation++;
+        segment.LeasedAt = Stopwatch.GetTimestamp();
+        return segment;
+    }
+
+    /// <summary>Values nobody released within the lease (a caller that cancelled before reading its response): their
+    /// segments are reused; a reader that comes later still sees the generation change.</summary>
+    private void ReclaimExpiredLeases()
+    {
+        var now = Stopwatch.GetTimestamp();
+        foreach (var segment in _segments.Values)
+        {
+            if (segment.InUse && Stopwatch.GetElapsedTime(segment.LeasedAt, now) > leaseTimeout)
+            {
+                segment.InUse = false;
+                _free.Add(segment);
+                _idleBytes += segment.Capacity;
+            }
+        }
+    }
+
+    private sealed class Segment(int id, long capacity, nint address)
+    {
+        public int Id { get; } = id;
+
+        public long Capacity { get; } = capacity;
+
+        public nint Address { get; } = address;
+
+        public uint Generation { get; set; }
+
+        public bool InUse { get; set; }
+
+        public long LeasedAt { get; set; }
+    }
+}
