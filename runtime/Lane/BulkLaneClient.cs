@@ -70,9 +70,7 @@ internal sealed class BulkLaneClient(string lanePath, int thresholdBytes, int? m
                 return null;
             }
 
-            socket.ReceiveTimeout = (int)HelloTimeout.TotalMilliseconds;
-            var token = LaneConnection.ReceiveHello(socket);
-            socket.ReceiveTimeout = 0;
+            var token = LaneConnection.ReceiveHello(socket, HelloTimeout);
             var connection = new LaneConnection(socket, token, LeaseTimeout);
             connection.Start();
             return connection;

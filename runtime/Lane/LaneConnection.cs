@@ -80,10 +80,10 @@ internal sealed class LaneConnection : IDisposable
     }
 
     /// <summary>Reads the first frame of a session the client opened: the server's hello, with the token.</summary>
-    public static Guid ReceiveHello(Socket socket)
+    public static Guid ReceiveHello(Socket socket, TimeSpan timeout)
     {
         Span<byte> buffer = stackalloc byte[LaneFrame.Bytes];
-        if (!LaneNative.Receive(socket.SafeHandle, buffer, out var fd) || fd >= 0)
+        if (!LaneNative.Receive(socket.SafeHandle, buffer, out var fd, (int)timeout.TotalMilliseconds) || fd >= 0)
         {
             if (fd >= 0)
             {

@@ -27,6 +27,11 @@ internal static unsafe partial class LaneNative
     private const int SoPeerCred = 17;
     private const int MsgCmsgCloexec = 0x40000000;
     private const int MsgNoSignal = 0x4000;
+    private const int MsgDontWait = 0x40;
+
+    /// <summary>How long a send waits for room in the peer's socket buffer: a peer that stops reading loses its session
+    /// instead of holding the sender's thread.</summary>
+    private const int SendTimeoutMilliseconds = 5000;
     private const short PollIn = 0x1;
     private const short PollOut = 0x4;
 
@@ -116,7 +121,7 @@ internal static unsafe partial class LaneNative
                     header.ControlLength = ControlBytes;
                 }
 
-                var result = sendmsg(handle, &header, MsgNoSignal);
+                var result = sendmsg(handle, &header, MsgNoSignal | MsgDontWait);
                 if (result < 0)
                 {
                     var errno = Marshal.GetLastPInvokeError();
@@ -125,7 +130,7 @@ internal static unsafe partial class LaneNative
                         continue;
                     }
 
-                    if (errno == EAGAIN && Wait(handle, PollOut))
+                    if (errno == EAGAIN && Wait(handle, PollOut, SendTimeoutMilliseconds))
                     {
                         continue;
                     }
@@ -139,14 +144,15 @@ internal static unsafe partial class LaneNative
     }
 
     /// <summary>Reads exactly <paramref name="frame"/>'s length; returns false at end of stream. A descriptor that
-    /// arrives with the frame is returned in <paramref name="fd"/> (-1 when none; any extra ones are closed).</summary>
-    public static bool Receive(SafeHandle socket, Span<byte> frame, out int fd)
+    /// arrives with the frame is returned in <paramref name="fd"/> (-1 when none; any extra ones are closed). Throws when
+    /// nothing arrives for <paramref name="timeoutMilliseconds"/> (-1: wait as long as it takes).</summary>
+    public static bool Receive(SafeHandle socket, Span<byte> frame, out int fd, int timeoutMilliseconds = -1)
     {
         var added = false;
         socket.DangerousAddRef(ref added);
         try
         {
-            return Receive((int)socket.DangerousGetHandle(), frame, out fd);
+            return Receive((int)socket.DangerousGetHandle(), frame, out fd, timeoutMilliseconds);
         }
         finally
         {
@@ -154,7 +160,7 @@ internal static unsafe partial class LaneNative
         }
     }
 
-    private static bool Receive(int handle, Span<byte> frame, out int fd)
+    private static bool Receive(int handle, Span<byte> frame, out int fd, int timeoutMilliseconds)
     {
         fd = -1;
         var control = stackalloc byte[ControlSpace];
@@ -165,11 +171,11 @@ internal static unsafe partial class LaneNative
             {
                 var vector = new IoVector { Base = data + received, Length = (nuint)(frame.Length - received) };
                 var header = new MessageHeader { Vectors = &vector, VectorCount = 1, Control = control, ControlLength = ControlSpace };
-                var result = recvmsg(handle, &header, MsgCmsgCloexec);
+                var result = recvmsg(handle, &header, MsgCmsgCloexec | MsgDontWait);
                 if (result < 0)
                 {
                     var errno = Marshal.GetLastPInvokeError();
-                    if (errno == EINTR || (errno == EAGAIN && Wait(handle, PollIn)))
+                    if (errno == EINTR || (errno == EAGAIN && Wait(handle, PollIn, timeoutMilliseconds)))
                     {
                         continue;
                     }
@@ -211,11 +217,12 @@ internal static unsafe partial class LaneNative
         }
     }
 
-    /// <summary>Waits for a non-blocking socket to be ready; false when poll fails.</summary>
-    private static bool Wait(int fd, short events)
+    /// <summary>Waits for the socket to be ready; false when poll fails or the time runs out.</summary>
+    private static bool Wait(int fd, short events, int timeoutMilliseconds)
     {
         var poll = new PollDescriptor { Fd = fd, Events = events };
-        return LaneNative.poll(&poll, 1, -1) >= 0 || Marshal.GetLastPInvokeError() == EINTR;
+        var ready = LaneNative.poll(&poll, 1, timeoutMilliseconds);
+        return ready > 0 || (ready < 0 && Marshal.GetLastPInvokeError() == EINTR);
     }
 
     // struct cmsghdr { size_t cmsg_len; int cmsg_level; int cmsg_type; } then the data, aligned to 8 bytes.

@@ -11,7 +11,8 @@ namespace MigrateWcf.Runtime;
 /// generation of the value in it, written before the value, so a reader that copies while the segment is being reused
 /// sees the generation change and discards what it read (a sequence lock). A segment is free again when the peer
 /// releases the value, when the writer says so (the call ended), or when its lease runs out; free segments beyond
-/// <see cref="IdleLimitBytes"/> are unmapped and dropped at the peer.
+/// <see cref="IdleLimitBytes"/> are unmapped and dropped at the peer. When the session closes, every segment is
+/// unmapped at once except one a value is being copied into, which is unmapped when that copy ends.
 /// </summary>
 [SupportedOSPlatform("linux")]
 internal sealed unsafe class LaneOutbox(LaneConnection connection, TimeSpan leaseTimeout)
@@ -29,6 +30,7 @@ internal sealed unsafe class LaneOutbox(LaneConnection connection, TimeSpan leas
     private bool _closed;
 
     /// <summary>Copies <paramref name="value"/> into a segment and returns the reference that names it there.</summary>
+    /// <exception cref="ObjectDisposedException">The session closed (before or during the copy).</exception>
     public LaneReference Write(ByteString value)
     {
         var segment = Lease(value.Length);
@@ -38,13 +40,25 @@ internal sealed unsafe class LaneOutbox(LaneConnection connection, TimeSpan leas
             // The generation first, then the value: a reader of the previous value sees the change.
             Volatile.Write(ref *(long*)segment.Address, segment.Generation);
             value.Span.CopyTo(data);
-            return new(connection.Token, segment.Id, segment.Generation, value.Length);
         }
         catch
         {
             Free(segment.Id, segment.Generation);
             throw;
         }
+
+        lock (_gate)
+        {
+            if (!_closed)
+            {
+                segment.State = SegmentState.Published;
+                return new(connection.Token, segment.Id, segment.Generation, value.Length);
+            }
+        }
+
+        // Closed during the copy: nobody can read the value any more.
+        Free(segment.Id, segment.Generation);
+        throw new ObjectDisposedException(nameof(LaneOutbox), "The bulk lane closed.");
     }
 
     /// <summary>Frees the segment if it still holds the value of <paramref name="generation"/> (a late or repeated release
@@ -54,12 +68,12 @@ internal sealed unsafe class LaneOutbox(LaneConnection connection, TimeSpan leas
         Segment? retired = null;
         lock (_gate)
         {
-            if (!_segments.TryGetValue(id, out var segment) || !segment.InUse || segment.Generation != generation)
+            if (!_segments.TryGetValue(id, out var segment) || segment.State == SegmentState.Free || segment.Generation != generation)
             {
                 return;
             }
 
-            segment.InUse = false;
+            segment.State = SegmentState.Free;
             if (_closed || _idleBytes + segment.Capacity > IdleLimitBytes)
             {
                 _segments.Remove(id);
@@ -79,23 +93,25 @@ internal sealed unsafe class LaneOutbox(LaneConnection connection, TimeSpan leas
         }
     }
 
-    /// <summary>Unmaps every free segment; one holding a value is unmapped when it is freed.</summary>
+    /// <summary>Unmaps every segment but those a value is being copied into (unmapped when their copy ends): the peer is
+    /// gone, so a published value will never be read.</summary>
     public void Close()
     {
-        List<Segment> free;
+        List<Segment> unmap;
         lock (_gate)
         {
             _closed = true;
-            free = [.. _free];
-            _free.Clear();
-            _idleBytes = 0;
-            foreach (var segment in free)
+            unmap = [.. _segments.Values.Where(s => s.State != SegmentState.Writing)];
+            foreach (var segment in unmap)
             {
                 _segments.Remove(segment.Id);
             }
+
+            _free.Clear();
+            _idleBytes = 0;
         }
 
-        foreach (var segment in free)
+        foreach (var segment in unmap)
         {
             LaneNative.Unmap(segment.Address, HeaderBytes + segment.Capacity);
         }
@@ -169,9 +185,9 @@ internal sealed unsafe class LaneOutbox(LaneConnection connection, TimeSpan leas
         }
     }
 
-    private Segment Take(Segment segment)
+    private static Segment Take(Segment segment)
     {
-        segment.InUse = true;
+        segment.State = SegmentState.Writing;
         segment.Generation++;
         segment.LeasedAt = Stopwatch.GetTimestamp();
         return segment;
@@ -184,9 +200,9 @@ internal sealed unsafe class LaneOutbox(LaneConnection connection, TimeSpan leas
         var now = Stopwatch.GetTimestamp();
         foreach (var segment in _segments.Values)
         {
-            if (segment.InUse && Stopwatch.GetElapsedTime(segment.LeasedAt, now) > leaseTimeout)
+            if (segment.State == SegmentState.Published && Stopwatch.GetElapsedTime(segment.LeasedAt, now) > leaseTimeout)
             {
-                segment.InUse = false;
+                segment.State = SegmentState.Free;
                 _free.Add(segment);
                 _idleBytes += segment.Capacity;
             }
@@ -203,8 +219,19 @@ internal sealed unsafe class LaneOutbox(LaneConnection connection, TimeSpan leas
 
         public uint Generation { get; set; }
 
-        public bool InUse { get; set; }
+        public SegmentState State { get; set; }
 
         public long LeasedAt { get; set; }
+    }
+
+    private enum SegmentState
+    {
+        Free,
+
+        /// <summary>A value is being copied in.</summary>
+        Writing,
+
+        /// <summary>Holds a value a reference names, until the reader releases it.</summary>
+        Published,
     }
 }

@@ -21,10 +21,17 @@ namespace MigrateWcf.Migration.Tests;
 /// </summary>
 [System.Runtime.Versioning.UnsupportedOSPlatform("windows")]
 [Collection(Name)]
-public sealed class BulkLaneTests
+public sealed class BulkLaneTests : IAsyncLifetime
 {
     /// <summary>Run alone: the tests count this process's lane mappings, which other tests' lanes would add to.</summary>
     public const string Name = "bulk lane, alone";
+
+    /// <summary>Each test starts with no lane mapping in the process: an earlier test's sessions end on their lane
+    /// threads, after the test that closed them has returned.</summary>
+    public Task InitializeAsync() => WaitUntilAsync(() => SegmentMappings() == 0 && SegmentMappings("memfd:lane-test-peer") == 0,
+        "lane segments of an earlier test are still mapped");
+
+    public Task DisposeAsync() => Task.CompletedTask;
 
     private const int LimitBytes = 64 * 1024 * 1024;
     private const string SegmentName = "memfd:migrate-wcf-lane";
@@ -97,9 +104,10 @@ public sealed class BulkLaneTests
             {
                 Assert.True(content.AsSpan().SequenceEqual(factory.CreatePayloadEcho().EchoDocument(new Document { Name = "n", Content = content }).Content));
             }
+
+            Assert.True(SegmentMappings() > 0, $"no lane segment mapped for {endpoint}");
         }
 
-        Assert.True(SegmentMappings() > 0);
         await app.StopAsync();
         Assert.All(endpoints, endpoint => Assert.False(File.Exists(BulkLane.SocketPath(endpoint.UnixSocketPath!))));
     }
@@ -213,6 +221,61 @@ public sealed class BulkLaneTests
         await WaitUntilAsync(() => SegmentMappings("memfd:lane-test-peer") == before, "the killed peer's segments are still mapped in the host");
         Assert.DoesNotContain(Directory.EnumerateFileSystemEntries("/proc/self/fd"), fd => LinkTarget(fd).StartsWith("/memfd:lane-test-peer", StringComparison.Ordinal));
     }
+
+    [Fact]
+    public async Task AClientKilledWithAnAnswerUnread_LeavesNoMappingInTheHost()
+    {
+        using var folder = new SocketFolder();
+        await using var host = await StartHostAsync(folder);
+        var before = SegmentMappings();
+        // A Python caller opens a lane session, echoes 1 MiB of plain bytes naming the session, gets the answer as a
+        // reference to a segment of the host's, never reads or releases it, and is killed.
+        var start = new ProcessStartInfo("/usr/bin/python3") { RedirectStandardOutput = true, RedirectStandardError = true };
+        foreach (var argument in (string[])["-c", UnreadAnswerScript, host.Endpoint.UnixSocketPath!, BulkLane.SocketPath(host.Endpoint.UnixSocketPath!)])
+        {
+            start.ArgumentList.Add(argument);
+        }
+
+        using var caller = Process.Start(start)!;
+        try
+        {
+            var line = await caller.StandardOutput.ReadLineAsync().WaitAsync(TimeSpan.FromSeconds(60));
+            Assert.True(line == "answered with a reference", $"{line}");
+            Assert.Equal(before + 1, SegmentMappings());
+        }
+        finally
+        {
+            caller.Kill();
+            await caller.WaitForExitAsync();
+        }
+
+        await WaitUntilAsync(() => SegmentMappings() == before, "the host still maps the segment of the killed caller's unread answer");
+    }
+
+    /// <summary>EchoDocumentRequest { document = 1: Document { name = 1, content = 2 } } written by hand; the answer's
+    /// content is expected to be a 40-byte lane reference.</summary>
+    private const string UnreadAnswerScript = """
+        import socket, sys, time, uuid
+        import grpc
+        lane = socket.socket(socket.AF_UNIX)
+        lane.connect(sys.argv[2])
+        token = uuid.UUID(bytes_le=lane.recv(24, socket.MSG_WAITALL)[8:24]).hex
+        def field(number, payload):
+            size, length = bytearray(), len(payload)
+            while True:
+                size.append((length & 0x7F) | (0x80 if length > 0x7F else 0))
+                length >>= 7
+                if not length:
+                    break
+            return bytes([number << 3 | 2]) + bytes(size) + payload
+        request = field(1, field(1, b"n") + field(2, bytes(1024 * 1024)))
+        options = [("grpc.max_receive_message_length", 64 << 20), ("grpc.max_send_message_length", 64 << 20)]
+        with grpc.insecure_channel("unix:" + sys.argv[1], options=options) as channel:
+            echo = channel.unary_unary("/migrate_wcf.payload.PayloadEcho/EchoDocument")
+            answer = echo(request, metadata=[("migrate-wcf-lane", token)], timeout=60)
+        print("answered with a reference" if b"MWCFLANE" in answer and len(answer) < 100 else "answered %d bytes" % len(answer), flush=True)
+        time.sleep(600)
+        """;
 
     [FactWithSecondUser]
     public async Task AnotherUser_CanOpenNeitherTheLaneSocketNorASegment()
