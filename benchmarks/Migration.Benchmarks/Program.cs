@@ -112,8 +112,15 @@ if (chartProblem is null)
     File.Move(Path.Combine(output, Chart.FileName + ".tmp"), Path.Combine(output, Chart.FileName), overwrite: true);
 }
 
+var payloadChartProblem = payload.Count == 0 ? null : Chart.TryWritePayload(payload, Path.Combine(output, Chart.PayloadFileName + ".tmp"));
+if (payload.Count > 0 && payloadChartProblem is null)
+{
+    File.Move(Path.Combine(output, Chart.PayloadFileName + ".tmp"), Path.Combine(output, Chart.PayloadFileName), overwrite: true);
+}
+
 var result = new BenchmarkResult(quick ? "quick" : "full", command, rows, payload, scenarios, soak, loadBefore, BenchmarkResult.LoadAverage(),
-    [.. Notes.All, chartProblem ?? $"Chart: {Chart.FileName} (calls/s and p50 by cell)."]);
+    [.. Notes.All, chartProblem ?? $"Chart: {Chart.FileName} (calls/s and p50 by cell).",
+        .. payload.Count == 0 ? [] : new[] { payloadChartProblem ?? $"Payload chart: {Chart.PayloadFileName} (each row's round trips/s over the raw socket copy's, by size)." }]);
 foreach (var (name, text) in new[] { ("migration-benchmark.md", result.Markdown()), ("migration-benchmark.json", result.Json()) })
 {
     // Each file replaced whole: a reader never sees half a report.

@@ -17,7 +17,8 @@ internal sealed class BulkLaneClient(string lanePath, int thresholdBytes, int? m
     private static readonly TimeSpan RetryInterval = TimeSpan.FromSeconds(5);
     private static readonly TimeSpan HelloTimeout = TimeSpan.FromSeconds(5);
 
-    // A response the caller never read (it cancelled) keeps its segment here until it is reused.
+    // A request's segment is freed when the host has read it or its call ends; the lease only bounds one whose call
+    // never ends.
     private static readonly TimeSpan LeaseTimeout = TimeSpan.FromMinutes(1);
 
     private readonly object _gate = new();

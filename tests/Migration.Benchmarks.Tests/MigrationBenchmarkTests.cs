@@ -211,6 +211,11 @@ public sealed class MigrationBenchmarkTests : IDisposable
         var png = await File.ReadAllBytesAsync(Path.Combine(_output, "migration-benchmark.png"));
         Assert.Equal(new byte[] { 0x89, (byte)'P', (byte)'N', (byte)'G' }, png[..4]);
         Assert.Contains(root.GetProperty("notes").EnumerateArray(), n => n.GetString()!.StartsWith("Chart: migration-benchmark.png", StringComparison.Ordinal));
+
+        // The payload chart: each row's speed over the raw socket copy's, by size.
+        var payloadPng = await File.ReadAllBytesAsync(Path.Combine(_output, "migration-benchmark-payload.png"));
+        Assert.Equal(new byte[] { 0x89, (byte)'P', (byte)'N', (byte)'G' }, payloadPng[..4]);
+        Assert.Contains(root.GetProperty("notes").EnumerateArray(), n => n.GetString()!.StartsWith("Payload chart: migration-benchmark-payload.png", StringComparison.Ordinal));
     }
 
     [Fact]
