@@ -153,25 +153,24 @@ echo "migrate-wcf generate ${legacy_projects[*]} --out ${artifacts#"$root"/}/mig
 echo "---------------------------------------------------------------------------------------------"
 # Its findings are the ones analyze printed above; they are shown again only if generate fails.
 "${migrate_wcf[@]}" generate "${legacy_projects[@]}" --out "$artifacts/migrated" "${generate_options[@]}" --force \
-  2>"$work/findings.txt" | tail -1 || { tail -5 "$work/findings.txt" >&2; exit 1; }
+  2>"$work/findings.txt" | tail -2 || { tail -5 "$work/findings.txt" >&2; exit 1; }
 echo "---------------------------------------------------------------------------------------------"
 step="migrate-wcf check samples/Migrated/Service (the committed migrated sample is what generate writes)"
 "${migrate_wcf[@]}" check "${legacy_projects[@]}" --out samples/Migrated/Service "${generate_options[@]}"
 say "the migrated project is in ${artifacts#"$root"/}/migrated (committed: samples/Migrated/Service)"
 
 # 7. The migrated sample: the legacy contracts and service classes compiled unchanged on .NET 10 beside what migrate-wcf
-#    generated from them (samples/Migrated/Service, built as the host's project reference), served over Unix sockets by
-#    samples/Migrated/Host. ISimple is one gRPC service, so its two implementations get a host each, as the legacy host
-#    gave them an endpoint each.
-for project in Host Client; do
-  build_release "samples/Migrated/$project" "samples/Migrated/$project/Migrated.$project.csproj"
-done
-migrated_host="$artifacts/bin/Migrated.Host/release/Migrated.Host.dll"
+#    generated from them (samples/Migrated/Service), served over Unix sockets by the host generate wrote with it
+#    (samples/Migrated/Service/Host). ISimple is one gRPC service, so its two implementations get a host each, as the
+#    legacy host gave them an endpoint each; the generated host reads which one from configuration.
+build_release "samples/Migrated/Service/Host" "samples/Migrated/Service/Host/LegacyWcf.Migrated.Host.csproj"
+build_release "samples/Migrated/Client" "samples/Migrated/Client/Migrated.Client.csproj"
+migrated_host="$artifacts/bin/LegacyWcf.Migrated.Host/release/LegacyWcf.Migrated.Host.dll"
 migrated_client="$artifacts/bin/Migrated.Client/release/Migrated.Client.dll"
 sockets="$work/sockets"   # created 0700 by the host before its socket (0600) exists
 for simple in SimpleMultiple SimpleSingle; do
   step="starting the migrated host ($simple)"
-  dotnet "$migrated_host" --socket "$sockets/$simple.sock" --simple "$simple" >"$work/$simple.out" 2>"$work/$simple.err" &
+  dotnet "$migrated_host" --socket "$sockets/$simple.sock" --MigratedServices:Simple "$simple" >"$work/$simple.out" 2>"$work/$simple.err" &
   migrated_pids+=($!)
   for _ in $(seq 600); do
     grep -q '^ready ' "$work/$simple.out" 2>/dev/null && break

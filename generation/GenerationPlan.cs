@@ -49,6 +49,9 @@ public sealed record GenerationRequest(
 
     /// <summary>The input's .config files: their appSettings and connectionStrings go into the migrated project's App.config when its code uses ConfigurationManager (<see cref="OriginalConfiguration"/>).</summary>
     public IReadOnlyList<ConfigurationFile> ConfigurationFiles { get; init; } = Array.Empty<ConfigurationFile>();
+
+    /// <summary>Also plan the host project (<see cref="MigratedHostProject"/>); false for <c>--no-host</c>.</summary>
+    public bool Host { get; init; } = true;
 }
 
 /// <summary>Why nothing can be generated; <see cref="None"/> when the plan holds files.</summary>
@@ -195,6 +198,11 @@ public static class GenerationPlanner
             request.Assemblies,
             notCarried,
             sources.UsesConfigurationManager);
+
+        if (request.Host && result.CSharp is { } hosted)
+        {
+            engineFiles.AddRange(MigratedHostProject.Files(request.ProjectName, hosted, MigratedHostProject.DefaultAppSettings(request.ProjectName)));
+        }
 
         var files = engineFiles
             .Append(new PlannedFile(projectFileName, project))

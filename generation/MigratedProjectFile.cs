@@ -70,6 +70,8 @@ public static class MigratedProjectFile
         text.Append("    <!-- As the original sources were read; the generated files set nullable themselves. -->\n");
         text.Append($"    <Nullable>{(nullableEnabled ? "enable" : "disable")}</Nullable>\n");
         text.Append("    <ImplicitUsings>disable</ImplicitUsings>\n");
+        text.Append($"    <!-- {MigratedHostProject.FolderName}/ is the host's own project. -->\n");
+        text.Append($"    <DefaultItemExcludes>$(DefaultItemExcludes);{MigratedHostProject.FolderName}/**</DefaultItemExcludes>\n");
         if (httpJson)
         {
             text.Append("    <!-- The .proto files import google/api/annotations.proto (WCF REST operations' google.api.http rules): Google.Api.CommonProtos adds its protos to Grpc.Tools' import path. -->\n");

@@ -97,22 +97,40 @@ public static class GrpcHostingExtensions
 
     internal static WebApplicationBuilder AddGrpcEndpointCore(this WebApplicationBuilder builder, GrpcEndpoint endpoint, GrpcHostOptions options)
     {
-        Listen(builder, endpoint);
+        Listen(builder, endpoint, Http2Only);
+        if (options.HttpJson is { } httpJson)
+        {
+            ListenHttpJson(builder, httpJson, listen => listen.Protocols = HttpProtocols.Http1);
+        }
+
+        AddGrpcServing(builder, options, endpoint.UnixSocketPath is { } path ? [path] : [], jsonTranscoding: options.HttpJson is not null);
+        return builder;
+    }
+
+    /// <summary>Kestrel's HTTP/2-only listener setting (gRPC with prior knowledge: Unix sockets, pipes, plaintext TCP).</summary>
+    internal static void Http2Only(ListenOptions listen) => listen.Protocols = HttpProtocols.Http2;
+
+    /// <summary>What a gRPC host needs besides its listeners: grpc-dotnet, the bulk lane beside each Unix socket, quiet
+    /// request logs, JSON transcoding, health and reflection as <paramref name="options"/> ask.</summary>
+    internal static void AddGrpcServing(WebApplicationBuilder builder, GrpcHostOptions options, IReadOnlyList<string> unixSocketPaths, bool jsonTranscoding)
+    {
         if (options.InlineSocketScheduling)
         {
             builder.WebHost.UseSockets(sockets => sockets.UnsafePreferInlineScheduling = true);
         }
 
         var grpc = builder.Services.AddGrpc(grpc => options.Grpc?.Invoke(grpc));
-        if (options.BulkLane && endpoint.UnixSocketPath is { } socketPath && OperatingSystem.IsLinux() && BulkLane.IsSupported)
+        if (options.BulkLane && OperatingSystem.IsLinux() && BulkLane.IsSupported)
         {
-            AddBulkLane(builder.Services, socketPath, options.BulkLaneThresholdBytes);
+            foreach (var socketPath in unixSocketPaths)
+            {
+                AddBulkLane(builder.Services, socketPath, options.BulkLaneThresholdBytes);
+            }
         }
 
         MalformedRequests.Use(builder.Services);
-        if (options.HttpJson is { } httpJson)
+        if (jsonTranscoding)
         {
-            ListenHttpJson(builder, httpJson);
             grpc.AddJsonTranscoding(transcoding =>
             {
                 // Every migrated fault's status carries an ErrorInfo (FaultDetailRegistry); transcoding can write a
@@ -121,6 +139,7 @@ public static class GrpcHostingExtensions
                 options.JsonTranscoding?.Invoke(transcoding);
             });
         }
+
         if (!options.LogRequests)
         {
             foreach (var category in RequestLogCategories)
@@ -143,8 +162,6 @@ public static class GrpcHostingExtensions
         {
             builder.Services.AddGrpcReflection();
         }
-
-        return builder;
     }
 
     /// <summary>Maps the health and reflection services that <see cref="AddGrpcEndpoint"/> was asked for (nothing otherwise).</summary>
@@ -196,9 +213,10 @@ public static class GrpcHostingExtensions
     /// <summary>The gRPC sockets of a host that get a lane socket beside them.</summary>
     private sealed record BulkLaneSockets(List<string> GrpcSocketPaths);
 
-    private static void Listen(WebApplicationBuilder builder, GrpcEndpoint endpoint)
+    /// <summary>Makes Kestrel listen on <paramref name="endpoint"/>; <paramref name="configure"/> sets the listener's
+    /// protocols (and TLS for a TCP endpoint).</summary>
+    internal static void Listen(WebApplicationBuilder builder, GrpcEndpoint endpoint, Action<ListenOptions> configure)
     {
-        Action<ListenOptions> http2 = listen => listen.Protocols = HttpProtocols.Http2;
         if (endpoint.Kind == GrpcEndpointKind.NamedPipe && OperatingSystem.IsWindows())
         {
             var security = CurrentUserOnly();
@@ -207,7 +225,7 @@ public static class GrpcHostingExtensions
                 pipes.CurrentUserOnly = true;
                 pipes.PipeSecurity = security;
             });
-            builder.WebHost.ConfigureKestrel(kestrel => kestrel.ListenNamedPipe(endpoint.PipeName!, http2));
+            builder.WebHost.ConfigureKestrel(kestrel => kestrel.ListenNamedPipe(endpoint.PipeName!, configure));
         }
         else if (endpoint.UnixSocketPath is { } path)
         {
@@ -224,17 +242,18 @@ public static class GrpcHostingExtensions
                 builder.Services.AddSingleton<IHostedService>(new LifecycleHooks(stopped: socketFile.Remove));
             }
 
-            builder.WebHost.ConfigureKestrel(kestrel => kestrel.ListenUnixSocket(path, http2));
+            builder.WebHost.ConfigureKestrel(kestrel => kestrel.ListenUnixSocket(path, configure));
         }
         else
         {
             var address = TcpAddress(endpoint);
-            builder.WebHost.ConfigureKestrel(kestrel => kestrel.Listen(address, endpoint.Port, http2));
+            builder.WebHost.ConfigureKestrel(kestrel => kestrel.Listen(address, endpoint.Port, configure));
         }
     }
 
-    /// <summary>The HTTP + JSON listener: HTTP/1.1, what browsers, curl and REST clients speak without TLS.</summary>
-    private static void ListenHttpJson(WebApplicationBuilder builder, GrpcEndpoint endpoint)
+    /// <summary>The HTTP + JSON listener: HTTP/1.1, what browsers, curl and REST clients speak (with TLS when
+    /// <paramref name="configure"/> adds it).</summary>
+    internal static void ListenHttpJson(WebApplicationBuilder builder, GrpcEndpoint endpoint, Action<ListenOptions> configure)
     {
         if (endpoint.Kind != GrpcEndpointKind.Tcp)
         {
@@ -242,10 +261,10 @@ public static class GrpcHostingExtensions
         }
 
         var address = TcpAddress(endpoint);
-        builder.WebHost.ConfigureKestrel(kestrel => kestrel.Listen(address, endpoint.Port, listen => listen.Protocols = HttpProtocols.Http1));
+        builder.WebHost.ConfigureKestrel(kestrel => kestrel.Listen(address, endpoint.Port, configure));
     }
 
-    private static IPAddress TcpAddress(GrpcEndpoint endpoint) =>
+    internal static IPAddress TcpAddress(GrpcEndpoint endpoint) =>
         string.Equals(endpoint.Host, "localhost", StringComparison.OrdinalIgnoreCase) ? IPAddress.Loopback
             : IPAddress.TryParse(endpoint.Host, out var ip) ? ip
             : throw new GrpcHostingException($"Cannot listen on {endpoint}: a server listens on an IP address or localhost.");
@@ -261,7 +280,7 @@ public static class GrpcHostingExtensions
     }
 
     /// <summary>Runs actions when the host has started, begins to stop, and has stopped (also after Ctrl+C or SIGTERM).</summary>
-    private sealed class LifecycleHooks(Action? started = null, Action? stopping = null, Action? stopped = null) : IHostedLifecycleService
+    internal sealed class LifecycleHooks(Action? started = null, Action? stopping = null, Action? stopped = null) : IHostedLifecycleService
     {
         public Task StartingAsync(CancellationToken cancellationToken) => Task.CompletedTask;
 

@@ -88,6 +88,10 @@ public sealed class FaultDetailRegistry
             StatusCode.Unavailable when exception.Status.DebugException is HttpRequestException { InnerException: SocketException }
                 => new EndpointNotFoundException(message, exception),
             StatusCode.Unimplemented => new ActionNotSupportedException(message, exception),
+            // What WCF raised for a caller the service did not authenticate, and for one it refused (PrincipalPermission,
+            // ServiceAuthorizationManager); both are CommunicationExceptions, as before.
+            StatusCode.Unauthenticated => new System.ServiceModel.Security.MessageSecurityException(message, exception),
+            StatusCode.PermissionDenied => new System.ServiceModel.Security.SecurityAccessDeniedException(message, exception),
             StatusCode.ResourceExhausted => new CommunicationException(message, new QuotaExceededException(message, exception)),
             _ => new CommunicationException(message, exception),
         };

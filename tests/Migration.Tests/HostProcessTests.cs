@@ -5,13 +5,16 @@ using MigrateWcf.Runtime;
 namespace MigrateWcf.Migration.Tests;
 
 /// <summary>
-/// samples/Migrated/Host as a real process: it prints a ready line once it accepts calls, serves every sample contract
-/// through the generated hosting on an owner-only Unix socket, removes the socket when stopped by SIGTERM or Ctrl+C, and
-/// refuses a bad --socket with one line on stderr and a non-zero exit, leaving what is at the path alone.
+/// The migrated sample's generated host (samples/Migrated/Service/Host, MigratedHost.RunAsync) as a real process: it
+/// prints a ready line once it accepts calls, serves every sample contract through the generated hosting on an
+/// owner-only Unix socket, removes the socket when stopped by SIGTERM or Ctrl+C, and refuses a bad --socket or bad
+/// configuration with one line on stderr and a non-zero exit, leaving what is at the path alone.
 /// </summary>
 [System.Runtime.Versioning.UnsupportedOSPlatform("windows")]
 public sealed class HostProcessTests
 {
+    private const string Name = "LegacyWcf.Migrated.Host";
+
     private static readonly TimeSpan Patience = TimeSpan.FromMinutes(1);
 
     [Fact]
@@ -21,7 +24,7 @@ public sealed class HostProcessTests
         string socket = folder.Combine("run", "migrated.sock");
         using var host = await MigratedHostProcess.StartReadyAsync("--socket", socket);
 
-        Assert.Equal($"ready Migrated.Host on unix:{socket} (ISimple served by SimpleMultiple)", host.Stdout.TrimEnd());
+        Assert.Equal($"ready {Name} on unix:{socket}", host.Stdout.TrimEnd());
         Assert.Equal(UnixFileMode.UserRead | UnixFileMode.UserWrite, File.GetUnixFileMode(socket));
         Assert.Equal(UnixFileMode.UserRead | UnixFileMode.UserWrite | UnixFileMode.UserExecute, File.GetUnixFileMode(folder.Combine("run")));
 
@@ -65,16 +68,19 @@ public sealed class HostProcessTests
     }
 
     [Fact]
-    public async Task TheSimpleOption_ChoosesTheClassThatServesISimple()
+    public async Task TheImplementationChoice_IsConfiguration_AndTheHostLogsWhatServesEachService()
     {
         using var folder = new SocketFolder();
         string socket = folder.Combine("simple.sock");
-        using var host = await MigratedHostProcess.StartReadyAsync("--socket", socket, "--simple", "SimpleSingle");
+        using var host = await MigratedHostProcess.StartReadyAsync(
+            "--socket", socket, "--MigratedServices:Simple", "SimpleSingle", "--Logging:LogLevel:MigrateWcf.Runtime.MigratedHost", "Information");
 
         using var clients = new MigratedClientFactory(GrpcEndpoint.UnixSocket(socket), new ClientProxyOptions { SendTimeout = Patience });
         clients.CreateSimple().Put();
 
-        Assert.Contains("ISimple served by SimpleSingle", host.Stdout);
+        Assert.Contains("Serving migrate_wcf.legacy.Simple by LegacyWcf.Services.SimpleSingle", host.Stderr);
+        Assert.DoesNotContain("SimpleMultiple", host.Stderr);
+        Assert.Contains("Serving migrate_wcf.legacy.OrderService by LegacyWcf.Services.OrderService", host.Stderr);
     }
 
     [Fact]
@@ -87,7 +93,7 @@ public sealed class HostProcessTests
         var (exitCode, stdout, stderr) = await MigratedHostProcess.RunAsync("--socket", path);
 
         Assert.Equal(1, exitCode);
-        Assert.Equal($"Migrated.Host: Cannot listen on unix:{path}: a regular file is there (it is not removed; delete it or choose another path).\n", stderr);
+        Assert.Equal($"{Name}: Cannot listen on unix:{path}: a regular file is there (it is not removed; delete it or choose another path).\n", stderr);
         Assert.Equal("", stdout);
         Assert.Equal("not a socket", File.ReadAllText(path));
     }
@@ -103,7 +109,7 @@ public sealed class HostProcessTests
         var (exitCode, stdout, stderr) = await MigratedHostProcess.RunAsync("--socket", path);
 
         Assert.Equal(1, exitCode);
-        Assert.StartsWith($"Migrated.Host: Cannot listen on unix:{path}: ", stderr);
+        Assert.StartsWith($"{Name}: Cannot listen on unix:{path}: ", stderr);
         Assert.Single(stderr.TrimEnd('\n').Split('\n'));
         Assert.Equal("", stdout);
         Assert.Equal("in the way", File.ReadAllText(file));
@@ -123,7 +129,7 @@ public sealed class HostProcessTests
         var (exitCode, stdout, stderr) = await MigratedHostProcess.RunAsync("--socket", socket);
 
         Assert.Equal(1, exitCode);
-        Assert.Equal($"Migrated.Host: Cannot listen on unix:{socket}: another server is listening on it.\n", stderr);
+        Assert.Equal($"{Name}: Cannot listen on unix:{socket}: another server is listening on it.\n", stderr);
         Assert.Contains("ready", stderr, StringComparison.Ordinal);
         Assert.DoesNotContain((stdout + stderr).Split('\n'), MigratedHostProcess.IsReadyLine);
         Assert.True(MigratedHostProcess.IsReadyLine(first.Stdout.TrimEnd()), first.Stdout);
@@ -140,7 +146,7 @@ public sealed class HostProcessTests
         var (exitCode, stdout, stderr) = await MigratedHostProcess.RunAsync("--socket", folder.Combine("http.sock"), "--http-port", port);
 
         Assert.Equal(1, exitCode);
-        Assert.StartsWith("Migrated.Host: Cannot listen on unix:", stderr, StringComparison.Ordinal);
+        Assert.StartsWith($"{Name}: Cannot listen on unix:", stderr, StringComparison.Ordinal);
         Assert.Contains("already in use", stderr, StringComparison.OrdinalIgnoreCase);
         Assert.DoesNotContain((stdout + stderr).Split('\n'), MigratedHostProcess.IsReadyLine);
     }
@@ -172,18 +178,27 @@ public sealed class HostProcessTests
     }
 
     [Theory]
-    [InlineData(new string[0], "Migrated.Host: --socket is required (usage: Migrated.Host --socket PATH [--simple SimpleMultiple|SimpleSingle] [--http-port N])")]
-    [InlineData(new[] { "--socket" }, "Migrated.Host: --socket needs a value (usage: Migrated.Host --socket PATH [--simple SimpleMultiple|SimpleSingle] [--http-port N])")]
-    [InlineData(new[] { "--socket", "/tmp/x.sock", "--simple", "Both" }, "Migrated.Host: --simple must be SimpleMultiple or SimpleSingle, not 'Both'")]
-    [InlineData(new[] { "--socket", "/tmp/x.sock", "--http-port", "0" }, "Migrated.Host: bad --http-port '0': expected a port number from 1 to 65535")]
-    [InlineData(new[] { "--port", "5000" }, "Migrated.Host: unknown argument '--port' (usage: Migrated.Host --socket PATH [--simple SimpleMultiple|SimpleSingle] [--http-port N])")]
-    public async Task A_bad_command_line_exits_2_with_one_line(string[] arguments, string expected)
+    [InlineData(new[] { "--socket" }, "--socket needs a value.")]
+    [InlineData(new[] { "--socket", "/tmp/x.sock", "--http-port" }, "--http-port needs a value.")]
+    [InlineData(new[] { "--socket", "/tmp/x.sock", "--MigratedServices:Simple", "Both" }, "Failed to convert configuration value 'Both' at 'MigratedServices:Simple' to type 'LegacyWcf.Contracts.Grpc.SimpleImplementation'.")]
+    [InlineData(new[] { "--socket", "/tmp/x.sock", "--http-port", "0" }, "MigrateWcf:HttpPort (--http-port) is 0: expected a port number from 1 to 65535.")]
+    [InlineData(new[] { "--socket", "/tmp/x.sock", "--http-port", "eighty" }, "Failed to convert configuration value 'eighty' at 'MigrateWcf:HttpPort' to type 'System.Int32'.")]
+    [InlineData(new[] { "--MigrateWcf:Endpoints:Tcp:Url", "ftp://127.0.0.1:21" }, "MigrateWcf:Endpoints:Tcp:Url: 'ftp://127.0.0.1:21' is not an endpoint: expected unix:/path/app.sock, pipe:name or a plain pipe name (letters, digits, '.', '-', '_'), https://host:port or http://host:port.")]
+    [InlineData(new[] { "--MigrateWcf:Endpoints:Tcp:Url", "https://127.0.0.1:0" }, "MigrateWcf:Endpoints:Tcp: https://127.0.0.1:0 needs a certificate: set MigrateWcf:Endpoints:Tcp:Certificate:Path (and KeyPath for a PEM key). The ASP.NET Core development certificate is used only in the Development environment.")]
+    [InlineData(new[] { "--MigrateWcf:Endpoints:Tcp:Url", "https://127.0.0.1:0", "--MigrateWcf:Endpoints:Tcp:Certificate:Path", "/no/such/cert.pem" }, "MigrateWcf:Endpoints:Tcp:Certificate: cannot load the certificate /no/such/cert.pem with its key: ")]
+    [InlineData(new[] { "--MigrateWcf:Endpoints:Tcp:Url", "http://127.0.0.1:0" }, "MigrateWcf:Endpoints:Tcp: http://127.0.0.1:0 is plaintext TCP; use https:// with a certificate, or set MigrateWcf:Endpoints:Tcp:Insecure to true (loopback only) if nothing else can reach it.")]
+    [InlineData(new[] { "--MigrateWcf:Endpoints:Tcp:Url", "http://0.0.0.0:0", "--MigrateWcf:Endpoints:Tcp:Insecure", "true" }, "MigrateWcf:Endpoints:Tcp: http://0.0.0.0:0 is plaintext TCP that other machines can reach; use https://, listen on 127.0.0.1, or set MigrateWcf:Endpoints:Tcp:AllowRemoteInsecure to true.")]
+    [InlineData(new[] { "--MigrateWcf:Endpoints:Tcp:Url", "unix:/tmp/x.sock", "--MigrateWcf:Endpoints:Tcp:Protocol", "HttpJson" }, "MigrateWcf:Endpoints:Tcp: HTTP + JSON needs a TCP endpoint (https://host:port), not unix:/tmp/x.sock.")]
+    [InlineData(new[] { "--MigrateWcf:Endpoints:Tcp:Url", "unix:/tmp/x.sock", "--MigrateWcf:Endpoints:Tcp:ClientCertificate", "Required" }, "MigrateWcf:Endpoints:Tcp: client certificates need TLS; use https:// (the endpoint is unix:/tmp/x.sock).")]
+    [InlineData(new[] { "--MigrateWcf:Endpoints:Tcp:Url", "https://127.0.0.1:0", "--MigrateWcf:Endpoints:Tcp:Authentication", "Windows" }, "MigrateWcf:Endpoints:Tcp: Windows authentication (Negotiate) cannot authenticate gRPC calls")]
+    public async Task Bad_configuration_exits_2_with_one_line_naming_the_key(string[] arguments, string expected)
     {
         var (exitCode, stdout, stderr) = await MigratedHostProcess.RunAsync(arguments);
 
         Assert.Equal(2, exitCode);
         Assert.Equal("", stdout);
-        Assert.Equal(expected + "\n", stderr);
+        Assert.StartsWith($"{Name}: {expected}", stderr, StringComparison.Ordinal);
+        Assert.Single(stderr.TrimEnd('\n').Split('\n'));
     }
 
     private sealed class StockLevelRecorder : IStockWatchCallback

@@ -1,5 +1,6 @@
 using System.Collections.Immutable;
 using System.CommandLine;
+using MigrateWcf.Generation;
 using MigrateWcf.Generator;
 using MigrateWcf.Generator.Rules;
 using MigrateWcf.Tool.Cli;
@@ -18,6 +19,7 @@ namespace MigrateWcf.Tool.Commands;
 /// <param name="DryRun">List what would change; write nothing.</param>
 /// <param name="Restore">Restore packages.config packages into their packages/ folder first (<see cref="PackagesConfigRestore"/>).</param>
 /// <param name="Verify">Build what was written and report its errors (<see cref="ProjectVerifier"/>); off with --no-verify.</param>
+/// <param name="Host">Also write the host project (<c>Host/</c>, <see cref="MigrateWcf.Generation.MigratedHostProject"/>); off with --no-host.</param>
 internal sealed record GenerateOptions(
     ImmutableArray<string> InputPaths,
     string OutputFolder,
@@ -26,7 +28,8 @@ internal sealed record GenerateOptions(
     bool Force,
     bool DryRun,
     bool Restore = false,
-    bool Verify = false);
+    bool Verify = false,
+    bool Host = true);
 
 /// <summary>
 /// <c>migrate-wcf generate &lt;path&gt;... --out &lt;dir&gt;</c>: the one generation entry point. Writes the .proto files, the
@@ -39,7 +42,7 @@ internal static class GenerateCommand
     {
         var (command, read) = Define(
             "generate",
-            "Generate the migrated gRPC service for the WCF contracts in <path>: .proto files, C# (mappers, service adapters, client proxies, hosting), the lock file and a project file that builds them with the original sources. "
+            "Generate the migrated gRPC service for the WCF contracts in <path>: .proto files, C# (mappers, service adapters, client proxies, hosting), the lock file, a project file that builds them with the original sources, and a host project (Host/) that serves them. "
             + "Then, where the .NET SDK 10 or later is installed, build it (dotnet build) and report each compiler error as a WCFM4030 finding at the original source line; exit code 7 when it does not build yet.",
             [
                 "migrate-wcf generate src/Contracts/Contracts.csproj src/Services/Services.csproj --out migrated/Service",
@@ -70,8 +73,9 @@ internal static class GenerateCommand
         var force = new Option<bool>("--force") { Description = "Replace or delete generated files that were edited since the last run." };
         var dryRun = new Option<bool>("--dry-run") { Description = "List what would be created, replaced or deleted; write nothing (and build nothing)." };
         var noVerify = new Option<bool>("--no-verify") { Description = "Do not build the migrated project after writing it (by default it is built with dotnet build where the .NET SDK 10 or later is installed, and its compiler errors are reported)." };
+        var noHost = new Option<bool>("--no-host") { Description = "Do not write the host project (Host/: Program.cs, appsettings.json from the WCF configuration, a project file), which 'dotnet run --project <out>/Host' runs." };
         var restore = RestoreOption.Create();
-        var command = new Command(name, description) { paths, output, projectName, runtimeProject, restore };
+        var command = new Command(name, description) { paths, output, projectName, runtimeProject, noHost, restore };
         Examples.Add(command, examples);
         if (withWriteOptions)
         {
@@ -88,7 +92,8 @@ internal static class GenerateCommand
             withWriteOptions && parseResult.GetValue(force),
             withWriteOptions && parseResult.GetValue(dryRun),
             parseResult.GetValue(restore),
-            withWriteOptions && !parseResult.GetValue(noVerify)));
+            withWriteOptions && !parseResult.GetValue(noVerify),
+            !parseResult.GetValue(noHost)));
     }
 
     internal static async Task<ExitCode> RunAsync(GenerateOptions options, CliDependencies deps, CancellationToken cancellationToken)
@@ -126,7 +131,9 @@ internal static class GenerateCommand
         }
 
         var outcome = generation.Outcome!;
-        var projectFile = Path.Join(generation.OutputFolder, generation.ProjectFileName);
+        // The host references the service: building it builds both, and is what "dotnet run --project <out>/Host" does.
+        var hostProject = changes.FirstOrDefault(c => c.RelativePath.StartsWith(MigratedHostProject.FolderName + "/", StringComparison.Ordinal) && c.RelativePath.EndsWith(".csproj", StringComparison.Ordinal));
+        var projectFile = Path.Join(generation.OutputFolder, hostProject?.RelativePath ?? generation.ProjectFileName);
         var verification = options.Verify
             ? await Verify(generation, projectFile, options, deps, cancellationToken)
             : BuildOutcome.NotVerified("--no-verify");
@@ -136,7 +143,11 @@ internal static class GenerateCommand
         }
 
         var errors = generation.PlanFindings.Count(f => f.Severity == FindingSeverity.Error) + verification.Errors.Length;
-        deps.Output.WriteLine(SummaryLine(generation, verification, errors, Path.Join(options.OutputFolder, generation.ProjectFileName)));
+        deps.Output.WriteLine(SummaryLine(generation, verification, errors, Path.Join(options.OutputFolder, hostProject?.RelativePath ?? generation.ProjectFileName)));
+        if (errors == 0 && hostProject is not null)
+        {
+            deps.Output.WriteLine($"run it: dotnet run --project {ShellArgument.Quote(Path.Join(options.OutputFolder, MigratedHostProject.FolderName))}");
+        }
         return errors == 0 ? ExitCode.Success : ExitCode.NeedsEdits;
     }
 
@@ -266,6 +277,7 @@ internal static class GenerateCommand
                 Packages = references.Packages,
                 Assemblies = references.Assemblies,
                 ConfigurationFiles = ConfigurationFileFinder.Read(combined.ConfigurationFiles, sources),
+                Host = options.Host,
             },
             cancellationToken);
         var summary = plan.Result.Summary;

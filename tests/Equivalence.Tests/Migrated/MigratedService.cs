@@ -33,7 +33,7 @@ public sealed class MigratedService : IAsyncLifetime
     public async Task InitializeAsync()
     {
         Task<MigratedHostProcess> host = MigratedHostProcess.StartReadyAsync("--socket", Socket);
-        Task<MigratedHostProcess> simpleSingle = MigratedHostProcess.StartReadyAsync("--socket", SimpleSingleSocket, "--simple", "SimpleSingle");
+        Task<MigratedHostProcess> simpleSingle = MigratedHostProcess.StartReadyAsync("--socket", SimpleSingleSocket, "--MigratedServices:Simple", "SimpleSingle");
         try
         {
             _host = await host;

@@ -6,8 +6,8 @@ using System.Text;
 namespace MigrateWcf.Tests.Shared;
 
 /// <summary>
-/// samples/Migrated/Host as a real process (<c>dotnet exec Migrated.Host.dll --socket PATH ...</c>), or another migrated
-/// host given by its dll, stdout and stderr captured. Disposing kills it if it still runs, so a failing test never leaves a host behind.
+/// The migrated sample's generated host as a real process (<c>dotnet exec LegacyWcf.Migrated.Host.dll --socket PATH
+/// ...</c>), or another migrated host given by its dll, stdout and stderr captured. Disposing kills it if it still runs, so a failing test never leaves a host behind.
 /// </summary>
 internal sealed class MigratedHostProcess : IDisposable
 {
@@ -24,7 +24,7 @@ internal sealed class MigratedHostProcess : IDisposable
 
     private MigratedHostProcess(Process process) => _process = process;
 
-    /// <summary>The host's Migrated.Host.dll, as built for this test assembly (see tests/Shared/MigratedHost.props).</summary>
+    /// <summary>The host's dll, as built for this test assembly (see tests/Shared/MigratedHost.props).</summary>
     public static string Dll => Assembly.GetExecutingAssembly().GetCustomAttributes<AssemblyMetadataAttribute>()
         .Single(a => a.Key == "Migrated.Host").Value!;
 
@@ -61,9 +61,12 @@ internal sealed class MigratedHostProcess : IDisposable
     public static Task<MigratedHostProcess> StartReadyAsync(params string[] arguments) => StartDllReadyAsync(Dll, arguments);
 
     /// <summary>Starts another migrated host (<paramref name="dll"/>, run with <c>dotnet exec</c>) and waits for its ready line.</summary>
-    public static async Task<MigratedHostProcess> StartDllReadyAsync(string dll, params string[] arguments)
+    public static Task<MigratedHostProcess> StartDllReadyAsync(string dll, params string[] arguments) => StartDllReadyAsync(dll, null, arguments);
+
+    /// <summary>Starts a migrated host with variables added to its environment and waits for its ready line.</summary>
+    public static async Task<MigratedHostProcess> StartDllReadyAsync(string dll, IReadOnlyDictionary<string, string>? environment, params string[] arguments)
     {
-        var host = Start(dll, arguments);
+        var host = Start(dll, arguments, environment);
         if (await host.WaitForReadyAsync(StartTimeout) is null)
         {
             bool exited = await host.WaitForExitAsync(TimeSpan.FromSeconds(5));
@@ -78,7 +81,7 @@ internal sealed class MigratedHostProcess : IDisposable
 
     public static MigratedHostProcess Start(params string[] arguments) => Start(Dll, arguments);
 
-    private static MigratedHostProcess Start(string dll, string[] arguments)
+    private static MigratedHostProcess Start(string dll, string[] arguments, IReadOnlyDictionary<string, string>? environment = null)
     {
         var start = new ProcessStartInfo(DotnetHost)
         {
@@ -86,6 +89,11 @@ internal sealed class MigratedHostProcess : IDisposable
             RedirectStandardOutput = true,
             RedirectStandardError = true,
         };
+        foreach (var (name, value) in environment ?? new Dictionary<string, string>())
+        {
+            start.Environment[name] = value;
+        }
+
         start.ArgumentList.Add("exec");
         start.ArgumentList.Add(dll);
         foreach (string argument in arguments)
@@ -110,13 +118,13 @@ internal sealed class MigratedHostProcess : IDisposable
         using var host = Start(arguments);
         if (!await host.WaitForExitAsync(StartTimeout))
         {
-            throw new InvalidOperationException($"Migrated.Host {string.Join(' ', arguments)} still runs after a minute:\n{host.Output}");
+            throw new InvalidOperationException($"{Path.GetFileNameWithoutExtension(Dll)} {string.Join(' ', arguments)} still runs after a minute:\n{host.Output}");
         }
 
         return (host.ExitCode, host.Stdout, host.Stderr);
     }
 
-    /// <summary>The ready line's matcher (samples/Migrated/Host/README.md): a line starting with "ready ". No failure
+    /// <summary>The ready line's matcher (docs/hosting.md): a line starting with "ready ". No failure
     /// line starts so, though one may contain the word ("Address already in use").</summary>
     public static bool IsReadyLine(string line) => line.StartsWith("ready ", StringComparison.Ordinal);
 

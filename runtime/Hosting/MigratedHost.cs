@@ -1,0 +1,450 @@
+using System.Net;
+using System.Reflection;
+using System.Security.Cryptography.X509Certificates;
+using Microsoft.AspNetCore.Authentication;
+using Microsoft.AspNetCore.Authentication.Certificate;
+using Microsoft.AspNetCore.Builder;
+using Microsoft.AspNetCore.Connections.Features;
+using Microsoft.AspNetCore.Hosting;
+using Microsoft.AspNetCore.Hosting.Server;
+using Microsoft.AspNetCore.Hosting.Server.Features;
+using Microsoft.AspNetCore.Http;
+using Microsoft.AspNetCore.Routing;
+using Microsoft.AspNetCore.Server.Kestrel.Core;
+using Microsoft.AspNetCore.Server.Kestrel.Https;
+using Microsoft.Extensions.Configuration;
+using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Hosting;
+using Microsoft.Extensions.Logging;
+
+namespace MigrateWcf.Runtime;
+
+/// <summary>
+/// The process of a migrated service, as the generated host's <c>Program.cs</c> runs it: ASP.NET Core's configuration
+/// (<c>appsettings.json</c>, <c>appsettings.{Environment}.json</c>, environment variables, the command line with
+/// <see cref="SwitchMappings"/>), the endpoints, limits, TLS and health of <see cref="MigratedHostOptions"/>, logs on
+/// stderr, and graceful shutdown on SIGTERM / Ctrl+C (listeners close, calls in flight get
+/// <see cref="MigratedHostOptions.ShutdownTimeout"/>, sockets are removed). It prints one line starting with
+/// <c>ready </c> on stdout once it accepts calls; a failure is one line on stderr starting with the host's name, and the
+/// exit code <see cref="ConfigurationErrorExitCode"/> (the configuration is wrong) or <see cref="StartErrorExitCode"/>
+/// (it cannot listen). Keys and defaults: docs/hosting.md.
+/// </summary>
+public static class MigratedHost
+{
+    /// <summary>Exit code for a configuration or command line that cannot work (nothing was listened on).</summary>
+    public const int ConfigurationErrorExitCode = 2;
+
+    /// <summary>Exit code for a host that could not start listening (an address in use, a file at the socket path).</summary>
+    public const int StartErrorExitCode = 1;
+
+    /// <summary>The connection item that names the endpoint a connection came in on.</summary>
+    private const string EndpointItem = "migrate-wcf.endpoint";
+
+    /// <summary>The short switches, each a configuration key: <c>--socket PATH</c> and <c>--http-port N</c>.</summary>
+    public static IReadOnlyDictionary<string, string> SwitchMappings { get; } = new Dictionary<string, string>(StringComparer.Ordinal)
+    {
+        ["--socket"] = MigratedHostOptions.SectionName + ":" + nameof(MigratedHostOptions.Socket),
+        ["--http-port"] = MigratedHostOptions.SectionName + ":" + nameof(MigratedHostOptions.HttpPort),
+    };
+
+    /// <summary>
+    /// Builds, starts and runs the host until it is stopped; returns the process's exit code. <paramref name="configure"/>
+    /// registers the services and maps them (the generated <c>AddMigratedServices</c> / <c>MapMigratedServices</c>);
+    /// <see cref="GrpcHostSetup.Options"/> starts from configuration, and what <paramref name="configure"/> sets there
+    /// (JSON transcoding settings, grpc-dotnet options) applies on top.
+    /// </summary>
+    public static async Task<int> RunAsync(string[] args, Action<GrpcHostSetup> configure, CancellationToken cancellationToken = default)
+    {
+        ArgumentNullException.ThrowIfNull(args);
+        ArgumentNullException.ThrowIfNull(configure);
+        var name = Assembly.GetEntryAssembly()?.GetName().Name ?? "host";
+        WebApplication app;
+        IReadOnlyList<HostEndpoint> endpoints;
+        try
+        {
+            (app, endpoints) = Build(args, configure);
+        }
+        catch (GrpcHostingException e)
+        {
+            return Fail(name, StartErrorExitCode, e.Message);
+        }
+        catch (Exception e)
+        {
+            // Bad configuration: a wrong key value, a missing certificate, a refused combination. The message says which.
+            return Fail(name, ConfigurationErrorExitCode, e.Message);
+        }
+
+        await using (app)
+        {
+            try
+            {
+                await app.StartAsync(cancellationToken).ConfigureAwait(false);
+            }
+            catch (Exception e)
+            {
+                // Kestrel wraps a failed bind ("Failed to bind to address ..."); the cause is the useful part.
+                var message = e is GrpcHostingException ? e.Message : $"Cannot listen on {string.Join(" and ", endpoints.Select(p => p.Endpoint))}: {Innermost(e).Message}";
+                return Fail(name, StartErrorExitCode, message);
+            }
+
+            var logger = app.Services.GetRequiredService<ILoggerFactory>().CreateLogger(typeof(MigratedHost).FullName!);
+            foreach (var endpoint in endpoints.Where(p => p.Endpoint.Kind == GrpcEndpointKind.Tcp && !p.Endpoint.IsTls && p.Settings.Insecure && p.Settings.Protocol == HostEndpointProtocol.Grpc))
+            {
+                logger.LogWarning("Endpoint {Endpoint} ({Url}) is plaintext TCP (Insecure): calls and their data cross it unencrypted and unauthenticated.", endpoint.Name, endpoint.Endpoint);
+            }
+
+            foreach (var (service, implementation) in Served(app))
+            {
+                logger.LogInformation("Serving {Service} by {Implementation}", service, implementation);
+            }
+
+            Console.Out.WriteLine(ReadyLine(name, endpoints, app));
+            Console.Out.Flush();
+            await app.WaitForShutdownAsync(cancellationToken).ConfigureAwait(false);
+            return 0;
+        }
+    }
+
+    private static (WebApplication App, IReadOnlyList<HostEndpoint> Endpoints) Build(string[] args, Action<GrpcHostSetup> configure)
+    {
+        // The command line provider ignores a switch with nothing after it; a missing value is a mistake to report.
+        for (var i = 0; i < args.Length; i++)
+        {
+            if (SwitchMappings.ContainsKey(args[i]) && (i + 1 == args.Length || args[i + 1].StartsWith("--", StringComparison.Ordinal) || args[i + 1].Trim().Length == 0))
+            {
+                throw new InvalidOperationException($"{args[i]} needs a value.");
+            }
+        }
+
+        // Read once before the builder exists for what decides how it is made (the environment).
+        var commandLine = new ConfigurationBuilder().AddCommandLine(args, SwitchMappings.ToDictionary()).Build();
+        var builder = WebApplication.CreateSlimBuilder(new WebApplicationOptions
+        {
+            Args = [],
+            // A service's files are beside it, wherever it is started from.
+            ContentRootPath = AppContext.BaseDirectory,
+            EnvironmentName = commandLine[HostDefaults.EnvironmentKey],
+        });
+        builder.Configuration.AddCommandLine(args, SwitchMappings.ToDictionary());
+        builder.Logging.ClearProviders();
+        // stdout carries the ready line only; logs (structured: Logging:Console:FormatterName json) go to stderr.
+        builder.Logging.AddConsole(console => console.LogToStandardErrorThreshold = LogLevel.Trace);
+        // A failed start is reported in one line; the host's own "Hosting failed to start" log would add a stack trace.
+        builder.Logging.AddFilter("Microsoft.Extensions.Hosting.Internal.Host", LogLevel.Critical);
+        builder.Logging.AddFilter("Microsoft.AspNetCore.Server.Kestrel", LogLevel.Error);
+
+        var options = new MigratedHostOptions();
+        builder.Configuration.GetSection(MigratedHostOptions.SectionName).Bind(options);
+        var endpoints = Resolve(options, builder.Environment);
+        builder.Services.Configure<HostOptions>(host => host.ShutdownTimeout = options.ShutdownTimeout);
+
+        var setup = new GrpcHostSetup(builder);
+        setup.Options.EnableHealthChecks = options.Health.Grpc;
+        setup.Options.EnableReflection = options.Reflection;
+        setup.Options.BulkLane = options.BulkLane;
+        configure(setup);
+        var configureGrpc = setup.Options.Grpc;
+        setup.Options.Grpc = grpc =>
+        {
+            grpc.MaxReceiveMessageSize = options.MaxReceiveMessageSize ?? grpc.MaxReceiveMessageSize;
+            grpc.MaxSendMessageSize = options.MaxSendMessageSize ?? grpc.MaxSendMessageSize;
+            configureGrpc?.Invoke(grpc);
+        };
+
+        foreach (var endpoint in endpoints)
+        {
+            Action<ListenOptions> listen = options => ConfigureListener(options, endpoint);
+            try
+            {
+                if (endpoint.Settings.Protocol == HostEndpointProtocol.HttpJson)
+                {
+                    GrpcHostingExtensions.ListenHttpJson(builder, endpoint.Endpoint, listen);
+                }
+                else
+                {
+                    GrpcHostingExtensions.Listen(builder, endpoint.Endpoint, listen);
+                }
+            }
+            catch (Exception e) when (e is (IOException and not GrpcHostingException) or UnauthorizedAccessException)
+            {
+                // The socket's folder could not be made or checked.
+                throw new GrpcHostingException($"Cannot listen on {endpoint.Endpoint}: {e.Message}");
+            }
+        }
+
+        GrpcHostingExtensions.AddGrpcServing(
+            builder,
+            setup.Options,
+            endpoints.Where(p => p.Settings.Protocol == HostEndpointProtocol.Grpc).Select(p => p.Endpoint.UnixSocketPath).OfType<string>().ToList(),
+            jsonTranscoding: endpoints.Any(p => p.Settings.Protocol == HostEndpointProtocol.HttpJson));
+
+        var authenticated = endpoints.Where(p => p.RequiresClientCertificate).ToList();
+        if (authenticated.Count > 0)
+        {
+            var authentication = builder.Services.AddAuthentication();
+            foreach (var endpoint in authenticated)
+            {
+                authentication.AddCertificate(endpoint.AuthenticationScheme, certificate =>
+                {
+                    certificate.AllowedCertificateTypes = CertificateTypes.All;
+                    // Revocation lists are not reachable from every network a service runs in; the chain and dates are checked.
+                    certificate.RevocationMode = X509RevocationMode.NoCheck;
+                    if (endpoint.ClientAuthority is { } authority)
+                    {
+                        certificate.ChainTrustValidationMode = X509ChainTrustMode.CustomRootTrust;
+                        certificate.CustomTrustStore.Add(authority);
+                    }
+                });
+            }
+        }
+
+        var healthPath = options.Health.HttpPath is { Length: > 0 } path ? (path.StartsWith('/') ? path : "/" + path) : null;
+        if (healthPath is not null)
+        {
+            builder.Services.AddHealthChecks();
+        }
+
+        var app = builder.Build();
+        if (authenticated.Count > 0)
+        {
+            var byName = authenticated.ToDictionary(p => p.Name, StringComparer.OrdinalIgnoreCase);
+            app.Use((context, next) => RequireClientCertificate(context, next, byName, healthPath));
+        }
+
+        setup.ConfigureApp(app);
+        app.MapGrpcHostServices();
+        if (healthPath is not null)
+        {
+            app.MapHealthChecks(healthPath);
+        }
+
+        return (app, endpoints);
+    }
+
+    /// <summary>The endpoints options name, validated: each URL parsed, TLS where TCP leaves the machine, certificates loaded.</summary>
+    private static List<HostEndpoint> Resolve(MigratedHostOptions options, IHostEnvironment environment)
+    {
+        var configured = new List<(string Name, HostEndpointOptions Settings)>();
+        if (options.Socket is { Length: > 0 } socket)
+        {
+            // A pipe name on Windows (Kestrel's named-pipe transport, current user only). Elsewhere a path is a socket
+            // file and a plain name the socket .NET's pipe classes use for that pipe name.
+            var url = OperatingSystem.IsWindows() || !socket.Contains('/') ? "pipe:" + socket : "unix:" + Path.GetFullPath(socket);
+            configured.Add((nameof(MigratedHostOptions.Socket), new HostEndpointOptions { Url = url }));
+        }
+
+        if (options.HttpPort is { } port)
+        {
+            if (port is < 1 or > 65535)
+            {
+                throw new InvalidOperationException($"{MigratedHostOptions.SectionName}:{nameof(MigratedHostOptions.HttpPort)} (--http-port) is {port}: expected a port number from 1 to 65535.");
+            }
+
+            // Loopback only, as the sample's REST callers are local (tests, curl); a remote one needs an https endpoint.
+            configured.Add((nameof(MigratedHostOptions.HttpPort), new HostEndpointOptions
+            {
+                Url = string.Create(System.Globalization.CultureInfo.InvariantCulture, $"http://127.0.0.1:{port}"),
+                Protocol = HostEndpointProtocol.HttpJson,
+                Insecure = true,
+            }));
+        }
+
+        configured.AddRange(options.Endpoints.Select(e => (e.Key, e.Value)));
+        if (configured.Count == 0)
+        {
+            throw new InvalidOperationException(
+                $"No endpoint is configured: give --socket PATH, or {MigratedHostOptions.SectionName}:Endpoints:<name>:Url in appsettings.json or the environment (docs/hosting.md).");
+        }
+
+        var endpoints = configured.Select(e => Resolve(e.Name, e.Settings, environment)).ToList();
+        foreach (var duplicate in endpoints.GroupBy(e => e.Endpoint).Where(g => g.Count() > 1))
+        {
+            throw new InvalidOperationException($"Endpoints {string.Join(" and ", duplicate.Select(e => e.Name))} both listen on {duplicate.Key}.");
+        }
+
+        return endpoints;
+    }
+
+    private static HostEndpoint Resolve(string name, HostEndpointOptions settings, IHostEnvironment environment)
+    {
+        var key = $"{MigratedHostOptions.SectionName}:Endpoints:{name}";
+        if (string.IsNullOrWhiteSpace(settings.Url))
+        {
+            throw new InvalidOperationException($"{key}:Url is missing: give unix:/path, pipe:name, https://host:port or http://host:port.");
+        }
+
+        GrpcEndpoint endpoint;
+        try
+        {
+            endpoint = GrpcEndpoint.Parse(settings.Url);
+        }
+        catch (FormatException e)
+        {
+            throw new InvalidOperationException($"{key}:Url: {e.Message}", e);
+        }
+
+        var tcp = endpoint.Kind == GrpcEndpointKind.Tcp;
+        if (settings.Protocol == HostEndpointProtocol.HttpJson && !tcp)
+        {
+            throw new InvalidOperationException($"{key}: HTTP + JSON needs a TCP endpoint (https://host:port), not {endpoint}.");
+        }
+
+        if (tcp && !endpoint.IsTls)
+        {
+            if (!settings.Insecure)
+            {
+                throw new InvalidOperationException($"{key}: {endpoint} is plaintext TCP; use https:// with a certificate, or set {key}:Insecure to true (loopback only) if nothing else can reach it.");
+            }
+
+            if (!IsLoopback(endpoint.Host!) && !settings.AllowRemoteInsecure)
+            {
+                throw new InvalidOperationException($"{key}: {endpoint} is plaintext TCP that other machines can reach; use https://, listen on 127.0.0.1, or set {key}:AllowRemoteInsecure to true.");
+            }
+        }
+
+        var asksForClientCertificate = settings.ClientCertificate != ClientCertificateRequirement.None || settings.Authentication == EndpointAuthentication.Certificate;
+        if (asksForClientCertificate && !endpoint.IsTls)
+        {
+            throw new InvalidOperationException($"{key}: client certificates need TLS; use https:// (the endpoint is {endpoint}).");
+        }
+
+        if (settings.Authentication == EndpointAuthentication.Windows)
+        {
+            // Negotiate authenticates an HTTP/1.1 connection; HTTP/2 multiplexes calls of any caller over one, so
+            // ASP.NET Core refuses it there, and gRPC is HTTP/2.
+            throw new InvalidOperationException(
+                $"{key}: Windows authentication (Negotiate) cannot authenticate gRPC calls: it works on HTTP/1.1 connections only. "
+                + "Use client certificates (Authentication: Certificate) between machines, or a Unix socket / named pipe, which only its owner can reach, on one machine.");
+        }
+
+        X509Certificate2? certificate = null;
+        if (endpoint.IsTls)
+        {
+            if (settings.Certificate is { } file)
+            {
+                certificate = file.LoadWithKey($"{key}:Certificate");
+            }
+            else if (!environment.IsDevelopment())
+            {
+                throw new InvalidOperationException(
+                    $"{key}: {endpoint} needs a certificate: set {key}:Certificate:Path (and KeyPath for a PEM key). The ASP.NET Core development certificate is used only in the Development environment.");
+            }
+        }
+
+        var authority = settings.ClientCertificateAuthority?.LoadPublic($"{key}:ClientCertificateAuthority");
+        return new HostEndpoint(name, endpoint, settings, certificate, authority);
+    }
+
+    private static bool IsLoopback(string host) =>
+        string.Equals(host, "localhost", StringComparison.OrdinalIgnoreCase) || (IPAddress.TryParse(host, out var address) && IPAddress.IsLoopback(address));
+
+    private static void ConfigureListener(ListenOptions listen, HostEndpoint endpoint)
+    {
+        var http = endpoint.Settings.Protocol == HostEndpointProtocol.HttpJson;
+        listen.Protocols = endpoint.Endpoint.IsTls
+            // ALPN picks HTTP/2 for gRPC callers and HTTP/1.1 for REST callers and health probes.
+            ? HttpProtocols.Http1AndHttp2
+            : http ? HttpProtocols.Http1 : HttpProtocols.Http2;
+        if (endpoint.Endpoint.IsTls)
+        {
+            listen.UseHttps(https =>
+            {
+                if (endpoint.Certificate is { } certificate)
+                {
+                    https.ServerCertificate = certificate;
+                }
+
+                if (endpoint.Settings.ClientCertificate != ClientCertificateRequirement.None || endpoint.RequiresClientCertificate)
+                {
+                    // Asked for at the handshake, judged by the authentication handler: a caller without one gets a
+                    // gRPC UNAUTHENTICATED instead of a failed handshake it cannot tell from a network error.
+                    https.ClientCertificateMode = ClientCertificateMode.AllowCertificate;
+                    https.AllowAnyClientCertificate();
+                }
+            });
+        }
+
+        listen.Use(next => connection =>
+        {
+            connection.Items[EndpointItem] = endpoint.Name;
+            return next(connection);
+        });
+    }
+
+    private static async Task RequireClientCertificate(HttpContext context, RequestDelegate next, Dictionary<string, HostEndpoint> endpoints, string? healthPath)
+    {
+        var items = context.Features.Get<IConnectionItemsFeature>()?.Items;
+        if (items is not null && items.TryGetValue(EndpointItem, out var value) && value is string name && endpoints.TryGetValue(name, out var endpoint)
+            && !(healthPath is not null && context.Request.Path.Equals(healthPath, StringComparison.OrdinalIgnoreCase)))
+        {
+            var result = await context.AuthenticateAsync(endpoint.AuthenticationScheme).ConfigureAwait(false);
+            if (!result.Succeeded)
+            {
+                Unauthenticated(context, "A valid client certificate is required.");
+                return;
+            }
+
+            context.User = result.Principal;
+        }
+
+        await next(context).ConfigureAwait(false);
+    }
+
+    /// <summary>A gRPC caller gets status UNAUTHENTICATED (a trailers-only response); others an HTTP 401.</summary>
+    private static void Unauthenticated(HttpContext context, string message)
+    {
+        if (context.Request.ContentType?.StartsWith("application/grpc", StringComparison.OrdinalIgnoreCase) == true)
+        {
+            context.Response.StatusCode = StatusCodes.Status200OK;
+            context.Response.ContentType = "application/grpc";
+            context.Response.Headers["grpc-status"] = "16";
+            context.Response.Headers["grpc-message"] = message;
+        }
+        else
+        {
+            context.Response.StatusCode = StatusCodes.Status401Unauthorized;
+        }
+    }
+
+    /// <summary>The ready line: gRPC endpoints, then HTTP + JSON ones, with the ports the server chose for port 0.</summary>
+    private static string ReadyLine(string name, IReadOnlyList<HostEndpoint> endpoints, WebApplication app)
+    {
+        // Kestrel reports its addresses in the order the listeners were configured.
+        var addresses = app.Services.GetRequiredService<IServer>().Features.Get<IServerAddressesFeature>()?.Addresses.ToList() ?? [];
+        var listened = endpoints.Select((endpoint, i) =>
+            endpoint.Endpoint is { Kind: GrpcEndpointKind.Tcp, Port: 0 } tcp && addresses.Count == endpoints.Count
+                ? GrpcEndpoint.Tcp(tcp.Host!, new Uri(addresses[i]).Port, tcp.IsTls)
+                : endpoint.Endpoint).ToList();
+        var grpc = listened.Where((_, i) => endpoints[i].Settings.Protocol == HostEndpointProtocol.Grpc).ToList();
+        var http = listened.Where((_, i) => endpoints[i].Settings.Protocol == HostEndpointProtocol.HttpJson).ToList();
+        return $"ready {name} on {(grpc.Count == 0 ? "no gRPC endpoint" : string.Join(", ", grpc))}"
+            + (http.Count == 0 ? string.Empty : "; HTTP + JSON on " + string.Join(", ", http.Select(h => h + "/")));
+    }
+
+    /// <summary>Each gRPC service mapped (its full name) with the class that implements it: a generated adapter's type
+    /// argument, or the service class itself.</summary>
+    private static IEnumerable<(string Service, string Implementation)> Served(WebApplication app) =>
+        ((IEndpointRouteBuilder)app).DataSources.SelectMany(source => source.Endpoints)
+            .Select(endpoint => endpoint.Metadata.GetMetadata<Grpc.AspNetCore.Server.GrpcMethodMetadata>())
+            .OfType<Grpc.AspNetCore.Server.GrpcMethodMetadata>()
+            .Select(method => (method.Method.ServiceName, (method.ServiceType.IsGenericType ? method.ServiceType.GetGenericArguments()[0] : method.ServiceType).FullName ?? method.ServiceType.Name))
+            .Distinct()
+            .OrderBy(pair => pair.ServiceName, StringComparer.Ordinal);
+
+    private static int Fail(string name, int exitCode, string message)
+    {
+        Console.Error.WriteLine($"{name}: {message}");
+        return exitCode;
+    }
+
+    private static Exception Innermost(Exception e) => e.InnerException is { } inner ? Innermost(inner) : e;
+
+    /// <summary>An endpoint as resolved from configuration.</summary>
+    private sealed record HostEndpoint(string Name, GrpcEndpoint Endpoint, HostEndpointOptions Settings, X509Certificate2? Certificate, X509Certificate2? ClientAuthority)
+    {
+        public bool RequiresClientCertificate =>
+            Settings.ClientCertificate == ClientCertificateRequirement.Required || Settings.Authentication == EndpointAuthentication.Certificate;
+
+        public string AuthenticationScheme => CertificateAuthenticationDefaults.AuthenticationScheme + ":" + Name;
+    }
+}
