@@ -14,7 +14,7 @@ public enum GrpcEndpointKind
 
 /// <summary>
 /// Where a server listens and a client connects: <c>unix:/path/app.sock</c>, <c>pipe:name</c> (or a plain pipe name such
-/// as <c>orders</c>), or <c>http://host:port</c> (TCP, only when asked for). A pipe name is a named pipe on Windows and,
+/// as <c>orders</c>), <c>https://host:port</c> (TLS over TCP) or <c>http://host:port</c> (plaintext TCP, only when asked for). A pipe name is a named pipe on Windows and,
 /// elsewhere, the Unix socket .NET's <c>NamedPipeClientStream</c> uses for that name, so .NET pipe clients connect unchanged.
 /// </summary>
 public sealed record GrpcEndpoint
@@ -22,10 +22,13 @@ public sealed record GrpcEndpoint
     // sun_path holds 108 bytes on Linux, including the terminating NUL.
     private const int MaxUnixSocketPathBytes = 107;
 
-    private GrpcEndpoint(GrpcEndpointKind kind, string? path, string? pipeName, string? host, int port) =>
-        (Kind, Path, PipeName, Host, Port) = (kind, path, pipeName, host, port);
+    private GrpcEndpoint(GrpcEndpointKind kind, string? path, string? pipeName, string? host, int port, bool isTls = false) =>
+        (Kind, Path, PipeName, Host, Port, IsTls) = (kind, path, pipeName, host, port, isTls);
 
     public GrpcEndpointKind Kind { get; }
+
+    /// <summary>True for <c>https://host:port</c>: TLS over TCP. False for every other endpoint, <c>http://</c> included.</summary>
+    public bool IsTls { get; }
 
     /// <summary>The socket file (<see cref="GrpcEndpointKind.UnixSocket"/>), always absolute.</summary>
     public string? Path { get; }
@@ -50,13 +53,17 @@ public sealed record GrpcEndpoint
 
     public static GrpcEndpoint NamedPipe(string pipeName) => Parse("pipe:" + pipeName);
 
-    public static GrpcEndpoint Tcp(string host, int port) => Parse(TcpText(host, port));
+    /// <summary>Plaintext TCP: <c>http://host:port</c>.</summary>
+    public static GrpcEndpoint Tcp(string host, int port) => Parse(TcpText("http", host, port));
+
+    /// <summary>TLS over TCP: <c>https://host:port</c>.</summary>
+    public static GrpcEndpoint Https(string host, int port) => Parse(TcpText("https", host, port));
 
     /// <summary>The socket .NET's <c>NamedPipeClientStream</c> and <c>NamedPipeServerStream</c> use for a pipe name off
     /// Windows: <c>Path.GetTempPath() + "CoreFxPipe_" + name</c> (dotnet/runtime, PipeStream.Unix.cs).</summary>
     public static string GetPipeSocketPath(string pipeName) => System.IO.Path.Combine(System.IO.Path.GetTempPath(), "CoreFxPipe_" + pipeName);
 
-    /// <summary>Parses <c>unix:/path</c>, <c>pipe:name</c>, a plain pipe name, or <c>http://host:port</c>.</summary>
+    /// <summary>Parses <c>unix:/path</c>, <c>pipe:name</c>, a plain pipe name, <c>https://host:port</c> or <c>http://host:port</c>.</summary>
     /// <exception cref="FormatException">The text is none of these; the message says why.</exception>
     public static GrpcEndpoint Parse(string? text) => TryParse(text, out var endpoint, out var error) ? endpoint : throw new FormatException(error);
 
@@ -69,7 +76,7 @@ public sealed record GrpcEndpoint
         text = text?.Trim();
         if (string.IsNullOrEmpty(text))
         {
-            error = "The endpoint is empty; expected unix:/path/app.sock, pipe:name or http://host:port.";
+            error = "The endpoint is empty; expected unix:/path/app.sock, pipe:name, https://host:port or http://host:port.";
         }
         else if (text.StartsWith("unix:", StringComparison.OrdinalIgnoreCase))
         {
@@ -90,20 +97,17 @@ public sealed record GrpcEndpoint
         }
         else if (text.StartsWith("http://", StringComparison.OrdinalIgnoreCase) || text.StartsWith("https://", StringComparison.OrdinalIgnoreCase))
         {
+            var scheme = text[..text.IndexOf(':', StringComparison.Ordinal)].ToLowerInvariant();
             var authority = text[(text.IndexOf("//", StringComparison.Ordinal) + 2)..].TrimEnd('/');
             var colon = authority.LastIndexOf(':');
-            if (text.StartsWith("https", StringComparison.OrdinalIgnoreCase))
-            {
-                error = $"'{text}': TLS is not supported on local endpoints; use http://host:port.";
-            }
-            else if (colon <= 0 || !int.TryParse(authority[(colon + 1)..], NumberStyles.None, CultureInfo.InvariantCulture, out var port) || port > 65535
+            if (colon <= 0 || !int.TryParse(authority[(colon + 1)..], NumberStyles.None, CultureInfo.InvariantCulture, out var port) || port > 65535
                 || authority[..colon].Trim('[', ']') is not { Length: > 0 } host || host.Contains('/'))
             {
-                error = $"'{text}' is not http://host:port (a host and a port from 0 to 65535).";
+                error = $"'{text}' is not {scheme}://host:port (a host and a port from 0 to 65535).";
             }
             else
             {
-                endpoint = new(GrpcEndpointKind.Tcp, null, null, host, port);
+                endpoint = new(GrpcEndpointKind.Tcp, null, null, host, port, isTls: scheme == "https");
             }
         }
         else
@@ -111,7 +115,7 @@ public sealed record GrpcEndpoint
             var name = text.StartsWith("pipe:", StringComparison.OrdinalIgnoreCase) ? text[5..] : text;
             if (name.Length == 0 || name.Any(c => !(char.IsAsciiLetterOrDigit(c) || c is '.' or '-' or '_')))
             {
-                error = $"'{text}' is not an endpoint: expected unix:/path/app.sock, pipe:name or a plain pipe name (letters, digits, '.', '-', '_'), or http://host:port.";
+                error = $"'{text}' is not an endpoint: expected unix:/path/app.sock, pipe:name or a plain pipe name (letters, digits, '.', '-', '_'), https://host:port or http://host:port.";
             }
             else if (!OperatingSystem.IsWindows() && Encoding.UTF8.GetByteCount(GetPipeSocketPath(name)) > MaxUnixSocketPathBytes)
             {
@@ -130,9 +134,9 @@ public sealed record GrpcEndpoint
     {
         GrpcEndpointKind.UnixSocket => "unix:" + Path,
         GrpcEndpointKind.NamedPipe => "pipe:" + PipeName,
-        _ => TcpText(Host!, Port),
+        _ => TcpText(IsTls ? "https" : "http", Host!, Port),
     };
 
-    private static string TcpText(string host, int port) =>
-        string.Create(CultureInfo.InvariantCulture, $"http://{(host.Contains(':') ? "[" + host + "]" : host)}:{port}");
+    private static string TcpText(string scheme, string host, int port) =>
+        string.Create(CultureInfo.InvariantCulture, $"{scheme}://{(host.Contains(':') ? "[" + host + "]" : host)}:{port}");
 }
