@@ -55,21 +55,12 @@ public static class EndpointChannel
     }
 
     /// <summary>The HTTP/2 handler a channel to <paramref name="endpoint"/> uses: a connect callback to the socket or
-    /// pipe (no DNS), more than one connection when a connection's 100 concurrent streams are in use, a response stream
+    /// pipe (no DNS; TCP, <c>https://</c> included, connects as SocketsHttpHandler does), more than one connection when a connection's 100 concurrent streams are in use, a response stream
     /// window of <see cref="ResponseStreamWindowBytes"/>.</summary>
     public static SocketsHttpHandler CreateHandler(GrpcEndpoint endpoint)
     {
         ArgumentNullException.ThrowIfNull(endpoint);
-        var handler = new SocketsHttpHandler
-        {
-            UseProxy = false,
-            UseCookies = false,
-            AllowAutoRedirect = false,
-            AutomaticDecompression = System.Net.DecompressionMethods.None,
-            PooledConnectionIdleTimeout = Timeout.InfiniteTimeSpan,
-            EnableMultipleHttp2Connections = true,
-            InitialHttp2StreamWindowSize = ResponseStreamWindowBytes,
-        };
+        var handler = CreateTcpHandler();
         if (endpoint.UnixSocketPath is { } path)
         {
             var socketAddress = new UnixDomainSocketEndPoint(path);
@@ -88,6 +79,19 @@ public static class EndpointChannel
 
         return handler;
     }
+
+    /// <summary>The HTTP/2 settings of <see cref="CreateHandler(GrpcEndpoint)"/> without a connect callback: TCP, for
+    /// grpc-dotnet's load balancer, which connects itself.</summary>
+    internal static SocketsHttpHandler CreateTcpHandler() => new()
+    {
+        UseProxy = false,
+        UseCookies = false,
+        AllowAutoRedirect = false,
+        AutomaticDecompression = System.Net.DecompressionMethods.None,
+        PooledConnectionIdleTimeout = Timeout.InfiniteTimeSpan,
+        EnableMultipleHttp2Connections = true,
+        InitialHttp2StreamWindowSize = ResponseStreamWindowBytes,
+    };
 
     private static async ValueTask<Stream> ConnectAsync<T>(T transport, Func<T, ValueTask> connect, Func<T, Stream> stream)
         where T : IDisposable

@@ -14,7 +14,7 @@ public enum GrpcEndpointKind
 
 /// <summary>
 /// Where a server listens and a client connects: <c>unix:/path/app.sock</c>, <c>pipe:name</c> (or a plain pipe name such
-/// as <c>orders</c>), <c>https://host:port</c> (TCP with TLS) or <c>http://host:port</c> (plaintext TCP, only when asked for). A pipe name is a named pipe on Windows and,
+/// as <c>orders</c>), <c>https://host:port</c> (TLS over TCP) or <c>http://host:port</c> (plaintext TCP, only when asked for). A pipe name is a named pipe on Windows and,
 /// elsewhere, the Unix socket .NET's <c>NamedPipeClientStream</c> uses for that name, so .NET pipe clients connect unchanged.
 /// </summary>
 public sealed record GrpcEndpoint
@@ -22,10 +22,13 @@ public sealed record GrpcEndpoint
     // sun_path holds 108 bytes on Linux, including the terminating NUL.
     private const int MaxUnixSocketPathBytes = 107;
 
-    private GrpcEndpoint(GrpcEndpointKind kind, string? path, string? pipeName, string? host, int port, bool tls = false) =>
-        (Kind, Path, PipeName, Host, Port, IsTls) = (kind, path, pipeName, host, port, tls);
+    private GrpcEndpoint(GrpcEndpointKind kind, string? path, string? pipeName, string? host, int port, bool isTls = false) =>
+        (Kind, Path, PipeName, Host, Port, IsTls) = (kind, path, pipeName, host, port, isTls);
 
     public GrpcEndpointKind Kind { get; }
+
+    /// <summary>True for <c>https://host:port</c>: TLS over TCP. False for every other endpoint, <c>http://</c> included.</summary>
+    public bool IsTls { get; }
 
     /// <summary>The socket file (<see cref="GrpcEndpointKind.UnixSocket"/>), always absolute.</summary>
     public string? Path { get; }
@@ -37,9 +40,6 @@ public sealed record GrpcEndpoint
     public string? Host { get; }
 
     public int Port { get; }
-
-    /// <summary>True for <c>https://host:port</c>: TCP with TLS.</summary>
-    public bool IsTls { get; }
 
     /// <summary>The Unix socket file this endpoint uses on this machine: the socket path, or a pipe name's socket off Windows.</summary>
     public string? UnixSocketPath => Kind switch
@@ -53,8 +53,11 @@ public sealed record GrpcEndpoint
 
     public static GrpcEndpoint NamedPipe(string pipeName) => Parse("pipe:" + pipeName);
 
-    /// <summary>Plaintext TCP (<c>http://host:port</c>); <paramref name="tls"/> true for TLS (<c>https://host:port</c>).</summary>
-    public static GrpcEndpoint Tcp(string host, int port, bool tls = false) => Parse(TcpText(host, port, tls));
+    /// <summary>Plaintext TCP: <c>http://host:port</c>.</summary>
+    public static GrpcEndpoint Tcp(string host, int port) => Parse(TcpText("http", host, port));
+
+    /// <summary>TLS over TCP: <c>https://host:port</c>.</summary>
+    public static GrpcEndpoint Https(string host, int port) => Parse(TcpText("https", host, port));
 
     /// <summary>The socket .NET's <c>NamedPipeClientStream</c> and <c>NamedPipeServerStream</c> use for a pipe name off
     /// Windows: <c>Path.GetTempPath() + "CoreFxPipe_" + name</c> (dotnet/runtime, PipeStream.Unix.cs).</summary>
@@ -94,17 +97,17 @@ public sealed record GrpcEndpoint
         }
         else if (text.StartsWith("http://", StringComparison.OrdinalIgnoreCase) || text.StartsWith("https://", StringComparison.OrdinalIgnoreCase))
         {
+            var scheme = text[..text.IndexOf(':', StringComparison.Ordinal)].ToLowerInvariant();
             var authority = text[(text.IndexOf("//", StringComparison.Ordinal) + 2)..].TrimEnd('/');
             var colon = authority.LastIndexOf(':');
-            var tls = text.StartsWith("https", StringComparison.OrdinalIgnoreCase);
             if (colon <= 0 || !int.TryParse(authority[(colon + 1)..], NumberStyles.None, CultureInfo.InvariantCulture, out var port) || port > 65535
                 || authority[..colon].Trim('[', ']') is not { Length: > 0 } host || host.Contains('/'))
             {
-                error = $"'{text}' is not {(tls ? "https" : "http")}://host:port (a host and a port from 0 to 65535).";
+                error = $"'{text}' is not {scheme}://host:port (a host and a port from 0 to 65535).";
             }
             else
             {
-                endpoint = new(GrpcEndpointKind.Tcp, null, null, host, port, tls);
+                endpoint = new(GrpcEndpointKind.Tcp, null, null, host, port, isTls: scheme == "https");
             }
         }
         else
@@ -131,9 +134,9 @@ public sealed record GrpcEndpoint
     {
         GrpcEndpointKind.UnixSocket => "unix:" + Path,
         GrpcEndpointKind.NamedPipe => "pipe:" + PipeName,
-        _ => TcpText(Host!, Port, IsTls),
+        _ => TcpText(IsTls ? "https" : "http", Host!, Port),
     };
 
-    private static string TcpText(string host, int port, bool tls) =>
-        string.Create(CultureInfo.InvariantCulture, $"{(tls ? "https" : "http")}://{(host.Contains(':') ? "[" + host + "]" : host)}:{port}");
+    private static string TcpText(string scheme, string host, int port) =>
+        string.Create(CultureInfo.InvariantCulture, $"{scheme}://{(host.Contains(':') ? "[" + host + "]" : host)}:{port}");
 }

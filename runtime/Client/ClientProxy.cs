@@ -48,10 +48,16 @@ internal sealed class OpenedChannel : IDisposable
 
     public CallInvoker Invoker { get; }
 
-    public static OpenedChannel Open(GrpcEndpoint endpoint, ClientProxyOptions options)
+    public static OpenedChannel Open(GrpcEndpoint endpoint, ClientProxyOptions options) => WithLane(CreateChannel(endpoint, options), endpoint, options);
+
+    /// <summary>A channel of a configured endpoint: balanced or not, with its TLS and retries; a lane when it is one
+    /// Unix socket.</summary>
+    public static OpenedChannel Open(ClientChannelPlan plan, ClientProxyOptions options) =>
+        WithLane(plan.Open(options.ConfigureHandler, options.ConfigureChannel), plan.Endpoint.Single, options);
+
+    private static OpenedChannel WithLane(GrpcChannel channel, GrpcEndpoint? endpoint, ClientProxyOptions options)
     {
-        var channel = CreateChannel(endpoint, options);
-        if (options.BulkLane && endpoint.UnixSocketPath is { } path && OperatingSystem.IsLinux() && MigrateWcf.Runtime.BulkLane.IsSupported)
+        if (options.BulkLane && endpoint?.UnixSocketPath is { } path && OperatingSystem.IsLinux() && MigrateWcf.Runtime.BulkLane.IsSupported)
         {
             var channelOptions = new GrpcChannelOptions();
             options.ConfigureChannel?.Invoke(channelOptions);
@@ -113,6 +119,9 @@ public sealed class ProxyChannel
         var channel = OpenedChannel.Open(endpoint, options ?? new ClientProxyOptions());
         return new ProxyChannel(channel.Invoker, channel);
     }
+
+    /// <summary>A channel the proxy it is given to owns.</summary>
+    internal static ProxyChannel Owning(OpenedChannel channel) => new(channel.Invoker, channel);
 
     /// <summary>A proxy's view of a factory's shared channel: it calls over it and leaves it open.</summary>
     internal static ProxyChannel Shared(OpenedChannel channel) => new(channel.Invoker, null);
@@ -379,12 +388,14 @@ public abstract class ClientProxy : ICommunicationObject, IDisposable, IAsyncDis
 
 /// <summary>
 /// Base of a generated client factory: creates the client proxies of a set of contracts for one endpoint, as WCF's
-/// <c>ChannelFactory&lt;T&gt;</c> did. With <see cref="ClientProxyOptions.ShareChannel"/> its proxies share one channel,
+/// <c>ChannelFactory&lt;T&gt;</c> did, or for a configured client endpoint (<see cref="ClientEndpointOptions"/>: one
+/// machine or several, TLS, retries). With <see cref="ClientProxyOptions.ShareChannel"/> its proxies share one channel,
 /// which disposing the factory closes; otherwise each proxy opens and closes its own.
 /// </summary>
 public abstract class ClientProxyFactory : IDisposable
 {
     private readonly object _gate = new();
+    private readonly ClientChannelPlan? _plan;
     private OpenedChannel? _shared;
     private bool _disposed;
 
@@ -395,9 +406,38 @@ public abstract class ClientProxyFactory : IDisposable
         Options = options ?? new ClientProxyOptions();
     }
 
-    public GrpcEndpoint Endpoint { get; }
+    /// <summary>A factory for a configured client endpoint. <paramref name="rpcs"/> are the rpcs its proxies call (a
+    /// generated factory lists them): <c>Retry:Methods</c> names are matched against them, and one-way ones refused.</summary>
+    /// <exception cref="InvalidOperationException">A setting is invalid (an unknown or one-way rpc to retry, an
+    /// unreadable certificate, ...); the message names its configuration key.</exception>
+    protected ClientProxyFactory(ClientEndpointOptions endpoint, IReadOnlyCollection<ClientRpc> rpcs)
+    {
+        ArgumentNullException.ThrowIfNull(endpoint);
+        ArgumentNullException.ThrowIfNull(rpcs);
+        _plan = ClientChannelPlan.Create(endpoint, rpcs);
+        EndpointOptions = endpoint;
+        Endpoint = _plan.Endpoint.Single;
+        var sizes = (endpoint.MaxReceiveMessageSize, endpoint.MaxSendMessageSize);
+        Options = new ClientProxyOptions
+        {
+            SendTimeout = endpoint.SendTimeout,
+            // The plan sets the sizes on the channel too; here they reach the bulk lane, which reads the receive limit.
+            ConfigureChannel = channel => (channel.MaxReceiveMessageSize, channel.MaxSendMessageSize) =
+                (sizes.MaxReceiveMessageSize ?? channel.MaxReceiveMessageSize, sizes.MaxSendMessageSize ?? channel.MaxSendMessageSize),
+        };
+    }
+
+    /// <summary>The one endpoint the factory's channels go to; null when they are balanced over several addresses.</summary>
+    public GrpcEndpoint? Endpoint { get; }
+
+    /// <summary>The configured client endpoint the factory was made from; null when made from a <see cref="GrpcEndpoint"/>.</summary>
+    public ClientEndpointOptions? EndpointOptions { get; }
 
     public ClientProxyOptions Options { get; }
+
+    /// <summary>The rpcs retried on <c>UNAVAILABLE</c> (full names, <c>package.Service/Method</c>): those of
+    /// <c>Retry:Methods</c>; none for a factory made from a <see cref="GrpcEndpoint"/>.</summary>
+    public IReadOnlyList<string> RetriedMethods => _plan?.RetriedMethods ?? [];
 
     /// <summary>The channel for the next proxy: the shared one, or a new one the proxy owns.</summary>
     protected ProxyChannel NextChannel()
@@ -407,10 +447,10 @@ public abstract class ClientProxyFactory : IDisposable
             ObjectDisposedException.ThrowIf(_disposed, this);
             if (!Options.ShareChannel)
             {
-                return ProxyChannel.Open(Endpoint, Options);
+                return _plan is null ? ProxyChannel.Open(Endpoint!, Options) : ProxyChannel.Owning(OpenedChannel.Open(_plan, Options));
             }
 
-            _shared ??= OpenedChannel.Open(Endpoint, Options);
+            _shared ??= _plan is null ? OpenedChannel.Open(Endpoint!, Options) : OpenedChannel.Open(_plan, Options);
             return ProxyChannel.Shared(_shared);
         }
     }

@@ -97,6 +97,12 @@ public static class GrpcHostingExtensions
 
     internal static WebApplicationBuilder AddGrpcEndpointCore(this WebApplicationBuilder builder, GrpcEndpoint endpoint, GrpcHostOptions options)
     {
+        if (endpoint.IsTls || options.HttpJson?.IsTls == true)
+        {
+            // A TLS listener needs its certificate: MigratedHost takes it from configuration.
+            throw new GrpcHostingException($"Cannot listen on {(endpoint.IsTls ? endpoint : options.HttpJson)} here: serve https:// endpoints with MigratedHost and a certificate in its configuration (docs/hosting.md).");
+        }
+
         Listen(builder, endpoint, Http2Only);
         if (options.HttpJson is { } httpJson)
         {

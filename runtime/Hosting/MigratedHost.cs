@@ -413,7 +413,7 @@ public static class MigratedHost
         var addresses = app.Services.GetRequiredService<IServer>().Features.Get<IServerAddressesFeature>()?.Addresses.ToList() ?? [];
         var listened = endpoints.Select((endpoint, i) =>
             endpoint.Endpoint is { Kind: GrpcEndpointKind.Tcp, Port: 0 } tcp && addresses.Count == endpoints.Count
-                ? GrpcEndpoint.Tcp(tcp.Host!, new Uri(addresses[i]).Port, tcp.IsTls)
+                ? tcp.IsTls ? GrpcEndpoint.Https(tcp.Host!, new Uri(addresses[i]).Port) : GrpcEndpoint.Tcp(tcp.Host!, new Uri(addresses[i]).Port)
                 : endpoint.Endpoint).ToList();
         var grpc = listened.Where((_, i) => endpoints[i].Settings.Protocol == HostEndpointProtocol.Grpc).ToList();
         var http = listened.Where((_, i) => endpoints[i].Settings.Protocol == HostEndpointProtocol.HttpJson).ToList();

@@ -58,17 +58,16 @@ public sealed partial class GeneratedHostTests
     {
         using var folder = new SocketFolder();
         using var certificates = new TestCertificates();
-        var (certificate, key) = TestCertificates.WritePem(certificates.Server(), folder.Path, "server");
 
-        using var host = await StartWithTls(folder, certificate, key);
+        using var host = await StartWithTls(folder, certificates);
         int port = TlsPort(host);
 
-        using var trusting = new MigratedClientFactory(GrpcEndpoint.Tcp("127.0.0.1", port, tls: true), TrustingOptions(certificates));
+        using var trusting = new MigratedClientFactory(GrpcEndpoint.Https("127.0.0.1", port), TrustingOptions(certificates));
         var order = Values.FullOrder();
         var placed = trusting.CreateOrderService().PlaceOrder(order);
         Assert.Equal((order.Id, LegacyWcf.Services.Pricing.OrderTotal(order.Lines)), (placed.Id, placed.Total));
 
-        using var untrusting = new MigratedClientFactory(GrpcEndpoint.Tcp("127.0.0.1", port, tls: true), new ClientProxyOptions { SendTimeout = Patience });
+        using var untrusting = new MigratedClientFactory(GrpcEndpoint.Https("127.0.0.1", port), new ClientProxyOptions { SendTimeout = Patience });
         // grpc-dotnet reports a server certificate the client does not trust as INTERNAL, with the TLS error.
         var refused = Assert.ThrowsAny<CommunicationException>(() => untrusting.CreateSimple().Put());
         Assert.Contains("SSL connection could not be established", Assert.IsType<RpcException>(refused.InnerException).Status.Detail);
@@ -79,23 +78,20 @@ public sealed partial class GeneratedHostTests
     {
         using var folder = new SocketFolder();
         using var certificates = new TestCertificates();
-        using var strangers = new TestCertificates("another authority");
-        var (certificate, key) = TestCertificates.WritePem(certificates.Server(), folder.Path, "server");
-        var (authority, _) = TestCertificates.WritePem(certificates.Authority, folder.Path, "authority");
         const string Tls = "--MigrateWcf:Endpoints:Tls:";
 
-        using var host = await StartWithTls(folder, certificate, key, Tls + "ClientCertificate", "Required", Tls + "ClientCertificateAuthority:Path", authority);
-        var endpoint = GrpcEndpoint.Tcp("127.0.0.1", TlsPort(host), tls: true);
+        using var host = await StartWithTls(folder, certificates, Tls + "ClientCertificate", "Required", Tls + "ClientCertificateAuthority:Path", certificates.AuthorityPath);
+        var endpoint = GrpcEndpoint.Https("127.0.0.1", TlsPort(host));
 
         using var withoutCertificate = new MigratedClientFactory(endpoint, TrustingOptions(certificates));
         var refused = Assert.Throws<MessageSecurityException>(() => withoutCertificate.CreateSimple().Put());
         Assert.Equal(StatusCode.Unauthenticated, Assert.IsType<RpcException>(refused.InnerException).StatusCode);
 
-        using var withStrangersCertificate = new MigratedClientFactory(endpoint, TrustingOptions(certificates, strangers.Client()));
+        using var withStrangersCertificate = new MigratedClientFactory(endpoint, TrustingOptions(certificates, certificates.OtherClient));
         refused = Assert.Throws<MessageSecurityException>(() => withStrangersCertificate.CreateSimple().Put());
         Assert.Equal(StatusCode.Unauthenticated, Assert.IsType<RpcException>(refused.InnerException).StatusCode);
 
-        using var withCertificate = new MigratedClientFactory(endpoint, TrustingOptions(certificates, certificates.Client()));
+        using var withCertificate = new MigratedClientFactory(endpoint, TrustingOptions(certificates, certificates.Client));
         withCertificate.CreateSimple().Put();
         Assert.Equal("Single", withCertificate.CreateWarehouse().Reserve("SKU-1001", 1).Instance.InstanceMode);
     }
@@ -105,9 +101,8 @@ public sealed partial class GeneratedHostTests
     {
         using var folder = new SocketFolder();
         using var certificates = new TestCertificates();
-        var (certificate, key) = TestCertificates.WritePem(certificates.Server(), folder.Path, "server");
 
-        using var host = await StartWithTls(folder, certificate, key, "--MigrateWcf:Health:HttpPath", "/healthz");
+        using var host = await StartWithTls(folder, certificates, "--MigrateWcf:Health:HttpPath", "/healthz");
         int port = TlsPort(host);
 
         using var handler = new SocketsHttpHandler();
@@ -137,12 +132,12 @@ public sealed partial class GeneratedHostTests
         Assert.Contains("Endpoint Plain (http://127.0.0.1:0) is plaintext TCP (Insecure)", host.Stderr);
     }
 
-    private static Task<MigratedHostProcess> StartWithTls(SocketFolder folder, string certificate, string key, params string[] more) =>
+    private static Task<MigratedHostProcess> StartWithTls(SocketFolder folder, TestCertificates certificates, params string[] more) =>
         MigratedHostProcess.StartReadyAsync([
             "--socket", folder.Combine("tls-host.sock"),
             "--MigrateWcf:Endpoints:Tls:Url", "https://127.0.0.1:0",
-            "--MigrateWcf:Endpoints:Tls:Certificate:Path", certificate,
-            "--MigrateWcf:Endpoints:Tls:Certificate:KeyPath", key,
+            "--MigrateWcf:Endpoints:Tls:Certificate:Path", certificates.ServerPath,
+            "--MigrateWcf:Endpoints:Tls:Certificate:KeyPath", certificates.ServerKeyPath,
             .. more]);
 
     private static int TlsPort(MigratedHostProcess host) =>

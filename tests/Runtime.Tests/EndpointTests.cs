@@ -12,7 +12,7 @@ public class EndpointTests
     [InlineData("http://localhost:0/", GrpcEndpointKind.Tcp, "http://localhost:0")]
     [InlineData("http://[::1]:65535", GrpcEndpointKind.Tcp, "http://[::1]:65535")]
     [InlineData("https://localhost:5001", GrpcEndpointKind.Tcp, "https://localhost:5001")]
-    [InlineData("HTTPS://10.0.0.5:443/", GrpcEndpointKind.Tcp, "https://10.0.0.5:443")]
+    [InlineData("HTTPS://orders.example.com:443/", GrpcEndpointKind.Tcp, "https://orders.example.com:443")]
     public void Each_form_parses_and_prints_back(string text, GrpcEndpointKind kind, string printed)
     {
         var endpoint = GrpcEndpoint.Parse(text);
@@ -30,10 +30,10 @@ public class EndpointTests
         Assert.Equal(("::1", 5000), (tcp.Host, tcp.Port));
         Assert.Equal(GrpcEndpoint.Parse("http://127.0.0.1:7"), GrpcEndpoint.Tcp("127.0.0.1", 7));
         Assert.Equal(GrpcEndpoint.Parse("pipe:x"), GrpcEndpoint.NamedPipe("x"));
-        Assert.True(GrpcEndpoint.Parse("https://host:1").IsTls);
-        Assert.False(GrpcEndpoint.Parse("http://host:1").IsTls);
-        Assert.Equal(GrpcEndpoint.Parse("https://127.0.0.1:7"), GrpcEndpoint.Tcp("127.0.0.1", 7, tls: true));
-        Assert.NotEqual(GrpcEndpoint.Tcp("127.0.0.1", 7), GrpcEndpoint.Tcp("127.0.0.1", 7, tls: true));
+        Assert.Equal(GrpcEndpoint.Parse("https://127.0.0.1:7"), GrpcEndpoint.Https("127.0.0.1", 7));
+        Assert.True(GrpcEndpoint.Https("localhost", 443).IsTls);
+        Assert.False(GrpcEndpoint.Tcp("localhost", 80).IsTls);
+        Assert.NotEqual(GrpcEndpoint.Https("localhost", 443), GrpcEndpoint.Parse("http://localhost:443"));
     }
 
     [Theory]
@@ -46,7 +46,7 @@ public class EndpointTests
     [InlineData("two words", "not an endpoint")]
     [InlineData("/tmp/app.sock", "not an endpoint")]
     [InlineData("ftp://host:21", "not an endpoint")]
-    [InlineData("https://localhost", "https://host:port")]
+    [InlineData("https://localhost", "not https://host:port")]
     [InlineData("http://localhost", "host and a port")]
     [InlineData("http://localhost:99999", "host and a port")]
     [InlineData("http://:5000", "host and a port")]

@@ -63,7 +63,9 @@ internal static class CSharpEmitter
 
         Finding SetFailed(Exception ex) => Finding.Create(FindingMessages.ContractMappingFailed, null, plan.Namespace, ex.GetType().Name, ex.Message);
         Add(plan.HostingClass + ".g.cs", () => HostingEmitter.Hosting(plan, index), SetFailed);
-        Add(plan.ClientFactoryClass + ".g.cs", () => HostingEmitter.ClientFactory(model, plan, index), SetFailed);
+        var protoServices = plan.Services.Where(s => s.Proxy is not null)
+            .Select(s => (byPath[s.ProtoFile], byPath[s.ProtoFile].Services.Single(p => p.ContractKey == s.ContractKey))).ToList();
+        Add(plan.ClientFactoryClass + ".g.cs", () => HostingEmitter.ClientFactory(model, plan, index, protoServices), SetFailed);
         Add(plan.FaultsClass + ".g.cs", () => HostingEmitter.Faults(plan, index), SetFailed);
         if (plan.AnyClass is not null)
         {

@@ -159,12 +159,13 @@ internal static class HostingEmitter
         w.Close();
     }
 
-    public static string ClientFactory(ContractModel model, CSharpPlan plan, ProtoIndex index)
+    /// <param name="services">Each proto service of the set with its file, to list the rpcs the factory's proxies call.</param>
+    public static string ClientFactory(ContractModel model, CSharpPlan plan, ProtoIndex index, IReadOnlyList<(ProtoFile File, ProtoService Service)> services)
     {
         var w = new CSharpWriter();
         CSharpEmitter.Header(w, "the WCF service contracts of this set");
         w.Open($"namespace {plan.Namespace}");
-        w.Summary("Creates the client proxies of this set's contracts for one endpoint (a Unix socket path or a pipe name), as WCF's ChannelFactory did: existing callers change only how they obtain the client. Dispose it to close the channel its proxies share.");
+        w.Summary("Creates the client proxies of this set's contracts for one endpoint (a Unix socket path or a pipe name) or a configured client endpoint (one machine or several, TLS, retries), as WCF's ChannelFactory did: existing callers change only how they obtain the client. Dispose it to close the channel its proxies share.");
         CSharpEmitter.GeneratedCode(w, plan);
         w.Open($"public sealed class {plan.ClientFactoryClass} : {Runtime}.ClientProxyFactory");
         w.Summary("A factory for the service at endpoint; options set the deadline of each call (WCF's sendTimeout) and whether proxies share a channel.");
@@ -172,7 +173,32 @@ internal static class HostingEmitter
         w.Line("    : base(endpoint, options)");
         w.Line("{");
         w.Line("}");
+        w.Line();
+        w.Summary("A factory for a configured client endpoint: its address or addresses, TLS, load balancing and the rpcs it retries (one-way rpcs are refused there).");
+        w.Line($"public {plan.ClientFactoryClass}({Runtime}.ClientEndpointOptions endpoint)");
+        w.Line("    : base(endpoint, Rpcs)");
+        w.Line("{");
+        w.Line("}");
+        w.Line();
+        w.Summary("The rpcs this set's proxies call, one-way ones marked: Retry:Methods names are matched against them.");
+        w.Open($"public static global::System.Collections.Generic.IReadOnlyList<{Runtime}.ClientRpc> Rpcs {{ get; }} = new {Runtime}.ClientRpc[]");
         var contracts = model.Services.ToDictionary(s => s.Key);
+        foreach (var (file, service) in services)
+        {
+            var contract = service.ContractKey is { } key && contracts.TryGetValue(key, out var c) ? c : null;
+            var fullName = file.Package.Length == 0 ? service.Name : file.Package + "." + service.Name;
+            foreach (var rpc in service.Rpcs)
+            {
+                var oneWay = contract is not null && rpc.Origin is { OperationIndex: >= 0 } origin && contract.Operations[origin.OperationIndex].IsOneWay;
+                w.Line($"new {Runtime}.ClientRpc({CSharpWriter.Literal(fullName)}, {CSharpWriter.Literal(rpc.Name)}, {(oneWay ? "true" : "false")}),");
+            }
+        }
+
+        w.Close(";");
+        w.Line();
+        w.Summary("A factory for the client endpoint endpointName of configuration (section MigrateWcf:Clients:<endpointName>), as new ChannelFactory<T>(\"endpointName\") read <client><endpoint name=...>.");
+        w.Line($"public static {plan.ClientFactoryClass} FromConfiguration(global::Microsoft.Extensions.Configuration.IConfiguration configuration, string endpointName)");
+        w.Line($"    => new {plan.ClientFactoryClass}({Runtime}.ClientEndpointOptions.FromConfiguration(configuration, endpointName));");
         foreach (var service in plan.Services.Where(s => s.Proxy is not null))
         {
             var contract = contracts[service.ContractKey];

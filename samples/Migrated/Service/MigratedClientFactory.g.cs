@@ -7,7 +7,7 @@
 
 namespace LegacyWcf.Contracts.Grpc
 {
-    /// <summary>Creates the client proxies of this set's contracts for one endpoint (a Unix socket path or a pipe name), as WCF's ChannelFactory did: existing callers change only how they obtain the client. Dispose it to close the channel its proxies share.</summary>
+    /// <summary>Creates the client proxies of this set's contracts for one endpoint (a Unix socket path or a pipe name) or a configured client endpoint (one machine or several, TLS, retries), as WCF's ChannelFactory did: existing callers change only how they obtain the client. Dispose it to close the channel its proxies share.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("migrate-wcf", "0.1.0.0")]
     public sealed class MigratedClientFactory : global::MigrateWcf.Runtime.ClientProxyFactory
     {
@@ -16,6 +16,42 @@ namespace LegacyWcf.Contracts.Grpc
             : base(endpoint, options)
         {
         }
+
+        /// <summary>A factory for a configured client endpoint: its address or addresses, TLS, load balancing and the rpcs it retries (one-way rpcs are refused there).</summary>
+        public MigratedClientFactory(global::MigrateWcf.Runtime.ClientEndpointOptions endpoint)
+            : base(endpoint, Rpcs)
+        {
+        }
+
+        /// <summary>The rpcs this set's proxies call, one-way ones marked: Retry:Methods names are matched against them.</summary>
+        public static global::System.Collections.Generic.IReadOnlyList<global::MigrateWcf.Runtime.ClientRpc> Rpcs { get; } = new global::MigrateWcf.Runtime.ClientRpc[]
+        {
+            new global::MigrateWcf.Runtime.ClientRpc("migrate_wcf.legacy.InventoryService", "RequestRestock", true),
+            new global::MigrateWcf.Runtime.ClientRpc("migrate_wcf.legacy.InventoryService", "GetRestockStatus", false),
+            new global::MigrateWcf.Runtime.ClientRpc("migrate_wcf.legacy.InventoryService", "GetStockLevels", false),
+            new global::MigrateWcf.Runtime.ClientRpc("migrate_wcf.legacy.OrderService", "PlaceOrder", false),
+            new global::MigrateWcf.Runtime.ClientRpc("migrate_wcf.legacy.OrderService", "GetOrder", false),
+            new global::MigrateWcf.Runtime.ClientRpc("migrate_wcf.legacy.OrderService", "GetQuote", false),
+            new global::MigrateWcf.Runtime.ClientRpc("migrate_wcf.legacy.OrderService", "CancelOrder", false),
+            new global::MigrateWcf.Runtime.ClientRpc("migrate_wcf.legacy.OrderService", "Describe", false),
+            new global::MigrateWcf.Runtime.ClientRpc("migrate_wcf.legacy.ProductCatalog", "GetProduct", false),
+            new global::MigrateWcf.Runtime.ClientRpc("migrate_wcf.legacy.ProductCatalog", "FindProducts", false),
+            new global::MigrateWcf.Runtime.ClientRpc("migrate_wcf.legacy.ProductCatalog", "AddProduct", false),
+            new global::MigrateWcf.Runtime.ClientRpc("migrate_wcf.legacy.ProductCatalog", "ChangePrice", false),
+            new global::MigrateWcf.Runtime.ClientRpc("migrate_wcf.legacy.ProductCatalog", "DiscontinueProduct", false),
+            new global::MigrateWcf.Runtime.ClientRpc("migrate_wcf.legacy.ShoppingCart", "AddLine", false),
+            new global::MigrateWcf.Runtime.ClientRpc("migrate_wcf.legacy.ShoppingCart", "GetSummary", false),
+            new global::MigrateWcf.Runtime.ClientRpc("migrate_wcf.legacy.Simple", "Put", false),
+            new global::MigrateWcf.Runtime.ClientRpc("migrate_wcf.legacy.StockWatch", "Subscribe", false),
+            new global::MigrateWcf.Runtime.ClientRpc("migrate_wcf.legacy.StockWatch", "AdjustStock", false),
+            new global::MigrateWcf.Runtime.ClientRpc("migrate_wcf.legacy.StockWatch", "Callbacks", false),
+            new global::MigrateWcf.Runtime.ClientRpc("migrate_wcf.legacy.Warehouse", "Reserve", false),
+            new global::MigrateWcf.Runtime.ClientRpc("migrate_wcf.legacy.Warehouse", "Describe", false),
+        };
+
+        /// <summary>A factory for the client endpoint endpointName of configuration (section MigrateWcf:Clients:&lt;endpointName&gt;), as new ChannelFactory&lt;T&gt;("endpointName") read &lt;client&gt;&lt;endpoint name=...&gt;.</summary>
+        public static MigratedClientFactory FromConfiguration(global::Microsoft.Extensions.Configuration.IConfiguration configuration, string endpointName)
+            => new MigratedClientFactory(global::MigrateWcf.Runtime.ClientEndpointOptions.FromConfiguration(configuration, endpointName));
 
         /// <summary>A new client of LegacyWcf.Contracts.IInventoryService (a new session), as WCF's ChannelFactory.CreateChannel.</summary>
         public global::LegacyWcf.Contracts.IInventoryService CreateInventoryService() => new global::LegacyWcf.Contracts.Grpc.InventoryServiceProxy(NextChannel(), Options);
