@@ -10,13 +10,20 @@ namespace MigrateWcf.Tests.Shared;
 /// of another authority; the PEM files a configuration names are written to an owner-only temporary folder, removed on
 /// dispose.
 /// </summary>
-[System.Runtime.Versioning.UnsupportedOSPlatform("windows")]
 public sealed class TestCertificates : IDisposable
 {
     public TestCertificates()
     {
         Directory = System.IO.Path.Combine(System.IO.Path.GetTempPath(), "mwtls-" + Guid.NewGuid().ToString("N")[..10]);
-        System.IO.Directory.CreateDirectory(Directory, UnixFileMode.UserRead | UnixFileMode.UserWrite | UnixFileMode.UserExecute);
+        if (OperatingSystem.IsWindows())
+        {
+            System.IO.Directory.CreateDirectory(Directory);
+        }
+        else
+        {
+            // The keys are in it.
+            System.IO.Directory.CreateDirectory(Directory, UnixFileMode.UserRead | UnixFileMode.UserWrite | UnixFileMode.UserExecute);
+        }
         Authority = CreateAuthority("CN=migrate-wcf test authority");
         Server = Issue(Authority, "CN=localhost", server: true);
         Client = Issue(Authority, "CN=migrate-wcf test client", server: false);
