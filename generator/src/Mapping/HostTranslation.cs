@@ -124,7 +124,7 @@ public static class HostTranslation
                     var why = scheme is null
                         ? "its binding '" + endpoint.Binding + "' has no gRPC transport; the host serves the service on its other endpoints"
                         : "it has no absolute address, nor a base address of its scheme (" + scheme + ") to resolve against (hosted in IIS?); the host serves the service on its other endpoints";
-                    findings.Add(Finding.Create(FindingMessages.SettingWithoutCounterpart, endpoint.AddressPosition, endpoint.Address.Length > 0 ? Quoted("address", endpoint.Address) : Quoted("binding", endpoint.Binding), "service '" + service.Name + "'", why));
+                    findings.Add(Finding.Create(FindingMessages.SettingWithoutCounterpart, endpoint.AddressPosition, Quoted("address", endpoint.Address), "service '" + service.Name + "'", why));
                     continue;
                 }
 
