@@ -102,7 +102,7 @@ public static class HostTranslation
 
         // Service endpoints: one host endpoint per distinct URL (the host serves every service on every endpoint).
         var endpoints = new List<HostEndpointSettings>();
-        var firstContributor = new Dictionary<string, (ConfiguredService Service, ConfiguredEndpoint Endpoint)>(StringComparer.Ordinal);
+        var firstContributor = new Dictionary<string, (ConfiguredService Service, ConfiguredEndpoint Endpoint, string Address)>(StringComparer.Ordinal);
         var names = new HashSet<string>(StringComparer.OrdinalIgnoreCase);
         var limits = new List<(ConfiguredBinding Binding, ConfigurationSetting Setting, long Value)>();
         foreach (var service in sections.SelectMany(s => s.Services))
@@ -140,7 +140,7 @@ public static class HostTranslation
                 if (index < 0)
                 {
                     endpoints.Add(new HostEndpointSettings(UniqueName(names, ShortName(service.Name) + BindingShortName(endpoint.Binding)), url, protocol, clientCertificate, authentication));
-                    firstContributor[url] = (service, endpoint);
+                    firstContributor[url] = (service, endpoint, address);
                     continue;
                 }
 
@@ -161,8 +161,8 @@ public static class HostTranslation
 
         foreach (var endpoint in endpoints.Where(e => e.Url.StartsWith(Tls + ":", StringComparison.Ordinal)))
         {
-            var (service, first) = firstContributor[endpoint.Url];
-            findings.Add(Finding.Create(FindingMessages.EndpointNeedsCertificate, first.AddressPosition, service.Name, first.Address, endpoint.Name, endpoint.Url));
+            var (service, first, address) = firstContributor[endpoint.Url];
+            findings.Add(Finding.Create(FindingMessages.EndpointNeedsCertificate, first.AddressPosition, service.Name, address, endpoint.Name, endpoint.Url));
         }
 
         long? maxReceive = limits.Count == 0 ? null : limits.Max(l => l.Value);
