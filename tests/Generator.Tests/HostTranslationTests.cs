@@ -76,6 +76,21 @@ public class HostTranslationTests
     }
 
     [Fact]
+    public void CustomBinding_TakesItsTransportElementsScheme_AndItsOtherElementsAreFindings()
+    {
+        var config = Service(
+            """
+            <host><baseAddresses><add baseAddress="net.tcp://localhost:9200/Shop" /></baseAddresses></host>
+                  <endpoint address="Orders" binding="customBinding" bindingConfiguration="binaryTcp" contract="Shop.IOrders" />
+            """,
+            """<customBinding><binding name="binaryTcp"><binaryMessageEncoding /><tcpTransport /></binding></customBinding>""");
+        var settings = Translate(config);
+
+        Assert.Equal("https://127.0.0.1:9200", Assert.Single(settings.Endpoints).Url);
+        Assert.Equal([At(config, "binaryMessageEncoding")], Places(settings, FindingMessages.SettingWithoutCounterpart));
+    }
+
+    [Fact]
     public void WebHttpBinding_IsAnHttpJsonEndpoint()
     {
         var endpoint = Assert.Single(Translate(Service("""<endpoint address="http://localhost:8090/api" binding="webHttpBinding" contract="Shop.IOrders" />""")).Endpoints);

@@ -249,6 +249,8 @@ public static class HostTranslation
         "security/mode" => setting.Value != "None" || binding.BindingType == "netNamedPipeBinding",
         "security/transport/clientCredentialType" => setting.Value is "None" or "Windows" or "Ntlm" or "Certificate",
         "security/message/clientCredentialType" => setting.Value is "None" or "Windows" or "Certificate",
+        // A customBinding's transport element is what decides its endpoint's transport (SchemeOf).
+        "tcpTransport" or "namedPipeTransport" or "httpTransport" or "httpsTransport" => binding.BindingType == "customBinding",
         _ => false,
     };
 
