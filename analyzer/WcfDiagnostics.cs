@@ -127,6 +127,10 @@ internal static class WcfDiagnostics
     public static readonly DiagnosticDescriptor ServiceInConfiguration = Create(id: RuleIds.ConfigurationFile, category: RuleCategories.Hosting, defaultSeverity: DiagnosticSeverity.Info, FindingMessages.ServiceInConfiguration);
     public static readonly DiagnosticDescriptor ClientEndpointInConfiguration = Create(id: RuleIds.ConfigurationFile, category: RuleCategories.Hosting, defaultSeverity: DiagnosticSeverity.Info, FindingMessages.ClientEndpointInConfiguration);
     public static readonly DiagnosticDescriptor ConfigurationUnreadable = Create(id: RuleIds.ConfigurationFile, category: RuleCategories.Hosting, defaultSeverity: DiagnosticSeverity.Info, FindingMessages.ConfigurationUnreadable);
+    public static readonly DiagnosticDescriptor EndpointNeedsCertificate = Create(id: RuleIds.ConfigurationFile, category: RuleCategories.Hosting, defaultSeverity: DiagnosticSeverity.Info, FindingMessages.EndpointNeedsCertificate);
+    public static readonly DiagnosticDescriptor ClientNeedsCertificate = Create(id: RuleIds.ConfigurationFile, category: RuleCategories.Hosting, defaultSeverity: DiagnosticSeverity.Info, FindingMessages.ClientNeedsCertificate);
+    public static readonly DiagnosticDescriptor SettingWithoutCounterpart = Create(id: RuleIds.ConfigurationSettingWithoutCounterpart, category: RuleCategories.Hosting, defaultSeverity: DiagnosticSeverity.Warning, FindingMessages.SettingWithoutCounterpart);
+    public static readonly DiagnosticDescriptor MessageSizeLimitPerHost = Create(id: RuleIds.ConfigurationSettingWithoutCounterpart, category: RuleCategories.Hosting, defaultSeverity: DiagnosticSeverity.Warning, FindingMessages.MessageSizeLimitPerHost);
 
     /// <summary>Every descriptor, in the catalog's message order.</summary>
     public static ImmutableArray<DiagnosticDescriptor> All { get; } = ImmutableArray.Create(
@@ -150,7 +154,7 @@ internal static class WcfDiagnostics
         OperationContextMember, OperationContextMemberUnsupported, OperationContextQualified, ServiceHostInCode,
         BindingInCode, WcfClientChannel, NamedPipeBinding, NamedPipeAddress,
         SecurityModeInCode, SecurityModeInConfiguration, ServiceInConfiguration, ClientEndpointInConfiguration,
-        ConfigurationUnreadable);
+        ConfigurationUnreadable, EndpointNeedsCertificate, ClientNeedsCertificate, SettingWithoutCounterpart, MessageSizeLimitPerHost);
 
     private static readonly Dictionary<string, DiagnosticDescriptor> ByMessageAtCompilationEnd = ByMessage.ToDictionary(
         p => p.Key,

@@ -135,7 +135,7 @@ public class HostingAnalyzerTests
                 </bindings>
                 <services>
                   <{|#1:service|} name="Simple">
-                    <endpoint address="" {|#2:binding|}="netNamedPipeBinding" contract="ISimple" />
+                    <endpoint {|#5:address|}="" {|#2:binding|}="netNamedPipeBinding" contract="ISimple" />
                   </service>
                 </services>
                 <client>
@@ -148,7 +148,10 @@ public class HostingAnalyzerTests
             Verify.Diagnostic(WcfDiagnostics.ServiceInConfiguration).WithLocation(1).WithArguments("Simple", "1"),
             Verify.Diagnostic(WcfDiagnostics.NamedPipeBinding).WithLocation(2).WithArguments("netNamedPipeBinding"),
             Verify.Diagnostic(WcfDiagnostics.ClientEndpointInConfiguration).WithLocation(3).WithArguments("simple", "ISimple"),
-            Verify.Diagnostic(WcfDiagnostics.NamedPipeAddress).WithLocation(4).WithArguments("net.pipe://localhost/simple"));
+            Verify.Diagnostic(WcfDiagnostics.NamedPipeAddress).WithLocation(4).WithArguments("net.pipe://localhost/simple"),
+            // No address and no base address of its scheme (a service hosted in IIS): the generated host cannot listen there.
+            Verify.Diagnostic(WcfDiagnostics.SettingWithoutCounterpart).WithLocation(5).WithArguments("address=\"\"", "service 'Simple'",
+                "it has no absolute address, nor a base address of its scheme (net.pipe) to resolve against (hosted in IIS?); the host serves the service on its other endpoints"));
 
     [Fact]
     public Task ConfigWithoutServiceModel_DoesNotReport()

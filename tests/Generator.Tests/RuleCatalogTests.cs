@@ -13,7 +13,10 @@ public class RuleCatalogTests
     private static readonly string RulesFolder = Path.Combine(Engine.Metadata("RepositoryRoot"), "docs", "rules");
 
     // Internal-failure rules have no source that triggers them on purpose; their pages describe the situation in text.
-    private static readonly HashSet<string> WithoutCodeExamples = new() { RuleIds.ContractAnalysisFailed, RuleIds.TypeAnalysisFailed, RuleIds.ConfigurationFile };
+    private static readonly HashSet<string> WithoutCodeExamples = new() { RuleIds.ContractAnalysisFailed, RuleIds.TypeAnalysisFailed, RuleIds.ConfigurationFile, RuleIds.ConfigurationSettingWithoutCounterpart };
+
+    // Rules about <system.serviceModel>: their examples are a config file (```xml), run beside a plain contract.
+    public static TheoryData<string> RuleIdsWithConfigurationExamples() => new() { RuleIds.ConfigurationFile, RuleIds.ConfigurationSettingWithoutCounterpart };
 
     // Rules about the lock file: their examples are a lock file (```text) given with the page's C# (or, when the page has
     // none, a plain contract).
@@ -134,21 +137,24 @@ public class RuleCatalogTests
         Assert.Equal(after.Trim(), string.Join("\n", written.Split('\n').Where(l => !l.StartsWith('#') && !l.Contains(".ICrm"))).Trim());
     }
 
-    [Fact]
-    public void ConfigurationExampleBefore_Reports()
+    [Theory]
+    [MemberData(nameof(RuleIdsWithConfigurationExamples))]
+    public void ConfigurationExampleBefore_Reports(string ruleId)
     {
-        var options = new EngineOptions { ConfigurationFiles = new[] { new ConfigurationFile("App.config", Block(RuleIds.ConfigurationFile, "Before", "xml")) } };
+        var options = new EngineOptions { ConfigurationFiles = new[] { new ConfigurationFile("App.config", Block(ruleId, "Before", "xml")) } };
         var result = MigrationEngine.Run(WcfTestCompilation.Create(CodeBlock(RuleIds.PerCallWithSingleConcurrency, "After")), options);
-        Assert.NotEmpty(result.FindingsOf(RuleIds.ConfigurationFile));
-        Assert.All(result.FindingsOf(RuleIds.ConfigurationFile), f => Assert.Equal("App.config", f.Position?.FilePath));
+        Assert.NotEmpty(result.FindingsOf(ruleId));
+        Assert.All(result.FindingsOf(ruleId), f => Assert.Equal("App.config", f.Position?.FilePath));
+        Assert.All(result.FindingsOf(ruleId), f => Assert.EndsWith(RuleCatalog.Get(ruleId).GrpcInstead, f.Text()));
     }
 
-    [Fact]
-    public void ConfigurationExampleAfter_DoesNotReport()
+    [Theory]
+    [MemberData(nameof(RuleIdsWithConfigurationExamples))]
+    public void ConfigurationExampleAfter_DoesNotReport(string ruleId)
     {
-        var options = new EngineOptions { ConfigurationFiles = new[] { new ConfigurationFile("App.config", Block(RuleIds.ConfigurationFile, "After", "xml")) } };
+        var options = new EngineOptions { ConfigurationFiles = new[] { new ConfigurationFile("App.config", Block(ruleId, "After", "xml")) } };
         var result = MigrationEngine.Run(WcfTestCompilation.Create(CodeBlock(RuleIds.PerCallWithSingleConcurrency, "After")), options);
-        Assert.Empty(result.FindingsOf(RuleIds.ConfigurationFile));
+        Assert.Empty(result.FindingsOf(ruleId));
     }
 
     [Fact]

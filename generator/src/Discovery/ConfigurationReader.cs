@@ -4,6 +4,7 @@ using System.IO;
 using System.Linq;
 using System.Xml;
 using System.Xml.Linq;
+using MigrateWcf.Generator.Mapping;
 using MigrateWcf.Generator.Model;
 
 namespace MigrateWcf.Generator.Discovery;
@@ -30,22 +31,13 @@ internal static class ConfigurationReader
             return usages;
         }
 
-        XDocument document;
-        try
+        if (!TryParse(path, text, out var document, out var unreadable))
         {
-            // No DTDs and no external resolution: a config file is data, never a reason to fetch anything.
-            var settings = new XmlReaderSettings { DtdProcessing = DtdProcessing.Prohibit, XmlResolver = null };
-            using var reader = XmlReader.Create(new StringReader(text), settings);
-            document = XDocument.Load(reader, LoadOptions.SetLineInfo);
-        }
-        catch (XmlException ex)
-        {
-            var position = new SourcePosition(path, Math.Max(ex.LineNumber, 1), Math.Max(ex.LinePosition, 1));
-            usages.Add(new HostingUsageModel(HostingUsageKind.UnreadableConfiguration, FileName(path), position) { Detail = ex.Message });
+            usages.Add(unreadable!);
             return usages;
         }
 
-        foreach (var section in document.Descendants().Where(e => e.Name.LocalName == SectionName))
+        foreach (var section in document!.Descendants().Where(e => e.Name.LocalName == SectionName))
         {
             var throttling = MaxConcurrentCalls(section);
             foreach (var service in Children(section, "services", "service"))
@@ -101,8 +93,125 @@ internal static class ConfigurationReader
             }
         }
 
+        // What the translation to the host's appsettings.json says about this file's settings (one place decides both).
+        if (ReadModel(path, document!) is { } model)
+        {
+            foreach (var finding in HostTranslation.Translate(new[] { model }, string.Empty).Findings)
+            {
+                usages.Add(new HostingUsageModel(HostingUsageKind.ConfigurationTranslation, finding.MessageId, finding.Position) { Finding = finding });
+            }
+        }
+
         return usages;
     }
+
+    /// <summary>
+    /// The <c>&lt;system.serviceModel&gt;</c> of <paramref name="text"/> with every setting and its place; null when the
+    /// text has no such section or is not XML (<see cref="Read"/> reports that).
+    /// </summary>
+    public static ServiceModelConfiguration? ReadModel(string path, string text)
+        => MayHoldServiceModel(text) && TryParse(path, text, out var document, out _) ? ReadModel(path, document!) : null;
+
+    private static ServiceModelConfiguration? ReadModel(string path, XDocument document)
+    {
+        var sections = document.Descendants().Where(e => e.Name.LocalName == SectionName).ToList();
+        if (sections.Count == 0)
+        {
+            return null;
+        }
+
+        var services = new List<ConfiguredService>();
+        var clients = new List<ConfiguredEndpoint>();
+        var bindings = new List<ConfiguredBinding>();
+        var behaviors = new List<ConfiguredBehavior>();
+        foreach (var section in sections)
+        {
+            foreach (var service in Children(section, "services", "service"))
+            {
+                var baseAddresses = Children(service, "host", "baseAddresses").SelectMany(b => b.Elements()).Where(e => e.Name.LocalName == "add")
+                    .Select(a => a.Attributes().FirstOrDefault(x => x.Name.LocalName == "baseAddress")).OfType<XAttribute>()
+                    .Select(a => new ConfigurationSetting("baseAddress", a.Value.Trim(), Position(path, a)!));
+                services.Add(new ConfiguredService(
+                    Trimmed(service, "name"),
+                    Trimmed(service, "behaviorConfiguration"),
+                    service.Elements().Where(e => e.Name.LocalName == "endpoint").Select(e => Endpoint(path, e)).ToEquatableArray(),
+                    baseAddresses.ToEquatableArray(),
+                    Position(path, service)!));
+            }
+
+            clients.AddRange(Children(section, "client", "endpoint").Select(e => Endpoint(path, e)));
+            foreach (var bindingType in section.Elements().Where(e => e.Name.LocalName == "bindings").SelectMany(b => b.Elements()))
+            {
+                bindings.AddRange(bindingType.Elements().Where(e => e.Name.LocalName == "binding")
+                    .Select(b => new ConfiguredBinding(bindingType.Name.LocalName, Trimmed(b, "name"), Settings(path, b).ToEquatableArray(), Position(path, b)!)));
+            }
+
+            foreach (var kind in section.Elements().Where(e => e.Name.LocalName == "behaviors").SelectMany(b => b.Elements()))
+            {
+                behaviors.AddRange(kind.Elements().Where(e => e.Name.LocalName == "behavior")
+                    .Select(b => new ConfiguredBehavior(kind.Name.LocalName, Trimmed(b, "name"), Settings(path, b).ToEquatableArray(), Position(path, b)!)));
+            }
+        }
+
+        return new ServiceModelConfiguration(path, services.ToEquatableArray(), clients.ToEquatableArray(), bindings.ToEquatableArray(), behaviors.ToEquatableArray());
+    }
+
+    private static ConfiguredEndpoint Endpoint(string path, XElement endpoint)
+    {
+        var position = Position(path, endpoint)!;
+        var address = endpoint.Attributes().FirstOrDefault(a => a.Name.LocalName == "address");
+        return new ConfiguredEndpoint(Trimmed(endpoint, "name"), address?.Value.Trim() ?? string.Empty, Trimmed(endpoint, "binding"), Trimmed(endpoint, "bindingConfiguration"), Trimmed(endpoint, "contract"), position)
+        {
+            AddressPosition = address is null ? position : Position(path, address)!,
+        };
+    }
+
+    /// <summary>Every attribute below <paramref name="owner"/> but its own name (paths relative to it), and every
+    /// descendant element with neither attributes nor child elements, in document order.</summary>
+    private static IEnumerable<ConfigurationSetting> Settings(string path, XElement owner)
+    {
+        foreach (var attribute in owner.Attributes().Where(a => a.Name.LocalName != "name" && !a.IsNamespaceDeclaration))
+        {
+            yield return new ConfigurationSetting(attribute.Name.LocalName, attribute.Value.Trim(), Position(path, attribute)!);
+        }
+
+        foreach (var element in owner.Descendants())
+        {
+            var name = string.Join("/", element.AncestorsAndSelf().TakeWhile(e => e != owner).Reverse().Select(e => e.Name.LocalName));
+            var attributes = element.Attributes().Where(a => !a.IsNamespaceDeclaration).ToList();
+            if (attributes.Count == 0 && !element.HasElements)
+            {
+                yield return new ConfigurationSetting(name, string.Empty, Position(path, element)!) { IsElement = true };
+            }
+
+            foreach (var attribute in attributes)
+            {
+                yield return new ConfigurationSetting(name + "/" + attribute.Name.LocalName, attribute.Value.Trim(), Position(path, attribute)!);
+            }
+        }
+    }
+
+    private static bool TryParse(string path, string text, out XDocument? document, out HostingUsageModel? unreadable)
+    {
+        try
+        {
+            // No DTDs and no external resolution: a config file is data, never a reason to fetch anything.
+            var settings = new XmlReaderSettings { DtdProcessing = DtdProcessing.Prohibit, XmlResolver = null };
+            using var reader = XmlReader.Create(new StringReader(text), settings);
+            document = XDocument.Load(reader, LoadOptions.SetLineInfo);
+            unreadable = null;
+            return true;
+        }
+        catch (XmlException ex)
+        {
+            var position = new SourcePosition(path, Math.Max(ex.LineNumber, 1), Math.Max(ex.LinePosition, 1));
+            document = null;
+            unreadable = new HostingUsageModel(HostingUsageKind.UnreadableConfiguration, FileName(path), position) { Detail = ex.Message };
+            return false;
+        }
+    }
+
+    private static string Trimmed(XElement element, string name) => Attribute(element, name)?.Trim() ?? string.Empty;
 
     /// <summary>Each service behavior's serviceThrottling maxConcurrentCalls (a positive number), by behavior name ("" for
     /// the unnamed one, which WCF applies to services that name none).</summary>

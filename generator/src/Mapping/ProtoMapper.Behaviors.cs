@@ -98,6 +98,7 @@ internal sealed partial class ProtoMapper
                 HostingUsageKind.ConfiguredService => Finding.Create(FindingMessages.ServiceInConfiguration, usage.Position, usage.TypeName, usage.Detail ?? "0"),
                 HostingUsageKind.ConfiguredClientEndpoint => Finding.Create(FindingMessages.ClientEndpointInConfiguration, usage.Position, usage.TypeName, usage.Detail ?? string.Empty),
                 HostingUsageKind.UnreadableConfiguration => Finding.Create(FindingMessages.ConfigurationUnreadable, usage.Position, usage.TypeName, usage.Detail ?? string.Empty),
+                HostingUsageKind.ConfigurationTranslation => usage.Finding,
                 _ => null,
             };
             if (finding is not null)

@@ -73,6 +73,10 @@ public enum HostingUsageKind
     /// <c>behaviorConfiguration</c>, or the unnamed default behavior); <see cref="HostingUsageModel.TypeName"/> is the
     /// service's name, <see cref="HostingUsageModel.Detail"/> the number.</summary>
     ServiceThrottling,
+
+    /// <summary>What translating a file's <c>&lt;system.serviceModel&gt;</c> into the generated host's appsettings.json
+    /// says about one of its settings (Mapping/HostConfiguration.cs); <see cref="HostingUsageModel.Finding"/> is it.</summary>
+    ConfigurationTranslation,
 }
 
 /// <summary>WCF hosting, binding, client-channel or runtime code in the source or in a .config file.</summary>
@@ -84,6 +88,9 @@ public sealed record HostingUsageModel(HostingUsageKind Kind, string TypeName, S
 
     /// <summary>The C# member the code sits in (<c>StockWatchService.Subscribe</c>), for findings that name it.</summary>
     public string? Context { get; init; }
+
+    /// <summary>The finding of a <see cref="HostingUsageKind.ConfigurationTranslation"/>, made where the translation decides.</summary>
+    public Finding? Finding { get; init; }
 }
 
 /// <summary>WCF's session requirement of a contract (values as in System.ServiceModel.SessionMode).</summary>

@@ -144,6 +144,12 @@ public static class FindingMessages
     public static readonly FindingMessage ServiceInConfiguration = new(nameof(ServiceInConfiguration), RuleIds.ConfigurationFile, "Service '{0}' is configured in <system.serviceModel> with {1} endpoint(s)");
     public static readonly FindingMessage ClientEndpointInConfiguration = new(nameof(ClientEndpointInConfiguration), RuleIds.ConfigurationFile, "Client endpoint '{0}' for contract '{1}' is configured in <system.serviceModel>");
     public static readonly FindingMessage ConfigurationUnreadable = new(nameof(ConfigurationUnreadable), RuleIds.ConfigurationFile, "'{0}' could not be read as XML ({1})");
+    public static readonly FindingMessage EndpointNeedsCertificate = new(nameof(EndpointNeedsCertificate), RuleIds.ConfigurationFile, "Service '{0}' listens on '{1}', which becomes the TLS endpoint '{2}' ({3}) in the host's appsettings.json: give it a certificate in MigrateWcf:Endpoints:{2}:Certificate (Path and KeyPath of a PEM pair, or a PKCS#12 Path and Password); outside Development the host does not start without one");
+    public static readonly FindingMessage ClientNeedsCertificate = new(nameof(ClientNeedsCertificate), RuleIds.ConfigurationFile, "Client endpoint '{0}' presents a certificate: fill MigrateWcf:Clients:{0}:ClientCertificate (Path and KeyPath) in appsettings.json");
+
+    /// <summary>{0} the setting as written (<c>receiveTimeout="00:10:00"</c>), {1} where (<c>binding configuration 'netTcpBinding/big'</c>), {2} what to do instead.</summary>
+    public static readonly FindingMessage SettingWithoutCounterpart = new(nameof(SettingWithoutCounterpart), RuleIds.ConfigurationSettingWithoutCounterpart, "{0} of {1} has no counterpart in the migrated host: {2}");
+    public static readonly FindingMessage MessageSizeLimitPerHost = new(nameof(MessageSizeLimitPerHost), RuleIds.ConfigurationSettingWithoutCounterpart, "Binding configuration '{0}' receives at most {1} bytes, but the migrated host has one limit for all its endpoints: {2} bytes (MigrateWcf:MaxReceiveMessageSize), the largest of its bindings");
     public static readonly FindingMessage ApiMissingOnDotNet = new(nameof(ApiMissingOnDotNet), RuleIds.ApiMissingOnDotNet, "'{0}' does not exist on .NET 10 ({1}): {2}");
     public static readonly FindingMessage CodeDoesNotCompileOnDotNet = new(nameof(CodeDoesNotCompileOnDotNet), RuleIds.ApiMissingOnDotNet, "This code does not compile on .NET 10 ({0}: {1})");
     public static readonly FindingMessage TypeLeftOut = new(nameof(TypeLeftOut), RuleIds.LeftOutOfMigratedProject, "'{0}' is left out of the migrated project: {1}");
@@ -184,6 +190,7 @@ public static class FindingMessages
         OperationContextMember, OperationContextMemberUnsupported, OperationContextQualified,
         ServiceHostInCode, BindingInCode, WcfClientChannel, NamedPipeBinding, NamedPipeAddress, SecurityModeInCode,
         SecurityModeInConfiguration, ServiceInConfiguration, ClientEndpointInConfiguration, ConfigurationUnreadable,
+        EndpointNeedsCertificate, ClientNeedsCertificate, SettingWithoutCounterpart, MessageSizeLimitPerHost,
         ApiMissingOnDotNet, CodeDoesNotCompileOnDotNet, TypeLeftOut, FrameworkPackageAdded, OutputCacheProfileIgnored,
         TestProjectLeftOut, PackageNotCarried, PackageVersionChanged,
         DoesNotCompile, GeneratedFileDoesNotCompile, ProjectDoesNotBuild, RuntimePackageMissing);

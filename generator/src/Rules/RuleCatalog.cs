@@ -111,6 +111,7 @@ public static class RuleIds
     public const string LeftOutOfMigratedProject = "WCFM4008";
     public const string FrameworkPackage = "WCFM4009";
     public const string OutputCacheNotApplied = "WCFM4010";
+    public const string ConfigurationSettingWithoutCounterpart = "WCFM4011";
 
     // Project references of the migrated project (migrate-wcf generate).
     public const string TestProjectLeftOut = "WCFM4020";
@@ -264,7 +265,9 @@ public static class RuleCatalog
         new Rule(RuleIds.SecurityModeWithoutEquivalent, "Security mode without a gRPC equivalent", FindingSeverity.Warning, RuleCategories.Hosting,
             "gRPC secures the connection (TLS, or an owner-only socket or pipe) and carries credentials in metadata; WS-Security message security and message credentials have no counterpart."),
         new Rule(RuleIds.ConfigurationFile, "WCF configuration file", FindingSeverity.Info, RuleCategories.Hosting,
-            "gRPC reads no <system.serviceModel>: endpoints move to the generated hosting code, binding settings to Kestrel and channel options."),
+            "gRPC reads no <system.serviceModel>: migrate-wcf generate writes its endpoints, message sizes, timeouts and transport security into the generated host's appsettings.json (docs/hosting.md)."),
+        new Rule(RuleIds.ConfigurationSettingWithoutCounterpart, "Configuration setting without a counterpart", FindingSeverity.Warning, RuleCategories.Hosting,
+            "The generated host's appsettings.json has endpoints (address, TLS, client authentication), one message size limit per host and per client, and a call deadline per client; what else the setting did is left out and no longer applies."),
         new Rule(RuleIds.ApiMissingOnDotNet, "API that .NET 10 lacks", FindingSeverity.Error, RuleCategories.Hosting,
             "The migrated project compiles this code on .NET 10, where the API does not exist: it does not build until the use is replaced by what the message names.") { GenerateOnly = true },
         new Rule(RuleIds.LeftOutOfMigratedProject, "Code left out of the migrated project", FindingSeverity.Info, RuleCategories.Hosting,
