@@ -33,7 +33,7 @@ public static class HostConfiguration
         json.Close();
         json.Close();
         json.Open("MigrateWcf");
-        if (settings.Endpoints is [{ Name: HostTranslation.DefaultEndpointName } local] && local.Url.StartsWith("pipe:", System.StringComparison.Ordinal))
+        if (settings.Endpoints.Length == 1 && settings.Endpoints[0] is { Name: HostTranslation.DefaultEndpointName } local && local.Url.StartsWith("pipe:", System.StringComparison.Ordinal))
         {
             // No WCF endpoint to translate: the one local endpoint is the Socket key, which --socket PATH replaces.
             json.String("Socket", local.Url.Substring("pipe:".Length));
