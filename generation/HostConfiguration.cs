@@ -102,10 +102,6 @@ public static class HostConfiguration
                     json.Number("MaxReceiveMessageSize", clientLimit);
                 }
 
-                if (client.UseDefaultCredentials)
-                {
-                    json.Literal("UseDefaultCredentials", "true");
-                }
 
                 if (client.ClientCertificate)
                 {

@@ -170,7 +170,7 @@ public class HostTranslationTests
                   <endpoint address="net.pipe://localhost/a" binding="netNamedPipeBinding" bindingConfiguration="large" contract="Shop.IOrders" />
             """,
             """
-            <netTcpBinding><binding name="small" maxReceivedMessageSize="65536" /></netTcpBinding>
+            <netTcpBinding><binding name="small" maxReceivedMessageSize="65536"><security mode="Transport"><transport clientCredentialType="Certificate" /></security></binding></netTcpBinding>
                   <netNamedPipeBinding><binding name="large" maxReceivedMessageSize="10485760" /></netNamedPipeBinding>
             """);
         var settings = Translate(config);
@@ -324,12 +324,13 @@ public class HostTranslationTests
 
         Assert.Equal(
             [
-                new ClientEndpointSettings("Orders", "Shop.IOrders", "https://orders.contoso.com:8523", "00:00:30", 2097152, UseDefaultCredentials: true, ClientCertificate: false),
-                new ClientEndpointSettings("Stock", "Shop.IStock", "https://stock.contoso.com:9000", null, null, UseDefaultCredentials: false, ClientCertificate: true),
-                new ClientEndpointSettings("Local", "Shop.IAudit", "pipe:Shop.Audit", "00:05:00", null, UseDefaultCredentials: false, ClientCertificate: false),
+                new ClientEndpointSettings("Orders", "Shop.IOrders", "https://orders.contoso.com:8523", "00:00:30", 2097152, ClientCertificate: true),
+                new ClientEndpointSettings("Stock", "Shop.IStock", "https://stock.contoso.com:9000", null, null, ClientCertificate: true),
+                new ClientEndpointSettings("Local", "Shop.IAudit", "pipe:Shop.Audit", "00:05:00", null, ClientCertificate: false),
             ],
             settings.Clients.ToArray());
-        Assert.Equal([At(config, "endpoint name=\"Stock\"")], Places(settings, FindingMessages.ClientNeedsCertificate));
+        // Windows credentials (netTcpBinding's default) and certificate credentials both become a client certificate to give.
+        Assert.Equal([At(config, "endpoint name=\"Orders\""), At(config, "endpoint name=\"Stock\"")], Places(settings, FindingMessages.ClientNeedsCertificate));
         // A client's sendTimeout is its deadline; its receiveTimeout has no counterpart.
         Assert.Equal([At(config, "receiveTimeout=")], Places(settings, FindingMessages.SettingWithoutCounterpart));
         // No service: the host keeps its default endpoint.

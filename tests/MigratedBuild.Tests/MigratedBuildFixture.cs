@@ -8,9 +8,10 @@ namespace MigrateWcf.MigratedBuild.Tests;
 
 /// <summary>
 /// The slow part, once for all cases: each running case is copied into a fresh temporary folder (generate --restore
-/// writes into it), <c>migrate-wcf generate</c> runs on it in-process, a small host project is written beside each
-/// output, and every host is built by one <c>dotnet build</c> of a generated solution (one MSBuild start-up for all,
-/// both cores busy), whose errors and warnings are then told apart by project. The folder is removed at the end.
+/// writes into it), <c>migrate-wcf generate</c> runs on it in-process (writing the migrated project and its host,
+/// <c>Host/</c>), and every generated host is built by one <c>dotnet build</c> of a generated solution (one MSBuild
+/// start-up for all, both cores busy), whose errors and warnings are then told apart by project. The folder is removed
+/// at the end.
 /// </summary>
 public sealed partial class MigratedBuildFixture : IAsyncLifetime
 {
@@ -100,55 +101,11 @@ public sealed partial class MigratedBuildFixture : IAsyncLifetime
         if (project is not null)
         {
             run.MigratedProject = project;
-            run.HostProject = WriteHost(run, project, httpJson: !@case.HttpCalls.IsEmpty);
+            // The host generate wrote beside it (Host/), built and run as the user would: dotnet run --project <out>/Host.
+            run.HostProject = Directory.Exists(run.HostFolder) ? Directory.EnumerateFiles(run.HostFolder, "*.csproj").SingleOrDefault() : null;
         }
 
         return run;
-    }
-
-    /// <summary>
-    /// The host a user writes for the migrated library: the runtime's Unix-socket endpoint, the generated
-    /// AddMigratedServices / MapMigratedServices, one "ready" line; SIGTERM stops it (and removes the socket).
-    /// </summary>
-    private static string WriteHost(CaseRun run, string migratedProject, bool httpJson)
-    {
-        var generatedNamespace = NamespaceLine().Match(File.ReadAllText(Path.Combine(run.OutputFolder, "MigratedServices.g.cs"))).Groups[1].Value;
-        Directory.CreateDirectory(run.HostFolder);
-        var hostProject = Path.Combine(run.HostFolder, run.Name + ".Host.csproj");
-        File.WriteAllText(hostProject, $"""
-            <Project Sdk="Microsoft.NET.Sdk">
-              <PropertyGroup>
-                <OutputType>Exe</OutputType>
-                <TargetFramework>net10.0</TargetFramework>
-                <Nullable>enable</Nullable>
-              </PropertyGroup>
-              <ItemGroup>
-                <ProjectReference Include="{Path.GetRelativePath(run.HostFolder, migratedProject)}" />
-              </ItemGroup>
-            </Project>
-            """);
-        File.WriteAllText(Path.Combine(run.HostFolder, "Program.cs"), $$"""
-            using System;
-            using Microsoft.AspNetCore.Builder;
-            using Microsoft.Extensions.Hosting;
-            using Microsoft.Extensions.Logging;
-            using MigrateWcf.Runtime;
-            using {{generatedNamespace}};
-
-            var builder = WebApplication.CreateSlimBuilder(new WebApplicationOptions { Args = [] });
-            builder.Logging.SetMinimumLevel(LogLevel.Warning);
-            {{(httpJson
-                ? "builder.AddGrpcEndpoint(GrpcEndpoint.UnixSocket(args[0]), o => { o.HttpJson = GrpcEndpoint.Tcp(\"127.0.0.1\", 0); o.JsonTranscoding = MigratedServices.ConfigureJsonTranscoding; });"
-                : "builder.AddGrpcEndpoint(GrpcEndpoint.UnixSocket(args[0]));")}}
-            builder.Services.AddMigratedServices();
-            await using var app = builder.Build();
-            app.MapMigratedServices();
-            await app.StartAsync();
-            {{(httpJson ? "Console.WriteLine(\"http json on \" + string.Join(\" \", app.Urls));" : string.Empty)}}
-            Console.WriteLine("ready on " + args[0]);
-            await app.WaitForShutdownAsync();
-            """);
-        return hostProject;
     }
 
     private static async Task<CliResult> MigrateWcfCli(params string[] arguments)
@@ -245,9 +202,6 @@ public sealed partial class MigratedBuildFixture : IAsyncLifetime
         }
     }
 
-    [GeneratedRegex(@"^namespace\s+([\w.]+)", RegexOptions.Multiline)]
-    private static partial Regex NamespaceLine();
-
     [GeneratedRegex(@"^(?<file>[^:]+?)(:(?<line>\d+):(?<column>\d+))?: (?<severity>info|warning|error) (?<rule>WCFM\d{4}): (?<message>.*)$")]
     private static partial Regex FindingLine();
 
@@ -265,7 +219,8 @@ public sealed class CaseRun(string name, string root)
 
     public string OutputFolder { get; } = Path.Combine(root, "migrated", name);
 
-    public string HostFolder { get; } = Path.Combine(root, "hosts", name);
+    /// <summary>The host generate wrote beside the migrated project.</summary>
+    public string HostFolder => Path.Combine(OutputFolder, "Host");
 
     public CliResult Generate { get; set; } = new(-1, string.Empty, string.Empty);
 
@@ -280,10 +235,10 @@ public sealed class CaseRun(string name, string root)
 
     public IEnumerable<BuildDiagnostic> BuildErrors => BuildDiagnostics.Where(d => d.Severity == "error");
 
-    public string HostDll(string configuration) => Path.Combine(HostFolder, "bin", configuration, "net10.0", Name + ".Host.dll");
+    public string HostDll(string configuration) => Path.Combine(HostFolder, "bin", configuration, "net10.0", Path.GetFileNameWithoutExtension(HostProject!) + ".dll");
 
     /// <summary>Whether an error reported for <paramref name="project"/> (MSBuild's [project] suffix) is this case's.</summary>
-    public bool Owns(string project) => IsInside(project, OutputFolder) || IsInside(project, HostFolder);
+    public bool Owns(string project) => IsInside(project, OutputFolder);
 
     public bool IsOriginalSource(string path) => IsInside(path, CaseFolder);
 

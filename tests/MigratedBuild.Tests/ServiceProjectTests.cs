@@ -57,9 +57,15 @@ public sealed class ServiceProjectTests(MigratedBuildFixture build, ITestOutputH
         var dll = run.HostDll(TestEnvironment.BuildConfiguration);
         Assert.True(File.Exists(dll), $"dotnet build exited {build.BuildExitCode} without building {dll}:\n{build.BuildOutput}");
 
+        // The endpoints come from the command line: the translated appsettings.json (tested by HostTranslationTests and
+        // HostAppSettingsTests) may ask for TLS certificates this run does not have.
+        File.Delete(Path.Combine(Path.GetDirectoryName(dll)!, "appsettings.json"));
         using var socketFolder = new SocketFolder();
         var socket = socketFolder.Combine("grpc.sock");
-        using var host = await MigratedHostProcess.StartDllReadyAsync(dll, socket);
+        string[] httpJson = expected.HttpCalls.IsEmpty
+            ? []
+            : ["--MigrateWcf:Endpoints:Rest:Url", "http://127.0.0.1:0", "--MigrateWcf:Endpoints:Rest:Protocol", "HttpJson", "--MigrateWcf:Endpoints:Rest:Insecure", "true"];
+        using var host = await MigratedHostProcess.StartDllReadyAsync(dll, ["--socket", socket, .. httpJson]);
         using var channel = EndpointChannel.Create(GrpcEndpoint.UnixSocket(socket));
         var invoker = channel.CreateCallInvoker();
         var wrong = new List<string>();
@@ -75,7 +81,7 @@ public sealed class ServiceProjectTests(MigratedBuildFixture build, ITestOutputH
             }
         }
 
-        // A case with REST calls gets a host that also serves JSON transcoding on a loopback port, which it prints.
+        // A case with REST calls gets an HTTP + JSON endpoint on a loopback port, which the ready line names.
         var origin = expected.HttpCalls.IsEmpty ? null : System.Text.RegularExpressions.Regex.Match(host.Stdout, @"http://127\.0\.0\.1:\d+").Value;
         using var http = new HttpClient { BaseAddress = origin is null ? null : new Uri(origin + "/") };
         foreach (var call in expected.HttpCalls)

@@ -8,7 +8,7 @@ using LegacyWcf.Services;
 namespace MigrateWcf.Migration.Tests;
 
 /// <summary>
-/// Callers in other languages reach samples/Migrated/Host (a real process on a Unix socket) with nothing but the .proto
+/// Callers in other languages reach the generated host (a real process, on its Unix socket and on a TLS endpoint) with nothing but the .proto
 /// files migrate-wcf emitted for the sample: Python on C-core (Debian's python3-grpcio, messages from Debian's protoc)
 /// and Node on grpc-js (@grpc/grpc-js + @grpc/proto-loader). Each caller (OtherLanguages/sample_client.*) calls every rpc
 /// of every emitted service (none is UNIMPLEMENTED), a decimal with 11 fractional digits both ways, a typed fault read
@@ -19,21 +19,33 @@ public sealed partial class OtherLanguageCallerTests
 {
     private const string QuotePrice = "1049382767.77493827065";
 
-    [Fact]
-    public Task Python_CallsEveryRpc_ReadsDecimalsAndATypedFault_FromTheEmittedProtoAlone() =>
-        AssertCallerAsync("/usr/bin/python3", [Script("sample_client.py"), "{socket}", Metadata("SampleProtos"), Metadata("ProtobufIncludes"), Metadata("GoogleApiProtos")], nodePath: null);
+    [Theory]
+    [InlineData(false)]
+    [InlineData(true)]
+    public Task Python_CallsEveryRpc_ReadsDecimalsAndATypedFault_FromTheEmittedProtoAlone(bool tls) =>
+        AssertCallerAsync("/usr/bin/python3", [Script("sample_client.py"), "{socket}", Metadata("SampleProtos"), Metadata("ProtobufIncludes"), Metadata("GoogleApiProtos")], nodePath: null, tls);
 
-    [Fact]
-    public Task Node_CallsEveryRpc_ReadsDecimalsAndATypedFault_FromTheEmittedProtoAlone() =>
-        AssertCallerAsync("node", [Script("sample_client.js"), "{socket}", Metadata("SampleProtos"), Metadata("GoogleApiProtos")], nodePath: Metadata("NodeModules"));
+    [Theory]
+    [InlineData(false)]
+    [InlineData(true)]
+    public Task Node_CallsEveryRpc_ReadsDecimalsAndATypedFault_FromTheEmittedProtoAlone(bool tls) =>
+        AssertCallerAsync("node", [Script("sample_client.js"), "{socket}", Metadata("SampleProtos"), Metadata("GoogleApiProtos")], nodePath: Metadata("NodeModules"), tls);
 
-    private static async Task AssertCallerAsync(string program, string[] arguments, string? nodePath)
+    /// <summary>Runs a caller against the host's Unix socket, or (<paramref name="tls"/>) against its TLS endpoint on
+    /// loopback with a certificate made for the run, which the caller trusts through its authority.</summary>
+    private static async Task AssertCallerAsync(string program, string[] arguments, string? nodePath, bool tls)
     {
         using var folder = new SocketFolder();
+        using var certificates = new TestCertificates();
         string socket = folder.Combine("migrated.sock");
-        using var host = await MigratedHostProcess.StartReadyAsync("--socket", socket);
+        string[] tlsEndpoint = tls
+            ? ["--MigrateWcf:Endpoints:Tls:Url", "https://127.0.0.1:0", "--MigrateWcf:Endpoints:Tls:Certificate:Path", certificates.ServerPath, "--MigrateWcf:Endpoints:Tls:Certificate:KeyPath", certificates.ServerKeyPath]
+            : [];
+        using var host = await MigratedHostProcess.StartReadyAsync(["--socket", socket, .. tlsEndpoint]);
+        string target = tls ? TlsAddress().Match(host.Stdout).Value : socket;
 
-        var (exitCode, stdout, stderr) = await RunAsync(program, [.. arguments.Select(a => a == "{socket}" ? socket : a)], nodePath);
+        var (exitCode, stdout, stderr) = await RunAsync(
+            program, [.. arguments.Select(a => a == "{socket}" ? target : a)], nodePath, tls ? certificates.AuthorityPath : null);
 
         Assert.True(exitCode == 0, $"{program} exited with {exitCode}:\n{stdout}\n{stderr}");
         string[] lines = stdout.Split('\n', StringSplitOptions.RemoveEmptyEntries);
@@ -71,10 +83,15 @@ public sealed partial class OtherLanguageCallerTests
         }
     }
 
-    private static async Task<(int ExitCode, string Stdout, string Stderr)> RunAsync(string program, string[] arguments, string? nodePath)
+    private static async Task<(int ExitCode, string Stdout, string Stderr)> RunAsync(string program, string[] arguments, string? nodePath, string? rootCertificate = null)
     {
         var start = new ProcessStartInfo(program) { RedirectStandardOutput = true, RedirectStandardError = true, UseShellExecute = false };
         arguments.ToList().ForEach(start.ArgumentList.Add);
+        if (rootCertificate is not null)
+        {
+            start.Environment["MIGRATE_WCF_ROOT_CERT"] = rootCertificate;
+        }
+
         if (nodePath is not null)
         {
             start.Environment["NODE_PATH"] = Directory.Exists(nodePath)
@@ -102,6 +119,9 @@ public sealed partial class OtherLanguageCallerTests
 
     [GeneratedRegex(@"^\s*rpc\s+(\w+)\s*\(", RegexOptions.Multiline)]
     private static partial Regex RpcLine();
+
+    [GeneratedRegex(@"https://127\.0\.0\.1:\d+")]
+    private static partial Regex TlsAddress();
 
     [GeneratedRegex(@"^callback SKU-1001 \d+ \(watching 1\)$")]
     private static partial Regex CallbackLine();

@@ -58,8 +58,9 @@ public sealed partial class GenerateVerificationTests
 
         Assert.True(result.Code == ExitCode.Success, result.ToString());
         Assert.DoesNotContain("WCFM4030", result.Error);
-        Assert.EndsWith($"; the migrated project builds: dotnet build '{output}/Quotes.Migrated.csproj'", result.Output.TrimEnd());
+        Assert.EndsWith($"; the migrated project and its host build; run it: dotnet run --project '{output}/Host'", result.Output.TrimEnd());
         Assert.True(File.Exists(Path.Combine(output, "bin", "Debug", "net10.0", "Quotes.Migrated.dll")), result.ToString());
+        Assert.True(File.Exists(Path.Combine(output, "Host", "bin", "Debug", "net10.0", "Quotes.Migrated.Host.dll")), result.ToString());
         var built = TempFolder.Snapshot(output);
         Assert.Contains(built.Keys, k => k.StartsWith("obj/", StringComparison.Ordinal));
 
@@ -84,7 +85,7 @@ public sealed partial class GenerateVerificationTests
         var result = await RunWith(dotnet.Command, "generate", input, "--out", output, "--no-verify");
 
         Assert.True(result.Code == ExitCode.Success, result.ToString());
-        Assert.EndsWith($"0 warning(s); not verified: --no-verify. Build it with: dotnet build {output}/Orders.Migrated.csproj", result.Output.TrimEnd());
+        Assert.EndsWith($"0 warning(s); not verified: --no-verify. Build it with: dotnet build {output}/Orders.Migrated.csproj; run it: dotnet run --project {output}/Host", result.Output.TrimEnd());
         Assert.Empty(dotnet.Calls);
     }
 
@@ -102,9 +103,15 @@ public sealed partial class GenerateVerificationTests
         await RunWith(dotnet.Command, "check", input, "--out", output);
 
         Assert.True(result.Code == ExitCode.Success, result.ToString());
-        Assert.Equal(["--version", $"build {output}/Orders.Migrated.csproj -nologo -tl:off --disable-build-servers"], dotnet.Calls);
-        Assert.All(dotnet.WorkingFolders, f => Assert.Equal(output, f));
-        Assert.EndsWith($"the migrated project builds: dotnet build {output}/Orders.Migrated.csproj", result.Output.TrimEnd());
+        // The project, then the host that references it (what dotnet run builds), each in its folder.
+        Assert.Equal(
+            [
+                "--version", $"build {output}/Orders.Migrated.csproj -nologo -tl:off --disable-build-servers",
+                "--version", $"build {output}/Host/Orders.Migrated.Host.csproj -nologo -tl:off --disable-build-servers",
+            ],
+            dotnet.Calls);
+        Assert.Equal([output, output, output + "/Host", output + "/Host"], dotnet.WorkingFolders);
+        Assert.EndsWith($"the migrated project and its host build; run it: dotnet run --project {output}/Host", result.Output.TrimEnd());
     }
 
     [Fact]
@@ -196,7 +203,7 @@ public sealed partial class GenerateVerificationTests
 
         Assert.True(result.Code == ExitCode.Success, result.ToString());
         var last = result.Output.TrimEnd().Split('\n')[^1];
-        Assert.Matches($@"; 0 warning\(s\); not verified: no \.NET SDK \('{Regex.Escape(missing)}' cannot be run \(.+\)\)\. Build it with: dotnet build {Regex.Escape(output)}/Orders\.Migrated\.csproj$", last);
+        Assert.Matches($@"; 0 warning\(s\); not verified: no \.NET SDK \('{Regex.Escape(missing)}' cannot be run \(.+\)\)\. Build it with: dotnet build {Regex.Escape(output)}/Orders\.Migrated\.csproj; run it: dotnet run --project {Regex.Escape(output)}/Host$", last);
         Assert.False(Directory.Exists(Path.Combine(output, "obj")));
     }
 

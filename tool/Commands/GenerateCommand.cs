@@ -131,23 +131,25 @@ internal static class GenerateCommand
         }
 
         var outcome = generation.Outcome!;
-        // The host references the service: building it builds both, and is what "dotnet run --project <out>/Host" does.
         var hostProject = changes.FirstOrDefault(c => c.RelativePath.StartsWith(MigratedHostProject.FolderName + "/", StringComparison.Ordinal) && c.RelativePath.EndsWith(".csproj", StringComparison.Ordinal));
-        var projectFile = Path.Join(generation.OutputFolder, hostProject?.RelativePath ?? generation.ProjectFileName);
+        var projectFile = Path.Join(generation.OutputFolder, generation.ProjectFileName);
         var verification = options.Verify
             ? await Verify(generation, projectFile, options, deps, cancellationToken)
             : BuildOutcome.NotVerified("--no-verify");
+        if (verification.Builds && hostProject is not null)
+        {
+            // Then the host, which is what "dotnet run --project <out>/Host" builds (the project again, up to date by then).
+            var host = await Verify(generation, Path.Join(generation.OutputFolder, hostProject.RelativePath), options, deps, cancellationToken);
+            verification = host with { BuildWarnings = verification.BuildWarnings + host.BuildWarnings };
+        }
         foreach (var error in verification.Errors)
         {
             deps.Error.WriteLine(outcome.Format(outcome.Projects.Single(), error));
         }
 
         var errors = generation.PlanFindings.Count(f => f.Severity == FindingSeverity.Error) + verification.Errors.Length;
-        deps.Output.WriteLine(SummaryLine(generation, verification, errors, Path.Join(options.OutputFolder, hostProject?.RelativePath ?? generation.ProjectFileName)));
-        if (errors == 0 && hostProject is not null)
-        {
-            deps.Output.WriteLine($"run it: dotnet run --project {ShellArgument.Quote(Path.Join(options.OutputFolder, MigratedHostProject.FolderName))}");
-        }
+        var run = hostProject is null ? null : $"dotnet run --project {ShellArgument.Quote(Path.Join(options.OutputFolder, MigratedHostProject.FolderName))}";
+        deps.Output.WriteLine(SummaryLine(generation, verification, errors, Path.Join(options.OutputFolder, generation.ProjectFileName), run));
         return errors == 0 ? ExitCode.Success : ExitCode.NeedsEdits;
     }
 
@@ -185,7 +187,7 @@ internal static class GenerateCommand
     /// The last line of a run: what was generated, the findings' count, and what to do next. A project that does not
     /// build is never summed up as "0 warning(s)": its errors come first.
     /// </summary>
-    private static string SummaryLine(Generation generation, BuildOutcome verification, int errors, string projectFile)
+    private static string SummaryLine(Generation generation, BuildOutcome verification, int errors, string projectFile, string? run)
     {
         var outcome = generation.Outcome!;
         var summary = outcome.Summary;
@@ -202,8 +204,8 @@ internal static class GenerateCommand
         }
 
         return notVerified is null
-            ? what + $"{warnings} warning(s){buildWarnings}; the migrated project builds: {build}"
-            : what + $"{warnings} warning(s); {notVerified}. Build it with: {build}";
+            ? what + $"{warnings} warning(s){buildWarnings}; " + (run is null ? $"the migrated project builds: {build}" : $"the migrated project and its host build; run it: {run}")
+            : what + $"{warnings} warning(s); {notVerified}. Build it with: {build}" + (run is null ? string.Empty : $"; run it: {run}");
     }
 
     /// <summary>What generate would write and how that compares with the output folder; nothing is written.</summary>

@@ -14,11 +14,11 @@ namespace MigrateWcf.Generator.Mapping;
 /// <param name="Url"><c>pipe:name</c> or <c>https://host:port</c>.</param>
 /// <param name="Protocol"><c>Grpc</c> or <c>HttpJson</c>.</param>
 /// <param name="ClientCertificate"><c>None</c> or <c>Required</c>.</param>
-/// <param name="Authentication"><c>None</c>, <c>Windows</c> or <c>Certificate</c>.</param>
+/// <param name="Authentication"><c>None</c> or <c>Certificate</c> (Windows credentials become client certificates).</param>
 public sealed record HostEndpointSettings(string Name, string Url, string Protocol, string ClientCertificate, string Authentication);
 
 /// <summary>One client endpoint (<c>MigrateWcf:Clients:&lt;Name&gt;</c>); null and false are "not set".</summary>
-public sealed record ClientEndpointSettings(string Name, string Contract, string Address, string? SendTimeout, long? MaxReceiveMessageSize, bool UseDefaultCredentials, bool ClientCertificate);
+public sealed record ClientEndpointSettings(string Name, string Contract, string Address, string? SendTimeout, long? MaxReceiveMessageSize, bool ClientCertificate);
 
 /// <summary>What the <c>&lt;system.serviceModel&gt;</c> of the input becomes in the generated host's appsettings.json, and
 /// the findings about settings that became something else or nothing.</summary>
@@ -215,14 +215,13 @@ public static class HostTranslation
             var timeout = Setting(binding, "sendTimeout");
             var limit = Setting(binding, "maxReceivedMessageSize");
             var isPipe = address.StartsWith("pipe:", StringComparison.Ordinal);
-            var (clientCertificate, authentication) = isPipe ? ("None", "None") : Security(client.Binding, binding);
+            var (clientCertificate, _) = isPipe ? ("None", "None") : Security(client.Binding, binding);
             clients.Add(new ClientEndpointSettings(
                 name,
                 client.Contract,
                 address,
                 timeout is not null && IsTimeSpan(timeout.Value) ? timeout.Value : null,
                 limit is not null && TryParseBytes(limit.Value, out var bytes) ? bytes : null,
-                authentication == "Windows",
                 clientCertificate == "Required"));
             if (clientCertificate == "Required")
             {
@@ -441,7 +440,7 @@ public static class HostTranslation
         => Setting(binding, "security/mode") is null && Setting(binding, "security/transport/clientCredentialType") is null && Setting(binding, "security/message/clientCredentialType") is null
            && bindingType is "netTcpBinding" or "wsHttpBinding" or "ws2007HttpBinding";
 
-    private static string Strictest(string a, string b) => a == "Certificate" || b == "Certificate" ? "Certificate" : a == "Windows" || b == "Windows" ? "Windows" : "None";
+    private static string Strictest(string a, string b) => a == "Certificate" || b == "Certificate" ? "Certificate" : "None";
 
     private static bool TryParseBytes(string text, out long value)
         => long.TryParse(text, NumberStyles.None, CultureInfo.InvariantCulture, out value) && value > 0;

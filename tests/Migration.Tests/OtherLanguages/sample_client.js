@@ -155,7 +155,11 @@ async function main([socket, protoRoot, googleInclude]) {
   types.resolvePath = (origin, target) => [protoRoot, googleInclude].map((root) => path.join(root, target)).find(fs.existsSync) || target;
   types.loadSync([...files, 'google/rpc/status.proto'], { keepCase: true });
 
-  const client = new grpc.Client('unix:' + socket, grpc.credentials.createInsecure());
+  // A Unix socket path, or https://127.0.0.1:PORT with the authority's PEM in MIGRATE_WCF_ROOT_CERT (a localhost certificate).
+  const client = socket.startsWith('https://')
+    ? new grpc.Client(socket.slice('https://'.length), grpc.credentials.createSsl(fs.readFileSync(process.env.MIGRATE_WCF_ROOT_CERT)),
+      { 'grpc.ssl_target_name_override': 'localhost' })
+    : new grpc.Client('unix:' + socket, grpc.credentials.createInsecure());
   try {
     await callEveryRpc(client, definition);
     await quote(client, definition['migrate_wcf.legacy.OrderService']);

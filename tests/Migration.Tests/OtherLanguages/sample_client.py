@@ -4,6 +4,9 @@ grpc-status-details-bin, from Google.Api.CommonProtos).
 
   sample_client.py SOCKET PROTO_ROOT INCLUDE...
 
+SOCKET is a Unix socket path, or https://127.0.0.1:PORT for the host's TLS endpoint, whose authority certificate is the
+PEM file named by the environment variable MIGRATE_WCF_ROOT_CERT (the server certificate is for localhost).
+
 PROTO_ROOT holds the emitted .proto files; each INCLUDE is a protoc include folder (google/protobuf/*.proto, and
 Google.Api.CommonProtos' content/protos for google/api and google/rpc). Debian's grpcio-tools is too old to emit service stubs, so the messages come from
 Debian's protoc (3.21, matching python3-protobuf) and calls go through grpc's generic API. Prints one line per result:
@@ -133,12 +136,20 @@ class Modules:
             setattr(self, module.__name__.rsplit(".", 1)[-1], module)
 
 
+def open_channel(target):
+    if not target.startswith("https://"):
+        return grpc.insecure_channel("unix:" + target)
+    with open(os.environ["MIGRATE_WCF_ROOT_CERT"], "rb") as root:
+        credentials = grpc.ssl_channel_credentials(root_certificates=root.read())
+    return grpc.secure_channel(target[len("https://"):], credentials, options=[("grpc.ssl_target_name_override", "localhost")])
+
+
 def main(argv):
     socket, proto_root, includes = argv[1], argv[2], argv[3:]
     with tempfile.TemporaryDirectory(prefix="migrated-py-") as out:
         modules, status_pb2 = load(proto_root, includes, out)
         pb = Modules(modules)
-        with grpc.insecure_channel("unix:" + socket) as channel:
+        with open_channel(socket) as channel:
             call_every_rpc(channel, modules)
             quote(channel, pb)
             typed_fault(channel, pb, status_pb2)

@@ -1,0 +1,127 @@
+using System.Globalization;
+using System.ServiceModel;
+using Grpc.Core;
+using Microsoft.Extensions.Configuration;
+using MigratedClientFactory = LegacyWcf.Contracts.Grpc.MigratedClientFactory;
+
+namespace MigrateWcf.Migration.Tests;
+
+/// <summary>
+/// One machine to many, on grpc-dotnet's own balancer: three generated host processes on loopback TLS ports and one
+/// client factory from configuration with round robin over them. IWarehouse is InstanceContextMode.Single, so
+/// <c>Describe</c>'s instance id names the process that answered. Counts, never timings.
+/// </summary>
+[System.Runtime.Versioning.UnsupportedOSPlatform("windows")]
+public sealed class ScaleOutTests
+{
+    private const int Calls = 300;
+
+    [Fact]
+    public async Task Round_robin_spreads_calls_over_three_hosts_survives_one_killed_and_takes_it_back_when_restarted()
+    {
+        using var folder = new SocketFolder();
+        using var certificates = new TestCertificates();
+        int[] ports = [FreeLoopbackPort(), FreeLoopbackPort(), FreeLoopbackPort()];
+        var hosts = new MigratedHostProcess?[3];
+        try
+        {
+            for (int i = 0; i < 3; i++)
+            {
+                hosts[i] = await StartHost(folder, certificates, ports, i);
+            }
+
+            using var factory = MigratedClientFactory.FromConfiguration(Configuration(certificates, ports), "warehouse");
+            var warehouse = factory.CreateWarehouse();
+
+            // Spread: every host serves at least a fifth of the calls.
+            var served = Enumerable.Range(0, Calls).Select(_ => warehouse.Describe().InstanceId).GroupBy(id => id).ToDictionary(g => g.Key, g => g.Count());
+            Assert.Equal(3, served.Count);
+            Assert.All(served.Values, count => Assert.True(count >= Calls / 5, $"calls per host: {string.Join(", ", served.Values)}"));
+
+            // One killed: Describe (listed in Retry:Methods) loses nothing; Reserve (not listed, not idempotent) fails
+            // only with UNAVAILABLE and is never retried; the other two hosts serve everything after it.
+            hosts[2]!.Dispose();
+            hosts[2] = null;
+            var survivors = new HashSet<Guid>();
+            int reserved = 0, unavailable = 0;
+            for (int i = 0; i < Calls; i++)
+            {
+                survivors.Add(warehouse.Describe().InstanceId);
+                try
+                {
+                    warehouse.Reserve("SKU-1001", 1);
+                    reserved++;
+                }
+                catch (CommunicationException e) when (e.InnerException is RpcException { StatusCode: StatusCode.Unavailable })
+                {
+                    unavailable++;
+                }
+            }
+
+            Assert.Equal(2, survivors.Count);
+            Assert.Subset(served.Keys.ToHashSet(), survivors);
+            Assert.Equal(Calls, reserved + unavailable);
+            Assert.True(reserved >= Calls - 10, $"reserved {reserved}, unavailable {unavailable}");
+
+            // Restarted on the same port (a new process, so a new Single instance): the balancer reconnects and gives it
+            // calls again. Polled call by call; the bound is generous and only stops a broken run.
+            hosts[2] = await StartHost(folder, certificates, ports, 2);
+            var deadline = DateTime.UtcNow + TimeSpan.FromMinutes(2);
+            Guid? rejoined = null;
+            while (rejoined is null && DateTime.UtcNow < deadline)
+            {
+                var id = warehouse.Describe().InstanceId;
+                if (!survivors.Contains(id))
+                {
+                    rejoined = id;
+                }
+                else
+                {
+                    await Task.Delay(50);
+                }
+            }
+
+            Assert.NotNull(rejoined);
+            Assert.DoesNotContain(rejoined.Value, served.Keys);
+        }
+        finally
+        {
+            foreach (var host in hosts)
+            {
+                host?.Dispose();
+            }
+        }
+    }
+
+    private static Task<MigratedHostProcess> StartHost(SocketFolder folder, TestCertificates certificates, int[] ports, int index) =>
+        MigratedHostProcess.StartReadyAsync(
+            "--socket", folder.Combine($"host{index}.sock"),
+            "--MigrateWcf:Endpoints:Tls:Url", $"https://127.0.0.1:{ports[index].ToString(CultureInfo.InvariantCulture)}",
+            "--MigrateWcf:Endpoints:Tls:Certificate:Path", certificates.ServerPath,
+            "--MigrateWcf:Endpoints:Tls:Certificate:KeyPath", certificates.ServerKeyPath);
+
+    private static IConfiguration Configuration(TestCertificates certificates, int[] ports)
+    {
+        var values = new Dictionary<string, string?>
+        {
+            ["MigrateWcf:Clients:warehouse:TrustedCertificate:Path"] = certificates.AuthorityPath,
+            ["MigrateWcf:Clients:warehouse:LoadBalancing"] = "round_robin",
+            ["MigrateWcf:Clients:warehouse:SendTimeout"] = "00:01:00",
+            ["MigrateWcf:Clients:warehouse:Retry:Methods:0"] = "Describe",
+            ["MigrateWcf:Clients:warehouse:Retry:MaxAttempts"] = "5",
+        };
+        for (int i = 0; i < ports.Length; i++)
+        {
+            values[$"MigrateWcf:Clients:warehouse:Addresses:{i}"] = $"https://127.0.0.1:{ports[i].ToString(CultureInfo.InvariantCulture)}";
+        }
+
+        return new ConfigurationBuilder().AddInMemoryCollection(values).Build();
+    }
+
+    private static int FreeLoopbackPort()
+    {
+        using var probe = new System.Net.Sockets.TcpListener(System.Net.IPAddress.Loopback, 0);
+        probe.Start();
+        return ((System.Net.IPEndPoint)probe.LocalEndpoint).Port;
+    }
+}
