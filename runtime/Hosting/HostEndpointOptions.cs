@@ -29,38 +29,3 @@ public sealed class HostEndpointOptions
     /// <summary>Allows a plaintext endpoint that other machines can reach.</summary>
     public bool AllowRemoteInsecure { get; set; }
 }
-
-/// <summary>What an endpoint speaks.</summary>
-public enum HostEndpointProtocol
-{
-    /// <summary>gRPC over HTTP/2 (with TLS, HTTP/1.1 too for health probes).</summary>
-    Grpc,
-
-    /// <summary>HTTP/1.1 + JSON: the rpcs with a <c>google.api.http</c> option, through gRPC JSON transcoding.</summary>
-    HttpJson,
-}
-
-/// <summary>Whether a TLS endpoint asks callers for a client certificate.</summary>
-public enum ClientCertificateRequirement
-{
-    None,
-
-    /// <summary>Asked for, not required.</summary>
-    Allow,
-
-    /// <summary>Required: a call without a valid one fails with UNAUTHENTICATED.</summary>
-    Required,
-}
-
-/// <summary>How an endpoint authenticates callers (ASP.NET Core authentication).</summary>
-public enum EndpointAuthentication
-{
-    /// <summary>No authentication: a Unix socket or named pipe is already the owner's only.</summary>
-    None,
-
-    /// <summary>Negotiate (Kerberos/NTLM): WCF's Transport security with Windows credentials.</summary>
-    Windows,
-
-    /// <summary>The TLS client certificate: WCF's Certificate client credentials.</summary>
-    Certificate,
-}

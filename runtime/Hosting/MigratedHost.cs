@@ -131,7 +131,6 @@ public static class MigratedHost
         builder.Logging.AddConsole(console => console.LogToStandardErrorThreshold = LogLevel.Trace);
         // A failed start is reported in one line; the host's own "Hosting failed to start" log would add a stack trace.
         builder.Logging.AddFilter("Microsoft.Extensions.Hosting.Internal.Host", LogLevel.Critical);
-        builder.Logging.AddFilter("Microsoft.AspNetCore.Server.Kestrel", LogLevel.Error);
 
         var options = new MigratedHostOptions();
         builder.Configuration.GetSection(MigratedHostOptions.SectionName).Bind(options);
