@@ -131,6 +131,8 @@ internal static class WcfDiagnostics
     public static readonly DiagnosticDescriptor ClientNeedsCertificate = Create(id: RuleIds.ConfigurationFile, category: RuleCategories.Hosting, defaultSeverity: DiagnosticSeverity.Info, FindingMessages.ClientNeedsCertificate);
     public static readonly DiagnosticDescriptor SettingWithoutCounterpart = Create(id: RuleIds.ConfigurationSettingWithoutCounterpart, category: RuleCategories.Hosting, defaultSeverity: DiagnosticSeverity.Warning, FindingMessages.SettingWithoutCounterpart);
     public static readonly DiagnosticDescriptor MessageSizeLimitPerHost = Create(id: RuleIds.ConfigurationSettingWithoutCounterpart, category: RuleCategories.Hosting, defaultSeverity: DiagnosticSeverity.Warning, FindingMessages.MessageSizeLimitPerHost);
+    public static readonly DiagnosticDescriptor PrincipalPermissionDemand = Create(id: RuleIds.AuthorizationWithoutCounterpart, category: RuleCategories.Hosting, defaultSeverity: DiagnosticSeverity.Warning, FindingMessages.PrincipalPermissionDemand);
+    public static readonly DiagnosticDescriptor AuthorizationManagerInCode = Create(id: RuleIds.AuthorizationWithoutCounterpart, category: RuleCategories.Hosting, defaultSeverity: DiagnosticSeverity.Warning, FindingMessages.AuthorizationManagerInCode);
 
     /// <summary>Every descriptor, in the catalog's message order.</summary>
     public static ImmutableArray<DiagnosticDescriptor> All { get; } = ImmutableArray.Create(
@@ -154,7 +156,8 @@ internal static class WcfDiagnostics
         OperationContextMember, OperationContextMemberUnsupported, OperationContextQualified, ServiceHostInCode,
         BindingInCode, WcfClientChannel, NamedPipeBinding, NamedPipeAddress,
         SecurityModeInCode, SecurityModeInConfiguration, ServiceInConfiguration, ClientEndpointInConfiguration,
-        ConfigurationUnreadable, EndpointNeedsCertificate, ClientNeedsCertificate, SettingWithoutCounterpart, MessageSizeLimitPerHost);
+        ConfigurationUnreadable, EndpointNeedsCertificate, ClientNeedsCertificate, SettingWithoutCounterpart, MessageSizeLimitPerHost,
+        PrincipalPermissionDemand, AuthorizationManagerInCode);
 
     private static readonly Dictionary<string, DiagnosticDescriptor> ByMessageAtCompilationEnd = ByMessage.ToDictionary(
         p => p.Key,

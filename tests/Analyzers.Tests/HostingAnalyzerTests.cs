@@ -124,6 +124,33 @@ public class HostingAnalyzerTests
             """);
 
     [Fact]
+    public Task PrincipalPermissionAndAuthorizationManager_Report()
+        => Reports(RuleIds.AuthorizationWithoutCounterpart, """
+            public class Guarded : ISimple
+            {
+                [{|#0:System.Security.Permissions.PrincipalPermission(System.Security.Permissions.SecurityAction.Demand, Role = "Admins")|}]
+                public void Put() { }
+            }
+
+            public class Authz : {|#1:ServiceAuthorizationManager|}
+            {
+                protected override bool CheckAccessCore(OperationContext operationContext) => true;
+            }
+            """,
+            Verify.Diagnostic(WcfDiagnostics.PrincipalPermissionDemand).WithLocation(0).WithArguments("Guarded.Put", "Role = \"Admins\"", "Admins", "RequireRole(\"Admins\")"),
+            Verify.Diagnostic(WcfDiagnostics.AuthorizationManagerInCode).WithLocation(1).WithArguments("Authz", "System.ServiceModel.ServiceAuthorizationManager"));
+
+    [Fact]
+    public Task CodeWithoutAuthorization_DoesNotReport()
+        => Reports(RuleIds.AuthorizationWithoutCounterpart, """
+            public class Open : ISimple
+            {
+                [System.Security.Permissions.PrincipalPermission(System.Security.Permissions.SecurityAction.Demand, Authenticated = false)]
+                public void Put() { }
+            }
+            """);
+
+    [Fact]
     public Task ServiceModelInAppConfig_ReportsServicesClientsPipesAndSecurity()
         => Verify.VerifyWithConfigurationAsync(Contract, ("App.config", """
             <configuration>

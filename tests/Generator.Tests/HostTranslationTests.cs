@@ -286,6 +286,11 @@ public class HostTranslationTests
         Assert.All(findings, f => Assert.Equal("App.config", f.Position!.FilePath));
         Assert.Contains(findings, f => f.Text().Contains("[Authorize(Policy", StringComparison.Ordinal) && f.Text().StartsWith("serviceAuthorization/principalPermissionMode=\"UseWindowsGroups\"", StringComparison.Ordinal));
         Assert.Contains(findings, f => f.Text().Contains("never sends exception text", StringComparison.Ordinal));
+        // The code's side is WCFM4012's, with the same advice: each message points at it.
+        Assert.Contains(findings, f => f.Text().Contains("IAuthorizationHandler", StringComparison.Ordinal) && f.Text().Contains(RuleIds.AuthorizationWithoutCounterpart, StringComparison.Ordinal)
+            && f.Text().StartsWith("serviceAuthorization/serviceAuthorizationManagerType=\"Shop.Authz, Shop\"", StringComparison.Ordinal));
+        Assert.Contains(findings, f => f.Text().Contains(RuleIds.AuthorizationWithoutCounterpart, StringComparison.Ordinal)
+            && f.Text().StartsWith("serviceAuthorization/principalPermissionMode=", StringComparison.Ordinal));
     }
 
     [Fact]

@@ -15,7 +15,8 @@ namespace MigrateWcf.Generator.Discovery;
 /// <see cref="ConfigurationReader"/>): bindings and service hosts created (<c>new NetTcpBinding()</c>,
 /// <c>new ServiceHost(...)</c>) or derived from, client proxies and channel factories (<c>ClientBase&lt;T&gt;</c>,
 /// <c>ChannelFactory&lt;T&gt;</c>), <c>net.pipe://</c> addresses written as strings, WCF security mode values
-/// (<c>SecurityMode.Message</c>) and the members of <c>OperationContext</c> the code uses. One syntax tree at a time, so a
+/// (<c>SecurityMode.Message</c>), the members of <c>OperationContext</c> the code uses, and authorization the migrated
+/// service no longer runs (<c>[PrincipalPermission]</c>, classes derived from <c>ServiceAuthorizationManager</c>). One syntax tree at a time, so a
 /// front end can ask for one document; the whole compilation is every tree in path order.
 /// </summary>
 internal sealed class HostingReader
@@ -25,6 +26,7 @@ internal sealed class HostingReader
     private const string NamedPipeScheme = "net.pipe:";
     private const string SecurityModeSuffix = "SecurityMode";
     private const string OperationContextName = "OperationContext";
+    private const string PrincipalPermissionName = "PrincipalPermission";
 
     private readonly DiscoveryContext _context;
     private readonly WcfSymbols _wcf;
@@ -83,7 +85,13 @@ internal sealed class HostingReader
                     AddCreated(usages, Model().GetTypeInfo(targetTyped, _context.CancellationToken).Type, TextSpan.FromBounds(targetTyped.SpanStart, targetTyped.ArgumentList.Span.End), tree);
                     break;
                 case ClassDeclarationSyntax { BaseList: { Types.Count: > 0 } baseList } declaration:
-                    AddCreated(usages, Model().GetDeclaredSymbol(declaration, _context.CancellationToken)?.BaseType, baseList.Types[0].Span, tree);
+                    var declared = Model().GetDeclaredSymbol(declaration, _context.CancellationToken);
+                    AddCreated(usages, declared?.BaseType, baseList.Types[0].Span, tree);
+                    AddAuthorizationManager(usages, declared, baseList.Types[0].Span, tree);
+                    break;
+                case AttributeSyntax attribute when !_wcf.PrincipalPermission.IsEmpty
+                    && LastIdentifier(attribute.Name).StartsWith(PrincipalPermissionName, StringComparison.Ordinal):
+                    AddPrincipalPermission(usages, attribute, Model(), tree);
                     break;
                 case LiteralExpressionSyntax literal when literal.IsKind(SyntaxKind.StringLiteralExpression)
                     && literal.Token.ValueText.StartsWith(NamedPipeScheme, StringComparison.OrdinalIgnoreCase):
@@ -131,6 +139,66 @@ internal sealed class HostingReader
 
             usages.Add(new HostingUsageModel(k, _context.Key(wcfType.OriginalDefinition), Position(tree, span)));
         }
+    }
+
+    /// <summary>A class derived from <c>ServiceAuthorizationManager</c>: its <c>CheckAccessCore</c> never runs in the migrated service.</summary>
+    private void AddAuthorizationManager(List<HostingUsageModel> usages, INamedTypeSymbol? declared, TextSpan span, SyntaxTree tree)
+    {
+        if (declared is not { BaseType: { TypeKind: not TypeKind.Error } baseType } || !WcfSymbols.DerivesFrom(baseType, _wcf.ServiceAuthorizationManager))
+        {
+            return;
+        }
+
+        var wcfType = baseType;
+        while (!WcfSymbols.Is(wcfType, _wcf.ServiceAuthorizationManager) && wcfType.BaseType is { } next)
+        {
+            wcfType = next;
+        }
+
+        usages.Add(new HostingUsageModel(HostingUsageKind.ServiceAuthorizationManager, _context.Key(wcfType.OriginalDefinition), Position(tree, span))
+        {
+            Context = declared.Name,
+        });
+    }
+
+    /// <summary>
+    /// <c>[PrincipalPermission(SecurityAction.Demand, Role = "...")]</c> on a class or method: the migrated service does not
+    /// check it. One that demands nothing (<c>Authenticated = false</c> without a role or name) is left alone.
+    /// </summary>
+    private void AddPrincipalPermission(List<HostingUsageModel> usages, AttributeSyntax attribute, SemanticModel semanticModel, SyntaxTree tree)
+    {
+        if (attribute.Parent?.Parent is not MemberDeclarationSyntax owner
+            || semanticModel.GetDeclaredSymbol(owner, _context.CancellationToken) is not { } symbol)
+        {
+            return;
+        }
+
+        var data = symbol.GetAttributes().FirstOrDefault(a => a.ApplicationSyntaxReference is { } reference
+            && reference.SyntaxTree == tree && reference.Span == attribute.Span);
+        if (data is null || !WcfSymbols.Is(data.AttributeClass, _wcf.PrincipalPermission))
+        {
+            return;
+        }
+
+        var role = WcfSymbols.Named<string?>(data, "Role", null);
+        var name = WcfSymbols.Named<string?>(data, "Name", null);
+        role = string.IsNullOrEmpty(role) ? null : role;
+        name = string.IsNullOrEmpty(name) ? null : name;
+        if (role is null && name is null && !WcfSymbols.Named(data, "Authenticated", true))
+        {
+            return;
+        }
+
+        usages.Add(new HostingUsageModel(HostingUsageKind.PrincipalPermission, _context.Key(data.AttributeClass!), Position(tree, attribute.Span))
+        {
+            Context = symbol switch
+            {
+                IMethodSymbol { MethodKind: MethodKind.Constructor or MethodKind.StaticConstructor } constructor => constructor.ContainingType.Name + "." + constructor.ContainingType.Name,
+                IMethodSymbol method => method.ContainingType.Name + "." + method.Name,
+                _ => symbol.Name,
+            },
+            Demand = new PrincipalDemand(role, name),
+        });
     }
 
     /// <summary><c>X.Member</c>: a WCF security mode value, or a member of OperationContext.</summary>
@@ -218,7 +286,7 @@ internal sealed class HostingReader
     private static List<int> MarkerOffsets(string content)
     {
         var offsets = new List<int>();
-        foreach (var marker in new[] { NewKeyword, NamedPipeScheme, SecurityModeSuffix })
+        foreach (var marker in new[] { NewKeyword, NamedPipeScheme, SecurityModeSuffix, PrincipalPermissionName })
         {
             // Addresses are case-insensitive (NET.PIPE://); keywords and type names are not.
             var comparison = marker == NamedPipeScheme ? StringComparison.OrdinalIgnoreCase : StringComparison.Ordinal;
@@ -234,7 +302,7 @@ internal sealed class HostingReader
 
     /// <summary>
     /// Whether to walk into a node: code this reader looks for holds one of its markers (<c>new</c>, <c>net.pipe:</c>,
-    /// <c>SecurityMode</c>), so a node whose text lacks them holds none. Namespaces and types are always walked, since the
+    /// <c>SecurityMode</c>, <c>PrincipalPermission</c>), so a node whose text lacks them holds none. Namespaces and types are always walked, since the
     /// classes they declare may derive from a hosting type.
     /// </summary>
     private static bool MayHoldHostingCode(SyntaxNode node, List<int> markers)

@@ -82,6 +82,8 @@ internal sealed class WcfSymbols
         OperationContractProvider = Both("IOperationContractAttributeProvider");
         WebOperationContext = Resolve(compilation, WebNamespace + ".WebOperationContext");
         UriTemplateMatch = Resolve(compilation, "System.UriTemplateMatch");
+        PrincipalPermission = Resolve(compilation, "System.Security.Permissions.PrincipalPermissionAttribute");
+        ServiceAuthorizationManager = Both("ServiceAuthorizationManager");
 
         HasWcf = !ServiceContract.IsEmpty || !DataContract.IsEmpty;
     }
@@ -197,6 +199,15 @@ internal sealed class WcfSymbols
 
     /// <summary>.NET Framework's <c>System.UriTemplateMatch</c> (in System.ServiceModel.dll), what <c>IncomingWebRequestContext.UriTemplateMatch</c> gives.</summary>
     public ImmutableArray<INamedTypeSymbol> UriTemplateMatch { get; }
+
+    /// <summary>
+    /// <c>[PrincipalPermission]</c> of System.Security.Permissions (mscorlib on .NET Framework, a package on .NET): empty
+    /// when the references lack it. CoreWCF has none; it authorizes with ASP.NET Core's <c>[Authorize]</c>.
+    /// </summary>
+    public ImmutableArray<INamedTypeSymbol> PrincipalPermission { get; }
+
+    /// <summary>WCF's (or CoreWCF's) <c>ServiceAuthorizationManager</c>, whose subclasses authorize calls in <c>CheckAccessCore</c>.</summary>
+    public ImmutableArray<INamedTypeSymbol> ServiceAuthorizationManager { get; }
 
     /// <summary>The namespace of .NET Framework's WCF REST programming model ([WebGet], [WebInvoke], WebFaultException).</summary>
     public const string WebNamespace = "System.ServiceModel.Web";

@@ -82,7 +82,8 @@ public static class HostTranslation
         ("serviceCredentials/serviceCertificate", "the TLS certificate is each endpoint's MigrateWcf:Endpoints:<name>:Certificate"),
         ("serviceCredentials/clientCertificate", "client certificates are checked against MigrateWcf:Endpoints:<name>:ClientCertificateAuthority"),
         ("serviceCredentials", "callers authenticate by the endpoint's Authentication (Windows or Certificate) or by credentials in call metadata"),
-        ("serviceAuthorization", "authorize with ASP.NET Core: a policy per role or requirement (AddAuthorization) and [Authorize(Policy = \"...\")] on the implementation class or method"),
+        ("serviceAuthorization/serviceAuthorizationManagerType", "the manager's CheckAccessCore never runs: do its checks in an IAuthorizationHandler of a policy (AddAuthorization) named by [Authorize(Policy = \"...\")] on the implementation class or method, or in a gRPC server interceptor (WCFM4012 at the class)"),
+        ("serviceAuthorization", "authorize with ASP.NET Core: a policy per role or requirement (AddAuthorization) and [Authorize(Policy = \"...\")] on the implementation class or method, where WCFM4012 finds each [PrincipalPermission]"),
     };
 
     private const string NoCounterpart = "gRPC and Kestrel have no such setting";

@@ -76,6 +76,54 @@ internal sealed partial class ProtoMapper
 
     private static readonly HashSet<string> NamedPipeBindings = new(StringComparer.Ordinal) { "System.ServiceModel.NetNamedPipeBinding", "CoreWCF.NetNamedPipeBinding", "netNamedPipeBinding" };
 
+    /// <summary>A <c>[PrincipalPermission]</c>'s demand as written: <c>Role = "Admins"</c>, <c>Name = "bob"</c>, both, or <c>Authenticated = true</c> (its default).</summary>
+    private static string Written(PrincipalDemand demand)
+    {
+        var parts = new List<string>();
+        if (demand.Role is { } role)
+        {
+            parts.Add("Role = " + Literal(role));
+        }
+
+        if (demand.Name is { } name)
+        {
+            parts.Add("Name = " + Literal(name));
+        }
+
+        return parts.Count == 0 ? "Authenticated = true" : string.Join(", ", parts);
+    }
+
+    /// <summary>The ASP.NET Core policy a demand becomes, named after its role, else its user name, else <c>Authenticated</c>.</summary>
+    private static string PolicyName(PrincipalDemand demand)
+        => Escape(demand switch
+        {
+            { Role: { } role, Name: { } name } => role + "/" + name,
+            { Role: { } role } => role,
+            { Name: { } name } => name,
+            _ => "Authenticated",
+        });
+
+    /// <summary>The policy's requirements: <c>RequireRole("Admins")</c>, <c>RequireUserName("bob")</c>, both, or <c>RequireAuthenticatedUser()</c>.</summary>
+    private static string Requirement(PrincipalDemand demand)
+    {
+        var parts = new List<string>();
+        if (demand.Role is { } role)
+        {
+            parts.Add("RequireRole(" + Literal(role) + ")");
+        }
+
+        if (demand.Name is { } name)
+        {
+            parts.Add("RequireUserName(" + Literal(name) + ")");
+        }
+
+        return parts.Count == 0 ? "RequireAuthenticatedUser()" : string.Join(".", parts);
+    }
+
+    private static string Literal(string value) => "\"" + Escape(value) + "\"";
+
+    private static string Escape(string value) => value.Replace("\\", "\\\\").Replace("\"", "\\\"");
+
     /// <summary>Hosting, binding, runtime and configuration code: one finding per fact worth saying (4xxx, 3009, 3010).</summary>
     internal static void MapHosting(IEnumerable<HostingUsageModel> usages, List<Finding> findings)
     {
@@ -99,6 +147,9 @@ internal sealed partial class ProtoMapper
                 HostingUsageKind.ConfiguredClientEndpoint => Finding.Create(FindingMessages.ClientEndpointInConfiguration, usage.Position, usage.TypeName, usage.Detail ?? string.Empty),
                 HostingUsageKind.UnreadableConfiguration => Finding.Create(FindingMessages.ConfigurationUnreadable, usage.Position, usage.TypeName, usage.Detail ?? string.Empty),
                 HostingUsageKind.ConfigurationTranslation => usage.Finding,
+                HostingUsageKind.PrincipalPermission when usage.Demand is { } demand
+                    => Finding.Create(FindingMessages.PrincipalPermissionDemand, usage.Position, usage.Context ?? usage.TypeName, Written(demand), PolicyName(demand), Requirement(demand)),
+                HostingUsageKind.ServiceAuthorizationManager => Finding.Create(FindingMessages.AuthorizationManagerInCode, usage.Position, usage.Context ?? usage.TypeName, usage.TypeName),
                 _ => null,
             };
             if (finding is not null)

@@ -77,7 +77,18 @@ public enum HostingUsageKind
     /// <summary>What translating a file's <c>&lt;system.serviceModel&gt;</c> into the generated host's appsettings.json
     /// says about one of its settings (Mapping/HostConfiguration.cs); <see cref="HostingUsageModel.Finding"/> is it.</summary>
     ConfigurationTranslation,
+
+    /// <summary>A <c>[PrincipalPermission]</c> on a class or method; <see cref="HostingUsageModel.Context"/> is what it is on
+    /// (<c>Type</c> or <c>Type.Method</c>), <see cref="HostingUsageModel.Demand"/> what it demands.</summary>
+    PrincipalPermission,
+
+    /// <summary>A class derived from WCF's <c>ServiceAuthorizationManager</c>; <see cref="HostingUsageModel.TypeName"/> is the WCF
+    /// base, <see cref="HostingUsageModel.Context"/> the class.</summary>
+    ServiceAuthorizationManager,
 }
+
+/// <summary>What a <c>[PrincipalPermission]</c> demands: a role, a user name, both, or (neither) an authenticated caller.</summary>
+public sealed record PrincipalDemand(string? Role, string? Name);
 
 /// <summary>WCF hosting, binding, client-channel or runtime code in the source or in a .config file.</summary>
 /// <param name="TypeName">The WCF type used, e.g. <c>System.ServiceModel.NetTcpBinding</c> (for config entries: the service, endpoint or binding name).</param>
@@ -91,6 +102,9 @@ public sealed record HostingUsageModel(HostingUsageKind Kind, string TypeName, S
 
     /// <summary>The finding of a <see cref="HostingUsageKind.ConfigurationTranslation"/>, made where the translation decides.</summary>
     public Finding? Finding { get; init; }
+
+    /// <summary>What a <see cref="HostingUsageKind.PrincipalPermission"/> demands.</summary>
+    public PrincipalDemand? Demand { get; init; }
 }
 
 /// <summary>WCF's session requirement of a contract (values as in System.ServiceModel.SessionMode).</summary>

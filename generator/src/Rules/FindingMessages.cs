@@ -150,6 +150,11 @@ public static class FindingMessages
     /// <summary>{0} the setting as written (<c>receiveTimeout="00:10:00"</c>), {1} where (<c>binding configuration 'netTcpBinding/big'</c>), {2} what to do instead.</summary>
     public static readonly FindingMessage SettingWithoutCounterpart = new(nameof(SettingWithoutCounterpart), RuleIds.ConfigurationSettingWithoutCounterpart, "{0} of {1} has no counterpart in the migrated host: {2}");
     public static readonly FindingMessage MessageSizeLimitPerHost = new(nameof(MessageSizeLimitPerHost), RuleIds.ConfigurationSettingWithoutCounterpart, "Binding configuration '{0}' receives at most {1} bytes, but the migrated host has one limit for all its endpoints: {2} bytes (MigrateWcf:MaxReceiveMessageSize), the largest of its bindings");
+    /// <summary>{0} what the attribute is on (<c>Type</c> or <c>Type.Method</c>), {1} its demand as written (<c>Role = "Admins"</c>), {2} the policy's name, {3} its requirement (<c>RequireRole("Admins")</c>).</summary>
+    public static readonly FindingMessage PrincipalPermissionDemand = new(nameof(PrincipalPermissionDemand), RuleIds.AuthorizationWithoutCounterpart, "[PrincipalPermission({1})] on '{0}' is not checked by the migrated gRPC service: add the policy options.AddPolicy(\"{2}\", p => p.{3}) in AddAuthorization and put [Authorize(Policy = \"{2}\")] on '{0}'");
+
+    /// <summary>{0} the class, {1} the WCF type it derives from.</summary>
+    public static readonly FindingMessage AuthorizationManagerInCode = new(nameof(AuthorizationManagerInCode), RuleIds.AuthorizationWithoutCounterpart, "'{0}' derives from '{1}', whose CheckAccessCore the migrated gRPC service never calls: do its checks in an IAuthorizationHandler of a policy registered with AddAuthorization and named by [Authorize(Policy = \"...\")] on the implementation, or in a gRPC server interceptor");
     public static readonly FindingMessage ApiMissingOnDotNet = new(nameof(ApiMissingOnDotNet), RuleIds.ApiMissingOnDotNet, "'{0}' does not exist on .NET 10 ({1}): {2}");
     public static readonly FindingMessage CodeDoesNotCompileOnDotNet = new(nameof(CodeDoesNotCompileOnDotNet), RuleIds.ApiMissingOnDotNet, "This code does not compile on .NET 10 ({0}: {1})");
     public static readonly FindingMessage TypeLeftOut = new(nameof(TypeLeftOut), RuleIds.LeftOutOfMigratedProject, "'{0}' is left out of the migrated project: {1}");
@@ -191,6 +196,7 @@ public static class FindingMessages
         ServiceHostInCode, BindingInCode, WcfClientChannel, NamedPipeBinding, NamedPipeAddress, SecurityModeInCode,
         SecurityModeInConfiguration, ServiceInConfiguration, ClientEndpointInConfiguration, ConfigurationUnreadable,
         EndpointNeedsCertificate, ClientNeedsCertificate, SettingWithoutCounterpart, MessageSizeLimitPerHost,
+        PrincipalPermissionDemand, AuthorizationManagerInCode,
         ApiMissingOnDotNet, CodeDoesNotCompileOnDotNet, TypeLeftOut, FrameworkPackageAdded, OutputCacheProfileIgnored,
         TestProjectLeftOut, PackageNotCarried, PackageVersionChanged,
         DoesNotCompile, GeneratedFileDoesNotCompile, ProjectDoesNotBuild, RuntimePackageMissing);

@@ -112,6 +112,7 @@ public static class RuleIds
     public const string FrameworkPackage = "WCFM4009";
     public const string OutputCacheNotApplied = "WCFM4010";
     public const string ConfigurationSettingWithoutCounterpart = "WCFM4011";
+    public const string AuthorizationWithoutCounterpart = "WCFM4012";
 
     // Project references of the migrated project (migrate-wcf generate).
     public const string TestProjectLeftOut = "WCFM4020";
@@ -268,6 +269,8 @@ public static class RuleCatalog
             "gRPC reads no <system.serviceModel>: migrate-wcf generate writes its endpoints, message sizes, timeouts and transport security into the generated host's appsettings.json (docs/hosting.md)."),
         new Rule(RuleIds.ConfigurationSettingWithoutCounterpart, "Configuration setting without a counterpart", FindingSeverity.Warning, RuleCategories.Hosting,
             "The generated host's appsettings.json has endpoints (address, TLS, client authentication), one message size limit per host and per client, and a call deadline per client; what else the setting did is left out and no longer applies."),
+        new Rule(RuleIds.AuthorizationWithoutCounterpart, "Authorization without a gRPC counterpart", FindingSeverity.Warning, RuleCategories.Hosting,
+            "ASP.NET Core authorizes gRPC calls: policies registered with AddAuthorization (a role, a user name, an authenticated user, or an IAuthorizationHandler of your own) and [Authorize(Policy = \"...\")] on the service implementation; WCF's PrincipalPermission demands and ServiceAuthorizationManager do not run, so until then every caller the endpoint authenticates may call every operation."),
         new Rule(RuleIds.ApiMissingOnDotNet, "API that .NET 10 lacks", FindingSeverity.Error, RuleCategories.Hosting,
             "The migrated project compiles this code on .NET 10, where the API does not exist: it does not build until the use is replaced by what the message names.") { GenerateOnly = true },
         new Rule(RuleIds.LeftOutOfMigratedProject, "Code left out of the migrated project", FindingSeverity.Info, RuleCategories.Hosting,
