@@ -93,6 +93,28 @@ public sealed class ScaleOutTests
         }
     }
 
+    [Fact]
+    public async Task A_dns_address_reaches_the_host_through_the_resolver_and_the_certificates_host_name()
+    {
+        using var folder = new SocketFolder();
+        using var certificates = new TestCertificates();
+        int[] ports = [FreeLoopbackPort()];
+        using var host = await StartHost(folder, certificates, ports, 0);
+        var configuration = new ConfigurationBuilder().AddInMemoryCollection(new Dictionary<string, string?>
+        {
+            // localhost resolves to 127.0.0.1 (where the host listens) and may resolve to ::1 (where nothing does): the
+            // balancer uses the address that answers. The server certificate is for localhost, the name in the address.
+            ["MigrateWcf:Clients:warehouse:Address"] = $"dns:///localhost:{ports[0].ToString(CultureInfo.InvariantCulture)}",
+            ["MigrateWcf:Clients:warehouse:TrustedCertificate:Path"] = certificates.AuthorityPath,
+        }).Build();
+
+        using var factory = MigratedClientFactory.FromConfiguration(configuration, "warehouse");
+        var warehouse = factory.CreateWarehouse();
+
+        Assert.Equal("Single", warehouse.Describe().InstanceMode);
+        Assert.True(warehouse.Reserve("SKU-1001", 1).Number > 0);
+    }
+
     private static Task<MigratedHostProcess> StartHost(SocketFolder folder, TestCertificates certificates, int[] ports, int index) =>
         MigratedHostProcess.StartReadyAsync(
             "--socket", folder.Combine($"host{index}.sock"),
