@@ -142,22 +142,21 @@ internal sealed record HostEndpoint(string Name, GrpcEndpoint Endpoint, HostEndp
     /// connection item naming this endpoint, which <see cref="ClientCertificateCheck"/> reads.</summary>
     public void ConfigureListener(ListenOptions listen)
     {
-        var endpoint = this;
-        var http = endpoint.Settings.Protocol == HostEndpointProtocol.HttpJson;
-        listen.Protocols = endpoint.Endpoint.IsTls
+        var http = Settings.Protocol == HostEndpointProtocol.HttpJson;
+        listen.Protocols = Endpoint.IsTls
             // ALPN picks HTTP/2 for gRPC callers and HTTP/1.1 for REST callers and health probes.
             ? HttpProtocols.Http1AndHttp2
             : http ? HttpProtocols.Http1 : HttpProtocols.Http2;
-        if (endpoint.Endpoint.IsTls)
+        if (Endpoint.IsTls)
         {
             listen.UseHttps(https =>
             {
-                if (endpoint.Certificate is { } certificate)
+                if (Certificate is { } certificate)
                 {
                     https.ServerCertificate = certificate;
                 }
 
-                if (endpoint.Settings.ClientCertificate != ClientCertificateRequirement.None || endpoint.RequiresClientCertificate)
+                if (Settings.ClientCertificate != ClientCertificateRequirement.None || RequiresClientCertificate)
                 {
                     // Asked for at the handshake, judged by the authentication handler: a caller without one gets a
                     // gRPC UNAUTHENTICATED instead of a failed handshake it cannot tell from a network error.
@@ -169,7 +168,7 @@ internal sealed record HostEndpoint(string Name, GrpcEndpoint Endpoint, HostEndp
 
         listen.Use(next => connection =>
         {
-            connection.Items[ConnectionItem] = endpoint.Name;
+            connection.Items[ConnectionItem] = Name;
             return next(connection);
         });
     }
