@@ -131,7 +131,8 @@ internal static class GenerateCommand
         }
 
         var outcome = generation.Outcome!;
-        var hostProject = changes.FirstOrDefault(c => c.RelativePath.StartsWith(MigratedHostProject.FolderName + "/", StringComparison.Ordinal) && c.RelativePath.EndsWith(".csproj", StringComparison.Ordinal));
+        var hostProject = changes.FirstOrDefault(c => c.State != PlannedFileState.Deleted
+            && c.RelativePath.StartsWith(MigratedHostProject.FolderName + "/", StringComparison.Ordinal) && c.RelativePath.EndsWith(".csproj", StringComparison.Ordinal));
         var projectFile = Path.Join(generation.OutputFolder, generation.ProjectFileName);
         var verification = options.Verify
             ? await Verify(generation, projectFile, options, deps, cancellationToken)
