@@ -68,13 +68,6 @@ internal sealed class ProtoIndex
 
     public (ProtoFile File, ProtoMessage Message) Message(string fullName) => _messages[fullName];
 
-    public bool TryMessage(string fullName, out ProtoFile file, out ProtoMessage message)
-    {
-        var found = _messages.TryGetValue(fullName, out var entry);
-        (file, message) = found ? entry : (null!, null!);
-        return found;
-    }
-
     /// <summary>protoc's C# class for a message or enum (well-known types included).</summary>
     public string Class(string fullName)
     {
@@ -92,8 +85,6 @@ internal sealed class ProtoIndex
 
     /// <summary>The proto full name of a data type's message or an enum's proto enum.</summary>
     public string OfType(string typeKey) => _byTypeKey[typeKey];
-
-    public bool HasType(string typeKey) => _byTypeKey.ContainsKey(typeKey);
 
     public ProtoEnum Enum(string fullName) => _enums[fullName].Enum;
 

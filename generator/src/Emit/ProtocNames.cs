@@ -72,25 +72,6 @@ internal static class ProtocNames
         return result.ToString();
     }
 
-    /// <summary>The C# members of a proto enum's values, in declaration order (protoc appends '_' to a name already taken).</summary>
-    public static List<string> EnumValues(ProtoEnum protoEnum)
-    {
-        var used = new HashSet<string>();
-        var names = new List<string>();
-        foreach (var value in protoEnum.Values)
-        {
-            var name = EnumValue(protoEnum.Name, value.Name);
-            while (!used.Add(name))
-            {
-                name += "_";
-            }
-
-            names.Add(name);
-        }
-
-        return names;
-    }
-
     private static string EnumValue(string enumName, string valueName)
     {
         var result = ShoutyToPascalCase(TryRemovePrefix(enumName, valueName));
