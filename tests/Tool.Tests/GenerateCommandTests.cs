@@ -119,7 +119,7 @@ public sealed class GenerateCommandTests
         Assert.True(result.Code == ExitCode.Success, result.ToString());
         var package = XDocument.Load(temp.Combine("a", "Orders.Migrated.csproj"));
         Assert.Equal(
-            [("Google.Protobuf", MigratedProjectFile.GoogleProtobufVersion), ("Grpc.Tools", MigratedProjectFile.GrpcToolsVersion), ("MigrateWcf.Runtime", AnalysisReport.ToolVersion)],
+            [("Google.Protobuf", MigratedProjectFile.GoogleProtobufVersion), ("Grpc.Tools", MigratedProjectFile.GrpcToolsVersion), ("MigrateWcf.Runtime", ReportFacts.ToolVersion)],
             Items(package, "PackageReference").Select(p => (p.Attribute("Include")!.Value, p.Attribute("Version")?.Value)));
         Assert.Empty(Items(package, "ProjectReference"));
         var project = XDocument.Load(temp.Combine("b", "Orders.Migrated.csproj"));

@@ -19,7 +19,7 @@ public sealed class InstalledToolTests
         var packages = Path.Combine(repository, "artifacts", "packages");
         var pack = await Run(repository, "bash", Path.Combine(repository, "scripts", "pack-tool.sh"));
         Assert.True(pack.ExitCode == 0, pack.ToString());
-        Assert.True(File.Exists(Path.Combine(packages, $"migrate-wcf.{AnalysisReport.ToolVersion}.nupkg")), pack.ToString());
+        Assert.True(File.Exists(Path.Combine(packages, $"migrate-wcf.{ReportFacts.ToolVersion}.nupkg")), pack.ToString());
 
         // Only the local folder as a source, and a package cache of the test's own: the package installed is the one just
         // packed, never a cached copy of an earlier pack of the same version nor anything of that name from a feed.
@@ -31,13 +31,13 @@ public sealed class InstalledToolTests
             </configuration>
             """);
         var tools = temp.Combine("tools");
-        var install = await Run(temp.Path, "dotnet", "tool", "install", "migrate-wcf", "--tool-path", tools, "--configfile", config, "--version", AnalysisReport.ToolVersion);
+        var install = await Run(temp.Path, "dotnet", "tool", "install", "migrate-wcf", "--tool-path", tools, "--configfile", config, "--version", ReportFacts.ToolVersion);
         Assert.True(install.ExitCode == 0, install.ToString());
         var migrateWcf = Path.Combine(tools, OperatingSystem.IsWindows() ? "migrate-wcf.exe" : "migrate-wcf");
 
         var version = await Run(temp.Path, migrateWcf, "--version");
         Assert.True(version.ExitCode == 0, version.ToString());
-        Assert.Equal(AnalysisReport.ToolVersion, version.Output.Trim());
+        Assert.Equal(ReportFacts.ToolVersion, version.Output.Trim());
 
         // A copy of the sample in a path with a space, without its build output.
         var sample = temp.Combine("my samples", "LegacyWcf");

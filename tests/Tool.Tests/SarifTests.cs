@@ -235,6 +235,6 @@ public sealed class SarifTests
         var result = await MigrateWcfCli.RunAsync("--version");
 
         Assert.Equal(ExitCode.Success, result.Code);
-        Assert.Equal(MigrateWcf.Tool.Output.AnalysisReport.ToolVersion, result.Output.Trim());
+        Assert.Equal(MigrateWcf.Tool.Output.ReportFacts.ToolVersion, result.Output.Trim());
     }
 }

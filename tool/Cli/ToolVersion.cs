@@ -20,7 +20,7 @@ internal static class ToolVersion
     {
         public override int Invoke(ParseResult parseResult)
         {
-            parseResult.InvocationConfiguration.Output.WriteLine(AnalysisReport.ToolVersion);
+            parseResult.InvocationConfiguration.Output.WriteLine(ReportFacts.ToolVersion);
             return 0;
         }
     }

@@ -68,13 +68,13 @@ internal static class AnalyzeCommand
         switch (options.Format)
         {
             case ReportFormat.Json:
-                AnalysisReport.WriteJson(outcome, options.InputPath, deps.Output);
+                AnalysisJsonReport.Write(outcome, options.InputPath, deps.Output);
                 break;
             case ReportFormat.Sarif:
                 SarifReport.Write(outcome, deps.Output);
                 break;
             default:
-                AnalysisReport.WriteText(outcome, options.InputPath, deps.Output);
+                AnalysisTextReport.Write(outcome, options.InputPath, deps.Output);
                 break;
         }
 

@@ -274,7 +274,7 @@ internal static class GenerateCommand
                 combined.NullableEnabled,
                 runtime,
                 HasCentralPackageVersions(Path.GetDirectoryName(outputFolder) ?? outputFolder),
-                AnalysisReport.ToolVersion)
+                ReportFacts.ToolVersion)
             {
                 TargetReferences = TargetReferenceSet.With(combined.AssemblyReferences),
                 Packages = references.Packages,

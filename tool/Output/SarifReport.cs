@@ -41,8 +41,8 @@ internal static class SarifReport
             json.WriteStartObject("tool");
             json.WriteStartObject("driver");
             json.WriteString("name", MigrateWcfCommandLine.ToolName);
-            json.WriteString("version", AnalysisReport.ToolVersion);
-            json.WriteString("semanticVersion", AnalysisReport.ToolVersion);
+            json.WriteString("version", ReportFacts.ToolVersion);
+            json.WriteString("semanticVersion", ReportFacts.ToolVersion);
             json.WriteString("informationUri", RuleCatalog.HelpBaseUri + "README.md");
             json.WriteStartArray("rules");
             foreach (var rule in RuleCatalog.All)
@@ -116,7 +116,7 @@ internal static class SarifReport
 
             json.WriteStartObject("properties");
             json.WriteStartObject("summary");
-            AnalysisReport.WriteSummaryProperties(json, outcome.Summary, outcome.Findings.Select(f => f.Finding));
+            AnalysisJsonReport.WriteSummaryProperties(json, outcome.Summary, outcome.Findings.Select(f => f.Finding));
             json.WriteNumber("projects", outcome.Projects.Length);
             json.WriteEndObject();
             json.WriteEndObject();
