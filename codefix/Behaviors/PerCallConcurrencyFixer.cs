@@ -1,4 +1,3 @@
-using System.Collections.Immutable;
 using System.Composition;
 using System.Linq;
 using System.Threading;
@@ -21,45 +20,44 @@ namespace MigrateWcf.CodeFixes.Behaviors;
 /// </summary>
 [ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(PerCallConcurrencyFixer))]
 [Shared]
-public sealed class PerCallConcurrencyFixer : CodeFixProvider
+public sealed class PerCallConcurrencyFixer : RuleCodeFixProvider
 {
     private const string ConcurrencyMode = "ConcurrencyMode";
 
-    public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(RuleIds.PerCallWithSingleConcurrency);
-
-    // Each fix edits one attribute. Asked without a key (dotnet format), the setting is removed.
-    public override FixAllProvider GetFixAllProvider() => new DefaultKeyFixAllProvider(WellKnownFixAllProviders.BatchFixer, EquivalenceKeys.RemoveRedundantConcurrencyMode);
-
-    public override async Task RegisterCodeFixesAsync(CodeFixContext context)
+    // Each fix edits one attribute: the default batch FixAll. Asked without a key (dotnet format), the setting is removed.
+    public PerCallConcurrencyFixer()
+        : base(RuleIds.PerCallWithSingleConcurrency, EquivalenceKeys.RemoveRedundantConcurrencyMode)
     {
-        var root = await context.Document.GetSyntaxRootAsync(context.CancellationToken).ConfigureAwait(false);
-        foreach (var diagnostic in context.Diagnostics)
-        {
-            if (root?.FindNode(diagnostic.Location.SourceSpan)?.FirstAncestorOrSelf<AttributeSyntax>() is not { } attribute
-                || Argument(attribute) is not { } argument)
-            {
-                continue;
-            }
+    }
 
+    protected override Task RegisterFixesAsync(CodeFixContext context, SyntaxNode root, Diagnostic diagnostic)
+    {
+        if (root.FindNode(diagnostic.Location.SourceSpan)?.FirstAncestorOrSelf<AttributeSyntax>() is not { } attribute
+            || Argument(attribute) is not { } argument)
+        {
+            return Task.CompletedTask;
+        }
+
+        context.RegisterCodeFix(
+            CodeAction.Create(
+                "Remove the redundant ConcurrencyMode.Single",
+                ct => ReplaceAsync(context.Document, attribute, WcfSyntax.WithoutNamedArgument(attribute, ConcurrencyMode), ct),
+                DefaultEquivalenceKey),
+            diagnostic);
+
+        // Multiple is written the way Single was (ConcurrencyMode.Single, System.ServiceModel.ConcurrencyMode.Single, ...).
+        if (argument.Expression is MemberAccessExpressionSyntax { Name.Identifier.ValueText: "Single" } single)
+        {
+            var multiple = single.WithName(SyntaxFactory.IdentifierName("Multiple").WithTriviaFrom(single.Name));
             context.RegisterCodeFix(
                 CodeAction.Create(
-                    "Remove the redundant ConcurrencyMode.Single",
-                    ct => ReplaceAsync(context.Document, attribute, WcfSyntax.WithoutNamedArgument(attribute, ConcurrencyMode), ct),
-                    EquivalenceKeys.RemoveRedundantConcurrencyMode),
+                    "Set ConcurrencyMode.Multiple",
+                    ct => ReplaceAsync(context.Document, attribute, attribute.ReplaceNode(single, multiple), ct),
+                    EquivalenceKeys.SetConcurrencyModeMultiple),
                 diagnostic);
-
-            // Multiple is written the way Single was (ConcurrencyMode.Single, System.ServiceModel.ConcurrencyMode.Single, ...).
-            if (argument.Expression is MemberAccessExpressionSyntax { Name.Identifier.ValueText: "Single" } single)
-            {
-                var multiple = single.WithName(SyntaxFactory.IdentifierName("Multiple").WithTriviaFrom(single.Name));
-                context.RegisterCodeFix(
-                    CodeAction.Create(
-                        "Set ConcurrencyMode.Multiple",
-                        ct => ReplaceAsync(context.Document, attribute, attribute.ReplaceNode(single, multiple), ct),
-                        EquivalenceKeys.SetConcurrencyModeMultiple),
-                    diagnostic);
-            }
         }
+
+        return Task.CompletedTask;
     }
 
     private static AttributeArgumentSyntax? Argument(AttributeSyntax attribute)

@@ -1,6 +1,5 @@
 using System;
 using System.Collections.Generic;
-using System.Collections.Immutable;
 using System.Composition;
 using System.Globalization;
 using System.Linq;
@@ -31,25 +30,24 @@ namespace MigrateWcf.CodeFixes.Contracts;
 /// </summary>
 [ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(RefOutToResultFixer))]
 [Shared]
-public sealed class RefOutToResultFixer : CodeFixProvider
+public sealed class RefOutToResultFixer : RuleCodeFixProvider
 {
     private const string Title = "Return a result type instead of ref/out parameters";
 
-    public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(RuleIds.RefOutParameter);
+    public RefOutToResultFixer()
+        : base(RuleIds.RefOutParameter, EquivalenceKeys.RefOutToResultType)
+    {
+    }
 
     // Each fix adds a class after the same contract: FixAll applies them in turn so none is lost.
-    public override FixAllProvider GetFixAllProvider() => new SequentialFixAllProvider(Title, OperationReferences.ContractMethod, ConvertAsync);
+    public override FixAllProvider? GetFixAllProvider() => new SequentialFixAllProvider(Title, OperationReferences.ContractMethod, ConvertAsync);
 
-    public override async Task RegisterCodeFixesAsync(CodeFixContext context)
+    protected override async Task RegisterFixesAsync(CodeFixContext context, SyntaxNode root, Diagnostic diagnostic)
     {
-        var root = await context.Document.GetSyntaxRootAsync(context.CancellationToken).ConfigureAwait(false);
-        foreach (var diagnostic in context.Diagnostics)
+        if (OperationReferences.ContractMethod(root, diagnostic) is { } method
+            && await PlanAsync(context.Document, method, context.CancellationToken).ConfigureAwait(false) is { } plan)
         {
-            if (root is not null && OperationReferences.ContractMethod(root, diagnostic) is { } method
-                && await PlanAsync(context.Document, method, context.CancellationToken).ConfigureAwait(false) is { } plan)
-            {
-                context.RegisterCodeFix(CodeAction.Create($"Return {plan.ResultType} instead of ref/out parameters", ct => ConvertAsync(context.Document, method, diagnostic, ct), EquivalenceKeys.RefOutToResultType), diagnostic);
-            }
+            context.RegisterCodeFix(CodeAction.Create($"Return {plan.ResultType} instead of ref/out parameters", ct => ConvertAsync(context.Document, method, diagnostic, ct), DefaultEquivalenceKey), diagnostic);
         }
     }
 

@@ -27,26 +27,25 @@ namespace MigrateWcf.CodeFixes.Contracts;
 /// </summary>
 [ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(TaskBasedOperationFixer))]
 [Shared]
-public sealed class TaskBasedOperationFixer : CodeFixProvider
+public sealed class TaskBasedOperationFixer : RuleCodeFixProvider
 {
     private const string Title = "Convert to a Task-based operation";
     private const string TaskType = "System.Threading.Tasks.Task";
 
-    public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(RuleIds.SynchronousOperation);
+    public TaskBasedOperationFixer()
+        : base(RuleIds.SynchronousOperation, EquivalenceKeys.ConvertToTaskBasedOperation)
+    {
+    }
 
     // A fix changes the contract, implementations in other documents and callers anywhere: FixAll applies them in turn.
-    public override FixAllProvider GetFixAllProvider() => new SequentialFixAllProvider(Title, OperationReferences.ContractMethod, ConvertAsync);
+    public override FixAllProvider? GetFixAllProvider() => new SequentialFixAllProvider(Title, OperationReferences.ContractMethod, ConvertAsync);
 
-    public override async Task RegisterCodeFixesAsync(CodeFixContext context)
+    protected override async Task RegisterFixesAsync(CodeFixContext context, SyntaxNode root, Diagnostic diagnostic)
     {
-        var root = await context.Document.GetSyntaxRootAsync(context.CancellationToken).ConfigureAwait(false);
-        foreach (var diagnostic in context.Diagnostics)
+        if (OperationReferences.ContractMethod(root, diagnostic) is { } method
+            && await PlanAsync(context.Document, method, context.CancellationToken).ConfigureAwait(false) is not null)
         {
-            if (root is not null && OperationReferences.ContractMethod(root, diagnostic) is { } method
-                && await PlanAsync(context.Document, method, context.CancellationToken).ConfigureAwait(false) is not null)
-            {
-                context.RegisterCodeFix(CodeAction.Create(Title, ct => ConvertAsync(context.Document, method, diagnostic, ct), EquivalenceKeys.ConvertToTaskBasedOperation), diagnostic);
-            }
+            context.RegisterCodeFix(CodeAction.Create(Title, ct => ConvertAsync(context.Document, method, diagnostic, ct), DefaultEquivalenceKey), diagnostic);
         }
     }
 

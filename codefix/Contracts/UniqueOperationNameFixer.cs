@@ -1,4 +1,3 @@
-using System.Collections.Immutable;
 using System.Composition;
 using System.Threading;
 using System.Threading.Tasks;
@@ -19,41 +18,31 @@ namespace MigrateWcf.CodeFixes.Contracts;
 /// </summary>
 [ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(UniqueOperationNameFixer))]
 [Shared]
-public sealed class UniqueOperationNameFixer : CodeFixProvider
+public sealed class UniqueOperationNameFixer : RuleCodeFixProvider
 {
-    public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(RuleIds.DuplicateOperationName);
-
-    // Each fix edits the [OperationContract] of one method.
-    public override FixAllProvider GetFixAllProvider() => new DefaultKeyFixAllProvider(WellKnownFixAllProviders.BatchFixer, EquivalenceKeys.UniqueOperationName);
-
-    public override async Task RegisterCodeFixesAsync(CodeFixContext context)
+    // Each fix edits the [OperationContract] of one method: the default batch FixAll.
+    public UniqueOperationNameFixer()
+        : base(RuleIds.DuplicateOperationName, EquivalenceKeys.UniqueOperationName)
     {
-        var root = await context.Document.GetSyntaxRootAsync(context.CancellationToken).ConfigureAwait(false);
-        var model = await context.Document.GetSemanticModelAsync(context.CancellationToken).ConfigureAwait(false);
-        if (root is null || model is null)
+    }
+
+    protected override async Task RegisterFixesAsync(CodeFixContext context, SyntaxNode root, Diagnostic diagnostic)
+    {
+        if (!diagnostic.Properties.TryGetValue(DuplicateOperationNameProperties.UniqueName, out var name) || name is not { Length: > 0 }
+            || await context.Document.GetSemanticModelAsync(context.CancellationToken).ConfigureAwait(false) is not { } model
+            || root.FindToken(diagnostic.Location.SourceSpan.Start).Parent?.FirstAncestorOrSelf<MethodDeclarationSyntax>() is not { } method
+            || model.GetDeclaredSymbol(method, context.CancellationToken) is not { } symbol)
         {
             return;
         }
 
         var operationContract = WcfSyntax.Types(model.Compilation, "System.ServiceModel.OperationContractAttribute", "CoreWCF.OperationContractAttribute");
-        foreach (var diagnostic in context.Diagnostics)
+        if (WcfSyntax.AttributeSyntax(symbol, operationContract, context.CancellationToken) is not { } attribute || attribute.SyntaxTree != root.SyntaxTree)
         {
-            if (!diagnostic.Properties.TryGetValue(DuplicateOperationNameProperties.UniqueName, out var name) || name is not { Length: > 0 }
-                || root.FindToken(diagnostic.Location.SourceSpan.Start).Parent?.FirstAncestorOrSelf<MethodDeclarationSyntax>() is not { } method
-                || model.GetDeclaredSymbol(method, context.CancellationToken) is not { } symbol
-                || WcfSyntax.AttributeSyntax(symbol, operationContract, context.CancellationToken) is not { } attribute
-                || attribute.SyntaxTree != root.SyntaxTree)
-            {
-                continue;
-            }
-
-            context.RegisterCodeFix(
-                CodeAction.Create(
-                    $"Name the operation '{name}'",
-                    ct => NameAsync(context.Document, attribute, name, ct),
-                    EquivalenceKeys.UniqueOperationName),
-                diagnostic);
+            return;
         }
+
+        context.RegisterCodeFix(CodeAction.Create($"Name the operation '{name}'", ct => NameAsync(context.Document, attribute, name, ct), DefaultEquivalenceKey), diagnostic);
     }
 
     private static async Task<Document> NameAsync(Document document, AttributeSyntax attribute, string name, CancellationToken cancellationToken)

@@ -1,5 +1,4 @@
 using System.Collections.Generic;
-using System.Collections.Immutable;
 using System.Composition;
 using System.Globalization;
 using System.Linq;
@@ -23,27 +22,26 @@ namespace MigrateWcf.CodeFixes.DataContracts;
 /// </summary>
 [ExportCodeFixProvider(LanguageNames.CSharp, Name = nameof(DataMemberOrderFixer))]
 [Shared]
-public sealed class DataMemberOrderFixer : CodeFixProvider
+public sealed class DataMemberOrderFixer : RuleCodeFixProvider
 {
-    public override ImmutableArray<string> FixableDiagnosticIds { get; } = ImmutableArray.Create(RuleIds.DataMemberOrder);
-
-    // Each fix edits the [DataMember] attributes of one type: fixes of different types never overlap.
-    public override FixAllProvider GetFixAllProvider() => new DefaultKeyFixAllProvider(WellKnownFixAllProviders.BatchFixer, EquivalenceKeys.AddDataMemberOrder);
-
-    public override Task RegisterCodeFixesAsync(CodeFixContext context)
+    // Each fix edits the [DataMember] attributes of one type: fixes of different types never overlap, so the default
+    // batch FixAll.
+    public DataMemberOrderFixer()
+        : base(RuleIds.DataMemberOrder, EquivalenceKeys.AddDataMemberOrder)
     {
-        foreach (var diagnostic in context.Diagnostics)
+    }
+
+    protected override Task RegisterFixesAsync(CodeFixContext context, SyntaxNode root, Diagnostic diagnostic)
+    {
+        if (diagnostic.Properties.TryGetValue(DataMemberOrderProperties.Order, out var order) && order is { Length: > 0 }
+            && diagnostic.Properties.TryGetValue(DataMemberOrderProperties.First, out var first) && int.TryParse(first, NumberStyles.None, CultureInfo.InvariantCulture, out var firstOrder))
         {
-            if (diagnostic.Properties.TryGetValue(DataMemberOrderProperties.Order, out var order) && order is { Length: > 0 }
-                && diagnostic.Properties.TryGetValue(DataMemberOrderProperties.First, out var first) && int.TryParse(first, NumberStyles.None, CultureInfo.InvariantCulture, out var firstOrder))
-            {
-                context.RegisterCodeFix(
-                    CodeAction.Create(
-                        "Add explicit DataMember Order values (today's wire order)",
-                        ct => AddOrdersAsync(context.Document, diagnostic, order.Split(','), firstOrder, ct),
-                        EquivalenceKeys.AddDataMemberOrder),
-                    diagnostic);
-            }
+            context.RegisterCodeFix(
+                CodeAction.Create(
+                    "Add explicit DataMember Order values (today's wire order)",
+                    ct => AddOrdersAsync(context.Document, diagnostic, order.Split(','), firstOrder, ct),
+                    DefaultEquivalenceKey),
+                diagnostic);
         }
 
         return Task.CompletedTask;
