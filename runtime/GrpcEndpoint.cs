@@ -4,14 +4,6 @@ using System.Text;
 
 namespace MigrateWcf.Runtime;
 
-/// <summary>How a <see cref="GrpcEndpoint"/> is reached.</summary>
-public enum GrpcEndpointKind
-{
-    UnixSocket,
-    NamedPipe,
-    Tcp,
-}
-
 /// <summary>
 /// Where a server listens and a client connects: <c>unix:/path/app.sock</c>, <c>pipe:name</c> (or a plain pipe name such
 /// as <c>orders</c>), <c>https://host:port</c> (TLS over TCP) or <c>http://host:port</c> (plaintext TCP, only when asked for). A pipe name is a named pipe on Windows and,

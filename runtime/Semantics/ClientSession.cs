@@ -3,21 +3,6 @@ using Grpc.Core;
 
 namespace MigrateWcf.Runtime;
 
-public sealed class WcfClientOptions
-{
-    /// <summary>The deadline of a unary or client-streaming call that sets none (WCF's sendTimeout). Infinite
-    /// (<see cref="TimeSpan.MaxValue"/>, <see cref="Timeout.InfiniteTimeSpan"/>, or 24.8 days and more, as WCF reads it):
-    /// no deadline.</summary>
-    public TimeSpan SendTimeout { get; set; } = TimeSpan.FromMinutes(1);
-
-    private static readonly TimeSpan WcfInfinite = TimeSpan.FromMilliseconds(int.MaxValue);
-
-    internal bool HasSendTimeout => SendTimeout != Timeout.InfiniteTimeSpan && SendTimeout < WcfInfinite;
-
-    /// <summary>The fault detail types the client shim turns back into <see cref="FaultException{TDetail}"/>.</summary>
-    public FaultDetailRegistry Faults { get; set; } = new();
-}
-
 /// <summary>
 /// The client end of a WCF session, one per client shim (WCF: one per proxy): its <see cref="CallInvoker"/> sends the
 /// session id and the default deadline with every call and turns failed calls into the exceptions a WCF caller expects;

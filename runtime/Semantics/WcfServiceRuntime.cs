@@ -1,117 +1,12 @@
 using System.Collections.Concurrent;
-using System.Linq.Expressions;
-using System.ServiceModel;
-using Empty = Google.Protobuf.WellKnownTypes.Empty;
 using Grpc.AspNetCore.Server;
 using Grpc.Core;
-using Microsoft.AspNetCore.Builder;
-using Microsoft.AspNetCore.Routing;
-using Microsoft.Extensions.DependencyInjection;
-using Microsoft.Extensions.DependencyInjection.Extensions;
 using Microsoft.Extensions.Hosting;
 using Microsoft.Extensions.Logging;
 using Microsoft.Extensions.Options;
+using Empty = Google.Protobuf.WellKnownTypes.Empty;
 
 namespace MigrateWcf.Runtime;
-
-/// <summary>WCF's InstanceContextMode (System.ServiceModel.Primitives does not make its own public).</summary>
-public enum InstanceMode
-{
-    PerSession,
-    PerCall,
-    Single,
-}
-
-public sealed class WcfServiceOptions
-{
-    /// <summary>A session without calls for this long ends (WCF's receiveTimeout); checked every quarter of it. An
-    /// open Callbacks stream keeps its session alive.</summary>
-    public TimeSpan SessionTimeout { get; set; } = TimeSpan.FromMinutes(10);
-
-    /// <summary>How long a two-way callback waits for the client's reply (WCF's sendTimeout).</summary>
-    public TimeSpan CallbackTimeout { get; set; } = TimeSpan.FromMinutes(1);
-
-    /// <summary>How many one-way calls of one service run at once, each on a thread of its own (a blocking one-way
-    /// implementation holds no thread-pool thread); WCF's serviceThrottling maxConcurrentCalls is the natural value.</summary>
-    public int OneWayWorkers
-    {
-        get;
-        set => field = value >= 1 ? value : throw new ArgumentOutOfRangeException(nameof(OneWayWorkers), value, "At least one worker is needed.");
-    } = 16;
-
-    /// <summary>How many more one-way calls of one service may wait for a worker; a call beyond them is refused at once
-    /// with RESOURCE_EXHAUSTED instead of queueing without bound.</summary>
-    public int OneWayQueueLimit
-    {
-        get;
-        set => field = value >= 0 ? value : throw new ArgumentOutOfRangeException(nameof(OneWayQueueLimit), value, "The limit cannot be negative.");
-    } = 1000;
-
-    public FaultDetailRegistry Faults { get; } = new();
-}
-
-public static class WcfServiceCollectionExtensions
-{
-    /// <summary>gRPC plus the sessions, one-way work tracking and fault conversion; may be called more than once.</summary>
-    public static IServiceCollection AddWcfSemantics(this IServiceCollection services, Action<WcfServiceOptions>? configure = null)
-    {
-        services.AddGrpc();
-        MalformedRequests.Use(services);
-        services.TryAddSingleton<WcfServiceRuntime>();
-        services.AddHostedService(provider => provider.GetRequiredService<WcfServiceRuntime>());
-        return configure is null ? services : services.Configure(configure);
-    }
-
-    /// <summary>
-    /// The invoker a generated adapter takes; instances come from DI's activator (so a constructor may take services),
-    /// except where the service has several constructors and none marked <see cref="ActivatorUtilitiesConstructorAttribute"/>:
-    /// there the parameterless one, the one WCF called.
-    /// </summary>
-    /// <remarks><paramref name="oneWayWorkers"/>: how many of its one-way calls run at once (its WCF serviceThrottling
-    /// maxConcurrentCalls); null: <see cref="WcfServiceOptions.OneWayWorkers"/>.</remarks>
-    public static IServiceCollection AddWcfService<TService>(this IServiceCollection services, InstanceMode instancing, ConcurrencyMode concurrency, int? oneWayWorkers = null)
-        where TService : class
-    {
-        ArgumentOutOfRangeException.ThrowIfLessThan(oneWayWorkers ?? 1, 1, nameof(oneWayWorkers));
-        var create = InstanceFactory<TService>();
-        return services.AddWcfSemantics().AddSingleton(provider => new ServiceInvoker<TService>(
-            provider.GetRequiredService<WcfServiceRuntime>(), instancing, concurrency, () => create(provider), owned: true, oneWayWorkers));
-    }
-
-    private static Func<IServiceProvider, TService> InstanceFactory<TService>()
-        where TService : class
-    {
-        var constructors = typeof(TService).GetConstructors();
-        if (constructors.Length > 1
-            && !constructors.Any(c => c.IsDefined(typeof(ActivatorUtilitiesConstructorAttribute), inherit: false))
-            && constructors.FirstOrDefault(c => c.GetParameters().Length == 0) is { } parameterless)
-        {
-            var construct = Expression.Lambda<Func<TService>>(Expression.New(parameterless)).Compile();
-            return _ => construct();
-        }
-
-        var create = ActivatorUtilities.CreateFactory<TService>([]);
-        return provider => create(provider, null);
-    }
-
-    /// <summary>A Single service over an instance the caller made (WCF's ServiceHost(object)): never disposed by us.</summary>
-    public static IServiceCollection AddWcfService<TService>(this IServiceCollection services, TService singleton, ConcurrencyMode concurrency)
-        where TService : class
-        => services.AddWcfSemantics().AddSingleton(provider => new ServiceInvoker<TService>(
-            provider.GetRequiredService<WcfServiceRuntime>(), InstanceMode.Single, concurrency, () => singleton, owned: false));
-
-    /// <summary>What <see cref="WcfWebOperationContext.Current"/> needs: the current request (<c>IHttpContextAccessor</c>).
-    /// Only for services that use WCF's WebOperationContext: the accessor costs every request an async-local update.</summary>
-    public static IServiceCollection AddWcfWebOperations(this IServiceCollection services)
-        => services.AddHttpContextAccessor();
-
-    /// <summary>Serves <c>migrate_wcf.Session/End</c>, the client proxy's Close.</summary>
-    public static IEndpointRouteBuilder MapWcfSessions(this IEndpointRouteBuilder endpoints)
-    {
-        endpoints.MapGrpcService<SessionEndpoint>();
-        return endpoints;
-    }
-}
 
 /// <summary>A service object and, when calls on it are serialized, its lock (async waiters are served in arrival order).</summary>
 internal sealed class ServiceInstance(object service, bool serialize)

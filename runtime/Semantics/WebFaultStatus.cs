@@ -33,12 +33,3 @@ public static class WebFaultStatus
     /// 400, 401, 403, 404, 408, 409, 429, 500, 501, 503, 504); others become 400 or 500.</summary>
     public static bool RoundTrips(HttpStatusCode httpStatus) => (int)httpStatus is 400 or 401 or 403 or 404 or 408 or 409 or 429 or 500 or 501 or 503 or 504;
 }
-
-/// <summary>A fault that carries the HTTP status of a WCF REST error: the generated stand-ins for WCF's
-/// <c>WebFaultException</c> and <c>WebFaultException&lt;T&gt;</c> implement it, so the fault's gRPC status is the one
-/// <see cref="WebFaultStatus.ToStatusCode"/> picks and a REST caller gets the HTTP status the service threw.</summary>
-public interface IHttpStatusFault
-{
-    /// <summary>The HTTP status the legacy service answered the REST caller with.</summary>
-    HttpStatusCode StatusCode { get; }
-}

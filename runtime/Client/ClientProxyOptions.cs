@@ -1,0 +1,98 @@
+using Grpc.Core;
+using Grpc.Core.Interceptors;
+using Grpc.Net.Client;
+
+namespace MigrateWcf.Runtime;
+
+/// <summary>How generated client proxies call: the deadline of each call and whether the proxies of one factory share a connection.</summary>
+public sealed class ClientProxyOptions
+{
+    /// <summary>The deadline of a unary or client-streaming call that sets none (WCF's sendTimeout; 1 minute).</summary>
+    public TimeSpan SendTimeout { get; set; } = TimeSpan.FromMinutes(1);
+
+    /// <summary>
+    /// True (the default): the proxies a <see cref="ClientProxyFactory"/> creates share one channel (one HTTP/2
+    /// connection carries their calls side by side), closed with the factory. False: each proxy opens its own channel
+    /// and closes it with the proxy, as each WCF proxy had its own connection.
+    /// </summary>
+    public bool ShareChannel { get; set; } = true;
+
+    /// <summary>grpc-dotnet's channel options for channels the factory or a proxy opens (message sizes, service config).</summary>
+    public Action<GrpcChannelOptions>? ConfigureChannel { get; set; }
+
+    /// <summary>The HTTP/2 transport's settings for channels the factory or a proxy opens (keep-alive pings, stream
+    /// windows, connection limits), applied after <see cref="EndpointChannel.CreateHandler"/>'s; the connect callback is
+    /// the endpoint's.</summary>
+    public Action<SocketsHttpHandler>? ConfigureHandler { get; set; }
+
+    /// <summary>
+    /// True (the default): on 64-bit Linux, to a Unix-socket endpoint whose host serves the bulk lane, bytes values of
+    /// at least <see cref="BulkLaneThresholdBytes"/> in unary requests and responses travel through shared memory instead
+    /// of the HTTP/2 stream (docs/bulk-lane.md). Nothing changes for a host without it. False: every byte goes over
+    /// HTTP/2.
+    /// </summary>
+    public bool BulkLane { get; set; } = true;
+
+    /// <summary>The smallest bytes value that travels through the bulk lane (<see cref="MigrateWcf.Runtime.BulkLane.DefaultThresholdBytes"/>).</summary>
+    public int BulkLaneThresholdBytes { get; set; } = MigrateWcf.Runtime.BulkLane.DefaultThresholdBytes;
+}
+
+/// <summary>A channel a factory or a proxy opened, with its bulk lane when it has one; disposing closes both.</summary>
+internal sealed class OpenedChannel : IDisposable
+{
+    private readonly GrpcChannel _channel;
+    private readonly IDisposable? _lane;
+
+    private OpenedChannel(GrpcChannel channel, CallInvoker invoker, IDisposable? lane) => (_channel, Invoker, _lane) = (channel, invoker, lane);
+
+    public CallInvoker Invoker { get; }
+
+    public static OpenedChannel Open(GrpcEndpoint endpoint, ClientProxyOptions options) => WithLane(CreateChannel(endpoint, options), endpoint, options);
+
+    /// <summary>A channel of a configured endpoint: balanced or not, with its TLS and retries; a lane when it is one
+    /// Unix socket.</summary>
+    public static OpenedChannel Open(ClientChannelPlan plan, ClientProxyOptions options) =>
+        WithLane(plan.Open(options.ConfigureHandler, options.ConfigureChannel), plan.Endpoint.Single, options);
+
+    private static OpenedChannel WithLane(GrpcChannel channel, GrpcEndpoint? endpoint, ClientProxyOptions options)
+    {
+        if (options.BulkLane && endpoint?.UnixSocketPath is { } path && OperatingSystem.IsLinux() && MigrateWcf.Runtime.BulkLane.IsSupported)
+        {
+            var channelOptions = new GrpcChannelOptions();
+            options.ConfigureChannel?.Invoke(channelOptions);
+            var lane = new BulkLaneClient(MigrateWcf.Runtime.BulkLane.SocketPath(path), options.BulkLaneThresholdBytes, channelOptions.MaxReceiveMessageSize);
+            return new OpenedChannel(channel, channel.Intercept(lane), lane);
+        }
+
+        return new OpenedChannel(channel, channel.CreateCallInvoker(), null);
+    }
+
+    private static GrpcChannel CreateChannel(GrpcEndpoint endpoint, ClientProxyOptions options)
+    {
+        if (options.ConfigureHandler is not { } configureHandler)
+        {
+            return EndpointChannel.Create(endpoint, options.ConfigureChannel);
+        }
+
+        var handler = EndpointChannel.CreateHandler(endpoint);
+        var connect = handler.ConnectCallback;
+        try
+        {
+            configureHandler(handler);
+        }
+        catch
+        {
+            handler.Dispose();
+            throw;
+        }
+
+        handler.ConnectCallback = connect;
+        return EndpointChannel.Create(endpoint, handler, options.ConfigureChannel);
+    }
+
+    public void Dispose()
+    {
+        _channel.Dispose();
+        _lane?.Dispose();
+    }
+}

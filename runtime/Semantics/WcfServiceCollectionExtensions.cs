@@ -1,0 +1,72 @@
+using System.Linq.Expressions;
+using System.ServiceModel;
+using Microsoft.AspNetCore.Builder;
+using Microsoft.AspNetCore.Routing;
+using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.DependencyInjection.Extensions;
+using Microsoft.Extensions.Logging;
+
+namespace MigrateWcf.Runtime;
+
+public static class WcfServiceCollectionExtensions
+{
+    /// <summary>gRPC plus the sessions, one-way work tracking and fault conversion; may be called more than once.</summary>
+    public static IServiceCollection AddWcfSemantics(this IServiceCollection services, Action<WcfServiceOptions>? configure = null)
+    {
+        services.AddGrpc();
+        MalformedRequests.Use(services);
+        services.TryAddSingleton<WcfServiceRuntime>();
+        services.AddHostedService(provider => provider.GetRequiredService<WcfServiceRuntime>());
+        return configure is null ? services : services.Configure(configure);
+    }
+
+    /// <summary>
+    /// The invoker a generated adapter takes; instances come from DI's activator (so a constructor may take services),
+    /// except where the service has several constructors and none marked <see cref="ActivatorUtilitiesConstructorAttribute"/>:
+    /// there the parameterless one, the one WCF called.
+    /// </summary>
+    /// <remarks><paramref name="oneWayWorkers"/>: how many of its one-way calls run at once (its WCF serviceThrottling
+    /// maxConcurrentCalls); null: <see cref="WcfServiceOptions.OneWayWorkers"/>.</remarks>
+    public static IServiceCollection AddWcfService<TService>(this IServiceCollection services, InstanceMode instancing, ConcurrencyMode concurrency, int? oneWayWorkers = null)
+        where TService : class
+    {
+        ArgumentOutOfRangeException.ThrowIfLessThan(oneWayWorkers ?? 1, 1, nameof(oneWayWorkers));
+        var create = InstanceFactory<TService>();
+        return services.AddWcfSemantics().AddSingleton(provider => new ServiceInvoker<TService>(
+            provider.GetRequiredService<WcfServiceRuntime>(), instancing, concurrency, () => create(provider), owned: true, oneWayWorkers));
+    }
+
+    private static Func<IServiceProvider, TService> InstanceFactory<TService>()
+        where TService : class
+    {
+        var constructors = typeof(TService).GetConstructors();
+        if (constructors.Length > 1
+            && !constructors.Any(c => c.IsDefined(typeof(ActivatorUtilitiesConstructorAttribute), inherit: false))
+            && constructors.FirstOrDefault(c => c.GetParameters().Length == 0) is { } parameterless)
+        {
+            var construct = Expression.Lambda<Func<TService>>(Expression.New(parameterless)).Compile();
+            return _ => construct();
+        }
+
+        var create = ActivatorUtilities.CreateFactory<TService>([]);
+        return provider => create(provider, null);
+    }
+
+    /// <summary>A Single service over an instance the caller made (WCF's ServiceHost(object)): never disposed by us.</summary>
+    public static IServiceCollection AddWcfService<TService>(this IServiceCollection services, TService singleton, ConcurrencyMode concurrency)
+        where TService : class
+        => services.AddWcfSemantics().AddSingleton(provider => new ServiceInvoker<TService>(
+            provider.GetRequiredService<WcfServiceRuntime>(), InstanceMode.Single, concurrency, () => singleton, owned: false));
+
+    /// <summary>What <see cref="WcfWebOperationContext.Current"/> needs: the current request (<c>IHttpContextAccessor</c>).
+    /// Only for services that use WCF's WebOperationContext: the accessor costs every request an async-local update.</summary>
+    public static IServiceCollection AddWcfWebOperations(this IServiceCollection services)
+        => services.AddHttpContextAccessor();
+
+    /// <summary>Serves <c>migrate_wcf.Session/End</c>, the client proxy's Close.</summary>
+    public static IEndpointRouteBuilder MapWcfSessions(this IEndpointRouteBuilder endpoints)
+    {
+        endpoints.MapGrpcService<SessionEndpoint>();
+        return endpoints;
+    }
+}
