@@ -6,8 +6,9 @@ namespace MigrateWcf.Runtime;
 /// <summary>What <see cref="GrpcHostingExtensions.AddGrpcEndpoint"/> sets up besides the listener.</summary>
 public sealed class GrpcHostOptions
 {
-    /// <summary>Serves <c>grpc.health.v1.Health</c> (Grpc.HealthCheck): the server (<c>""</c>) and every mapped service
-    /// report SERVING once the host has started and NOT_SERVING once it begins to stop.</summary>
+    /// <summary>Serves <c>grpc.health.v1.Health</c> (Grpc.AspNetCore.HealthChecks over ASP.NET Core health checks): the
+    /// server (<c>""</c>) and every mapped service report SERVING while the host runs and NOT_SERVING once it begins to
+    /// stop.</summary>
     public bool EnableHealthChecks { get; set; }
 
     /// <summary>Serves <c>grpc.reflection</c> (Grpc.AspNetCore.Server.Reflection), for grpcurl-style tools.</summary>

@@ -4,7 +4,6 @@ using System.Net.Sockets;
 using Google.Protobuf.Reflection;
 using Google.Rpc;
 using Grpc.AspNetCore.Server;
-using Grpc.HealthCheck;
 using Microsoft.AspNetCore.Builder;
 using Microsoft.AspNetCore.Hosting;
 using Microsoft.AspNetCore.Routing;
@@ -12,7 +11,6 @@ using Microsoft.AspNetCore.Server.Kestrel.Core;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Hosting;
 using Microsoft.Extensions.Logging;
-using ServingStatus = Grpc.Health.V1.HealthCheckResponse.Types.ServingStatus;
 
 namespace MigrateWcf.Runtime;
 
@@ -99,12 +97,7 @@ public static class GrpcHostingExtensions
 
         if (options.EnableHealthChecks)
         {
-            if (!builder.Services.Any(d => d.ServiceType == typeof(HealthServiceImpl)))
-            {
-                builder.Services.AddSingleton<HealthServiceImpl>();
-                builder.Services.AddSingleton<IHostedService>(services => new LifecycleHooks(
-                    started: () => PublishHealth(services, ServingStatus.Serving), stopping: () => PublishHealth(services, ServingStatus.NotServing)));
-            }
+            builder.Services.AddGrpcHostHealth();
         }
 
         if (options.EnableReflection)
@@ -119,9 +112,9 @@ public static class GrpcHostingExtensions
         ArgumentNullException.ThrowIfNull(app);
         // Asked without creating them: reflection's service lists the endpoints mapped by the time it is created.
         var registered = app.ServiceProvider.GetRequiredService<IServiceProviderIsService>();
-        if (registered.IsService(typeof(HealthServiceImpl)))
+        if (registered.HasGrpcHostHealth())
         {
-            app.MapGrpcService<HealthServiceImpl>();
+            app.MapGrpcHealthChecksService();
         }
 
         if (registered.IsService(typeof(Grpc.Reflection.ReflectionServiceImpl)))
@@ -247,18 +240,6 @@ public static class GrpcHostingExtensions
         {
             action?.Invoke();
             return Task.CompletedTask;
-        }
-    }
-
-    /// <summary>Sets the server's (<c>""</c>) and every mapped gRPC service's health status.</summary>
-    private static void PublishHealth(IServiceProvider services, ServingStatus status)
-    {
-        var names = services.GetRequiredService<EndpointDataSource>().Endpoints
-            .Select(e => e.Metadata.GetMetadata<GrpcMethodMetadata>()?.Method.ServiceName).OfType<string>();
-        var health = services.GetRequiredService<HealthServiceImpl>();
-        foreach (var name in names.Append("").Distinct())
-        {
-            health.SetStatus(name, status);
         }
     }
 }

@@ -192,7 +192,7 @@ public static class MigratedHost
         var healthPath = options.Health.HttpPath is { Length: > 0 } path ? (path.StartsWith('/') ? path : "/" + path) : null;
         if (healthPath is not null)
         {
-            builder.Services.AddHealthChecks();
+            builder.Services.AddHostHealthCheck();
         }
 
         var app = builder.Build();

@@ -300,8 +300,13 @@ public class HostingTests
             Assert.Equal(ServingStatus.Serving, (await new Health.HealthClient(channel).CheckAsync(new HealthCheckRequest())).Status);
         }
 
+        // Both health answers read one ASP.NET Core check, unhealthy once the host begins to stop (Kestrel refuses new
+        // calls by then, so it is read in-process).
+        var checks = app.Services.GetRequiredService<Microsoft.Extensions.Diagnostics.HealthChecks.HealthCheckService>();
+        Assert.Equal(Microsoft.Extensions.Diagnostics.HealthChecks.HealthStatus.Healthy, (await checks.CheckHealthAsync()).Status);
         await app.StopAsync();
         Assert.False(File.Exists(endpoint.Path));
+        Assert.Equal(Microsoft.Extensions.Diagnostics.HealthChecks.HealthStatus.Unhealthy, (await checks.CheckHealthAsync()).Status);
     }
 }
 
