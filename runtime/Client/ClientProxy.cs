@@ -23,7 +23,7 @@ public abstract class ClientProxy : ICommunicationObject, IDisposable, IAsyncDis
     {
         ArgumentNullException.ThrowIfNull(channel);
         ArgumentNullException.ThrowIfNull(faults);
-        Session = new ClientSession(channel.Invoker, new WcfClientOptions { SendTimeout = (options ?? new ClientProxyOptions()).SendTimeout, Faults = faults });
+        Session = new ClientSession(channel.Invoker, faults, options);
         (_ownedChannel, _faults) = (channel.Owned, faults);
     }
 

@@ -7,8 +7,14 @@ namespace MigrateWcf.Runtime;
 /// <summary>How generated client proxies call: the deadline of each call and whether the proxies of one factory share a connection.</summary>
 public sealed class ClientProxyOptions
 {
-    /// <summary>The deadline of a unary or client-streaming call that sets none (WCF's sendTimeout; 1 minute).</summary>
+    private static readonly TimeSpan WcfInfinite = TimeSpan.FromMilliseconds(int.MaxValue);
+
+    /// <summary>The deadline of a unary or client-streaming call that sets none (WCF's sendTimeout; 1 minute). Infinite
+    /// (<see cref="TimeSpan.MaxValue"/>, <see cref="Timeout.InfiniteTimeSpan"/>, or 24.8 days and more, as WCF reads it):
+    /// no deadline.</summary>
     public TimeSpan SendTimeout { get; set; } = TimeSpan.FromMinutes(1);
+
+    internal bool HasSendTimeout => SendTimeout != Timeout.InfiniteTimeSpan && SendTimeout < WcfInfinite;
 
     /// <summary>
     /// True (the default): the proxies a <see cref="ClientProxyFactory"/> creates share one channel (one HTTP/2

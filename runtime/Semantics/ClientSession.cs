@@ -10,14 +10,19 @@ namespace MigrateWcf.Runtime;
 /// </summary>
 public sealed class ClientSession : IAsyncDisposable, IDisposable
 {
-    private readonly WcfClientOptions _options;
+    private readonly ClientProxyOptions _options;
+    private readonly FaultDetailRegistry _faults;
     private readonly CancellationTokenSource _closing = new();
     private Task _callbacks = Task.CompletedTask;
     private int _closed;
 
-    public ClientSession(CallInvoker invoker, WcfClientOptions? options = null)
+    /// <param name="invoker">The channel's invoker.</param>
+    /// <param name="faults">The fault detail types turned back into <see cref="FaultException{TDetail}"/>.</param>
+    /// <param name="options">The default deadline (<see cref="ClientProxyOptions.SendTimeout"/>); the rest is the channel's.</param>
+    public ClientSession(CallInvoker invoker, FaultDetailRegistry? faults = null, ClientProxyOptions? options = null)
     {
-        _options = options ?? new WcfClientOptions();
+        _options = options ?? new ClientProxyOptions();
+        _faults = faults ?? new FaultDetailRegistry();
         CallInvoker = new SessionCallInvoker(this, invoker);
     }
 
@@ -116,7 +121,7 @@ public sealed class ClientSession : IAsyncDisposable, IDisposable
         }
         catch (RpcException e)
         {
-            failure = _options.Faults.ToException(e);
+            failure = _faults.ToException(e);
         }
 
         call.Dispose();
@@ -138,7 +143,7 @@ public sealed class ClientSession : IAsyncDisposable, IDisposable
             }
             catch (RpcException e)
             {
-                throw session._options.Faults.ToException(e);
+                throw session._faults.ToException(e);
             }
         }
 
@@ -172,7 +177,7 @@ public sealed class ClientSession : IAsyncDisposable, IDisposable
             }
             catch (RpcException e)
             {
-                throw session._options.Faults.ToException(e);
+                throw session._faults.ToException(e);
             }
         }
 

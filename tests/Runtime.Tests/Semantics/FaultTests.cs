@@ -82,7 +82,7 @@ public sealed class FaultTests
     public async Task StatusWithoutAFault_BecomesTheCommunicationExceptionAWcfCallerExpects()
     {
         await using var host = await SemanticsHost.StartAsync(InstanceMode.PerCall, ConcurrencyMode.Multiple);
-        var session = new ClientSession(host.NewChannel().CreateCallInvoker(), SemanticsHost.ClientOptions());
+        var session = new ClientSession(host.NewChannel().CreateCallInvoker(), SemanticsHost.Faults, SemanticsHost.ClientOptions());
         var missing = new Method<Empty, Empty>(MethodType.Unary, "semantics_test.Missing", "Call", Marshal<Empty>(), Marshal<Empty>());
         await Assert.ThrowsAsync<ActionNotSupportedException>(() => session.CallInvoker.AsyncUnaryCall(missing, null, default, new Empty()).ResponseAsync);
 

@@ -32,8 +32,10 @@ internal sealed class SemanticsHost : IAsyncDisposable
 
     public IServiceProvider Services => _host.App.Services;
 
-    public static WcfClientOptions ClientOptions(TimeSpan? sendTimeout = null)
-        => new() { SendTimeout = sendTimeout ?? TimeSpan.FromSeconds(30), Faults = CounterFaults.Register(new FaultDetailRegistry()) };
+    /// <summary>The Counter contract's fault details, as a generated client factory registers them.</summary>
+    public static FaultDetailRegistry Faults { get; } = CounterFaults.Register(new FaultDetailRegistry());
+
+    public static ClientProxyOptions ClientOptions(TimeSpan? sendTimeout = null) => new() { SendTimeout = sendTimeout ?? TimeSpan.FromSeconds(30) };
 
     /// <summary>Serves the Counter contract with the given behavior (and the Ticker contract, PerSession).</summary>
     public static Task<SemanticsHost> StartAsync(InstanceMode instancing, System.ServiceModel.ConcurrencyMode concurrency, Action<WcfServiceOptions>? configure = null)

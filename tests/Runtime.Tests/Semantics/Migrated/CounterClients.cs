@@ -12,16 +12,16 @@ public sealed class CounterClient : ICounter, IDisposable, IAsyncDisposable
     private readonly ClientSession _session;
     private readonly Counter.CounterClient _client;
 
-    private CounterClient(CallInvoker invoker, WcfClientOptions options)
+    private CounterClient(CallInvoker invoker, ClientProxyOptions options)
     {
-        _session = new ClientSession(invoker, options);
+        _session = new ClientSession(invoker, SemanticsHost.Faults, options);
         _client = new Counter.CounterClient(_session.CallInvoker);
     }
 
     public ClientSession Session => _session;
 
     /// <summary>WCF's DuplexChannelFactory: with a callback object the callback stream is open before the first call.</summary>
-    public static async Task<CounterClient> CreateAsync(CallInvoker invoker, WcfClientOptions options, ICounterCallback? callback = null)
+    public static async Task<CounterClient> CreateAsync(CallInvoker invoker, ClientProxyOptions options, ICounterCallback? callback = null)
     {
         var client = new CounterClient(invoker, options);
         if (callback is not null)
@@ -78,15 +78,15 @@ public sealed class TickerClient : ITicker, IAsyncDisposable
     private readonly ClientSession _session;
     private readonly Ticker.TickerClient _client;
 
-    private TickerClient(CallInvoker invoker, WcfClientOptions options)
+    private TickerClient(CallInvoker invoker, ClientProxyOptions options)
     {
-        _session = new ClientSession(invoker, options);
+        _session = new ClientSession(invoker, SemanticsHost.Faults, options);
         _client = new Ticker.TickerClient(_session.CallInvoker);
     }
 
     public ClientSession Session => _session;
 
-    public static async Task<TickerClient> CreateAsync(CallInvoker invoker, WcfClientOptions options, ITickerCallback callback)
+    public static async Task<TickerClient> CreateAsync(CallInvoker invoker, ClientProxyOptions options, ITickerCallback callback)
     {
         var client = new TickerClient(invoker, options);
         await client._session.OpenCallbacksAsync<TickerCallback>(
