@@ -181,7 +181,7 @@ public static class GrpcHostingExtensions
             app.MapGrpcService<HealthServiceImpl>();
         }
 
-        if (registered.IsService(typeof(Grpc.Reflection.ReflectionServiceImpl)))
+        if (registered.IsService(typeof(global::Grpc.Reflection.ReflectionServiceImpl)))
         {
             app.MapGrpcReflectionService();
         }
