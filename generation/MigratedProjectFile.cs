@@ -15,7 +15,8 @@ public sealed record RuntimeReference(string? ProjectPath);
 
 /// <summary>
 /// The project file <c>generate</c> writes beside its output: a net10.0 library that compiles the .proto files with
-/// Grpc.Tools (<c>GrpcServices="Both"</c>), the emitted C# (the SDK's default items: every .cs in its folder), and the
+/// Grpc.Tools (<c>GrpcServices="Both"</c>; all but <c>migrate_wcf/common.proto</c>, whose messages MigrateWcf.Runtime
+/// compiles and whose file its build targets put on the import path), the emitted C# (the SDK's default items: every .cs in its folder), and the
 /// original contract and implementation sources from where they are (relative <c>Compile Include</c>, never copies),
 /// minus the files that only configure WCF hosting or bindings, which the generated hosting and client factory replace;
 /// and the original projects' packages and HintPath assemblies (<see cref="MigratedPackage"/>, <see cref="MigratedAssembly"/>).
@@ -100,7 +101,7 @@ public static class MigratedProjectFile
 
         text.Append("  </ItemGroup>\n");
         text.Append("  <ItemGroup>\n");
-        foreach (var proto in protoFiles)
+        foreach (var proto in protoFiles.Where(p => p != MigrationEngine.RuntimeProtoFile))
         {
             text.Append($"    <Protobuf Include=\"{Escape(proto)}\" ProtoRoot=\".\" GrpcServices=\"Both\" />\n");
         }
@@ -137,6 +138,13 @@ public static class MigratedProjectFile
         }
 
         text.Append("  </ItemGroup>\n");
+        if (runtime.ProjectPath is { } runtimeProjectFile)
+        {
+            // The package's build targets come with a PackageReference; a ProjectReference brings none, so import them.
+            var targets = Path.Combine(Path.GetDirectoryName(runtimeProjectFile) ?? string.Empty, "build", "MigrateWcf.Runtime.targets");
+            text.Append($"  <!-- {Comment(MigrationEngine.RuntimeProtoFile)} is MigrateWcf.Runtime's: these targets put it on Grpc.Tools' import path. -->\n");
+            text.Append($"  <Import Project=\"{Escape(Relative(outputFolder, targets))}\" />\n");
+        }
         WriteReferences(text, outputFolder, packages ?? Array.Empty<MigratedPackage>(), assemblies ?? Array.Empty<MigratedAssembly>(), notCarried ?? Array.Empty<NotCarriedPackage>(), centralVersions);
         text.Append("</Project>\n");
         return text.ToString();

@@ -22,9 +22,9 @@ internal static class EchoStats
 /// <summary>The benchmarked service on grpc-dotnet (Grpc.AspNetCore, hosted by MigrateWcf.Runtime): bench.proto's Echo.</summary>
 internal sealed class GrpcDotnetEcho(AllocationSampler? sampler) : Protos.Echo.EchoBase
 {
-    public override Task<BytesValue> Unary(BytesValue request, Grpc.Core.ServerCallContext context) => Task.FromResult(request);
+    public override Task<BytesValue> Unary(BytesValue request, global::Grpc.Core.ServerCallContext context) => Task.FromResult(request);
 
-    public override async Task Stream(Int32Value request, Grpc.Core.IServerStreamWriter<BytesValue> responseStream, Grpc.Core.ServerCallContext context)
+    public override async Task Stream(Int32Value request, global::Grpc.Core.IServerStreamWriter<BytesValue> responseStream, global::Grpc.Core.ServerCallContext context)
     {
         for (var i = 0; i < request.Value; i++)
         {
@@ -32,8 +32,8 @@ internal sealed class GrpcDotnetEcho(AllocationSampler? sampler) : Protos.Echo.E
         }
     }
 
-    public override Task<Struct> Stats(Empty request, Grpc.Core.ServerCallContext context) => Task.FromResult(EchoStats.Current());
+    public override Task<Struct> Stats(Empty request, global::Grpc.Core.ServerCallContext context) => Task.FromResult(EchoStats.Current());
 
-    public override Task<StringValue> AllocationProfile(Int64Value request, Grpc.Core.ServerCallContext context) =>
+    public override Task<StringValue> AllocationProfile(Int64Value request, global::Grpc.Core.ServerCallContext context) =>
         Task.FromResult(new StringValue { Value = sampler?.TakeReport(request.Value) ?? "" });
 }

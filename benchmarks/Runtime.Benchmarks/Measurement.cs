@@ -208,7 +208,7 @@ internal sealed class RowRunner(Process server, Func<Task<Struct>> serverStats, 
             {
                 ok = await caller.CallAsync();
             }
-            catch (Exception e) when (e is Grpc.Core.RpcException or IOException or System.Net.Sockets.SocketException or HttpRequestException
+            catch (Exception e) when (e is global::Grpc.Core.RpcException or IOException or System.Net.Sockets.SocketException or HttpRequestException
                 or System.ServiceModel.CommunicationException or TimeoutException)
             {
                 ok = false;

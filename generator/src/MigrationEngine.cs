@@ -115,6 +115,12 @@ public sealed record EngineResult(
 
 public static class MigrationEngine
 {
+    /// <summary>
+    /// The .proto file MigrateWcf.Runtime compiles and ships (<c>migrate_wcf/common.proto</c>): the output holds it for
+    /// callers in other languages, and a migrated C# project imports it without compiling it again.
+    /// </summary>
+    public const string RuntimeProtoFile = ProtoMapper.CommonFile;
+
     /// <summary>Discovers every WCF contract in <paramref name="compilation"/>, maps it and emits .proto text. Never throws on bad code.</summary>
     public static EngineResult Run(Compilation compilation, EngineOptions options, CancellationToken cancellationToken = default)
     {

@@ -117,7 +117,7 @@ public static class GrpcHostingExtensions
             app.MapGrpcHealthChecksService();
         }
 
-        if (registered.IsService(typeof(Grpc.Reflection.ReflectionServiceImpl)))
+        if (registered.IsService(typeof(global::Grpc.Reflection.ReflectionServiceImpl)))
         {
             app.MapGrpcReflectionService();
         }

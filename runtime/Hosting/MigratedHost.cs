@@ -231,8 +231,8 @@ public static class MigratedHost
     /// argument, or the service class itself.</summary>
     private static IEnumerable<(string Service, string Implementation)> Served(WebApplication app) =>
         ((IEndpointRouteBuilder)app).DataSources.SelectMany(source => source.Endpoints)
-            .Select(endpoint => endpoint.Metadata.GetMetadata<Grpc.AspNetCore.Server.GrpcMethodMetadata>())
-            .OfType<Grpc.AspNetCore.Server.GrpcMethodMetadata>()
+            .Select(endpoint => endpoint.Metadata.GetMetadata<global::Grpc.AspNetCore.Server.GrpcMethodMetadata>())
+            .OfType<global::Grpc.AspNetCore.Server.GrpcMethodMetadata>()
             .Select(method => (method.Method.ServiceName, (method.ServiceType.IsGenericType ? method.ServiceType.GetGenericArguments()[0] : method.ServiceType).FullName ?? method.ServiceType.Name))
             .Distinct()
             .OrderBy(pair => pair.ServiceName, StringComparer.Ordinal);

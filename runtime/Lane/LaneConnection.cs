@@ -21,7 +21,7 @@ internal sealed class LaneConnection : IDisposable
     public LaneConnection(Socket socket, Guid token, TimeSpan leaseTimeout, Action<LaneConnection>? closed = null)
     {
         (_socket, Token, _closed) = (socket, token, closed);
-        Header = new Grpc.Core.Metadata.Entry(BulkLane.HeaderName, BulkLane.TokenText(token));
+        Header = new global::Grpc.Core.Metadata.Entry(BulkLane.HeaderName, BulkLane.TokenText(token));
         Outbox = new LaneOutbox(this, leaseTimeout);
         Inbox = new LaneInbox();
     }
@@ -30,7 +30,7 @@ internal sealed class LaneConnection : IDisposable
     public Guid Token { get; }
 
     /// <summary>The request header that names the session (made once: every call of the channel carries it).</summary>
-    public Grpc.Core.Metadata.Entry Header { get; }
+    public global::Grpc.Core.Metadata.Entry Header { get; }
 
     public LaneOutbox Outbox { get; }
 

@@ -145,7 +145,7 @@ public sealed class WebHttpTranscodingTests : IAsyncLifetime
     {
         // Over gRPC there is no HTTP status to set: 404 becomes NOT_FOUND (the code JSON transcoding answers 404 for),
         // with the description as its message; the result is not sent. A success status (201) leaves the call OK.
-        using var channel = Grpc.Net.Client.GrpcChannel.ForAddress(_grpcAddress!);
+        using var channel = global::Grpc.Net.Client.GrpcChannel.ForAddress(_grpcAddress!);
         var clientType = _assembly!.GetTypes().Single(t => t.Name == "CatalogClient");
         dynamic client = Activator.CreateInstance(clientType, channel)!;
         dynamic setPrice = Activator.CreateInstance(_assembly.GetTypes().Single(t => t.Name == "SetPriceRequest"))!;
@@ -157,10 +157,10 @@ public sealed class WebHttpTranscodingTests : IAsyncLifetime
         dynamic addProduct = Activator.CreateInstance(_assembly.GetTypes().Single(t => t.Name == "AddProductRequest"))!;
         addProduct.Product = product;
 
-        var missing = await Assert.ThrowsAsync<Grpc.Core.RpcException>(async () => await (Task)client.SetPriceAsync(setPrice).ResponseAsync);
+        var missing = await Assert.ThrowsAsync<global::Grpc.Core.RpcException>(async () => await (Task)client.SetPriceAsync(setPrice).ResponseAsync);
         dynamic added = await (dynamic)client.AddProductAsync(addProduct).ResponseAsync;
 
-        Assert.Equal(Grpc.Core.StatusCode.NotFound, missing.StatusCode);
+        Assert.Equal(global::Grpc.Core.StatusCode.NotFound, missing.StatusCode);
         Assert.Equal("No product 999", missing.Status.Detail);
         Assert.Equal(12, (int)added.Result);
     }

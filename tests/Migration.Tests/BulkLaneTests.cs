@@ -1,5 +1,3 @@
-extern alias payload;
-
 using System.Buffers.Binary;
 using System.Diagnostics;
 using System.Net.Sockets;
@@ -7,8 +5,8 @@ using Google.Protobuf;
 using Grpc.Core;
 using Microsoft.Extensions.Logging;
 using MigrateWcf.Runtime;
-using Document = payload::PayloadWcf.Document;
-using Messages = payload::PayloadWcf.Grpc;
+using Document = global::PayloadWcf.Document;
+using Messages = global::PayloadWcf.Grpc;
 
 namespace MigrateWcf.Migration.Tests;
 
@@ -69,8 +67,8 @@ public sealed class BulkLaneTests : IAsyncLifetime
         await using var host = await GrpcHost.StartAsync(GrpcEndpoint.UnixSocket(Path.Combine(path, name)), h =>
         {
             h.Options.Grpc = grpc => (grpc.MaxReceiveMessageSize, grpc.MaxSendMessageSize) = (LimitBytes, LimitBytes);
-            payload::PayloadWcf.Grpc.MigratedServices.AddMigratedServices(h.Services);
-            h.Configure(app => payload::PayloadWcf.Grpc.MigratedServices.MapMigratedServices(app));
+            global::PayloadWcf.Grpc.MigratedServices.AddMigratedServices(h.Services);
+            h.Configure(app => global::PayloadWcf.Grpc.MigratedServices.MapMigratedServices(app));
         });
         Assert.False(File.Exists(BulkLane.SocketPath(host.Endpoint.UnixSocketPath!)));
         using var factory = new Messages.MigratedClientFactory(host.Endpoint, ClientOptions(lane: true));
@@ -91,9 +89,9 @@ public sealed class BulkLaneTests : IAsyncLifetime
             builder.AddGrpcEndpoint(endpoint, o => o.Grpc = grpc => (grpc.MaxReceiveMessageSize, grpc.MaxSendMessageSize) = (LimitBytes, LimitBytes));
         }
 
-        payload::PayloadWcf.Grpc.MigratedServices.AddMigratedServices(builder.Services);
+        global::PayloadWcf.Grpc.MigratedServices.AddMigratedServices(builder.Services);
         await using var app = builder.Build();
-        payload::PayloadWcf.Grpc.MigratedServices.MapMigratedServices(app);
+        global::PayloadWcf.Grpc.MigratedServices.MapMigratedServices(app);
         await app.StartAsync();
         foreach (var endpoint in endpoints)
         {
@@ -319,8 +317,8 @@ public sealed class BulkLaneTests : IAsyncLifetime
         {
             h.Builder.Logging.SetMinimumLevel(LogLevel.Warning);
             h.Options.Grpc = grpc => (grpc.MaxReceiveMessageSize, grpc.MaxSendMessageSize) = (limitBytes, LimitBytes);
-            payload::PayloadWcf.Grpc.MigratedServices.AddMigratedServices(h.Services);
-            h.Configure(app => payload::PayloadWcf.Grpc.MigratedServices.MapMigratedServices(app));
+            global::PayloadWcf.Grpc.MigratedServices.AddMigratedServices(h.Services);
+            h.Configure(app => global::PayloadWcf.Grpc.MigratedServices.MapMigratedServices(app));
         });
 
     private static ClientProxyOptions ClientOptions(bool lane) => new()

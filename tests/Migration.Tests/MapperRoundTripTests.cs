@@ -43,9 +43,9 @@ public sealed class MapperRoundTripTests
 
         Assert.Equal(Messages.PaymentMethod.SubtypeOneofCase.CardPayment, message.SubtypeCase);
         Assert.IsType<CardPayment>(Mappers.FromMessage(Messages.PaymentMethod.Parser.ParseFrom(message.ToByteArray()), 1));
-        var refused = Assert.Throws<MigrateWcf.Grpc.MessageMappingException>(() => Mappers.ToMessage(new LatePayment(), 1));
+        var refused = Assert.Throws<MigrateWcf.Runtime.Mapping.MessageMappingException>(() => Mappers.ToMessage(new LatePayment(), 1));
         Assert.Contains(typeof(LatePayment).FullName!, refused.Message, StringComparison.Ordinal);
-        Assert.Throws<MigrateWcf.Grpc.MessageMappingException>(() => Mappers.FromMessage(new Messages.PaymentMethod(), 1));
+        Assert.Throws<MigrateWcf.Runtime.Mapping.MessageMappingException>(() => Mappers.FromMessage(new Messages.PaymentMethod(), 1));
     }
 
     [Fact]
@@ -54,12 +54,12 @@ public sealed class MapperRoundTripTests
         var order = Values.SparseOrder();
         order.Lines = [null!];
 
-        var error = Assert.Throws<MigrateWcf.Grpc.MessageMappingException>(() => Mappers.ToMessage(order, 1));
+        var error = Assert.Throws<MigrateWcf.Runtime.Mapping.MessageMappingException>(() => Mappers.ToMessage(order, 1));
 
         Assert.Equal("An element of LegacyWcf.Contracts.Order.Lines is null, which its proto form cannot carry (a list element, a dictionary value, or a value declared never null).", error.Message);
         order.Lines = [];
         order.Attributes = new Dictionary<string, string> { ["key"] = null! };
-        Assert.Contains("A value of LegacyWcf.Contracts.Order.Attributes is null", Assert.Throws<MigrateWcf.Grpc.MessageMappingException>(() => Mappers.ToMessage(order, 1)).Message, StringComparison.Ordinal);
+        Assert.Contains("A value of LegacyWcf.Contracts.Order.Attributes is null", Assert.Throws<MigrateWcf.Runtime.Mapping.MessageMappingException>(() => Mappers.ToMessage(order, 1)).Message, StringComparison.Ordinal);
     }
 
     [Fact]
@@ -67,10 +67,10 @@ public sealed class MapperRoundTripTests
     {
         // A foreign client may send what no C# value produces: a bad Guid, a DateTime kind or scale out of range.
         var bad = new Messages.Customer { Id = "not-a-guid" };
-        Assert.Contains("LegacyWcf.Contracts.Customer.Id holds \"not-a-guid\"", Assert.Throws<MigrateWcf.Grpc.MessageMappingException>(() => Mappers.FromMessage(bad, 1)).Message, StringComparison.Ordinal);
+        Assert.Contains("LegacyWcf.Contracts.Customer.Id holds \"not-a-guid\"", Assert.Throws<MigrateWcf.Runtime.Mapping.MessageMappingException>(() => Mappers.FromMessage(bad, 1)).Message, StringComparison.Ordinal);
 
         var kind = new Messages.Customer { RegisteredAt = new MigrateWcf.Grpc.DateTime { Kind = (MigrateWcf.Grpc.DateTimeKind)7 } };
-        Assert.Throws<MigrateWcf.Grpc.MessageMappingException>(() => Mappers.FromMessage(kind, 1));
+        Assert.Throws<MigrateWcf.Runtime.Mapping.MessageMappingException>(() => Mappers.FromMessage(kind, 1));
 
         var scale = new Messages.Quote { UnitPrice = new MigrateWcf.Grpc.Decimal { Scale = 29 } };
         Assert.Throws<OverflowException>(() => Mappers.FromMessage(scale, 1));

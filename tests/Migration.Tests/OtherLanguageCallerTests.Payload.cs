@@ -1,5 +1,3 @@
-extern alias payload;
-
 using Microsoft.Extensions.Logging;
 using MigrateWcf.Runtime;
 
@@ -31,8 +29,8 @@ public sealed partial class OtherLanguageCallerTests
         {
             h.Builder.Logging.SetMinimumLevel(LogLevel.Warning);
             h.Options.Grpc = grpc => (grpc.MaxReceiveMessageSize, grpc.MaxSendMessageSize) = (PayloadLimitBytes, PayloadLimitBytes);
-            payload::PayloadWcf.Grpc.MigratedServices.AddMigratedServices(h.Services);
-            h.Configure(app => payload::PayloadWcf.Grpc.MigratedServices.MapMigratedServices(app));
+            global::PayloadWcf.Grpc.MigratedServices.AddMigratedServices(h.Services);
+            h.Configure(app => global::PayloadWcf.Grpc.MigratedServices.MapMigratedServices(app));
         });
 
         var (exitCode, stdout, stderr) = await RunAsync(program, [.. arguments.Select(a => a == "{socket}" ? host.Endpoint.UnixSocketPath! : a)], nodePath);

@@ -1,5 +1,6 @@
 using System.Xml.Linq;
 using MigrateWcf.Generation;
+using MigrateWcf.Generator;
 using MigrateWcf.Tool.Cli;
 using MigrateWcf.Tool.Commands;
 using MigrateWcf.Tool.Output;
@@ -80,7 +81,7 @@ public sealed class GenerateCommandTests
     }
 
     [Fact]
-    public async Task TheProject_CompilesTheOriginalSourcesInPlace_LeavesOutHostingOnlyFiles_AndCompilesEveryProto()
+    public async Task TheProject_CompilesTheOriginalSourcesInPlace_LeavesOutHostingOnlyFiles_AndCompilesEveryProtoButTheRuntimes()
     {
         using var temp = new TempFolder();
         var input = temp.CopyFixture("Orders");
@@ -101,7 +102,9 @@ public sealed class GenerateCommandTests
             Directory.EnumerateFiles(output, "*.cs", SearchOption.AllDirectories).Any(f => !f.EndsWith(".g.cs", StringComparison.Ordinal) && f != Path.Combine(output, "Host", "Program.cs")),
             "no source is copied");
 
-        var protos = Directory.EnumerateFiles(output, "*.proto", SearchOption.AllDirectories).Select(f => Path.GetRelativePath(output, f).Replace('\\', '/')).Order(StringComparer.Ordinal);
+        // All but migrate_wcf/common.proto, which the runtime compiles (CommonProto_IsWrittenForOtherLanguages_…).
+        var protos = Directory.EnumerateFiles(output, "*.proto", SearchOption.AllDirectories).Select(f => Path.GetRelativePath(output, f).Replace('\\', '/'))
+            .Where(p => p != MigrationEngine.RuntimeProtoFile).Order(StringComparer.Ordinal);
         Assert.Equal(protos, Items(project, "Protobuf").Select(p => p.Attribute("Include")!.Value));
         Assert.All(Items(project, "Protobuf"), p => Assert.Equal("Both", p.Attribute("GrpcServices")!.Value));
     }
@@ -125,6 +128,28 @@ public sealed class GenerateCommandTests
         var project = XDocument.Load(temp.Combine("b", "Orders.Migrated.csproj"));
         Assert.Equal("../lib/runtime/MigrateWcf.Runtime.csproj", Items(project, "ProjectReference").Single().Attribute("Include")!.Value);
         Assert.DoesNotContain(Items(project, "PackageReference"), p => p.Attribute("Include")!.Value == "MigrateWcf.Runtime");
+
+        // The package brings its build targets (the import path of migrate_wcf/common.proto); a project reference brings none.
+        Assert.Empty(Items(package, "Import"));
+        Assert.Equal("../lib/runtime/build/MigrateWcf.Runtime.targets", Items(project, "Import").Single().Attribute("Project")!.Value);
+    }
+
+    [Fact]
+    public async Task CommonProto_IsWrittenForOtherLanguages_ButOnlyImported_ItsMessagesAreTheRuntimes()
+    {
+        using var temp = new TempFolder();
+        var input = temp.WriteFile("Prices/IPrices.cs", "using System.ServiceModel; [ServiceContract] public interface IPrices { [OperationContract] decimal Total(decimal net); }");
+        var output = temp.Combine("out");
+
+        var result = await MigrateWcfCli.RunAsync("generate", "--no-verify", Path.GetDirectoryName(input)!, "--out", output);
+
+        Assert.True(result.Code == ExitCode.Success, result.ToString());
+        Assert.True(File.Exists(Path.Combine(output, "migrate_wcf", "common.proto")));
+        var project = XDocument.Load(Directory.EnumerateFiles(output, "*.csproj").Single());
+        var protobuf = Items(project, "Protobuf").Select(p => p.Attribute("Include")!.Value).ToList();
+        Assert.NotEmpty(protobuf);
+        Assert.DoesNotContain("migrate_wcf/common.proto", protobuf);
+        Assert.DoesNotContain(Directory.EnumerateFiles(output, "*.cs", SearchOption.AllDirectories), f => File.ReadAllText(f).Contains("class CommonTypeConversions", StringComparison.Ordinal));
     }
 
     [Fact]

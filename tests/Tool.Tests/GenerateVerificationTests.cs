@@ -75,6 +75,31 @@ public sealed partial class GenerateVerificationTests
     }
 
     [Fact]
+    public async Task CommonProto_IsImportedFromTheRuntime_TheProjectBuildsWithoutTheOutputsCopy()
+    {
+        using var temp = new TempFolder();
+        temp.WriteFile("Prices/IPrices.cs", "using System.ServiceModel; [ServiceContract] public interface IPrices { [OperationContract] decimal Total(decimal net); }");
+        var output = temp.Combine("migrated");
+        var generated = await MigrateWcfCli.RunAsync("generate", temp.Combine("Prices"), "--out", output, "--runtime-project", RuntimeProject, "--no-host", "--no-verify");
+        Assert.True(generated.Code == ExitCode.Success, generated.ToString());
+
+        // The output's copy is for callers in other languages; protoc must find the runtime's through its build targets.
+        File.Delete(Path.Combine(output, "migrate_wcf", "common.proto"));
+        var start = new System.Diagnostics.ProcessStartInfo("dotnet", ["build", Path.Combine(output, "Prices.Migrated.csproj"), "-nologo", "-clp:ErrorsOnly"])
+        {
+            RedirectStandardOutput = true,
+            RedirectStandardError = true,
+            UseShellExecute = false,
+        };
+        using var build = System.Diagnostics.Process.Start(start)!;
+        var errors = build.StandardError.ReadToEndAsync();
+        var log = await build.StandardOutput.ReadToEndAsync();
+        await build.WaitForExitAsync();
+
+        Assert.True(build.ExitCode == 0, log + await errors);
+    }
+
+    [Fact]
     public async Task NoVerify_BuildsNothing_AndSaysSo()
     {
         using var temp = new TempFolder();

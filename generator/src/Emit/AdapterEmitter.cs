@@ -129,7 +129,7 @@ internal static class AdapterEmitter
 
             w.Close();
             // ToDecimal throws OverflowException for a scale above 28, as .NET does for a number a decimal cannot hold.
-            w.Open($"catch (global::System.Exception exception) when (exception is {CommonTypesCSharp.Exception} or global::System.OverflowException)");
+            w.Open($"catch (global::System.Exception exception) when (exception is {RuntimeMapping.Exception} or global::System.OverflowException)");
             w.Line("throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));");
             w.Close();
             w.Line();
@@ -207,7 +207,7 @@ internal static class AdapterEmitter
         w.Line($"var message = new {contract.CSharpName}();");
         w.Line(body.Access.Write.Kind == MemberAccessKind.Direct
             ? $"message.{CSharpSpelling.Identifier(body.ClrName)} = stream;"
-            : $"{CommonTypesCSharp.Class}.CannotWrite({CSharpWriter.Literal(contract.Key + "." + body.ClrName)});");
+            : $"{RuntimeMapping.Class}.CannotWrite({CSharpWriter.Literal(contract.Key + "." + body.ClrName)});");
         return "message";
     }
 
@@ -375,7 +375,7 @@ internal static class AdapterEmitter
         RpcPart resultPart, ProtoIndex index, Func<int, string> where)
     {
         var resultName = conversions.Local("result");
-        w.Line($"var {resultName} = {reply}.{ProtocNames.Property(replyCase, replyMessage)} ?? throw {CommonTypesCSharp.Class}.NotSet({CSharpWriter.Literal(where(RpcCode.Result))});");
+        w.Line($"var {resultName} = {reply}.{ProtocNames.Property(replyCase, replyMessage)} ?? throw {RuntimeMapping.Class}.NotSet({CSharpWriter.Literal(where(RpcCode.Result))});");
         var names = RpcShape.ArgumentNames(operation, method, begin);
         string? returned = null;
         foreach (var pair in RpcCode.Read(conversions, index, resultPart, operation, resultName, where))

@@ -39,8 +39,6 @@ internal static class CSharpEmitter
             }
         }
 
-        var hasCommon = byPath.ContainsKey(ProtoMapper.CommonFile);
-        output.Add(new GeneratedFile(Folder(ProtoMapper.CommonFile) + CommonTypesCSharp.FileName, CommonTypesCSharp.Emit(hasCommon, plan.Version)));
         foreach (var mapper in plan.Mappers)
         {
             var file = byPath[mapper.ProtoFile];

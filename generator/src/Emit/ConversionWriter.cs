@@ -29,7 +29,7 @@ internal readonly record struct ProtoSlot(string Type, string Package)
 /// </summary>
 internal sealed class ConversionWriter
 {
-    private static readonly string Common = CommonTypesCSharp.Class;
+    private const string Common = RuntimeMapping.Class;
 
     private readonly ProtoIndex _index;
     private readonly CSharpWriter _w;

@@ -245,7 +245,7 @@ internal static class HostingEmitter
                 message = index.Class(wrapper);
                 var isBytes = wrapper.EndsWith("BytesValue", System.StringComparison.Ordinal);
                 var isReference = isBytes || wrapper.EndsWith("StringValue", System.StringComparison.Ordinal);
-                var value = isReference ? $"(detail ?? throw {CommonTypesCSharp.Class}.NotCarried({where}))" : "detail";
+                var value = isReference ? $"(detail ?? throw {RuntimeMapping.Class}.NotCarried({where}))" : "detail";
                 toMessage = $"static detail => new {message} {{ Value = {(isBytes ? ConversionWriter.BytesToProto(value) : value)} }}";
                 fromMessage = $"static message => {(isBytes ? ConversionWriter.BytesFromProto("message.Value") : "message.Value")}";
             }
@@ -253,7 +253,7 @@ internal static class HostingEmitter
             {
                 message = index.Class(index.OfType(fault.DetailTypeKey));
                 var mapper = index.MapperClass(fault.DetailTypeKey);
-                toMessage = $"static detail => {mapper}.ToMessage(detail ?? throw {CommonTypesCSharp.Class}.NotCarried({where}), 1)";
+                toMessage = $"static detail => {mapper}.ToMessage(detail ?? throw {RuntimeMapping.Class}.NotCarried({where}), 1)";
                 fromMessage = $"static message => {mapper}.FromMessage(message, 1)";
             }
 
@@ -290,7 +290,7 @@ internal static class HostingEmitter
             w.Line();
         }
 
-        w.Line($"throw {CommonTypesCSharp.Class}.UnknownType(type, \"object (google.protobuf.Any carries this set's data types)\");");
+        w.Line($"throw {RuntimeMapping.Class}.UnknownType(type, \"object (google.protobuf.Any carries this set's data types)\");");
         w.Close();
         w.Line();
         w.Summary("The value an Any holds; null for none.");
@@ -308,7 +308,7 @@ internal static class HostingEmitter
             w.Line();
         }
 
-        w.Line($"throw new {CommonTypesCSharp.Exception}(\"An Any holds a \" + any.TypeUrl + \", which is none of this set's data types.\");");
+        w.Line($"throw new {RuntimeMapping.Exception}(\"An Any holds a \" + any.TypeUrl + \", which is none of this set's data types.\");");
         w.Close();
         w.Close();
         w.Close();

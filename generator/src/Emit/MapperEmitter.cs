@@ -52,9 +52,9 @@ internal static class MapperEmitter
         var subtypes = message.Oneofs.SelectMany(o => o.Fields.Select(f => (Oneof: o, Field: f))).Where(c => c.Field.Origin?.Kind == FieldOriginKind.KnownSubtype).ToList();
         w.Summary($"The message of a {type.Key}{(subtypes.Count > 0 ? " (a known derived type's value goes in its subtype case)" : string.Empty)}.");
         w.Line($"/// <param name=\"value\">Not null.</param>");
-        w.Line($"/// <param name=\"depth\">How many data types deep <paramref name=\"value\"/> is (1 at the top): a graph deeper than {CommonTypesCSharp.ClassName}.MaxDepth, or cyclic, is refused.</param>");
+        w.Line($"/// <param name=\"depth\">How many data types deep <paramref name=\"value\"/> is (1 at the top): a graph deeper than {RuntimeMapping.ClassName}.MaxDepth, or cyclic, is refused.</param>");
         w.Open($"internal static {messageClass} ToMessage({type.CSharpName} value, int depth)");
-        w.Line($"{CommonTypesCSharp.Class}.CheckDepth(depth, {CSharpWriter.Literal(type.Key)});");
+        w.Line($"{RuntimeMapping.Class}.CheckDepth(depth, {CSharpWriter.Literal(type.Key)});");
         var conversions = new ConversionWriter(index, w, "depth + 1", CSharpEmitter.AnyClass(csharp), new[] { "value", "depth", "message", "type" });
         if (!type.IsValueType)
         {
@@ -70,7 +70,7 @@ internal static class MapperEmitter
                 w.Line();
             }
 
-            w.Line($"throw {CommonTypesCSharp.Class}.UnknownType(type, {CSharpWriter.Literal(type.Key)});");
+            w.Line($"throw {RuntimeMapping.Class}.UnknownType(type, {CSharpWriter.Literal(type.Key)});");
             w.Close();
             w.Line();
         }
@@ -95,7 +95,7 @@ internal static class MapperEmitter
         w.Line($"/// <param name=\"message\">Not null.</param>");
         w.Line($"/// <param name=\"depth\">How many data types deep <paramref name=\"message\"/> is (1 at the top).</param>");
         w.Open($"internal static {type.CSharpName} FromMessage({messageClass} message, int depth)");
-        w.Line($"{CommonTypesCSharp.Class}.CheckDepth(depth, {CSharpWriter.Literal(type.Key)});");
+        w.Line($"{RuntimeMapping.Class}.CheckDepth(depth, {CSharpWriter.Literal(type.Key)});");
         var conversions = new ConversionWriter(index, w, "depth + 1", CSharpEmitter.AnyClass(csharp), new[] { "value", "depth", "message" });
         foreach (var oneof in message.Oneofs.Where(o => o.Fields.Any(f => f.Origin?.Kind == FieldOriginKind.KnownSubtype)))
         {
@@ -113,7 +113,7 @@ internal static class MapperEmitter
 
         if (type.IsAbstract)
         {
-            w.Line($"throw {CommonTypesCSharp.Class}.NoSubtype({CSharpWriter.Literal(type.Key)});");
+            w.Line($"throw {RuntimeMapping.Class}.NoSubtype({CSharpWriter.Literal(type.Key)});");
             w.Close();
             return;
         }
@@ -162,7 +162,7 @@ internal static class MapperEmitter
                 MemberAccessKind.Direct => target + "." + CSharpSpelling.Identifier(member.ClrName),
                 MemberAccessKind.Field => $"{Accessor(declaring, access.Name!, "Field", $"ref {type}", type, setter: false)}({(byRef ? "ref " : string.Empty)}{target})",
                 MemberAccessKind.Method => $"{Accessor(declaring, access.Name!, "Method", type, type, setter: false)}({(byRef ? "ref " : string.Empty)}{target})",
-                _ => $"{CommonTypesCSharp.Class}.CannotRead<{type}>({CSharpWriter.Literal(where)})",
+                _ => $"{RuntimeMapping.Class}.CannotRead<{type}>({CSharpWriter.Literal(where)})",
             };
         }
 
@@ -184,7 +184,7 @@ internal static class MapperEmitter
                     break;
                 default:
                     w.Line($"_ = {value};");
-                    w.Line($"{CommonTypesCSharp.Class}.CannotWrite({CSharpWriter.Literal(where)});");
+                    w.Line($"{RuntimeMapping.Class}.CannotWrite({CSharpWriter.Literal(where)});");
                     break;
             }
         }

@@ -224,7 +224,7 @@ internal static class ProxyEmitter
     /// <summary>The stream to upload: a Stream argument, or a streamed message contract's body.</summary>
     private static string StreamArgument(OperationModel operation, int streamIndex, string argument, ProtoIndex index, Func<int, string> where)
     {
-        var notCarried = $"{CommonTypesCSharp.Class}.NotCarried({CSharpWriter.Literal(where(streamIndex))})";
+        var notCarried = $"{RuntimeMapping.Class}.NotCarried({CSharpWriter.Literal(where(streamIndex))})";
         if (operation.Parameters[streamIndex].Type.Shape == TypeShape.Stream)
         {
             return $"({argument} ?? throw {notCarried})";
@@ -234,7 +234,7 @@ internal static class ProxyEmitter
         var body = contract.Members.First(m => !m.IsHeader && m.Type.Shape == TypeShape.Stream);
         return body.Access.Read.Kind == MemberAccessKind.Direct
             ? $"({argument}?.{Discovery.CSharpSpelling.Identifier(body.ClrName)} ?? throw {notCarried})"
-            : $"{CommonTypesCSharp.Class}.CannotRead<global::System.IO.Stream>({CSharpWriter.Literal(contract.Key + "." + body.ClrName)})";
+            : $"{RuntimeMapping.Class}.CannotRead<global::System.IO.Stream>({CSharpWriter.Literal(contract.Key + "." + body.ClrName)})";
     }
 
     /// <summary>Maps the response (in local <paramref name="response"/>) back to the method's ref/out parameters and returns the result.</summary>
@@ -255,7 +255,7 @@ internal static class ProxyEmitter
             w.Line($"var {result} = new {contract.CSharpName}();");
             w.Line(body.Access.Write.Kind == MemberAccessKind.Direct
                 ? $"{result}.{Discovery.CSharpSpelling.Identifier(body.ClrName)} = {response};"
-                : $"{CommonTypesCSharp.Class}.CannotWrite({CSharpWriter.Literal(contract.Key + "." + body.ClrName)});");
+                : $"{RuntimeMapping.Class}.CannotWrite({CSharpWriter.Literal(contract.Key + "." + body.ClrName)});");
             w.Line($"return {result};");
             return;
         }

@@ -29,7 +29,7 @@ internal static class RpcCode
             case RpcPartKind.Contract:
                 var contractIndex = part.IsRequest ? ContractParameter(operation, part) : Result;
                 var mapper = index.MapperClass(part.Message!.Origin!.TypeKey!);
-                w.Line($"var {variable} = {mapper}.ToMessage({valueOf(contractIndex)} ?? throw {CommonTypesCSharp.Class}.NotCarried({CSharpWriter.Literal(where(contractIndex))}), 1);");
+                w.Line($"var {variable} = {mapper}.ToMessage({valueOf(contractIndex)} ?? throw {RuntimeMapping.Class}.NotCarried({CSharpWriter.Literal(where(contractIndex))}), 1);");
                 return variable;
             default:
                 w.Line($"var {variable} = new {part.Class}();");

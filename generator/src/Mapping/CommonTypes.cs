@@ -4,13 +4,15 @@ namespace MigrateWcf.Generator.Mapping;
 
 /// <summary>
 /// Messages for .NET values with no exact well-known type, defined once in <c>migrate_wcf/common.proto</c> and imported
-/// wherever used. The runtime's mappers convert them; their shapes are part of the generated contract.
+/// wherever used; their shapes are part of the generated contract. MigrateWcf.Runtime compiles the same file
+/// (runtime/Protos, byte for byte what this emits: a test compares them) and converts the messages
+/// (runtime/Mapping/CommonTypeConversions.cs, which reads the fields by the names protoc gives them).
 /// </summary>
 internal static class CommonTypes
 {
     // Every System.Decimal exactly, as decimal.GetBits holds it: a 96-bit unsigned coefficient, a scale and a sign
     // (docs/decimal.md). Fixed-width integers, not text, so no reader parses or rounds; fixed32 makes a coefficient of
-    // 2^96 or more impossible to send. Emit/CommonTypesCSharp.cs converts it in C# and reads these fields by number.
+    // 2^96 or more impossible to send.
     private static readonly ProtoMessage Decimal = new(
         "Decimal",
         "System.Decimal, exactly. The value is coefficient / 10^scale, negated when negative is true, where coefficient is the unsigned 96-bit integer coefficient_high * 2^64 + coefficient_low. The scale keeps trailing zeros (1.0 and 1.00 differ); negative with a zero coefficient is negative zero. Readers reject a scale above 28. Writers send a coefficient below 2^96 and a scale of 0 to 28 (a positive exponent is multiplied into the coefficient: 1E+3 is 1000, scale 0).",

@@ -82,10 +82,10 @@ namespace EveryConversionCheck
                 current = current.Next;
             }
 
-            var tooDeep = Assert.Throws<MigrateWcf.Grpc.MessageMappingException>(() => Mappers.ToMessage(deep, 1));
+            var tooDeep = Assert.Throws<MigrateWcf.Runtime.Mapping.MessageMappingException>(() => Mappers.ToMessage(deep, 1));
             var cyclic = new Node { Label = "loop" };
             cyclic.Children = [cyclic];
-            var cycle = Assert.Throws<MigrateWcf.Grpc.MessageMappingException>(() => Mappers.ToMessage(cyclic, 1));
+            var cycle = Assert.Throws<MigrateWcf.Runtime.Mapping.MessageMappingException>(() => Mappers.ToMessage(cyclic, 1));
             Assert.Equal(tooDeep.Message, cycle.Message);
 
             // Within the limit it travels, and the receiver's parser accepts it.

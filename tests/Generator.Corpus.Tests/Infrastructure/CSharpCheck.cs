@@ -3,7 +3,10 @@ using Microsoft.CodeAnalysis.CSharp;
 
 namespace MigrateWcf.Generator.Corpus.Tests.Infrastructure;
 
-/// <summary>Compiles protoc's C# output (and emitted C# beside it) against the referenced Google.Protobuf and the running platform, warnings as errors.</summary>
+/// <summary>
+/// Compiles protoc's C# output (and emitted C# beside it) against the referenced Google.Protobuf, MigrateWcf.Runtime (the
+/// messages of migrate_wcf/common.proto) and the running platform, warnings as errors.
+/// </summary>
 public static class CSharpCheck
 {
     private static readonly Lazy<IReadOnlyList<MetadataReference>> References = new(() =>
@@ -13,6 +16,7 @@ public static class CSharpCheck
             .Where(p => !Path.GetFileName(p).Contains("Protobuf", StringComparison.OrdinalIgnoreCase));
         return platform.Append(typeof(Google.Protobuf.IMessage).Assembly.Location)
             .Append(typeof(Google.Api.HttpRule).Assembly.Location)
+            .Append(typeof(MigrateWcf.Grpc.Decimal).Assembly.Location)
             .Distinct(StringComparer.Ordinal)
             .Select(p => (MetadataReference)MetadataReference.CreateFromFile(p))
             .ToList();

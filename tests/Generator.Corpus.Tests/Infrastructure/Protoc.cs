@@ -17,7 +17,11 @@ public static class Protoc
 
     public sealed record Outcome(int ExitCode, string Output, IReadOnlyList<(string Path, string Text)> CSharpFiles);
 
-    /// <summary>Writes the files, runs protoc with --csharp_out over all of them and collects the C# it writes.</summary>
+    /// <summary>
+    /// Writes the files, runs protoc with --csharp_out over all of them and collects the C# it writes, but for
+    /// <c>migrate_wcf/common.proto</c> (<see cref="MigrationEngine.RuntimeProtoFile"/>): checked like the rest, its C# is
+    /// MigrateWcf.Runtime's, which the compilations reference, as a migrated project does.
+    /// </summary>
     /// <param name="grpc">Also run Grpc.Tools' grpc_csharp_plugin (service base and client classes), as GrpcServices="Both" does.</param>
     public static Outcome CompileToCSharp(IEnumerable<GeneratedFile> protoFiles, bool fatalWarnings = false, bool grpc = false)
     {
@@ -26,6 +30,7 @@ public static class Protoc
         {
             var input = Directory.CreateDirectory(Path.Combine(work.FullName, "in")).FullName;
             var output = Directory.CreateDirectory(Path.Combine(work.FullName, "out")).FullName;
+            var runtimeOutput = Directory.CreateDirectory(Path.Combine(work.FullName, "runtime-out")).FullName;
             var relativePaths = new List<string>();
             foreach (var file in protoFiles)
             {
@@ -42,7 +47,8 @@ public static class Protoc
             var text = new StringBuilder();
             foreach (var relative in relativePaths)
             {
-                var outputFolder = Directory.CreateDirectory(Path.Combine(output, Path.GetDirectoryName(relative) ?? string.Empty)).FullName;
+                var root = relative == MigrationEngine.RuntimeProtoFile ? runtimeOutput : output;
+                var outputFolder = Directory.CreateDirectory(Path.Combine(root, Path.GetDirectoryName(relative) ?? string.Empty)).FullName;
                 var arguments = new List<string> { "-I" + input, "-I" + WellKnownIncludes, "-I" + TestEnvironment.GoogleApiProtos, "--csharp_out=" + outputFolder };
                 if (grpc)
                 {

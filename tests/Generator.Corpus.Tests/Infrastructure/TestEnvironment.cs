@@ -36,6 +36,11 @@ internal static class TestEnvironment
         ? root
         : throw new InvalidOperationException($"Targeting pack folder '{Metadata("TargetingPackRoot")}' not found.");
 
+    /// <summary>runtime/Protos/migrate_wcf/common.proto: the file MigrateWcf.Runtime compiles and ships.</summary>
+    public static string RuntimeCommonProto { get; } = Metadata("RuntimeCommonProto") is { Length: > 0 } proto && File.Exists(proto)
+        ? proto
+        : throw new InvalidOperationException($"The runtime's common.proto '{Metadata("RuntimeCommonProto")}' not found.");
+
     /// <summary>The Python client of migrate_wcf.Decimal (tests/Generator.Corpus.Tests/Python/decimal_message.py).</summary>
     public static string DecimalPythonScript { get; } = Metadata("DecimalPythonScript") is { Length: > 0 } script && File.Exists(script)
         ? script

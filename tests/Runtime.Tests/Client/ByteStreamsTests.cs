@@ -14,7 +14,7 @@ public sealed class ByteStreamsTests : IAsyncLifetime
 {
     private readonly TempDirectory _temp = new();
     private GrpcHost? _host;
-    private Grpc.Net.Client.GrpcChannel? _channel;
+    private global::Grpc.Net.Client.GrpcChannel? _channel;
 
     private Bytes.BytesClient Client => new(_channel!);
 

@@ -29,7 +29,7 @@ namespace PayloadWcf.Grpc
             {
                 document = (request.Document is { } present ? global::PayloadWcf.Grpc.PayloadTypesMappers.FromMessage(present, 1) : null);
             }
-            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Grpc.MessageMappingException or global::System.OverflowException)
+            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Runtime.Mapping.MessageMappingException or global::System.OverflowException)
             {
                 throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));
             }
@@ -67,7 +67,7 @@ namespace PayloadWcf.Grpc
 
                 readings = list;
             }
-            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Grpc.MessageMappingException or global::System.OverflowException)
+            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Runtime.Mapping.MessageMappingException or global::System.OverflowException)
             {
                 throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));
             }
@@ -81,7 +81,7 @@ namespace PayloadWcf.Grpc
                     var list3 = new global::PayloadWcf.Grpc.ReadingList();
                     foreach (var item2 in value)
                     {
-                        list3.Items.Add(global::PayloadWcf.Grpc.PayloadTypesMappers.ToMessage((item2 ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotCarried("an element of the result of IPayloadEcho.EchoReadings")), 1));
+                        list3.Items.Add(global::PayloadWcf.Grpc.PayloadTypesMappers.ToMessage((item2 ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("an element of the result of IPayloadEcho.EchoReadings")), 1));
                     }
 
                     response.Result = list3;

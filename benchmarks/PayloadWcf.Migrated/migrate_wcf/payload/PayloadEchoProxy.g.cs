@@ -48,7 +48,7 @@ namespace PayloadWcf.Grpc
                 var list = new global::PayloadWcf.Grpc.ReadingList();
                 foreach (var item in readings2)
                 {
-                    list.Items.Add(global::PayloadWcf.Grpc.PayloadTypesMappers.ToMessage((item ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotCarried("an element of parameter 'readings' of IPayloadEcho.EchoReadings")), 1));
+                    list.Items.Add(global::PayloadWcf.Grpc.PayloadTypesMappers.ToMessage((item ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("an element of parameter 'readings' of IPayloadEcho.EchoReadings")), 1));
                 }
 
                 request2.Readings = list;

@@ -16,11 +16,11 @@ namespace PayloadWcf.Grpc
         /// <param name="depth">How many data types deep <paramref name="value"/> is (1 at the top): a graph deeper than CommonTypeConversions.MaxDepth, or cyclic, is refused.</param>
         internal static global::PayloadWcf.Grpc.Document ToMessage(global::PayloadWcf.Document value, int depth)
         {
-            global::MigrateWcf.Grpc.CommonTypeConversions.CheckDepth(depth, "PayloadWcf.Document");
+            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "PayloadWcf.Document");
             var type = value.GetType();
             if (type != typeof(global::PayloadWcf.Document))
             {
-                throw global::MigrateWcf.Grpc.CommonTypeConversions.UnknownType(type, "PayloadWcf.Document");
+                throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.UnknownType(type, "PayloadWcf.Document");
             }
 
             var message = new global::PayloadWcf.Grpc.Document();
@@ -42,10 +42,10 @@ namespace PayloadWcf.Grpc
         /// <param name="depth">How many data types deep <paramref name="message"/> is (1 at the top).</param>
         internal static global::PayloadWcf.Document FromMessage(global::PayloadWcf.Grpc.Document message, int depth)
         {
-            global::MigrateWcf.Grpc.CommonTypeConversions.CheckDepth(depth, "PayloadWcf.Document");
+            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "PayloadWcf.Document");
             var value = new global::PayloadWcf.Document();
             value.Name = (message.HasName ? message.Name : null);
-            value.Content = (message.HasContent ? global::MigrateWcf.Grpc.CommonTypeConversions.ToBytes(message.Content) : null);
+            value.Content = (message.HasContent ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToBytes(message.Content) : null);
             return value;
         }
 
@@ -54,11 +54,11 @@ namespace PayloadWcf.Grpc
         /// <param name="depth">How many data types deep <paramref name="value"/> is (1 at the top): a graph deeper than CommonTypeConversions.MaxDepth, or cyclic, is refused.</param>
         internal static global::PayloadWcf.Grpc.Reading ToMessage(global::PayloadWcf.Reading value, int depth)
         {
-            global::MigrateWcf.Grpc.CommonTypeConversions.CheckDepth(depth, "PayloadWcf.Reading");
+            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "PayloadWcf.Reading");
             var type = value.GetType();
             if (type != typeof(global::PayloadWcf.Reading))
             {
-                throw global::MigrateWcf.Grpc.CommonTypeConversions.UnknownType(type, "PayloadWcf.Reading");
+                throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.UnknownType(type, "PayloadWcf.Reading");
             }
 
             var message = new global::PayloadWcf.Grpc.Reading();
@@ -68,7 +68,7 @@ namespace PayloadWcf.Grpc
             }
 
             message.Sequence = value.Sequence;
-            message.TakenAt = global::MigrateWcf.Grpc.CommonTypeConversions.ToMessage(value.TakenAt);
+            message.TakenAt = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(value.TakenAt);
             message.Value = value.Value;
             if (value.Unit is { } unit)
             {
@@ -84,11 +84,11 @@ namespace PayloadWcf.Grpc
         /// <param name="depth">How many data types deep <paramref name="message"/> is (1 at the top).</param>
         internal static global::PayloadWcf.Reading FromMessage(global::PayloadWcf.Grpc.Reading message, int depth)
         {
-            global::MigrateWcf.Grpc.CommonTypeConversions.CheckDepth(depth, "PayloadWcf.Reading");
+            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "PayloadWcf.Reading");
             var value = new global::PayloadWcf.Reading();
             value.Sensor = (message.HasSensor ? message.Sensor : null);
             value.Sequence = message.Sequence;
-            value.TakenAt = (message.TakenAt is { } present ? global::MigrateWcf.Grpc.CommonTypeConversions.ToDateTime(present) : default(global::System.DateTime));
+            value.TakenAt = (message.TakenAt is { } present ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDateTime(present) : default(global::System.DateTime));
             value.Value = message.Value;
             value.Unit = (message.HasUnit ? message.Unit : null);
             value.Quality = checked((global::PayloadWcf.Quality)(int)message.Quality);

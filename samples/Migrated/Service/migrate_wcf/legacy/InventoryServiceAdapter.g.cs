@@ -29,11 +29,11 @@ namespace LegacyWcf.Contracts.Grpc
             int quantity;
             try
             {
-                requestId = global::MigrateWcf.Grpc.CommonTypeConversions.ToGuid(request.RequestId, "parameter 'requestId' of IInventoryService.RequestRestock");
+                requestId = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToGuid(request.RequestId, "parameter 'requestId' of IInventoryService.RequestRestock");
                 sku = (request.HasSku ? request.Sku : null);
                 quantity = request.Quantity;
             }
-            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Grpc.MessageMappingException or global::System.OverflowException)
+            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Runtime.Mapping.MessageMappingException or global::System.OverflowException)
             {
                 throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));
             }
@@ -50,9 +50,9 @@ namespace LegacyWcf.Contracts.Grpc
             global::System.Guid requestId;
             try
             {
-                requestId = global::MigrateWcf.Grpc.CommonTypeConversions.ToGuid(request.RequestId, "parameter 'requestId' of IInventoryService.GetRestockStatus");
+                requestId = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToGuid(request.RequestId, "parameter 'requestId' of IInventoryService.GetRestockStatus");
             }
-            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Grpc.MessageMappingException or global::System.OverflowException)
+            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Runtime.Mapping.MessageMappingException or global::System.OverflowException)
             {
                 throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));
             }
@@ -90,7 +90,7 @@ namespace LegacyWcf.Contracts.Grpc
 
                 skus = list;
             }
-            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Grpc.MessageMappingException or global::System.OverflowException)
+            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Runtime.Mapping.MessageMappingException or global::System.OverflowException)
             {
                 throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));
             }
@@ -104,7 +104,7 @@ namespace LegacyWcf.Contracts.Grpc
                     var map = new global::LegacyWcf.Contracts.Grpc.StringToStockLevelMap();
                     foreach (var pair in value)
                     {
-                        map.Entries.Add(pair.Key, global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage((pair.Value ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotCarried("a value of the result of IInventoryService.GetStockLevels")), 1));
+                        map.Entries.Add(pair.Key, global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage((pair.Value ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("a value of the result of IInventoryService.GetStockLevels")), 1));
                     }
 
                     response.Result = map;

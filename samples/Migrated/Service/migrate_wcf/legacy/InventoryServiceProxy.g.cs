@@ -58,7 +58,7 @@ namespace LegacyWcf.Contracts.Grpc
                 var list = new global::LegacyWcf.Contracts.Grpc.StringList();
                 foreach (var item in skus2)
                 {
-                    list.Items.Add((item ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotCarried("an element of parameter 'skus' of IInventoryService.GetStockLevels")));
+                    list.Items.Add((item ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("an element of parameter 'skus' of IInventoryService.GetStockLevels")));
                 }
 
                 request2.Skus = list;

@@ -29,7 +29,7 @@ namespace LegacyWcf.Contracts.Grpc
             {
                 order = (request.Order is { } present ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(present, 1) : null);
             }
-            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Grpc.MessageMappingException or global::System.OverflowException)
+            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Runtime.Mapping.MessageMappingException or global::System.OverflowException)
             {
                 throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));
             }
@@ -53,9 +53,9 @@ namespace LegacyWcf.Contracts.Grpc
             global::System.Guid orderId;
             try
             {
-                orderId = global::MigrateWcf.Grpc.CommonTypeConversions.ToGuid(request.OrderId, "parameter 'orderId' of IOrderService.GetOrder");
+                orderId = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToGuid(request.OrderId, "parameter 'orderId' of IOrderService.GetOrder");
             }
-            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Grpc.MessageMappingException or global::System.OverflowException)
+            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Runtime.Mapping.MessageMappingException or global::System.OverflowException)
             {
                 throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));
             }
@@ -86,12 +86,12 @@ namespace LegacyWcf.Contracts.Grpc
             {
                 sku = (request.HasSku ? request.Sku : null);
                 quantity = request.Quantity;
-                unitPrice = (request.UnitPrice is { } present ? global::MigrateWcf.Grpc.CommonTypeConversions.ToDecimal(present) : default(decimal));
+                unitPrice = (request.UnitPrice is { } present ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDecimal(present) : default(decimal));
                 discountPercent = (request.HasDiscountPercent ? (int?)request.DiscountPercent : null);
                 tier = checked((global::LegacyWcf.Contracts.CustomerTier)(int)request.Tier);
-                priceDate = (request.PriceDate is { } present2 ? global::MigrateWcf.Grpc.CommonTypeConversions.ToDateTime(present2) : default(global::System.DateTime));
+                priceDate = (request.PriceDate is { } present2 ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDateTime(present2) : default(global::System.DateTime));
             }
-            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Grpc.MessageMappingException or global::System.OverflowException)
+            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Runtime.Mapping.MessageMappingException or global::System.OverflowException)
             {
                 throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));
             }
@@ -116,10 +116,10 @@ namespace LegacyWcf.Contracts.Grpc
             string? reason;
             try
             {
-                orderId = global::MigrateWcf.Grpc.CommonTypeConversions.ToGuid(request.OrderId, "parameter 'orderId' of IOrderService.CancelOrder");
+                orderId = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToGuid(request.OrderId, "parameter 'orderId' of IOrderService.CancelOrder");
                 reason = (request.HasReason ? request.Reason : null);
             }
-            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Grpc.MessageMappingException or global::System.OverflowException)
+            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Runtime.Mapping.MessageMappingException or global::System.OverflowException)
             {
                 throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));
             }

@@ -58,14 +58,14 @@ namespace LegacyWcf.Contracts.Grpc
             }
 
             request2.Quantity = quantity;
-            request2.UnitPrice = global::MigrateWcf.Grpc.CommonTypeConversions.ToMessage(unitPrice);
+            request2.UnitPrice = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(unitPrice);
             if (discountPercent is { } discountPercent2)
             {
                 request2.DiscountPercent = discountPercent2;
             }
 
             request2.Tier = checked((global::LegacyWcf.Contracts.Grpc.CustomerTier)(int)tier);
-            request2.PriceDate = global::MigrateWcf.Grpc.CommonTypeConversions.ToMessage(priceDate);
+            request2.PriceDate = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(priceDate);
             var response2 = _client.GetQuote(request2);
             return (response2.Result is { } present ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(present, 1) : null);
         }

@@ -29,7 +29,7 @@ namespace LegacyWcf.Contracts.Grpc
             {
                 id = (request.HasId ? request.Id : null);
             }
-            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Grpc.MessageMappingException or global::System.OverflowException)
+            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Runtime.Mapping.MessageMappingException or global::System.OverflowException)
             {
                 throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));
             }
@@ -57,7 +57,7 @@ namespace LegacyWcf.Contracts.Grpc
                 category = (request.HasCategory ? request.Category : null);
                 max = request.Max;
             }
-            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Grpc.MessageMappingException or global::System.OverflowException)
+            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Runtime.Mapping.MessageMappingException or global::System.OverflowException)
             {
                 throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));
             }
@@ -71,7 +71,7 @@ namespace LegacyWcf.Contracts.Grpc
                     var list = new global::LegacyWcf.Contracts.Grpc.ProductList();
                     foreach (var item in value)
                     {
-                        list.Items.Add(global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage((item ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotCarried("an element of the result of IProductCatalog.FindProducts")), 1));
+                        list.Items.Add(global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage((item ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("an element of the result of IProductCatalog.FindProducts")), 1));
                     }
 
                     response.Result = list;
@@ -89,7 +89,7 @@ namespace LegacyWcf.Contracts.Grpc
             {
                 product = (request.Product is { } present ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(present, 1) : null);
             }
-            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Grpc.MessageMappingException or global::System.OverflowException)
+            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Runtime.Mapping.MessageMappingException or global::System.OverflowException)
             {
                 throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));
             }
@@ -116,10 +116,10 @@ namespace LegacyWcf.Contracts.Grpc
             try
             {
                 id = (request.HasId ? request.Id : null);
-                newPrice = (request.NewPrice is { } present ? global::MigrateWcf.Grpc.CommonTypeConversions.ToDecimal(present) : default(decimal));
+                newPrice = (request.NewPrice is { } present ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDecimal(present) : default(decimal));
                 reason = (request.HasReason ? request.Reason : null);
             }
-            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Grpc.MessageMappingException or global::System.OverflowException)
+            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Runtime.Mapping.MessageMappingException or global::System.OverflowException)
             {
                 throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));
             }
@@ -145,7 +145,7 @@ namespace LegacyWcf.Contracts.Grpc
             {
                 id = (request.HasId ? request.Id : null);
             }
-            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Grpc.MessageMappingException or global::System.OverflowException)
+            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Runtime.Mapping.MessageMappingException or global::System.OverflowException)
             {
                 throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));
             }

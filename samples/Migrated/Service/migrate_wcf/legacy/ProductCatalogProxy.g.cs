@@ -87,7 +87,7 @@ namespace LegacyWcf.Contracts.Grpc
                 request2.Id = id2;
             }
 
-            request2.NewPrice = global::MigrateWcf.Grpc.CommonTypeConversions.ToMessage(newPrice);
+            request2.NewPrice = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(newPrice);
             if (reason is { } reason2)
             {
                 request2.Reason = reason2;

@@ -75,7 +75,7 @@ namespace Tailspin.Everything.Grpc
                 return global::Google.Protobuf.WellKnownTypes.Any.Pack(global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((global::Tailspin.Everything.Square)value, depth));
             }
 
-            throw global::MigrateWcf.Grpc.CommonTypeConversions.UnknownType(type, "object (google.protobuf.Any carries this set's data types)");
+            throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.UnknownType(type, "object (google.protobuf.Any carries this set's data types)");
         }
 
         /// <summary>The value an Any holds; null for none.</summary>
@@ -146,7 +146,7 @@ namespace Tailspin.Everything.Grpc
                 return global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage(any.Unpack<global::Tailspin.Everything.Grpc.Square>(), depth);
             }
 
-            throw new global::MigrateWcf.Grpc.MessageMappingException("An Any holds a " + any.TypeUrl + ", which is none of this set's data types.");
+            throw new global::MigrateWcf.Runtime.Mapping.MessageMappingException("An Any holds a " + any.TypeUrl + ", which is none of this set's data types.");
         }
     }
 }

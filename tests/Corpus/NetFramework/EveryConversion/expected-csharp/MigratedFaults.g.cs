@@ -19,8 +19,8 @@ namespace Tailspin.Everything.Grpc
         {
             faults.Add<byte[], global::Google.Protobuf.WellKnownTypes.BytesValue>(
                 global::Grpc.Core.StatusCode.FailedPrecondition,
-                static detail => new global::Google.Protobuf.WellKnownTypes.BytesValue { Value = global::Google.Protobuf.UnsafeByteOperations.UnsafeWrap((detail ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotCarried("The detail of a FaultException<System.Byte[]>"))) },
-                static message => global::MigrateWcf.Grpc.CommonTypeConversions.ToBytes(message.Value));
+                static detail => new global::Google.Protobuf.WellKnownTypes.BytesValue { Value = global::Google.Protobuf.UnsafeByteOperations.UnsafeWrap((detail ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("The detail of a FaultException<System.Byte[]>"))) },
+                static message => global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToBytes(message.Value));
             return faults;
         }
     }

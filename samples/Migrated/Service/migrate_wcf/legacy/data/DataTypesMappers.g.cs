@@ -16,11 +16,11 @@ namespace LegacyWcf.Contracts.Grpc
         /// <param name="depth">How many data types deep <paramref name="value"/> is (1 at the top): a graph deeper than CommonTypeConversions.MaxDepth, or cyclic, is refused.</param>
         internal static global::LegacyWcf.Contracts.Grpc.Address ToMessage(global::LegacyWcf.Contracts.Address value, int depth)
         {
-            global::MigrateWcf.Grpc.CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.Address");
+            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.Address");
             var type = value.GetType();
             if (type != typeof(global::LegacyWcf.Contracts.Address))
             {
-                throw global::MigrateWcf.Grpc.CommonTypeConversions.UnknownType(type, "LegacyWcf.Contracts.Address");
+                throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.UnknownType(type, "LegacyWcf.Contracts.Address");
             }
 
             var message = new global::LegacyWcf.Contracts.Grpc.Address();
@@ -52,7 +52,7 @@ namespace LegacyWcf.Contracts.Grpc
         /// <param name="depth">How many data types deep <paramref name="message"/> is (1 at the top).</param>
         internal static global::LegacyWcf.Contracts.Address FromMessage(global::LegacyWcf.Contracts.Grpc.Address message, int depth)
         {
-            global::MigrateWcf.Grpc.CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.Address");
+            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.Address");
             var value = new global::LegacyWcf.Contracts.Address();
             value.Street = (message.HasStreet ? message.Street : null);
             value.City = (message.HasCity ? message.City : null);
@@ -66,15 +66,15 @@ namespace LegacyWcf.Contracts.Grpc
         /// <param name="depth">How many data types deep <paramref name="value"/> is (1 at the top): a graph deeper than CommonTypeConversions.MaxDepth, or cyclic, is refused.</param>
         internal static global::LegacyWcf.Contracts.Grpc.CardPayment ToMessage(global::LegacyWcf.Contracts.CardPayment value, int depth)
         {
-            global::MigrateWcf.Grpc.CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.CardPayment");
+            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.CardPayment");
             var type = value.GetType();
             if (type != typeof(global::LegacyWcf.Contracts.CardPayment))
             {
-                throw global::MigrateWcf.Grpc.CommonTypeConversions.UnknownType(type, "LegacyWcf.Contracts.CardPayment");
+                throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.UnknownType(type, "LegacyWcf.Contracts.CardPayment");
             }
 
             var message = new global::LegacyWcf.Contracts.Grpc.CardPayment();
-            message.Amount = global::MigrateWcf.Grpc.CommonTypeConversions.ToMessage(value.Amount);
+            message.Amount = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(value.Amount);
             if (value.Currency is { } currency)
             {
                 message.Currency = currency;
@@ -85,7 +85,7 @@ namespace LegacyWcf.Contracts.Grpc
                 message.Last4 = last4;
             }
 
-            message.Expiry = global::MigrateWcf.Grpc.CommonTypeConversions.ToMessage(value.Expiry);
+            message.Expiry = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(value.Expiry);
             return message;
         }
 
@@ -94,12 +94,12 @@ namespace LegacyWcf.Contracts.Grpc
         /// <param name="depth">How many data types deep <paramref name="message"/> is (1 at the top).</param>
         internal static global::LegacyWcf.Contracts.CardPayment FromMessage(global::LegacyWcf.Contracts.Grpc.CardPayment message, int depth)
         {
-            global::MigrateWcf.Grpc.CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.CardPayment");
+            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.CardPayment");
             var value = new global::LegacyWcf.Contracts.CardPayment();
-            value.Amount = (message.Amount is { } present ? global::MigrateWcf.Grpc.CommonTypeConversions.ToDecimal(present) : default(decimal));
+            value.Amount = (message.Amount is { } present ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDecimal(present) : default(decimal));
             value.Currency = (message.HasCurrency ? message.Currency : null);
             value.Last4 = (message.HasLast4 ? message.Last4 : null);
-            value.Expiry = (message.Expiry is { } present2 ? global::MigrateWcf.Grpc.CommonTypeConversions.ToDateTime(present2) : default(global::System.DateTime));
+            value.Expiry = (message.Expiry is { } present2 ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDateTime(present2) : default(global::System.DateTime));
             return value;
         }
 
@@ -108,11 +108,11 @@ namespace LegacyWcf.Contracts.Grpc
         /// <param name="depth">How many data types deep <paramref name="value"/> is (1 at the top): a graph deeper than CommonTypeConversions.MaxDepth, or cyclic, is refused.</param>
         internal static global::LegacyWcf.Contracts.Grpc.CartSummary ToMessage(global::LegacyWcf.Contracts.CartSummary value, int depth)
         {
-            global::MigrateWcf.Grpc.CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.CartSummary");
+            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.CartSummary");
             var type = value.GetType();
             if (type != typeof(global::LegacyWcf.Contracts.CartSummary))
             {
-                throw global::MigrateWcf.Grpc.CommonTypeConversions.UnknownType(type, "LegacyWcf.Contracts.CartSummary");
+                throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.UnknownType(type, "LegacyWcf.Contracts.CartSummary");
             }
 
             var message = new global::LegacyWcf.Contracts.Grpc.CartSummary();
@@ -121,13 +121,13 @@ namespace LegacyWcf.Contracts.Grpc
                 var list = new global::LegacyWcf.Contracts.Grpc.OrderLineList();
                 foreach (var item in lines)
                 {
-                    list.Items.Add(global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage((item ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotCarried("an element of LegacyWcf.Contracts.CartSummary.Lines")), depth + 1));
+                    list.Items.Add(global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage((item ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("an element of LegacyWcf.Contracts.CartSummary.Lines")), depth + 1));
                 }
 
                 message.Lines = list;
             }
 
-            message.Subtotal = global::MigrateWcf.Grpc.CommonTypeConversions.ToMessage(value.Subtotal);
+            message.Subtotal = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(value.Subtotal);
             if (value.Instance is { } instance)
             {
                 message.Instance = global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage(instance, depth + 1);
@@ -141,7 +141,7 @@ namespace LegacyWcf.Contracts.Grpc
         /// <param name="depth">How many data types deep <paramref name="message"/> is (1 at the top).</param>
         internal static global::LegacyWcf.Contracts.CartSummary FromMessage(global::LegacyWcf.Contracts.Grpc.CartSummary message, int depth)
         {
-            global::MigrateWcf.Grpc.CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.CartSummary");
+            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.CartSummary");
             var value = new global::LegacyWcf.Contracts.CartSummary();
             global::System.Collections.Generic.List<global::LegacyWcf.Contracts.OrderLine>? list = null;
             if (message.Lines is { } present)
@@ -156,7 +156,7 @@ namespace LegacyWcf.Contracts.Grpc
             }
 
             value.Lines = list;
-            value.Subtotal = (message.Subtotal is { } present2 ? global::MigrateWcf.Grpc.CommonTypeConversions.ToDecimal(present2) : default(decimal));
+            value.Subtotal = (message.Subtotal is { } present2 ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDecimal(present2) : default(decimal));
             value.Instance = (message.Instance is { } present3 ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(present3, depth + 1) : null);
             return value;
         }
@@ -166,11 +166,11 @@ namespace LegacyWcf.Contracts.Grpc
         /// <param name="depth">How many data types deep <paramref name="value"/> is (1 at the top): a graph deeper than CommonTypeConversions.MaxDepth, or cyclic, is refused.</param>
         internal static global::LegacyWcf.Contracts.Grpc.Customer ToMessage(global::LegacyWcf.Contracts.Customer value, int depth)
         {
-            global::MigrateWcf.Grpc.CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.Customer");
+            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.Customer");
             var type = value.GetType();
             if (type != typeof(global::LegacyWcf.Contracts.Customer))
             {
-                throw global::MigrateWcf.Grpc.CommonTypeConversions.UnknownType(type, "LegacyWcf.Contracts.Customer");
+                throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.UnknownType(type, "LegacyWcf.Contracts.Customer");
             }
 
             var message = new global::LegacyWcf.Contracts.Grpc.Customer();
@@ -186,7 +186,7 @@ namespace LegacyWcf.Contracts.Grpc
                 message.BillingAddress = global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage(billingAddress, depth + 1);
             }
 
-            message.RegisteredAt = global::MigrateWcf.Grpc.CommonTypeConversions.ToMessage(value.RegisteredAt);
+            message.RegisteredAt = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(value.RegisteredAt);
             return message;
         }
 
@@ -195,13 +195,13 @@ namespace LegacyWcf.Contracts.Grpc
         /// <param name="depth">How many data types deep <paramref name="message"/> is (1 at the top).</param>
         internal static global::LegacyWcf.Contracts.Customer FromMessage(global::LegacyWcf.Contracts.Grpc.Customer message, int depth)
         {
-            global::MigrateWcf.Grpc.CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.Customer");
+            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.Customer");
             var value = new global::LegacyWcf.Contracts.Customer();
-            value.Id = global::MigrateWcf.Grpc.CommonTypeConversions.ToGuid(message.Id, "LegacyWcf.Contracts.Customer.Id");
+            value.Id = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToGuid(message.Id, "LegacyWcf.Contracts.Customer.Id");
             value.Name = (message.HasName ? message.Name : null);
             value.Tier = checked((global::LegacyWcf.Contracts.CustomerTier)(int)message.Tier);
             value.BillingAddress = (message.BillingAddress is { } present ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(present, depth + 1) : null);
-            value.RegisteredAt = (message.RegisteredAt is { } present2 ? global::MigrateWcf.Grpc.CommonTypeConversions.ToDateTime(present2) : default(global::System.DateTime));
+            value.RegisteredAt = (message.RegisteredAt is { } present2 ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDateTime(present2) : default(global::System.DateTime));
             return value;
         }
 
@@ -210,11 +210,11 @@ namespace LegacyWcf.Contracts.Grpc
         /// <param name="depth">How many data types deep <paramref name="value"/> is (1 at the top): a graph deeper than CommonTypeConversions.MaxDepth, or cyclic, is refused.</param>
         internal static global::LegacyWcf.Contracts.Grpc.InstanceInfo ToMessage(global::LegacyWcf.Contracts.InstanceInfo value, int depth)
         {
-            global::MigrateWcf.Grpc.CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.InstanceInfo");
+            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.InstanceInfo");
             var type = value.GetType();
             if (type != typeof(global::LegacyWcf.Contracts.InstanceInfo))
             {
-                throw global::MigrateWcf.Grpc.CommonTypeConversions.UnknownType(type, "LegacyWcf.Contracts.InstanceInfo");
+                throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.UnknownType(type, "LegacyWcf.Contracts.InstanceInfo");
             }
 
             var message = new global::LegacyWcf.Contracts.Grpc.InstanceInfo();
@@ -233,9 +233,9 @@ namespace LegacyWcf.Contracts.Grpc
         /// <param name="depth">How many data types deep <paramref name="message"/> is (1 at the top).</param>
         internal static global::LegacyWcf.Contracts.InstanceInfo FromMessage(global::LegacyWcf.Contracts.Grpc.InstanceInfo message, int depth)
         {
-            global::MigrateWcf.Grpc.CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.InstanceInfo");
+            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.InstanceInfo");
             var value = new global::LegacyWcf.Contracts.InstanceInfo();
-            value.InstanceId = global::MigrateWcf.Grpc.CommonTypeConversions.ToGuid(message.InstanceId, "LegacyWcf.Contracts.InstanceInfo.InstanceId");
+            value.InstanceId = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToGuid(message.InstanceId, "LegacyWcf.Contracts.InstanceInfo.InstanceId");
             value.CallsOnInstance = message.CallsOnInstance;
             value.InstanceMode = (message.HasInstanceMode ? message.InstanceMode : null);
             return value;
@@ -246,15 +246,15 @@ namespace LegacyWcf.Contracts.Grpc
         /// <param name="depth">How many data types deep <paramref name="value"/> is (1 at the top): a graph deeper than CommonTypeConversions.MaxDepth, or cyclic, is refused.</param>
         internal static global::LegacyWcf.Contracts.Grpc.InvoicePayment ToMessage(global::LegacyWcf.Contracts.InvoicePayment value, int depth)
         {
-            global::MigrateWcf.Grpc.CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.InvoicePayment");
+            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.InvoicePayment");
             var type = value.GetType();
             if (type != typeof(global::LegacyWcf.Contracts.InvoicePayment))
             {
-                throw global::MigrateWcf.Grpc.CommonTypeConversions.UnknownType(type, "LegacyWcf.Contracts.InvoicePayment");
+                throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.UnknownType(type, "LegacyWcf.Contracts.InvoicePayment");
             }
 
             var message = new global::LegacyWcf.Contracts.Grpc.InvoicePayment();
-            message.Amount = global::MigrateWcf.Grpc.CommonTypeConversions.ToMessage(value.Amount);
+            message.Amount = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(value.Amount);
             if (value.Currency is { } currency)
             {
                 message.Currency = currency;
@@ -274,9 +274,9 @@ namespace LegacyWcf.Contracts.Grpc
         /// <param name="depth">How many data types deep <paramref name="message"/> is (1 at the top).</param>
         internal static global::LegacyWcf.Contracts.InvoicePayment FromMessage(global::LegacyWcf.Contracts.Grpc.InvoicePayment message, int depth)
         {
-            global::MigrateWcf.Grpc.CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.InvoicePayment");
+            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.InvoicePayment");
             var value = new global::LegacyWcf.Contracts.InvoicePayment();
-            value.Amount = (message.Amount is { } present ? global::MigrateWcf.Grpc.CommonTypeConversions.ToDecimal(present) : default(decimal));
+            value.Amount = (message.Amount is { } present ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDecimal(present) : default(decimal));
             value.Currency = (message.HasCurrency ? message.Currency : null);
             value.DueInDays = message.DueInDays;
             value.PurchaseOrderNumber = (message.HasPurchaseOrderNumber ? message.PurchaseOrderNumber : null);
@@ -288,11 +288,11 @@ namespace LegacyWcf.Contracts.Grpc
         /// <param name="depth">How many data types deep <paramref name="value"/> is (1 at the top): a graph deeper than CommonTypeConversions.MaxDepth, or cyclic, is refused.</param>
         internal static global::LegacyWcf.Contracts.Grpc.Order ToMessage(global::LegacyWcf.Contracts.Order value, int depth)
         {
-            global::MigrateWcf.Grpc.CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.Order");
+            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.Order");
             var type = value.GetType();
             if (type != typeof(global::LegacyWcf.Contracts.Order))
             {
-                throw global::MigrateWcf.Grpc.CommonTypeConversions.UnknownType(type, "LegacyWcf.Contracts.Order");
+                throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.UnknownType(type, "LegacyWcf.Contracts.Order");
             }
 
             var message = new global::LegacyWcf.Contracts.Grpc.Order();
@@ -303,10 +303,10 @@ namespace LegacyWcf.Contracts.Grpc
             }
 
             message.Status = checked((global::LegacyWcf.Contracts.Grpc.OrderStatus)(int)value.Status);
-            message.PlacedAt = global::MigrateWcf.Grpc.CommonTypeConversions.ToMessage(value.PlacedAt);
+            message.PlacedAt = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(value.PlacedAt);
             if (value.RequestedDelivery is { } requestedDelivery)
             {
-                message.RequestedDelivery = global::MigrateWcf.Grpc.CommonTypeConversions.ToMessage(requestedDelivery);
+                message.RequestedDelivery = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(requestedDelivery);
             }
 
             if (value.Lines is { } lines)
@@ -314,7 +314,7 @@ namespace LegacyWcf.Contracts.Grpc
                 var list = new global::LegacyWcf.Contracts.Grpc.OrderLineList();
                 foreach (var item in lines)
                 {
-                    list.Items.Add(global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage((item ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotCarried("an element of LegacyWcf.Contracts.Order.Lines")), depth + 1));
+                    list.Items.Add(global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage((item ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("an element of LegacyWcf.Contracts.Order.Lines")), depth + 1));
                 }
 
                 message.Lines = list;
@@ -325,7 +325,7 @@ namespace LegacyWcf.Contracts.Grpc
                 var map = new global::LegacyWcf.Contracts.Grpc.StringToStringMap();
                 foreach (var pair in attributes)
                 {
-                    map.Entries.Add(pair.Key, (pair.Value ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotCarried("a value of LegacyWcf.Contracts.Order.Attributes")));
+                    map.Entries.Add(pair.Key, (pair.Value ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("a value of LegacyWcf.Contracts.Order.Attributes")));
                 }
 
                 message.Attributes = map;
@@ -336,7 +336,7 @@ namespace LegacyWcf.Contracts.Grpc
                 var map2 = new global::LegacyWcf.Contracts.Grpc.StringToOrderLineMap();
                 foreach (var pair2 in allocations)
                 {
-                    map2.Entries.Add(pair2.Key, global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage((pair2.Value ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotCarried("a value of LegacyWcf.Contracts.Order.Allocations")), depth + 1));
+                    map2.Entries.Add(pair2.Key, global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage((pair2.Value ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("a value of LegacyWcf.Contracts.Order.Allocations")), depth + 1));
                 }
 
                 message.Allocations = map2;
@@ -357,7 +357,7 @@ namespace LegacyWcf.Contracts.Grpc
                 message.Priority = priority;
             }
 
-            message.Total = global::MigrateWcf.Grpc.CommonTypeConversions.ToMessage(value.Total);
+            message.Total = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(value.Total);
             if (value.Notes is { } notes)
             {
                 message.Notes = notes;
@@ -371,13 +371,13 @@ namespace LegacyWcf.Contracts.Grpc
         /// <param name="depth">How many data types deep <paramref name="message"/> is (1 at the top).</param>
         internal static global::LegacyWcf.Contracts.Order FromMessage(global::LegacyWcf.Contracts.Grpc.Order message, int depth)
         {
-            global::MigrateWcf.Grpc.CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.Order");
+            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.Order");
             var value = new global::LegacyWcf.Contracts.Order();
-            value.Id = global::MigrateWcf.Grpc.CommonTypeConversions.ToGuid(message.Id, "LegacyWcf.Contracts.Order.Id");
+            value.Id = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToGuid(message.Id, "LegacyWcf.Contracts.Order.Id");
             value.Customer = (message.Customer is { } present ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(present, depth + 1) : null);
             value.Status = checked((global::LegacyWcf.Contracts.OrderStatus)(int)message.Status);
-            value.PlacedAt = (message.PlacedAt is { } present2 ? global::MigrateWcf.Grpc.CommonTypeConversions.ToDateTime(present2) : default(global::System.DateTime));
-            value.RequestedDelivery = (message.RequestedDelivery is { } present3 ? (global::System.DateTime?)global::MigrateWcf.Grpc.CommonTypeConversions.ToDateTime(present3) : null);
+            value.PlacedAt = (message.PlacedAt is { } present2 ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDateTime(present2) : default(global::System.DateTime));
+            value.RequestedDelivery = (message.RequestedDelivery is { } present3 ? (global::System.DateTime?)global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDateTime(present3) : null);
             global::System.Collections.Generic.List<global::LegacyWcf.Contracts.OrderLine>? list = null;
             if (message.Lines is { } present4)
             {
@@ -420,7 +420,7 @@ namespace LegacyWcf.Contracts.Grpc
             value.ShipTo = (message.ShipTo is { } present7 ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(present7, depth + 1) : null);
             value.Payment = (message.Payment is { } present8 ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(present8, depth + 1) : null);
             value.Priority = (message.HasPriority ? (int?)message.Priority : null);
-            value.Total = (message.Total is { } present9 ? global::MigrateWcf.Grpc.CommonTypeConversions.ToDecimal(present9) : default(decimal));
+            value.Total = (message.Total is { } present9 ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDecimal(present9) : default(decimal));
             value.Notes = (message.HasNotes ? message.Notes : null);
             return value;
         }
@@ -430,11 +430,11 @@ namespace LegacyWcf.Contracts.Grpc
         /// <param name="depth">How many data types deep <paramref name="value"/> is (1 at the top): a graph deeper than CommonTypeConversions.MaxDepth, or cyclic, is refused.</param>
         internal static global::LegacyWcf.Contracts.Grpc.OrderFault ToMessage(global::LegacyWcf.Contracts.OrderFault value, int depth)
         {
-            global::MigrateWcf.Grpc.CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.OrderFault");
+            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.OrderFault");
             var type = value.GetType();
             if (type != typeof(global::LegacyWcf.Contracts.OrderFault))
             {
-                throw global::MigrateWcf.Grpc.CommonTypeConversions.UnknownType(type, "LegacyWcf.Contracts.OrderFault");
+                throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.UnknownType(type, "LegacyWcf.Contracts.OrderFault");
             }
 
             var message = new global::LegacyWcf.Contracts.Grpc.OrderFault();
@@ -449,7 +449,7 @@ namespace LegacyWcf.Contracts.Grpc
                 message.CurrentStatus = checked((global::LegacyWcf.Contracts.Grpc.OrderStatus)(int)currentStatus);
             }
 
-            message.OccurredAt = global::MigrateWcf.Grpc.CommonTypeConversions.ToMessage(value.OccurredAt);
+            message.OccurredAt = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(value.OccurredAt);
             return message;
         }
 
@@ -458,12 +458,12 @@ namespace LegacyWcf.Contracts.Grpc
         /// <param name="depth">How many data types deep <paramref name="message"/> is (1 at the top).</param>
         internal static global::LegacyWcf.Contracts.OrderFault FromMessage(global::LegacyWcf.Contracts.Grpc.OrderFault message, int depth)
         {
-            global::MigrateWcf.Grpc.CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.OrderFault");
+            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.OrderFault");
             var value = new global::LegacyWcf.Contracts.OrderFault();
             value.Code = (message.HasCode ? message.Code : null);
-            value.OrderId = global::MigrateWcf.Grpc.CommonTypeConversions.ToGuid(message.OrderId, "LegacyWcf.Contracts.OrderFault.OrderId");
+            value.OrderId = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToGuid(message.OrderId, "LegacyWcf.Contracts.OrderFault.OrderId");
             value.CurrentStatus = (message.HasCurrentStatus ? (global::LegacyWcf.Contracts.OrderStatus?)checked((global::LegacyWcf.Contracts.OrderStatus)(int)message.CurrentStatus) : null);
-            value.OccurredAt = (message.OccurredAt is { } present ? global::MigrateWcf.Grpc.CommonTypeConversions.ToDateTime(present) : default(global::System.DateTime));
+            value.OccurredAt = (message.OccurredAt is { } present ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDateTime(present) : default(global::System.DateTime));
             return value;
         }
 
@@ -472,11 +472,11 @@ namespace LegacyWcf.Contracts.Grpc
         /// <param name="depth">How many data types deep <paramref name="value"/> is (1 at the top): a graph deeper than CommonTypeConversions.MaxDepth, or cyclic, is refused.</param>
         internal static global::LegacyWcf.Contracts.Grpc.OrderLine ToMessage(global::LegacyWcf.Contracts.OrderLine value, int depth)
         {
-            global::MigrateWcf.Grpc.CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.OrderLine");
+            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.OrderLine");
             var type = value.GetType();
             if (type != typeof(global::LegacyWcf.Contracts.OrderLine))
             {
-                throw global::MigrateWcf.Grpc.CommonTypeConversions.UnknownType(type, "LegacyWcf.Contracts.OrderLine");
+                throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.UnknownType(type, "LegacyWcf.Contracts.OrderLine");
             }
 
             var message = new global::LegacyWcf.Contracts.Grpc.OrderLine();
@@ -486,7 +486,7 @@ namespace LegacyWcf.Contracts.Grpc
             }
 
             message.Quantity = value.Quantity;
-            message.UnitPrice = global::MigrateWcf.Grpc.CommonTypeConversions.ToMessage(value.UnitPrice);
+            message.UnitPrice = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(value.UnitPrice);
             if (value.DiscountPercent is { } discountPercent)
             {
                 message.DiscountPercent = discountPercent;
@@ -500,11 +500,11 @@ namespace LegacyWcf.Contracts.Grpc
         /// <param name="depth">How many data types deep <paramref name="message"/> is (1 at the top).</param>
         internal static global::LegacyWcf.Contracts.OrderLine FromMessage(global::LegacyWcf.Contracts.Grpc.OrderLine message, int depth)
         {
-            global::MigrateWcf.Grpc.CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.OrderLine");
+            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.OrderLine");
             var value = new global::LegacyWcf.Contracts.OrderLine();
             value.Sku = (message.HasSku ? message.Sku : null);
             value.Quantity = message.Quantity;
-            value.UnitPrice = (message.UnitPrice is { } present ? global::MigrateWcf.Grpc.CommonTypeConversions.ToDecimal(present) : default(decimal));
+            value.UnitPrice = (message.UnitPrice is { } present ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDecimal(present) : default(decimal));
             value.DiscountPercent = (message.HasDiscountPercent ? (int?)message.DiscountPercent : null);
             return value;
         }
@@ -514,7 +514,7 @@ namespace LegacyWcf.Contracts.Grpc
         /// <param name="depth">How many data types deep <paramref name="value"/> is (1 at the top): a graph deeper than CommonTypeConversions.MaxDepth, or cyclic, is refused.</param>
         internal static global::LegacyWcf.Contracts.Grpc.PaymentMethod ToMessage(global::LegacyWcf.Contracts.PaymentMethod value, int depth)
         {
-            global::MigrateWcf.Grpc.CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.PaymentMethod");
+            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.PaymentMethod");
             var type = value.GetType();
             if (type != typeof(global::LegacyWcf.Contracts.PaymentMethod))
             {
@@ -528,11 +528,11 @@ namespace LegacyWcf.Contracts.Grpc
                     return new global::LegacyWcf.Contracts.Grpc.PaymentMethod { InvoicePayment = global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage((global::LegacyWcf.Contracts.InvoicePayment)value, depth + 1) };
                 }
 
-                throw global::MigrateWcf.Grpc.CommonTypeConversions.UnknownType(type, "LegacyWcf.Contracts.PaymentMethod");
+                throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.UnknownType(type, "LegacyWcf.Contracts.PaymentMethod");
             }
 
             var message = new global::LegacyWcf.Contracts.Grpc.PaymentMethod();
-            message.Amount = global::MigrateWcf.Grpc.CommonTypeConversions.ToMessage(value.Amount);
+            message.Amount = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(value.Amount);
             if (value.Currency is { } currency)
             {
                 message.Currency = currency;
@@ -546,7 +546,7 @@ namespace LegacyWcf.Contracts.Grpc
         /// <param name="depth">How many data types deep <paramref name="message"/> is (1 at the top).</param>
         internal static global::LegacyWcf.Contracts.PaymentMethod FromMessage(global::LegacyWcf.Contracts.Grpc.PaymentMethod message, int depth)
         {
-            global::MigrateWcf.Grpc.CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.PaymentMethod");
+            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.PaymentMethod");
             switch (message.SubtypeCase)
             {
                 case global::LegacyWcf.Contracts.Grpc.PaymentMethod.SubtypeOneofCase.CardPayment:
@@ -555,7 +555,7 @@ namespace LegacyWcf.Contracts.Grpc
                     return global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(message.InvoicePayment, depth + 1);
             }
 
-            throw global::MigrateWcf.Grpc.CommonTypeConversions.NoSubtype("LegacyWcf.Contracts.PaymentMethod");
+            throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NoSubtype("LegacyWcf.Contracts.PaymentMethod");
         }
 
         /// <summary>The message of a LegacyWcf.Contracts.PriceChange.</summary>
@@ -563,11 +563,11 @@ namespace LegacyWcf.Contracts.Grpc
         /// <param name="depth">How many data types deep <paramref name="value"/> is (1 at the top): a graph deeper than CommonTypeConversions.MaxDepth, or cyclic, is refused.</param>
         internal static global::LegacyWcf.Contracts.Grpc.PriceChange ToMessage(global::LegacyWcf.Contracts.PriceChange value, int depth)
         {
-            global::MigrateWcf.Grpc.CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.PriceChange");
+            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.PriceChange");
             var type = value.GetType();
             if (type != typeof(global::LegacyWcf.Contracts.PriceChange))
             {
-                throw global::MigrateWcf.Grpc.CommonTypeConversions.UnknownType(type, "LegacyWcf.Contracts.PriceChange");
+                throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.UnknownType(type, "LegacyWcf.Contracts.PriceChange");
             }
 
             var message = new global::LegacyWcf.Contracts.Grpc.PriceChange();
@@ -576,8 +576,8 @@ namespace LegacyWcf.Contracts.Grpc
                 message.ProductId = productId;
             }
 
-            message.OldPrice = global::MigrateWcf.Grpc.CommonTypeConversions.ToMessage(value.OldPrice);
-            message.NewPrice = global::MigrateWcf.Grpc.CommonTypeConversions.ToMessage(value.NewPrice);
+            message.OldPrice = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(value.OldPrice);
+            message.NewPrice = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(value.NewPrice);
             if (value.Reason is { } reason)
             {
                 message.Reason = reason;
@@ -591,11 +591,11 @@ namespace LegacyWcf.Contracts.Grpc
         /// <param name="depth">How many data types deep <paramref name="message"/> is (1 at the top).</param>
         internal static global::LegacyWcf.Contracts.PriceChange FromMessage(global::LegacyWcf.Contracts.Grpc.PriceChange message, int depth)
         {
-            global::MigrateWcf.Grpc.CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.PriceChange");
+            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.PriceChange");
             var value = new global::LegacyWcf.Contracts.PriceChange();
             value.ProductId = (message.HasProductId ? message.ProductId : null);
-            value.OldPrice = (message.OldPrice is { } present ? global::MigrateWcf.Grpc.CommonTypeConversions.ToDecimal(present) : default(decimal));
-            value.NewPrice = (message.NewPrice is { } present2 ? global::MigrateWcf.Grpc.CommonTypeConversions.ToDecimal(present2) : default(decimal));
+            value.OldPrice = (message.OldPrice is { } present ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDecimal(present) : default(decimal));
+            value.NewPrice = (message.NewPrice is { } present2 ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDecimal(present2) : default(decimal));
             value.Reason = (message.HasReason ? message.Reason : null);
             return value;
         }
@@ -605,11 +605,11 @@ namespace LegacyWcf.Contracts.Grpc
         /// <param name="depth">How many data types deep <paramref name="value"/> is (1 at the top): a graph deeper than CommonTypeConversions.MaxDepth, or cyclic, is refused.</param>
         internal static global::LegacyWcf.Contracts.Grpc.Product ToMessage(global::LegacyWcf.Contracts.Product value, int depth)
         {
-            global::MigrateWcf.Grpc.CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.Product");
+            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.Product");
             var type = value.GetType();
             if (type != typeof(global::LegacyWcf.Contracts.Product))
             {
-                throw global::MigrateWcf.Grpc.CommonTypeConversions.UnknownType(type, "LegacyWcf.Contracts.Product");
+                throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.UnknownType(type, "LegacyWcf.Contracts.Product");
             }
 
             var message = new global::LegacyWcf.Contracts.Grpc.Product();
@@ -628,10 +628,10 @@ namespace LegacyWcf.Contracts.Grpc
                 message.Category = category;
             }
 
-            message.Price = global::MigrateWcf.Grpc.CommonTypeConversions.ToMessage(value.Price);
+            message.Price = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(value.Price);
             message.Stock = value.Stock;
             message.Status = checked((global::LegacyWcf.Contracts.Grpc.ProductStatus)(int)value.Status);
-            message.ListedOn = global::MigrateWcf.Grpc.CommonTypeConversions.ToMessage(value.ListedOn);
+            message.ListedOn = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(value.ListedOn);
             return message;
         }
 
@@ -640,15 +640,15 @@ namespace LegacyWcf.Contracts.Grpc
         /// <param name="depth">How many data types deep <paramref name="message"/> is (1 at the top).</param>
         internal static global::LegacyWcf.Contracts.Product FromMessage(global::LegacyWcf.Contracts.Grpc.Product message, int depth)
         {
-            global::MigrateWcf.Grpc.CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.Product");
+            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.Product");
             var value = new global::LegacyWcf.Contracts.Product();
             value.Id = (message.HasId ? message.Id : null);
             value.Name = (message.HasName ? message.Name : null);
             value.Category = (message.HasCategory ? message.Category : null);
-            value.Price = (message.Price is { } present ? global::MigrateWcf.Grpc.CommonTypeConversions.ToDecimal(present) : default(decimal));
+            value.Price = (message.Price is { } present ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDecimal(present) : default(decimal));
             value.Stock = message.Stock;
             value.Status = checked((global::LegacyWcf.Contracts.ProductStatus)(int)message.Status);
-            value.ListedOn = (message.ListedOn is { } present2 ? global::MigrateWcf.Grpc.CommonTypeConversions.ToDateTime(present2) : default(global::System.DateTime));
+            value.ListedOn = (message.ListedOn is { } present2 ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDateTime(present2) : default(global::System.DateTime));
             return value;
         }
 
@@ -657,11 +657,11 @@ namespace LegacyWcf.Contracts.Grpc
         /// <param name="depth">How many data types deep <paramref name="value"/> is (1 at the top): a graph deeper than CommonTypeConversions.MaxDepth, or cyclic, is refused.</param>
         internal static global::LegacyWcf.Contracts.Grpc.Quote ToMessage(global::LegacyWcf.Contracts.Quote value, int depth)
         {
-            global::MigrateWcf.Grpc.CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.Quote");
+            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.Quote");
             var type = value.GetType();
             if (type != typeof(global::LegacyWcf.Contracts.Quote))
             {
-                throw global::MigrateWcf.Grpc.CommonTypeConversions.UnknownType(type, "LegacyWcf.Contracts.Quote");
+                throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.UnknownType(type, "LegacyWcf.Contracts.Quote");
             }
 
             var message = new global::LegacyWcf.Contracts.Grpc.Quote();
@@ -671,15 +671,15 @@ namespace LegacyWcf.Contracts.Grpc
             }
 
             message.Quantity = value.Quantity;
-            message.UnitPrice = global::MigrateWcf.Grpc.CommonTypeConversions.ToMessage(value.UnitPrice);
+            message.UnitPrice = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(value.UnitPrice);
             if (value.DiscountPercent is { } discountPercent)
             {
                 message.DiscountPercent = discountPercent;
             }
 
             message.Tier = checked((global::LegacyWcf.Contracts.Grpc.CustomerTier)(int)value.Tier);
-            message.PriceDate = global::MigrateWcf.Grpc.CommonTypeConversions.ToMessage(value.PriceDate);
-            message.Total = global::MigrateWcf.Grpc.CommonTypeConversions.ToMessage(value.Total);
+            message.PriceDate = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(value.PriceDate);
+            message.Total = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(value.Total);
             message.QuoteId = value.QuoteId.ToString();
             return message;
         }
@@ -689,16 +689,16 @@ namespace LegacyWcf.Contracts.Grpc
         /// <param name="depth">How many data types deep <paramref name="message"/> is (1 at the top).</param>
         internal static global::LegacyWcf.Contracts.Quote FromMessage(global::LegacyWcf.Contracts.Grpc.Quote message, int depth)
         {
-            global::MigrateWcf.Grpc.CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.Quote");
+            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.Quote");
             var value = new global::LegacyWcf.Contracts.Quote();
             value.Sku = (message.HasSku ? message.Sku : null);
             value.Quantity = message.Quantity;
-            value.UnitPrice = (message.UnitPrice is { } present ? global::MigrateWcf.Grpc.CommonTypeConversions.ToDecimal(present) : default(decimal));
+            value.UnitPrice = (message.UnitPrice is { } present ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDecimal(present) : default(decimal));
             value.DiscountPercent = (message.HasDiscountPercent ? (int?)message.DiscountPercent : null);
             value.Tier = checked((global::LegacyWcf.Contracts.CustomerTier)(int)message.Tier);
-            value.PriceDate = (message.PriceDate is { } present2 ? global::MigrateWcf.Grpc.CommonTypeConversions.ToDateTime(present2) : default(global::System.DateTime));
-            value.Total = (message.Total is { } present3 ? global::MigrateWcf.Grpc.CommonTypeConversions.ToDecimal(present3) : default(decimal));
-            value.QuoteId = global::MigrateWcf.Grpc.CommonTypeConversions.ToGuid(message.QuoteId, "LegacyWcf.Contracts.Quote.QuoteId");
+            value.PriceDate = (message.PriceDate is { } present2 ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDateTime(present2) : default(global::System.DateTime));
+            value.Total = (message.Total is { } present3 ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDecimal(present3) : default(decimal));
+            value.QuoteId = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToGuid(message.QuoteId, "LegacyWcf.Contracts.Quote.QuoteId");
             return value;
         }
 
@@ -707,11 +707,11 @@ namespace LegacyWcf.Contracts.Grpc
         /// <param name="depth">How many data types deep <paramref name="value"/> is (1 at the top): a graph deeper than CommonTypeConversions.MaxDepth, or cyclic, is refused.</param>
         internal static global::LegacyWcf.Contracts.Grpc.Reservation ToMessage(global::LegacyWcf.Contracts.Reservation value, int depth)
         {
-            global::MigrateWcf.Grpc.CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.Reservation");
+            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.Reservation");
             var type = value.GetType();
             if (type != typeof(global::LegacyWcf.Contracts.Reservation))
             {
-                throw global::MigrateWcf.Grpc.CommonTypeConversions.UnknownType(type, "LegacyWcf.Contracts.Reservation");
+                throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.UnknownType(type, "LegacyWcf.Contracts.Reservation");
             }
 
             var message = new global::LegacyWcf.Contracts.Grpc.Reservation();
@@ -730,7 +730,7 @@ namespace LegacyWcf.Contracts.Grpc
         /// <param name="depth">How many data types deep <paramref name="message"/> is (1 at the top).</param>
         internal static global::LegacyWcf.Contracts.Reservation FromMessage(global::LegacyWcf.Contracts.Grpc.Reservation message, int depth)
         {
-            global::MigrateWcf.Grpc.CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.Reservation");
+            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.Reservation");
             var value = new global::LegacyWcf.Contracts.Reservation();
             value.Number = message.Number;
             value.ConcurrentCalls = message.ConcurrentCalls;
@@ -743,11 +743,11 @@ namespace LegacyWcf.Contracts.Grpc
         /// <param name="depth">How many data types deep <paramref name="value"/> is (1 at the top): a graph deeper than CommonTypeConversions.MaxDepth, or cyclic, is refused.</param>
         internal static global::LegacyWcf.Contracts.Grpc.RestockStatus ToMessage(global::LegacyWcf.Contracts.RestockStatus value, int depth)
         {
-            global::MigrateWcf.Grpc.CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.RestockStatus");
+            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.RestockStatus");
             var type = value.GetType();
             if (type != typeof(global::LegacyWcf.Contracts.RestockStatus))
             {
-                throw global::MigrateWcf.Grpc.CommonTypeConversions.UnknownType(type, "LegacyWcf.Contracts.RestockStatus");
+                throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.UnknownType(type, "LegacyWcf.Contracts.RestockStatus");
             }
 
             var message = new global::LegacyWcf.Contracts.Grpc.RestockStatus();
@@ -759,12 +759,12 @@ namespace LegacyWcf.Contracts.Grpc
 
             if (value.StartedAt is { } startedAt)
             {
-                message.StartedAt = global::MigrateWcf.Grpc.CommonTypeConversions.ToMessage(startedAt);
+                message.StartedAt = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(startedAt);
             }
 
             if (value.CompletedAt is { } completedAt)
             {
-                message.CompletedAt = global::MigrateWcf.Grpc.CommonTypeConversions.ToMessage(completedAt);
+                message.CompletedAt = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(completedAt);
             }
 
             if (value.Result is { } result)
@@ -780,12 +780,12 @@ namespace LegacyWcf.Contracts.Grpc
         /// <param name="depth">How many data types deep <paramref name="message"/> is (1 at the top).</param>
         internal static global::LegacyWcf.Contracts.RestockStatus FromMessage(global::LegacyWcf.Contracts.Grpc.RestockStatus message, int depth)
         {
-            global::MigrateWcf.Grpc.CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.RestockStatus");
+            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.RestockStatus");
             var value = new global::LegacyWcf.Contracts.RestockStatus();
-            value.RequestId = global::MigrateWcf.Grpc.CommonTypeConversions.ToGuid(message.RequestId, "LegacyWcf.Contracts.RestockStatus.RequestId");
+            value.RequestId = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToGuid(message.RequestId, "LegacyWcf.Contracts.RestockStatus.RequestId");
             value.State = (message.HasState ? message.State : null);
-            value.StartedAt = (message.StartedAt is { } present ? (global::System.DateTime?)global::MigrateWcf.Grpc.CommonTypeConversions.ToDateTime(present) : null);
-            value.CompletedAt = (message.CompletedAt is { } present2 ? (global::System.DateTime?)global::MigrateWcf.Grpc.CommonTypeConversions.ToDateTime(present2) : null);
+            value.StartedAt = (message.StartedAt is { } present ? (global::System.DateTime?)global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDateTime(present) : null);
+            value.CompletedAt = (message.CompletedAt is { } present2 ? (global::System.DateTime?)global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDateTime(present2) : null);
             value.Result = (message.Result is { } present3 ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(present3, depth + 1) : null);
             return value;
         }
@@ -795,11 +795,11 @@ namespace LegacyWcf.Contracts.Grpc
         /// <param name="depth">How many data types deep <paramref name="value"/> is (1 at the top): a graph deeper than CommonTypeConversions.MaxDepth, or cyclic, is refused.</param>
         internal static global::LegacyWcf.Contracts.Grpc.StockLevel ToMessage(global::LegacyWcf.Contracts.StockLevel value, int depth)
         {
-            global::MigrateWcf.Grpc.CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.StockLevel");
+            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.StockLevel");
             var type = value.GetType();
             if (type != typeof(global::LegacyWcf.Contracts.StockLevel))
             {
-                throw global::MigrateWcf.Grpc.CommonTypeConversions.UnknownType(type, "LegacyWcf.Contracts.StockLevel");
+                throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.UnknownType(type, "LegacyWcf.Contracts.StockLevel");
             }
 
             var message = new global::LegacyWcf.Contracts.Grpc.StockLevel();
@@ -810,7 +810,7 @@ namespace LegacyWcf.Contracts.Grpc
 
             message.OnHand = value.OnHand;
             message.Reserved = value.Reserved;
-            message.ChangedAt = global::MigrateWcf.Grpc.CommonTypeConversions.ToMessage(value.ChangedAt);
+            message.ChangedAt = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(value.ChangedAt);
             return message;
         }
 
@@ -819,12 +819,12 @@ namespace LegacyWcf.Contracts.Grpc
         /// <param name="depth">How many data types deep <paramref name="message"/> is (1 at the top).</param>
         internal static global::LegacyWcf.Contracts.StockLevel FromMessage(global::LegacyWcf.Contracts.Grpc.StockLevel message, int depth)
         {
-            global::MigrateWcf.Grpc.CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.StockLevel");
+            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.StockLevel");
             var value = new global::LegacyWcf.Contracts.StockLevel();
             value.Sku = (message.HasSku ? message.Sku : null);
             value.OnHand = message.OnHand;
             value.Reserved = message.Reserved;
-            value.ChangedAt = (message.ChangedAt is { } present ? global::MigrateWcf.Grpc.CommonTypeConversions.ToDateTime(present) : default(global::System.DateTime));
+            value.ChangedAt = (message.ChangedAt is { } present ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDateTime(present) : default(global::System.DateTime));
             return value;
         }
     }

@@ -27,9 +27,9 @@ namespace Northwind.Reporting.Grpc
             global::Northwind.Reporting.ReportRequest request2;
             try
             {
-                request2 = global::Northwind.Reporting.Grpc.ReportingTypesMappers.FromMessage((request.Request ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotSet("parameter 'request' of IReportGenerator.BeginRender")), 1);
+                request2 = global::Northwind.Reporting.Grpc.ReportingTypesMappers.FromMessage((request.Request ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotSet("parameter 'request' of IReportGenerator.BeginRender")), 1);
             }
-            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Grpc.MessageMappingException or global::System.OverflowException)
+            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Runtime.Mapping.MessageMappingException or global::System.OverflowException)
             {
                 throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));
             }
@@ -38,7 +38,7 @@ namespace Northwind.Reporting.Grpc
             {
                 var result = await global::System.Threading.Tasks.Task.Factory.FromAsync(service.BeginRender(request2, null!, null!), asyncResult => service.EndRender(asyncResult)).ConfigureAwait(false);
                 var response = new global::Northwind.Reporting.Grpc.RenderResponse();
-                response.Result = global::Google.Protobuf.UnsafeByteOperations.UnsafeWrap((result ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotCarried("the result of IReportGenerator.BeginRender")));
+                response.Result = global::Google.Protobuf.UnsafeByteOperations.UnsafeWrap((result ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("the result of IReportGenerator.BeginRender")));
                 return response;
             });
         }
@@ -51,7 +51,7 @@ namespace Northwind.Reporting.Grpc
             {
                 reportName = request.ReportName;
             }
-            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Grpc.MessageMappingException or global::System.OverflowException)
+            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Runtime.Mapping.MessageMappingException or global::System.OverflowException)
             {
                 throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));
             }
@@ -70,9 +70,9 @@ namespace Northwind.Reporting.Grpc
             {
                 var result = service.ListReports();
                 var response = new global::Northwind.Reporting.Grpc.ListReportsResponse();
-                foreach (var item in (result ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotCarried("the result of IReportGenerator.ListReports")))
+                foreach (var item in (result ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("the result of IReportGenerator.ListReports")))
                 {
-                    response.Result.Add((item ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotCarried("an element of the result of IReportGenerator.ListReports")));
+                    response.Result.Add((item ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("an element of the result of IReportGenerator.ListReports")));
                 }
 
                 return response;

@@ -32,14 +32,14 @@ namespace Northwind.Reporting.Grpc
         byte[] global::Northwind.Reporting.IReportGenerator.EndRender(global::System.IAsyncResult result)
         {
             var response2 = global::System.Threading.Tasks.TaskToAsyncResult.End<global::Northwind.Reporting.Grpc.RenderResponse>(result);
-            return global::MigrateWcf.Grpc.CommonTypeConversions.ToBytes(response2.Result);
+            return global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToBytes(response2.Result);
         }
 
         private async global::System.Threading.Tasks.Task<global::Northwind.Reporting.Grpc.RenderResponse> RenderCoreAsync(global::Northwind.Reporting.ReportRequest request)
         {
             await EnsureOpenedAsync().ConfigureAwait(false);
             var request2 = new global::Northwind.Reporting.Grpc.RenderRequest();
-            request2.Request = global::Northwind.Reporting.Grpc.ReportingTypesMappers.ToMessage((request ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotCarried("parameter 'request' of IReportGenerator.BeginRender")), 1);
+            request2.Request = global::Northwind.Reporting.Grpc.ReportingTypesMappers.ToMessage((request ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("parameter 'request' of IReportGenerator.BeginRender")), 1);
             return await _client.RenderAsync(request2).ResponseAsync.ConfigureAwait(false);
         }
 
@@ -55,7 +55,7 @@ namespace Northwind.Reporting.Grpc
         {
             await EnsureOpenedAsync().ConfigureAwait(false);
             var request = new global::Northwind.Reporting.Grpc.PurgeCacheRequest();
-            request.ReportName = (reportName ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotCarried("parameter 'reportName' of IReportGenerator.BeginPurgeCache"));
+            request.ReportName = (reportName ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("parameter 'reportName' of IReportGenerator.BeginPurgeCache"));
             return await _client.PurgeCacheAsync(request).ResponseAsync.ConfigureAwait(false);
         }
 

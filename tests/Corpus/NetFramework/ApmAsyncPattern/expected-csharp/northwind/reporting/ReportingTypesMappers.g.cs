@@ -16,18 +16,18 @@ namespace Northwind.Reporting.Grpc
         /// <param name="depth">How many data types deep <paramref name="value"/> is (1 at the top): a graph deeper than CommonTypeConversions.MaxDepth, or cyclic, is refused.</param>
         internal static global::Northwind.Reporting.Grpc.ReportRequest ToMessage(global::Northwind.Reporting.ReportRequest value, int depth)
         {
-            global::MigrateWcf.Grpc.CommonTypeConversions.CheckDepth(depth, "Northwind.Reporting.ReportRequest");
+            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "Northwind.Reporting.ReportRequest");
             var type = value.GetType();
             if (type != typeof(global::Northwind.Reporting.ReportRequest))
             {
-                throw global::MigrateWcf.Grpc.CommonTypeConversions.UnknownType(type, "Northwind.Reporting.ReportRequest");
+                throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.UnknownType(type, "Northwind.Reporting.ReportRequest");
             }
 
             var message = new global::Northwind.Reporting.Grpc.ReportRequest();
-            message.Format = (value.Format ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotCarried("Northwind.Reporting.ReportRequest.Format"));
-            message.From = global::MigrateWcf.Grpc.CommonTypeConversions.ToMessage(value.From);
-            message.ReportName = (value.ReportName ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotCarried("Northwind.Reporting.ReportRequest.ReportName"));
-            message.To = global::MigrateWcf.Grpc.CommonTypeConversions.ToMessage(value.To);
+            message.Format = (value.Format ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("Northwind.Reporting.ReportRequest.Format"));
+            message.From = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(value.From);
+            message.ReportName = (value.ReportName ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("Northwind.Reporting.ReportRequest.ReportName"));
+            message.To = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(value.To);
             return message;
         }
 
@@ -36,12 +36,12 @@ namespace Northwind.Reporting.Grpc
         /// <param name="depth">How many data types deep <paramref name="message"/> is (1 at the top).</param>
         internal static global::Northwind.Reporting.ReportRequest FromMessage(global::Northwind.Reporting.Grpc.ReportRequest message, int depth)
         {
-            global::MigrateWcf.Grpc.CommonTypeConversions.CheckDepth(depth, "Northwind.Reporting.ReportRequest");
+            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "Northwind.Reporting.ReportRequest");
             var value = new global::Northwind.Reporting.ReportRequest();
             value.Format = message.Format;
-            value.From = (message.From is { } present ? global::MigrateWcf.Grpc.CommonTypeConversions.ToDateTime(present) : default(global::System.DateTime));
+            value.From = (message.From is { } present ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDateTime(present) : default(global::System.DateTime));
             value.ReportName = message.ReportName;
-            value.To = (message.To is { } present2 ? global::MigrateWcf.Grpc.CommonTypeConversions.ToDateTime(present2) : default(global::System.DateTime));
+            value.To = (message.To is { } present2 ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDateTime(present2) : default(global::System.DateTime));
             return value;
         }
     }

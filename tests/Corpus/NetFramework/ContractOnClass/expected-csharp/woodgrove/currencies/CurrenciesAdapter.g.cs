@@ -28,9 +28,9 @@ namespace Woodgrove.Treasury.Currencies.Grpc
             {
                 var result = service.ListIsoCodes();
                 var response = new global::Woodgrove.Treasury.Currencies.Grpc.ListIsoCodesResponse();
-                foreach (var item in (result ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotCarried("the result of CurrencyService.ListIsoCodes")))
+                foreach (var item in (result ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("the result of CurrencyService.ListIsoCodes")))
                 {
-                    response.Result.Add((item ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotCarried("an element of the result of CurrencyService.ListIsoCodes")));
+                    response.Result.Add((item ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("an element of the result of CurrencyService.ListIsoCodes")));
                 }
 
                 return response;
@@ -45,7 +45,7 @@ namespace Woodgrove.Treasury.Currencies.Grpc
             {
                 isoCode = request.IsoCode;
             }
-            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Grpc.MessageMappingException or global::System.OverflowException)
+            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Runtime.Mapping.MessageMappingException or global::System.OverflowException)
             {
                 throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));
             }
@@ -66,7 +66,7 @@ namespace Woodgrove.Treasury.Currencies.Grpc
             {
                 var result = CurrenciesAdapterAccessors.LastUpdated1(service);
                 var response = new global::Woodgrove.Treasury.Currencies.Grpc.LastUpdatedResponse();
-                response.Result = global::MigrateWcf.Grpc.CommonTypeConversions.ToMessage(result);
+                response.Result = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(result);
                 return response;
             });
         }

@@ -27,9 +27,9 @@ namespace Tailspin.Everything.Grpc
             global::Tailspin.Everything.Scalars value;
             try
             {
-                value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage((request.Value ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotSet("parameter 'value' of IEverything.EchoScalars")), 1);
+                value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage((request.Value ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotSet("parameter 'value' of IEverything.EchoScalars")), 1);
             }
-            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Grpc.MessageMappingException or global::System.OverflowException)
+            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Runtime.Mapping.MessageMappingException or global::System.OverflowException)
             {
                 throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));
             }
@@ -38,7 +38,7 @@ namespace Tailspin.Everything.Grpc
             {
                 var result = service.EchoScalars(value);
                 var response = new global::Tailspin.Everything.Grpc.EchoScalarsResponse();
-                response.Result = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((result ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotCarried("the result of IEverything.EchoScalars")), 1);
+                response.Result = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((result ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("the result of IEverything.EchoScalars")), 1);
                 return response;
             });
         }
@@ -49,9 +49,9 @@ namespace Tailspin.Everything.Grpc
             global::Tailspin.Everything.Collections value;
             try
             {
-                value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage((request.Value ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotSet("parameter 'value' of IEverything.EchoCollections")), 1);
+                value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage((request.Value ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotSet("parameter 'value' of IEverything.EchoCollections")), 1);
             }
-            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Grpc.MessageMappingException or global::System.OverflowException)
+            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Runtime.Mapping.MessageMappingException or global::System.OverflowException)
             {
                 throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));
             }
@@ -60,7 +60,7 @@ namespace Tailspin.Everything.Grpc
             {
                 var result = service.EchoCollections(value);
                 var response = new global::Tailspin.Everything.Grpc.EchoCollectionsResponse();
-                response.Result = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((result ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotCarried("the result of IEverything.EchoCollections")), 1);
+                response.Result = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((result ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("the result of IEverything.EchoCollections")), 1);
                 return response;
             });
         }
@@ -73,7 +73,7 @@ namespace Tailspin.Everything.Grpc
             {
                 value = (request.Value is { } present ? global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage(present, 1) : null);
             }
-            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Grpc.MessageMappingException or global::System.OverflowException)
+            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Runtime.Mapping.MessageMappingException or global::System.OverflowException)
             {
                 throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));
             }
@@ -97,9 +97,9 @@ namespace Tailspin.Everything.Grpc
             global::Tailspin.Everything.Node value;
             try
             {
-                value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage((request.Value ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotSet("parameter 'value' of IEverything.EchoNode")), 1);
+                value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage((request.Value ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotSet("parameter 'value' of IEverything.EchoNode")), 1);
             }
-            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Grpc.MessageMappingException or global::System.OverflowException)
+            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Runtime.Mapping.MessageMappingException or global::System.OverflowException)
             {
                 throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));
             }
@@ -108,7 +108,7 @@ namespace Tailspin.Everything.Grpc
             {
                 var result = service.EchoNode(value);
                 var response = new global::Tailspin.Everything.Grpc.EchoNodeResponse();
-                response.Result = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((result ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotCarried("the result of IEverything.EchoNode")), 1);
+                response.Result = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((result ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("the result of IEverything.EchoNode")), 1);
                 return response;
             });
         }
@@ -119,9 +119,9 @@ namespace Tailspin.Everything.Grpc
             global::Tailspin.Everything.Sealed value;
             try
             {
-                value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage((request.Value ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotSet("parameter 'value' of IEverything.EchoSealed")), 1);
+                value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage((request.Value ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotSet("parameter 'value' of IEverything.EchoSealed")), 1);
             }
-            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Grpc.MessageMappingException or global::System.OverflowException)
+            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Runtime.Mapping.MessageMappingException or global::System.OverflowException)
             {
                 throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));
             }
@@ -130,7 +130,7 @@ namespace Tailspin.Everything.Grpc
             {
                 var result = service.EchoSealed(value);
                 var response = new global::Tailspin.Everything.Grpc.EchoSealedResponse();
-                response.Result = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((result ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotCarried("the result of IEverything.EchoSealed")), 1);
+                response.Result = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((result ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("the result of IEverything.EchoSealed")), 1);
                 return response;
             });
         }
@@ -141,9 +141,9 @@ namespace Tailspin.Everything.Grpc
             global::Tailspin.Everything.Legacy value;
             try
             {
-                value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage((request.Value ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotSet("parameter 'value' of IEverything.EchoLegacy")), 1);
+                value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage((request.Value ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotSet("parameter 'value' of IEverything.EchoLegacy")), 1);
             }
-            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Grpc.MessageMappingException or global::System.OverflowException)
+            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Runtime.Mapping.MessageMappingException or global::System.OverflowException)
             {
                 throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));
             }
@@ -152,7 +152,7 @@ namespace Tailspin.Everything.Grpc
             {
                 var result = service.EchoLegacy(value);
                 var response = new global::Tailspin.Everything.Grpc.EchoLegacyResponse();
-                response.Result = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((result ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotCarried("the result of IEverything.EchoLegacy")), 1);
+                response.Result = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((result ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("the result of IEverything.EchoLegacy")), 1);
                 return response;
             });
         }
@@ -163,9 +163,9 @@ namespace Tailspin.Everything.Grpc
             global::Tailspin.Everything.Poco value;
             try
             {
-                value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage((request.Value ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotSet("parameter 'value' of IEverything.EchoPoco")), 1);
+                value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage((request.Value ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotSet("parameter 'value' of IEverything.EchoPoco")), 1);
             }
-            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Grpc.MessageMappingException or global::System.OverflowException)
+            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Runtime.Mapping.MessageMappingException or global::System.OverflowException)
             {
                 throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));
             }
@@ -174,7 +174,7 @@ namespace Tailspin.Everything.Grpc
             {
                 var result = service.EchoPoco(value);
                 var response = new global::Tailspin.Everything.Grpc.EchoPocoResponse();
-                response.Result = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((result ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotCarried("the result of IEverything.EchoPoco")), 1);
+                response.Result = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((result ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("the result of IEverything.EchoPoco")), 1);
                 return response;
             });
         }
@@ -185,9 +185,9 @@ namespace Tailspin.Everything.Grpc
             global::Tailspin.Everything.Page<global::Tailspin.Everything.Point> value;
             try
             {
-                value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage((request.Value ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotSet("parameter 'value' of IEverything.EchoPage")), 1);
+                value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage((request.Value ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotSet("parameter 'value' of IEverything.EchoPage")), 1);
             }
-            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Grpc.MessageMappingException or global::System.OverflowException)
+            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Runtime.Mapping.MessageMappingException or global::System.OverflowException)
             {
                 throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));
             }
@@ -196,7 +196,7 @@ namespace Tailspin.Everything.Grpc
             {
                 var result = service.EchoPage(value);
                 var response = new global::Tailspin.Everything.Grpc.EchoPageResponse();
-                response.Result = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((result ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotCarried("the result of IEverything.EchoPage")), 1);
+                response.Result = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((result ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("the result of IEverything.EchoPage")), 1);
                 return response;
             });
         }
@@ -209,7 +209,7 @@ namespace Tailspin.Everything.Grpc
             {
                 value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage(request, 1);
             }
-            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Grpc.MessageMappingException or global::System.OverflowException)
+            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Runtime.Mapping.MessageMappingException or global::System.OverflowException)
             {
                 throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));
             }
@@ -217,7 +217,7 @@ namespace Tailspin.Everything.Grpc
             return _invoker.Invoke(context, (service, _) =>
             {
                 var result = service.EchoEnvelope(value);
-                var response = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage(result ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotCarried("the result of IEverything.EchoEnvelope"), 1);
+                var response = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage(result ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("the result of IEverything.EchoEnvelope"), 1);
                 return response;
             });
         }
@@ -228,9 +228,9 @@ namespace Tailspin.Everything.Grpc
             global::Tailspin.Everything.Bag value;
             try
             {
-                value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage((request.Value ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotSet("parameter 'value' of IEverything.EchoBag")), 1);
+                value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage((request.Value ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotSet("parameter 'value' of IEverything.EchoBag")), 1);
             }
-            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Grpc.MessageMappingException or global::System.OverflowException)
+            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Runtime.Mapping.MessageMappingException or global::System.OverflowException)
             {
                 throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));
             }
@@ -239,7 +239,7 @@ namespace Tailspin.Everything.Grpc
             {
                 var result = service.EchoBag(value);
                 var response = new global::Tailspin.Everything.Grpc.EchoBagResponse();
-                response.Result = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((result ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotCarried("the result of IEverything.EchoBag")), 1);
+                response.Result = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((result ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("the result of IEverything.EchoBag")), 1);
                 return response;
             });
         }
@@ -254,7 +254,7 @@ namespace Tailspin.Everything.Grpc
                 left = request.Left;
                 right = request.Right;
             }
-            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Grpc.MessageMappingException or global::System.OverflowException)
+            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Runtime.Mapping.MessageMappingException or global::System.OverflowException)
             {
                 throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));
             }
@@ -264,9 +264,9 @@ namespace Tailspin.Everything.Grpc
                 var result = service.Swap(ref left, ref right, out var at);
                 var response = new global::Tailspin.Everything.Grpc.SwapResponse();
                 response.Result = result;
-                response.Left = (left ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotCarried("parameter 'left' of IEverything.Swap"));
-                response.Right = (right ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotCarried("parameter 'right' of IEverything.Swap"));
-                response.At = global::MigrateWcf.Grpc.CommonTypeConversions.ToMessage(at);
+                response.Left = (left ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("parameter 'left' of IEverything.Swap"));
+                response.Right = (right ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("parameter 'right' of IEverything.Swap"));
+                response.At = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(at);
                 return response;
             });
         }
@@ -280,12 +280,12 @@ namespace Tailspin.Everything.Grpc
                 var list = new global::System.Collections.Generic.List<decimal>(request.Values.Count);
                 foreach (var item in request.Values)
                 {
-                    list.Add(global::MigrateWcf.Grpc.CommonTypeConversions.ToDecimal(item));
+                    list.Add(global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDecimal(item));
                 }
 
                 values = list;
             }
-            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Grpc.MessageMappingException or global::System.OverflowException)
+            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Runtime.Mapping.MessageMappingException or global::System.OverflowException)
             {
                 throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));
             }
@@ -294,7 +294,7 @@ namespace Tailspin.Everything.Grpc
             {
                 var result = await service.SumAsync(values).ConfigureAwait(false);
                 var response = new global::Tailspin.Everything.Grpc.SumResponse();
-                response.Result = global::MigrateWcf.Grpc.CommonTypeConversions.ToMessage(result);
+                response.Result = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(result);
                 return response;
             });
         }
@@ -309,7 +309,7 @@ namespace Tailspin.Everything.Grpc
                 first = request.First;
                 second = request.Second;
             }
-            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Grpc.MessageMappingException or global::System.OverflowException)
+            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Runtime.Mapping.MessageMappingException or global::System.OverflowException)
             {
                 throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));
             }
@@ -318,7 +318,7 @@ namespace Tailspin.Everything.Grpc
             {
                 var result = await global::System.Threading.Tasks.Task.Factory.FromAsync(service.BeginConcat(first, second, null!, null!), asyncResult => service.EndConcat(asyncResult)).ConfigureAwait(false);
                 var response = new global::Tailspin.Everything.Grpc.ConcatResponse();
-                response.Result = (result ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotCarried("the result of IEverything.BeginConcat"));
+                response.Result = (result ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("the result of IEverything.BeginConcat"));
                 return response;
             });
         }
@@ -331,7 +331,7 @@ namespace Tailspin.Everything.Grpc
             {
                 size = request.Size;
             }
-            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Grpc.MessageMappingException or global::System.OverflowException)
+            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Runtime.Mapping.MessageMappingException or global::System.OverflowException)
             {
                 throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));
             }
@@ -370,7 +370,7 @@ namespace Tailspin.Everything.Grpc
             {
                 what = request.What;
             }
-            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Grpc.MessageMappingException or global::System.OverflowException)
+            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Runtime.Mapping.MessageMappingException or global::System.OverflowException)
             {
                 throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));
             }
@@ -401,7 +401,7 @@ namespace Tailspin.Everything.Grpc
             {
                 question = request.Question;
             }
-            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Grpc.MessageMappingException or global::System.OverflowException)
+            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Runtime.Mapping.MessageMappingException or global::System.OverflowException)
             {
                 throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));
             }
@@ -410,7 +410,7 @@ namespace Tailspin.Everything.Grpc
             {
                 var result = service.AskBack(question);
                 var response = new global::Tailspin.Everything.Grpc.AskBackResponse();
-                response.Result = (result ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotCarried("the result of IEverything.AskBack"));
+                response.Result = (result ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("the result of IEverything.AskBack"));
                 return response;
             });
         }
@@ -421,9 +421,9 @@ namespace Tailspin.Everything.Grpc
             byte[] reason;
             try
             {
-                reason = global::MigrateWcf.Grpc.CommonTypeConversions.ToBytes(request.Reason);
+                reason = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToBytes(request.Reason);
             }
-            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Grpc.MessageMappingException or global::System.OverflowException)
+            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Runtime.Mapping.MessageMappingException or global::System.OverflowException)
             {
                 throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));
             }
@@ -459,9 +459,9 @@ namespace Tailspin.Everything.Grpc
         string global::Tailspin.Everything.IEverythingCallback.Answer(string question, out int length)
         {
             var callback = new global::Tailspin.Everything.Grpc.AnswerCallback();
-            callback.Question = (question ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotCarried("parameter 'question' of IEverythingCallback.Answer"));
+            callback.Question = (question ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("parameter 'question' of IEverythingCallback.Answer"));
             var reply = Channel.Invoke(callId => new global::Tailspin.Everything.Grpc.EverythingCallback { CallId = callId, Answer = callback });
-            var result = reply.Answer ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotSet("the result of IEverythingCallback.Answer");
+            var result = reply.Answer ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotSet("the result of IEverythingCallback.Answer");
             length = result.Length;
             return result.Result;
         }

@@ -32,18 +32,18 @@ namespace Tailspin.Everything.Grpc
         {
             EnsureOpened();
             var request2 = new global::Tailspin.Everything.Grpc.EchoScalarsRequest();
-            request2.Value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((value ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotCarried("parameter 'value' of IEverything.EchoScalars")), 1);
+            request2.Value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((value ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("parameter 'value' of IEverything.EchoScalars")), 1);
             var response2 = _client.EchoScalars(request2);
-            return global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage((response2.Result ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotSet("the result of IEverything.EchoScalars")), 1);
+            return global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage((response2.Result ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotSet("the result of IEverything.EchoScalars")), 1);
         }
 
         global::Tailspin.Everything.Collections global::Tailspin.Everything.IEverything.EchoCollections(global::Tailspin.Everything.Collections value)
         {
             EnsureOpened();
             var request2 = new global::Tailspin.Everything.Grpc.EchoCollectionsRequest();
-            request2.Value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((value ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotCarried("parameter 'value' of IEverything.EchoCollections")), 1);
+            request2.Value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((value ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("parameter 'value' of IEverything.EchoCollections")), 1);
             var response2 = _client.EchoCollections(request2);
-            return global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage((response2.Result ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotSet("the result of IEverything.EchoCollections")), 1);
+            return global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage((response2.Result ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotSet("the result of IEverything.EchoCollections")), 1);
         }
 
         global::Tailspin.Everything.Shape? global::Tailspin.Everything.IEverything.EchoShape(global::Tailspin.Everything.Shape? value)
@@ -63,51 +63,51 @@ namespace Tailspin.Everything.Grpc
         {
             EnsureOpened();
             var request2 = new global::Tailspin.Everything.Grpc.EchoNodeRequest();
-            request2.Value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((value ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotCarried("parameter 'value' of IEverything.EchoNode")), 1);
+            request2.Value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((value ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("parameter 'value' of IEverything.EchoNode")), 1);
             var response2 = _client.EchoNode(request2);
-            return global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage((response2.Result ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotSet("the result of IEverything.EchoNode")), 1);
+            return global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage((response2.Result ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotSet("the result of IEverything.EchoNode")), 1);
         }
 
         global::Tailspin.Everything.Sealed global::Tailspin.Everything.IEverything.EchoSealed(global::Tailspin.Everything.Sealed value)
         {
             EnsureOpened();
             var request2 = new global::Tailspin.Everything.Grpc.EchoSealedRequest();
-            request2.Value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((value ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotCarried("parameter 'value' of IEverything.EchoSealed")), 1);
+            request2.Value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((value ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("parameter 'value' of IEverything.EchoSealed")), 1);
             var response2 = _client.EchoSealed(request2);
-            return global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage((response2.Result ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotSet("the result of IEverything.EchoSealed")), 1);
+            return global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage((response2.Result ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotSet("the result of IEverything.EchoSealed")), 1);
         }
 
         global::Tailspin.Everything.Legacy global::Tailspin.Everything.IEverything.EchoLegacy(global::Tailspin.Everything.Legacy value)
         {
             EnsureOpened();
             var request2 = new global::Tailspin.Everything.Grpc.EchoLegacyRequest();
-            request2.Value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((value ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotCarried("parameter 'value' of IEverything.EchoLegacy")), 1);
+            request2.Value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((value ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("parameter 'value' of IEverything.EchoLegacy")), 1);
             var response2 = _client.EchoLegacy(request2);
-            return global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage((response2.Result ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotSet("the result of IEverything.EchoLegacy")), 1);
+            return global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage((response2.Result ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotSet("the result of IEverything.EchoLegacy")), 1);
         }
 
         global::Tailspin.Everything.Poco global::Tailspin.Everything.IEverything.EchoPoco(global::Tailspin.Everything.Poco value)
         {
             EnsureOpened();
             var request2 = new global::Tailspin.Everything.Grpc.EchoPocoRequest();
-            request2.Value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((value ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotCarried("parameter 'value' of IEverything.EchoPoco")), 1);
+            request2.Value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((value ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("parameter 'value' of IEverything.EchoPoco")), 1);
             var response2 = _client.EchoPoco(request2);
-            return global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage((response2.Result ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotSet("the result of IEverything.EchoPoco")), 1);
+            return global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage((response2.Result ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotSet("the result of IEverything.EchoPoco")), 1);
         }
 
         global::Tailspin.Everything.Page<global::Tailspin.Everything.Point> global::Tailspin.Everything.IEverything.EchoPage(global::Tailspin.Everything.Page<global::Tailspin.Everything.Point> value)
         {
             EnsureOpened();
             var request2 = new global::Tailspin.Everything.Grpc.EchoPageRequest();
-            request2.Value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((value ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotCarried("parameter 'value' of IEverything.EchoPage")), 1);
+            request2.Value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((value ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("parameter 'value' of IEverything.EchoPage")), 1);
             var response2 = _client.EchoPage(request2);
-            return global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage((response2.Result ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotSet("the result of IEverything.EchoPage")), 1);
+            return global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage((response2.Result ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotSet("the result of IEverything.EchoPage")), 1);
         }
 
         global::Tailspin.Everything.Envelope global::Tailspin.Everything.IEverything.EchoEnvelope(global::Tailspin.Everything.Envelope value)
         {
             EnsureOpened();
-            var request2 = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage(value ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotCarried("parameter 'value' of IEverything.EchoEnvelope"), 1);
+            var request2 = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage(value ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("parameter 'value' of IEverything.EchoEnvelope"), 1);
             var response2 = _client.EchoEnvelope(request2);
             return global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage(response2, 1);
         }
@@ -116,21 +116,21 @@ namespace Tailspin.Everything.Grpc
         {
             EnsureOpened();
             var request2 = new global::Tailspin.Everything.Grpc.EchoBagRequest();
-            request2.Value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((value ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotCarried("parameter 'value' of IEverything.EchoBag")), 1);
+            request2.Value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((value ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("parameter 'value' of IEverything.EchoBag")), 1);
             var response2 = _client.EchoBag(request2);
-            return global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage((response2.Result ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotSet("the result of IEverything.EchoBag")), 1);
+            return global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage((response2.Result ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotSet("the result of IEverything.EchoBag")), 1);
         }
 
         int global::Tailspin.Everything.IEverything.Swap(ref string left, ref string right, out global::System.DateTime at)
         {
             EnsureOpened();
             var request2 = new global::Tailspin.Everything.Grpc.SwapRequest();
-            request2.Left = (left ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotCarried("parameter 'left' of IEverything.Swap"));
-            request2.Right = (right ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotCarried("parameter 'right' of IEverything.Swap"));
+            request2.Left = (left ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("parameter 'left' of IEverything.Swap"));
+            request2.Right = (right ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("parameter 'right' of IEverything.Swap"));
             var response2 = _client.Swap(request2);
             left = response2.Left;
             right = response2.Right;
-            at = (response2.At is { } present ? global::MigrateWcf.Grpc.CommonTypeConversions.ToDateTime(present) : default(global::System.DateTime));
+            at = (response2.At is { } present ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDateTime(present) : default(global::System.DateTime));
             return response2.Result;
         }
 
@@ -138,13 +138,13 @@ namespace Tailspin.Everything.Grpc
         {
             await EnsureOpenedAsync().ConfigureAwait(false);
             var request2 = new global::Tailspin.Everything.Grpc.SumRequest();
-            foreach (var item in (values ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotCarried("parameter 'values' of IEverything.SumAsync")))
+            foreach (var item in (values ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("parameter 'values' of IEverything.SumAsync")))
             {
-                request2.Values.Add(global::MigrateWcf.Grpc.CommonTypeConversions.ToMessage(item));
+                request2.Values.Add(global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(item));
             }
 
             var response2 = await _client.SumAsync(request2).ResponseAsync.ConfigureAwait(false);
-            return (response2.Result is { } present ? global::MigrateWcf.Grpc.CommonTypeConversions.ToDecimal(present) : default(decimal));
+            return (response2.Result is { } present ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDecimal(present) : default(decimal));
         }
 
         global::System.IAsyncResult global::Tailspin.Everything.IEverything.BeginConcat(string first, string second, global::System.AsyncCallback? callback, object? state)
@@ -160,8 +160,8 @@ namespace Tailspin.Everything.Grpc
         {
             await EnsureOpenedAsync().ConfigureAwait(false);
             var request = new global::Tailspin.Everything.Grpc.ConcatRequest();
-            request.First = (first ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotCarried("parameter 'first' of IEverything.BeginConcat"));
-            request.Second = (second ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotCarried("parameter 'second' of IEverything.BeginConcat"));
+            request.First = (first ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("parameter 'first' of IEverything.BeginConcat"));
+            request.Second = (second ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("parameter 'second' of IEverything.BeginConcat"));
             return await _client.ConcatAsync(request).ResponseAsync.ConfigureAwait(false);
         }
 
@@ -196,7 +196,7 @@ namespace Tailspin.Everything.Grpc
             var call = _client.Upload();
             try
             {
-                await global::MigrateWcf.Runtime.ByteStreams.WriteAsync((data ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotCarried("parameter 'data' of IEverything.Upload")), call.RequestStream).ConfigureAwait(false);
+                await global::MigrateWcf.Runtime.ByteStreams.WriteAsync((data ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("parameter 'data' of IEverything.Upload")), call.RequestStream).ConfigureAwait(false);
                 await call.RequestStream.CompleteAsync().ConfigureAwait(false);
             }
             catch (global::Grpc.Core.RpcException exception)
@@ -215,7 +215,7 @@ namespace Tailspin.Everything.Grpc
         {
             EnsureOpened();
             var request2 = new global::Tailspin.Everything.Grpc.NotifyRequest();
-            request2.What = (what ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotCarried("parameter 'what' of IEverything.Notify"));
+            request2.What = (what ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("parameter 'what' of IEverything.Notify"));
             var response2 = _client.Notify(request2);
         }
 
@@ -230,7 +230,7 @@ namespace Tailspin.Everything.Grpc
         {
             EnsureOpened();
             var request2 = new global::Tailspin.Everything.Grpc.AskBackRequest();
-            request2.Question = (question ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotCarried("parameter 'question' of IEverything.AskBack"));
+            request2.Question = (question ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("parameter 'question' of IEverything.AskBack"));
             var response2 = _client.AskBack(request2);
             return response2.Result;
         }
@@ -239,7 +239,7 @@ namespace Tailspin.Everything.Grpc
         {
             EnsureOpened();
             var request2 = new global::Tailspin.Everything.Grpc.RejectRequest();
-            request2.Reason = global::Google.Protobuf.UnsafeByteOperations.UnsafeWrap((reason ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotCarried("parameter 'reason' of IEverything.Reject")));
+            request2.Reason = global::Google.Protobuf.UnsafeByteOperations.UnsafeWrap((reason ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("parameter 'reason' of IEverything.Reject")));
             var response2 = _client.Reject(request2);
         }
 
@@ -262,7 +262,7 @@ namespace Tailspin.Everything.Grpc
                     var question = envelope.Answer.Question;
                     var result2 = _callback.Answer(question, out var length);
                     var answer = new global::Tailspin.Everything.Grpc.AnswerCallbackResult();
-                    answer.Result = (result2 ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotCarried("the result of IEverythingCallback.Answer"));
+                    answer.Result = (result2 ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("the result of IEverythingCallback.Answer"));
                     answer.Length = length;
                     return global::System.Threading.Tasks.Task.FromResult<global::Tailspin.Everything.Grpc.EverythingCallbackReply?>(new global::Tailspin.Everything.Grpc.EverythingCallbackReply { CallId = envelope.CallId, Answer = answer });
                 }

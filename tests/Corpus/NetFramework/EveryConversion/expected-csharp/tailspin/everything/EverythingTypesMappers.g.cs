@@ -16,11 +16,11 @@ namespace Tailspin.Everything.Grpc
         /// <param name="depth">How many data types deep <paramref name="value"/> is (1 at the top): a graph deeper than CommonTypeConversions.MaxDepth, or cyclic, is refused.</param>
         internal static global::Tailspin.Everything.Grpc.Bag ToMessage(global::Tailspin.Everything.Bag value, int depth)
         {
-            global::MigrateWcf.Grpc.CommonTypeConversions.CheckDepth(depth, "Tailspin.Everything.Bag");
+            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "Tailspin.Everything.Bag");
             var type = value.GetType();
             if (type != typeof(global::Tailspin.Everything.Bag))
             {
-                throw global::MigrateWcf.Grpc.CommonTypeConversions.UnknownType(type, "Tailspin.Everything.Bag");
+                throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.UnknownType(type, "Tailspin.Everything.Bag");
             }
 
             var message = new global::Tailspin.Everything.Grpc.Bag();
@@ -29,9 +29,9 @@ namespace Tailspin.Everything.Grpc
                 message.Anything = global::Tailspin.Everything.Grpc.MigratedAny.Pack(anything, depth + 1);
             }
 
-            foreach (var item in (value.Things ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotCarried("Tailspin.Everything.Bag.Things")))
+            foreach (var item in (value.Things ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("Tailspin.Everything.Bag.Things")))
             {
-                message.Things.Add(global::Tailspin.Everything.Grpc.MigratedAny.Pack((item ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotCarried("an element of Tailspin.Everything.Bag.Things")), depth + 1));
+                message.Things.Add(global::Tailspin.Everything.Grpc.MigratedAny.Pack((item ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("an element of Tailspin.Everything.Bag.Things")), depth + 1));
             }
 
             return message;
@@ -42,13 +42,13 @@ namespace Tailspin.Everything.Grpc
         /// <param name="depth">How many data types deep <paramref name="message"/> is (1 at the top).</param>
         internal static global::Tailspin.Everything.Bag FromMessage(global::Tailspin.Everything.Grpc.Bag message, int depth)
         {
-            global::MigrateWcf.Grpc.CommonTypeConversions.CheckDepth(depth, "Tailspin.Everything.Bag");
+            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "Tailspin.Everything.Bag");
             var value = new global::Tailspin.Everything.Bag();
             value.Anything = global::Tailspin.Everything.Grpc.MigratedAny.Unpack(message.Anything, depth + 1);
             var list = new global::System.Collections.Generic.List<object>(message.Things.Count);
             foreach (var item in message.Things)
             {
-                list.Add((global::Tailspin.Everything.Grpc.MigratedAny.Unpack(item, depth + 1) ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotSet("an element of Tailspin.Everything.Bag.Things")));
+                list.Add((global::Tailspin.Everything.Grpc.MigratedAny.Unpack(item, depth + 1) ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotSet("an element of Tailspin.Everything.Bag.Things")));
             }
 
             value.Things = list;
@@ -60,11 +60,11 @@ namespace Tailspin.Everything.Grpc
         /// <param name="depth">How many data types deep <paramref name="value"/> is (1 at the top): a graph deeper than CommonTypeConversions.MaxDepth, or cyclic, is refused.</param>
         internal static global::Tailspin.Everything.Grpc.Circle ToMessage(global::Tailspin.Everything.Circle value, int depth)
         {
-            global::MigrateWcf.Grpc.CommonTypeConversions.CheckDepth(depth, "Tailspin.Everything.Circle");
+            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "Tailspin.Everything.Circle");
             var type = value.GetType();
             if (type != typeof(global::Tailspin.Everything.Circle))
             {
-                throw global::MigrateWcf.Grpc.CommonTypeConversions.UnknownType(type, "Tailspin.Everything.Circle");
+                throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.UnknownType(type, "Tailspin.Everything.Circle");
             }
 
             var message = new global::Tailspin.Everything.Grpc.Circle();
@@ -82,7 +82,7 @@ namespace Tailspin.Everything.Grpc
         /// <param name="depth">How many data types deep <paramref name="message"/> is (1 at the top).</param>
         internal static global::Tailspin.Everything.Circle FromMessage(global::Tailspin.Everything.Grpc.Circle message, int depth)
         {
-            global::MigrateWcf.Grpc.CommonTypeConversions.CheckDepth(depth, "Tailspin.Everything.Circle");
+            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "Tailspin.Everything.Circle");
             var value = new global::Tailspin.Everything.Circle();
             value.Name = (message.HasName ? message.Name : null);
             value.Radius = message.Radius;
@@ -94,38 +94,38 @@ namespace Tailspin.Everything.Grpc
         /// <param name="depth">How many data types deep <paramref name="value"/> is (1 at the top): a graph deeper than CommonTypeConversions.MaxDepth, or cyclic, is refused.</param>
         internal static global::Tailspin.Everything.Grpc.Collections ToMessage(global::Tailspin.Everything.Collections value, int depth)
         {
-            global::MigrateWcf.Grpc.CommonTypeConversions.CheckDepth(depth, "Tailspin.Everything.Collections");
+            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "Tailspin.Everything.Collections");
             var type = value.GetType();
             if (type != typeof(global::Tailspin.Everything.Collections))
             {
-                throw global::MigrateWcf.Grpc.CommonTypeConversions.UnknownType(type, "Tailspin.Everything.Collections");
+                throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.UnknownType(type, "Tailspin.Everything.Collections");
             }
 
             var message = new global::Tailspin.Everything.Grpc.Collections();
-            foreach (var item in (value.Blobs ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotCarried("Tailspin.Everything.Collections.Blobs")))
+            foreach (var item in (value.Blobs ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("Tailspin.Everything.Collections.Blobs")))
             {
-                message.Blobs.Add(global::Google.Protobuf.UnsafeByteOperations.UnsafeWrap((item ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotCarried("an element of Tailspin.Everything.Collections.Blobs"))));
+                message.Blobs.Add(global::Google.Protobuf.UnsafeByteOperations.UnsafeWrap((item ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("an element of Tailspin.Everything.Collections.Blobs"))));
             }
 
-            foreach (var pair in (value.ByGuid ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotCarried("Tailspin.Everything.Collections.ByGuid")))
+            foreach (var pair in (value.ByGuid ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("Tailspin.Everything.Collections.ByGuid")))
             {
-                message.ByGuid.Add(pair.Key.ToString(), (pair.Value ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotCarried("a value of Tailspin.Everything.Collections.ByGuid")));
+                message.ByGuid.Add(pair.Key.ToString(), (pair.Value ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("a value of Tailspin.Everything.Collections.ByGuid")));
             }
 
-            foreach (var pair2 in (value.ByPoint ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotCarried("Tailspin.Everything.Collections.ByPoint")))
+            foreach (var pair2 in (value.ByPoint ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("Tailspin.Everything.Collections.ByPoint")))
             {
-                message.ByPoint.Add(new global::Tailspin.Everything.Grpc.PointToStringEntry { Key = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage(pair2.Key, depth + 1), Value = (pair2.Value ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotCarried("a value of Tailspin.Everything.Collections.ByPoint")) });
+                message.ByPoint.Add(new global::Tailspin.Everything.Grpc.PointToStringEntry { Key = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage(pair2.Key, depth + 1), Value = (pair2.Value ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("a value of Tailspin.Everything.Collections.ByPoint")) });
             }
 
-            foreach (var item2 in (value.Dates ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotCarried("Tailspin.Everything.Collections.Dates")))
+            foreach (var item2 in (value.Dates ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("Tailspin.Everything.Collections.Dates")))
             {
-                message.Dates.Add(global::MigrateWcf.Grpc.CommonTypeConversions.ToMessage(item2));
+                message.Dates.Add(global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(item2));
             }
 
-            foreach (var item3 in (value.Grid ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotCarried("Tailspin.Everything.Collections.Grid")))
+            foreach (var item3 in (value.Grid ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("Tailspin.Everything.Collections.Grid")))
             {
                 var list = new global::Tailspin.Everything.Grpc.Int32List();
-                foreach (var item4 in (item3 ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotCarried("an element of Tailspin.Everything.Collections.Grid")))
+                foreach (var item4 in (item3 ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("an element of Tailspin.Everything.Collections.Grid")))
                 {
                     list.Items.Add(item4);
                 }
@@ -133,20 +133,20 @@ namespace Tailspin.Everything.Grpc
                 message.Grid.Add(list);
             }
 
-            foreach (var item5 in (value.Ids ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotCarried("Tailspin.Everything.Collections.Ids")))
+            foreach (var item5 in (value.Ids ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("Tailspin.Everything.Collections.Ids")))
             {
                 message.Ids.Add(item5.ToString());
             }
 
-            foreach (var item6 in (value.Letters ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotCarried("Tailspin.Everything.Collections.Letters")))
+            foreach (var item6 in (value.Letters ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("Tailspin.Everything.Collections.Letters")))
             {
-                message.Letters.Add(global::MigrateWcf.Grpc.CommonTypeConversions.ToString((item6 ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotCarried("an element of Tailspin.Everything.Collections.Letters")), "an element of Tailspin.Everything.Collections.Letters"));
+                message.Letters.Add(global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToString((item6 ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("an element of Tailspin.Everything.Collections.Letters")), "an element of Tailspin.Everything.Collections.Letters"));
             }
 
-            foreach (var pair3 in (value.ListsByKey ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotCarried("Tailspin.Everything.Collections.ListsByKey")))
+            foreach (var pair3 in (value.ListsByKey ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("Tailspin.Everything.Collections.ListsByKey")))
             {
                 var list2 = new global::Tailspin.Everything.Grpc.Int32List();
-                foreach (var item7 in (pair3.Value ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotCarried("a value of Tailspin.Everything.Collections.ListsByKey")))
+                foreach (var item7 in (pair3.Value ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("a value of Tailspin.Everything.Collections.ListsByKey")))
                 {
                     list2.Items.Add(item7);
                 }
@@ -154,7 +154,7 @@ namespace Tailspin.Everything.Grpc
                 message.ListsByKey.Add(pair3.Key, list2);
             }
 
-            foreach (var item8 in (value.Moods ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotCarried("Tailspin.Everything.Collections.Moods")))
+            foreach (var item8 in (value.Moods ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("Tailspin.Everything.Collections.Moods")))
             {
                 message.Moods.Add(checked((global::Tailspin.Everything.Grpc.Mood)(int)item8));
             }
@@ -164,7 +164,7 @@ namespace Tailspin.Everything.Grpc
                 var list3 = new global::Tailspin.Everything.Grpc.StringList();
                 foreach (var item9 in names)
                 {
-                    list3.Items.Add((item9 ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotCarried("an element of Tailspin.Everything.Collections.Names")));
+                    list3.Items.Add((item9 ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("an element of Tailspin.Everything.Collections.Names")));
                 }
 
                 message.Names = list3;
@@ -176,9 +176,9 @@ namespace Tailspin.Everything.Grpc
                 foreach (var item10 in nested)
                 {
                     var list5 = new global::Tailspin.Everything.Grpc.StringList();
-                    foreach (var item11 in (item10 ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotCarried("an element of Tailspin.Everything.Collections.Nested")))
+                    foreach (var item11 in (item10 ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("an element of Tailspin.Everything.Collections.Nested")))
                     {
-                        list5.Items.Add((item11 ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotCarried("an element of an element of Tailspin.Everything.Collections.Nested")));
+                        list5.Items.Add((item11 ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("an element of an element of Tailspin.Everything.Collections.Nested")));
                     }
 
                     list4.Items.Add(list5);
@@ -187,12 +187,12 @@ namespace Tailspin.Everything.Grpc
                 message.Nested = list4;
             }
 
-            foreach (var item12 in (value.NullableInts ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotCarried("Tailspin.Everything.Collections.NullableInts")))
+            foreach (var item12 in (value.NullableInts ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("Tailspin.Everything.Collections.NullableInts")))
             {
-                message.NullableInts.Add((item12 ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotCarried("an element of Tailspin.Everything.Collections.NullableInts")));
+                message.NullableInts.Add((item12 ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("an element of Tailspin.Everything.Collections.NullableInts")));
             }
 
-            foreach (var pair4 in (value.Points ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotCarried("Tailspin.Everything.Collections.Points")))
+            foreach (var pair4 in (value.Points ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("Tailspin.Everything.Collections.Points")))
             {
                 message.Points.Add(pair4.Key, global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage(pair4.Value, depth + 1));
             }
@@ -202,7 +202,7 @@ namespace Tailspin.Everything.Grpc
                 var map = new global::Tailspin.Everything.Grpc.StringToDecimalMap();
                 foreach (var pair5 in prices)
                 {
-                    map.Entries.Add(pair5.Key, global::MigrateWcf.Grpc.CommonTypeConversions.ToMessage(pair5.Value));
+                    map.Entries.Add(pair5.Key, global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(pair5.Value));
                 }
 
                 message.Prices = map;
@@ -214,7 +214,7 @@ namespace Tailspin.Everything.Grpc
                 foreach (var pair6 in tables)
                 {
                     var map3 = new global::Tailspin.Everything.Grpc.StringToInt32Map();
-                    foreach (var pair7 in (pair6.Value ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotCarried("a value of Tailspin.Everything.Collections.Tables")))
+                    foreach (var pair7 in (pair6.Value ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("a value of Tailspin.Everything.Collections.Tables")))
                     {
                         map3.Entries.Add(pair7.Key, pair7.Value);
                     }
@@ -225,9 +225,9 @@ namespace Tailspin.Everything.Grpc
                 message.Tables = map2;
             }
 
-            foreach (var item13 in (value.Tags ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotCarried("Tailspin.Everything.Collections.Tags")))
+            foreach (var item13 in (value.Tags ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("Tailspin.Everything.Collections.Tags")))
             {
-                message.Tags.Add((item13 ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotCarried("an element of Tailspin.Everything.Collections.Tags")));
+                message.Tags.Add((item13 ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("an element of Tailspin.Everything.Collections.Tags")));
             }
 
             return message;
@@ -238,19 +238,19 @@ namespace Tailspin.Everything.Grpc
         /// <param name="depth">How many data types deep <paramref name="message"/> is (1 at the top).</param>
         internal static global::Tailspin.Everything.Collections FromMessage(global::Tailspin.Everything.Grpc.Collections message, int depth)
         {
-            global::MigrateWcf.Grpc.CommonTypeConversions.CheckDepth(depth, "Tailspin.Everything.Collections");
+            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "Tailspin.Everything.Collections");
             var value = new global::Tailspin.Everything.Collections();
             var list = new global::System.Collections.Generic.List<byte[]>(message.Blobs.Count);
             foreach (var item in message.Blobs)
             {
-                list.Add(global::MigrateWcf.Grpc.CommonTypeConversions.ToBytes(item));
+                list.Add(global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToBytes(item));
             }
 
             value.Blobs = list;
             var map = new global::System.Collections.Generic.Dictionary<global::System.Guid, string>(message.ByGuid.Count);
             foreach (var pair in message.ByGuid)
             {
-                map.Add(global::MigrateWcf.Grpc.CommonTypeConversions.ToGuid(pair.Key, "a key of Tailspin.Everything.Collections.ByGuid"), pair.Value);
+                map.Add(global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToGuid(pair.Key, "a key of Tailspin.Everything.Collections.ByGuid"), pair.Value);
             }
 
             value.ByGuid = map;
@@ -264,7 +264,7 @@ namespace Tailspin.Everything.Grpc
             var list2 = new global::System.Collections.Generic.List<global::System.DateTime>(message.Dates.Count);
             foreach (var item2 in message.Dates)
             {
-                list2.Add(global::MigrateWcf.Grpc.CommonTypeConversions.ToDateTime(item2));
+                list2.Add(global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDateTime(item2));
             }
 
             value.Dates = list2;
@@ -285,14 +285,14 @@ namespace Tailspin.Everything.Grpc
             var list5 = new global::System.Collections.Generic.List<global::System.Guid>(message.Ids.Count);
             foreach (var item4 in message.Ids)
             {
-                list5.Add(global::MigrateWcf.Grpc.CommonTypeConversions.ToGuid(item4, "an element of Tailspin.Everything.Collections.Ids"));
+                list5.Add(global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToGuid(item4, "an element of Tailspin.Everything.Collections.Ids"));
             }
 
             value.Ids = list5;
             var list6 = new global::System.Collections.Generic.List<char?>(message.Letters.Count);
             foreach (var item5 in message.Letters)
             {
-                list6.Add(global::MigrateWcf.Grpc.CommonTypeConversions.ToChar((item5 ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotSet("an element of Tailspin.Everything.Collections.Letters")), "an element of Tailspin.Everything.Collections.Letters"));
+                list6.Add(global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToChar((item5 ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotSet("an element of Tailspin.Everything.Collections.Letters")), "an element of Tailspin.Everything.Collections.Letters"));
             }
 
             value.Letters = list6;
@@ -351,7 +351,7 @@ namespace Tailspin.Everything.Grpc
             var list14 = new global::System.Collections.Generic.List<int?>(message.NullableInts.Count);
             foreach (var item10 in message.NullableInts)
             {
-                list14.Add((item10 ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotSet("an element of Tailspin.Everything.Collections.NullableInts")));
+                list14.Add((item10 ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotSet("an element of Tailspin.Everything.Collections.NullableInts")));
             }
 
             value.NullableInts = list14;
@@ -368,7 +368,7 @@ namespace Tailspin.Everything.Grpc
                 var map6 = new global::System.Collections.Generic.Dictionary<string, decimal>(present4.Entries.Count);
                 foreach (var pair4 in present4.Entries)
                 {
-                    map6.Add(pair4.Key, global::MigrateWcf.Grpc.CommonTypeConversions.ToDecimal(pair4.Value));
+                    map6.Add(pair4.Key, global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDecimal(pair4.Value));
                 }
 
                 map5 = map6;
@@ -409,11 +409,11 @@ namespace Tailspin.Everything.Grpc
         /// <param name="depth">How many data types deep <paramref name="value"/> is (1 at the top): a graph deeper than CommonTypeConversions.MaxDepth, or cyclic, is refused.</param>
         internal static global::Tailspin.Everything.Grpc.Cube ToMessage(global::Tailspin.Everything.Cube value, int depth)
         {
-            global::MigrateWcf.Grpc.CommonTypeConversions.CheckDepth(depth, "Tailspin.Everything.Cube");
+            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "Tailspin.Everything.Cube");
             var type = value.GetType();
             if (type != typeof(global::Tailspin.Everything.Cube))
             {
-                throw global::MigrateWcf.Grpc.CommonTypeConversions.UnknownType(type, "Tailspin.Everything.Cube");
+                throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.UnknownType(type, "Tailspin.Everything.Cube");
             }
 
             var message = new global::Tailspin.Everything.Grpc.Cube();
@@ -432,7 +432,7 @@ namespace Tailspin.Everything.Grpc
         /// <param name="depth">How many data types deep <paramref name="message"/> is (1 at the top).</param>
         internal static global::Tailspin.Everything.Cube FromMessage(global::Tailspin.Everything.Grpc.Cube message, int depth)
         {
-            global::MigrateWcf.Grpc.CommonTypeConversions.CheckDepth(depth, "Tailspin.Everything.Cube");
+            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "Tailspin.Everything.Cube");
             var value = new global::Tailspin.Everything.Cube();
             value.Name = (message.HasName ? message.Name : null);
             value.Side = message.Side;
@@ -445,11 +445,11 @@ namespace Tailspin.Everything.Grpc
         /// <param name="depth">How many data types deep <paramref name="value"/> is (1 at the top): a graph deeper than CommonTypeConversions.MaxDepth, or cyclic, is refused.</param>
         internal static global::Tailspin.Everything.Grpc.Envelope ToMessage(global::Tailspin.Everything.Envelope value, int depth)
         {
-            global::MigrateWcf.Grpc.CommonTypeConversions.CheckDepth(depth, "Tailspin.Everything.Envelope");
+            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "Tailspin.Everything.Envelope");
             var type = value.GetType();
             if (type != typeof(global::Tailspin.Everything.Envelope))
             {
-                throw global::MigrateWcf.Grpc.CommonTypeConversions.UnknownType(type, "Tailspin.Everything.Envelope");
+                throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.UnknownType(type, "Tailspin.Everything.Envelope");
             }
 
             var message = new global::Tailspin.Everything.Grpc.Envelope();
@@ -471,7 +471,7 @@ namespace Tailspin.Everything.Grpc
         /// <param name="depth">How many data types deep <paramref name="message"/> is (1 at the top).</param>
         internal static global::Tailspin.Everything.Envelope FromMessage(global::Tailspin.Everything.Grpc.Envelope message, int depth)
         {
-            global::MigrateWcf.Grpc.CommonTypeConversions.CheckDepth(depth, "Tailspin.Everything.Envelope");
+            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "Tailspin.Everything.Envelope");
             var value = new global::Tailspin.Everything.Envelope();
             value.Body = (message.Body is { } present ? global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage(present, depth + 1) : null);
             value.Tenant = (message.HasTenant ? message.Tenant : null);
@@ -483,11 +483,11 @@ namespace Tailspin.Everything.Grpc
         /// <param name="depth">How many data types deep <paramref name="value"/> is (1 at the top): a graph deeper than CommonTypeConversions.MaxDepth, or cyclic, is refused.</param>
         internal static global::Tailspin.Everything.Grpc.Legacy ToMessage(global::Tailspin.Everything.Legacy value, int depth)
         {
-            global::MigrateWcf.Grpc.CommonTypeConversions.CheckDepth(depth, "Tailspin.Everything.Legacy");
+            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "Tailspin.Everything.Legacy");
             var type = value.GetType();
             if (type != typeof(global::Tailspin.Everything.Legacy))
             {
-                throw global::MigrateWcf.Grpc.CommonTypeConversions.UnknownType(type, "Tailspin.Everything.Legacy");
+                throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.UnknownType(type, "Tailspin.Everything.Legacy");
             }
 
             var message = new global::Tailspin.Everything.Grpc.Legacy();
@@ -505,7 +505,7 @@ namespace Tailspin.Everything.Grpc
         /// <param name="depth">How many data types deep <paramref name="message"/> is (1 at the top).</param>
         internal static global::Tailspin.Everything.Legacy FromMessage(global::Tailspin.Everything.Grpc.Legacy message, int depth)
         {
-            global::MigrateWcf.Grpc.CommonTypeConversions.CheckDepth(depth, "Tailspin.Everything.Legacy");
+            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "Tailspin.Everything.Legacy");
             var value = new global::Tailspin.Everything.Legacy();
             value.Text = (message.HasText ? message.Text : null);
             Legacy__count(value) = message.Count;
@@ -517,11 +517,11 @@ namespace Tailspin.Everything.Grpc
         /// <param name="depth">How many data types deep <paramref name="value"/> is (1 at the top): a graph deeper than CommonTypeConversions.MaxDepth, or cyclic, is refused.</param>
         internal static global::Tailspin.Everything.Grpc.Node ToMessage(global::Tailspin.Everything.Node value, int depth)
         {
-            global::MigrateWcf.Grpc.CommonTypeConversions.CheckDepth(depth, "Tailspin.Everything.Node");
+            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "Tailspin.Everything.Node");
             var type = value.GetType();
             if (type != typeof(global::Tailspin.Everything.Node))
             {
-                throw global::MigrateWcf.Grpc.CommonTypeConversions.UnknownType(type, "Tailspin.Everything.Node");
+                throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.UnknownType(type, "Tailspin.Everything.Node");
             }
 
             var message = new global::Tailspin.Everything.Grpc.Node();
@@ -530,13 +530,13 @@ namespace Tailspin.Everything.Grpc
                 var list = new global::Tailspin.Everything.Grpc.NodeList();
                 foreach (var item in children)
                 {
-                    list.Items.Add(global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((item ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotCarried("an element of Tailspin.Everything.Node.Children")), depth + 1));
+                    list.Items.Add(global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((item ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("an element of Tailspin.Everything.Node.Children")), depth + 1));
                 }
 
                 message.Children = list;
             }
 
-            message.Label = (value.Label ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotCarried("Tailspin.Everything.Node.Label"));
+            message.Label = (value.Label ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("Tailspin.Everything.Node.Label"));
             if (value.Next is { } next)
             {
                 message.Next = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage(next, depth + 1);
@@ -550,7 +550,7 @@ namespace Tailspin.Everything.Grpc
         /// <param name="depth">How many data types deep <paramref name="message"/> is (1 at the top).</param>
         internal static global::Tailspin.Everything.Node FromMessage(global::Tailspin.Everything.Grpc.Node message, int depth)
         {
-            global::MigrateWcf.Grpc.CommonTypeConversions.CheckDepth(depth, "Tailspin.Everything.Node");
+            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "Tailspin.Everything.Node");
             var value = new global::Tailspin.Everything.Node();
             global::System.Collections.Generic.List<global::Tailspin.Everything.Node>? list = null;
             if (message.Children is { } present)
@@ -575,15 +575,15 @@ namespace Tailspin.Everything.Grpc
         /// <param name="depth">How many data types deep <paramref name="value"/> is (1 at the top): a graph deeper than CommonTypeConversions.MaxDepth, or cyclic, is refused.</param>
         internal static global::Tailspin.Everything.Grpc.PageOfPoint ToMessage(global::Tailspin.Everything.Page<global::Tailspin.Everything.Point> value, int depth)
         {
-            global::MigrateWcf.Grpc.CommonTypeConversions.CheckDepth(depth, "Tailspin.Everything.Page<Tailspin.Everything.Point>");
+            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "Tailspin.Everything.Page<Tailspin.Everything.Point>");
             var type = value.GetType();
             if (type != typeof(global::Tailspin.Everything.Page<global::Tailspin.Everything.Point>))
             {
-                throw global::MigrateWcf.Grpc.CommonTypeConversions.UnknownType(type, "Tailspin.Everything.Page<Tailspin.Everything.Point>");
+                throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.UnknownType(type, "Tailspin.Everything.Page<Tailspin.Everything.Point>");
             }
 
             var message = new global::Tailspin.Everything.Grpc.PageOfPoint();
-            foreach (var item in (value.Items ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotCarried("Tailspin.Everything.Page<Tailspin.Everything.Point>.Items")))
+            foreach (var item in (value.Items ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("Tailspin.Everything.Page<Tailspin.Everything.Point>.Items")))
             {
                 message.Items.Add(global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage(item, depth + 1));
             }
@@ -597,7 +597,7 @@ namespace Tailspin.Everything.Grpc
         /// <param name="depth">How many data types deep <paramref name="message"/> is (1 at the top).</param>
         internal static global::Tailspin.Everything.Page<global::Tailspin.Everything.Point> FromMessage(global::Tailspin.Everything.Grpc.PageOfPoint message, int depth)
         {
-            global::MigrateWcf.Grpc.CommonTypeConversions.CheckDepth(depth, "Tailspin.Everything.Page<Tailspin.Everything.Point>");
+            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "Tailspin.Everything.Page<Tailspin.Everything.Point>");
             var value = new global::Tailspin.Everything.Page<global::Tailspin.Everything.Point>();
             var list = new global::System.Collections.Generic.List<global::Tailspin.Everything.Point>(message.Items.Count);
             foreach (var item in message.Items)
@@ -615,11 +615,11 @@ namespace Tailspin.Everything.Grpc
         /// <param name="depth">How many data types deep <paramref name="value"/> is (1 at the top): a graph deeper than CommonTypeConversions.MaxDepth, or cyclic, is refused.</param>
         internal static global::Tailspin.Everything.Grpc.Poco ToMessage(global::Tailspin.Everything.Poco value, int depth)
         {
-            global::MigrateWcf.Grpc.CommonTypeConversions.CheckDepth(depth, "Tailspin.Everything.Poco");
+            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "Tailspin.Everything.Poco");
             var type = value.GetType();
             if (type != typeof(global::Tailspin.Everything.Poco))
             {
-                throw global::MigrateWcf.Grpc.CommonTypeConversions.UnknownType(type, "Tailspin.Everything.Poco");
+                throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.UnknownType(type, "Tailspin.Everything.Poco");
             }
 
             var message = new global::Tailspin.Everything.Grpc.Poco();
@@ -637,7 +637,7 @@ namespace Tailspin.Everything.Grpc
         /// <param name="depth">How many data types deep <paramref name="message"/> is (1 at the top).</param>
         internal static global::Tailspin.Everything.Poco FromMessage(global::Tailspin.Everything.Grpc.Poco message, int depth)
         {
-            global::MigrateWcf.Grpc.CommonTypeConversions.CheckDepth(depth, "Tailspin.Everything.Poco");
+            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "Tailspin.Everything.Poco");
             var value = new global::Tailspin.Everything.Poco();
             value.Age = message.Age;
             value.Name = (message.HasName ? message.Name : null);
@@ -649,7 +649,7 @@ namespace Tailspin.Everything.Grpc
         /// <param name="depth">How many data types deep <paramref name="value"/> is (1 at the top): a graph deeper than CommonTypeConversions.MaxDepth, or cyclic, is refused.</param>
         internal static global::Tailspin.Everything.Grpc.Point ToMessage(global::Tailspin.Everything.Point value, int depth)
         {
-            global::MigrateWcf.Grpc.CommonTypeConversions.CheckDepth(depth, "Tailspin.Everything.Point");
+            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "Tailspin.Everything.Point");
             var message = new global::Tailspin.Everything.Grpc.Point();
             message.X = value.X;
             message.Y = value.Y;
@@ -661,7 +661,7 @@ namespace Tailspin.Everything.Grpc
         /// <param name="depth">How many data types deep <paramref name="message"/> is (1 at the top).</param>
         internal static global::Tailspin.Everything.Point FromMessage(global::Tailspin.Everything.Grpc.Point message, int depth)
         {
-            global::MigrateWcf.Grpc.CommonTypeConversions.CheckDepth(depth, "Tailspin.Everything.Point");
+            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "Tailspin.Everything.Point");
             var value = new global::Tailspin.Everything.Point();
             value.X = message.X;
             value.Y = message.Y;
@@ -673,15 +673,15 @@ namespace Tailspin.Everything.Grpc
         /// <param name="depth">How many data types deep <paramref name="value"/> is (1 at the top): a graph deeper than CommonTypeConversions.MaxDepth, or cyclic, is refused.</param>
         internal static global::Tailspin.Everything.Grpc.Scalars ToMessage(global::Tailspin.Everything.Scalars value, int depth)
         {
-            global::MigrateWcf.Grpc.CommonTypeConversions.CheckDepth(depth, "Tailspin.Everything.Scalars");
+            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "Tailspin.Everything.Scalars");
             var type = value.GetType();
             if (type != typeof(global::Tailspin.Everything.Scalars))
             {
-                throw global::MigrateWcf.Grpc.CommonTypeConversions.UnknownType(type, "Tailspin.Everything.Scalars");
+                throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.UnknownType(type, "Tailspin.Everything.Scalars");
             }
 
             var message = new global::Tailspin.Everything.Grpc.Scalars();
-            message.Amount = global::MigrateWcf.Grpc.CommonTypeConversions.ToMessage(value.Amount);
+            message.Amount = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(value.Amount);
             message.Big = value.Big;
             if (value.Blob is { } blob)
             {
@@ -692,7 +692,7 @@ namespace Tailspin.Everything.Grpc
             message.Flag = value.Flag;
             message.Huge = value.Huge;
             message.Id = value.Id.ToString();
-            message.Letter = global::MigrateWcf.Grpc.CommonTypeConversions.ToString(value.Letter, "Tailspin.Everything.Scalars.Letter");
+            message.Letter = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToString(value.Letter, "Tailspin.Everything.Scalars.Letter");
             message.Level = checked((global::Tailspin.Everything.Grpc.Level)(int)value.Level);
             if (value.Link is { } link)
             {
@@ -702,7 +702,7 @@ namespace Tailspin.Everything.Grpc
             message.Mask = value.Mask;
             if (value.MaybeAmount is { } maybeAmount)
             {
-                message.MaybeAmount = global::MigrateWcf.Grpc.CommonTypeConversions.ToMessage(maybeAmount);
+                message.MaybeAmount = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(maybeAmount);
             }
 
             if (value.MaybeCount is { } maybeCount)
@@ -717,7 +717,7 @@ namespace Tailspin.Everything.Grpc
 
             if (value.MaybeLetter is { } maybeLetter)
             {
-                message.MaybeLetter = global::MigrateWcf.Grpc.CommonTypeConversions.ToString(maybeLetter, "Tailspin.Everything.Scalars.MaybeLetter");
+                message.MaybeLetter = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToString(maybeLetter, "Tailspin.Everything.Scalars.MaybeLetter");
             }
 
             if (value.MaybeMood is { } maybeMood)
@@ -727,17 +727,17 @@ namespace Tailspin.Everything.Grpc
 
             if (value.MaybeSpan is { } maybeSpan)
             {
-                message.MaybeSpan = global::MigrateWcf.Grpc.CommonTypeConversions.ToDuration(maybeSpan);
+                message.MaybeSpan = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDuration(maybeSpan);
             }
 
             if (value.MaybeStamp is { } maybeStamp)
             {
-                message.MaybeStamp = global::MigrateWcf.Grpc.CommonTypeConversions.ToMessage(maybeStamp);
+                message.MaybeStamp = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(maybeStamp);
             }
 
             if (value.MaybeWhen is { } maybeWhen)
             {
-                message.MaybeWhen = global::MigrateWcf.Grpc.CommonTypeConversions.ToMessage(maybeWhen);
+                message.MaybeWhen = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(maybeWhen);
             }
 
             if (value.MaybeWhere is { } maybeWhere)
@@ -750,17 +750,17 @@ namespace Tailspin.Everything.Grpc
             message.Port = value.Port;
             message.Precise = value.Precise;
             message.Ratio = value.Ratio;
-            message.Required = (value.Required ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotCarried("Tailspin.Everything.Scalars.Required"));
+            message.Required = (value.Required ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("Tailspin.Everything.Scalars.Required"));
             message.Small = value.Small;
-            message.Span = global::MigrateWcf.Grpc.CommonTypeConversions.ToDuration(value.Span);
-            message.Stamp = global::MigrateWcf.Grpc.CommonTypeConversions.ToMessage(value.Stamp);
+            message.Span = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDuration(value.Span);
+            message.Stamp = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(value.Stamp);
             if (value.Text is { } text)
             {
                 message.Text = text;
             }
 
             message.Tiny = value.Tiny;
-            message.When = global::MigrateWcf.Grpc.CommonTypeConversions.ToMessage(value.When);
+            message.When = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(value.When);
             message.Where = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage(value.Where, depth + 1);
             return message;
         }
@@ -770,27 +770,27 @@ namespace Tailspin.Everything.Grpc
         /// <param name="depth">How many data types deep <paramref name="message"/> is (1 at the top).</param>
         internal static global::Tailspin.Everything.Scalars FromMessage(global::Tailspin.Everything.Grpc.Scalars message, int depth)
         {
-            global::MigrateWcf.Grpc.CommonTypeConversions.CheckDepth(depth, "Tailspin.Everything.Scalars");
+            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "Tailspin.Everything.Scalars");
             var value = new global::Tailspin.Everything.Scalars();
-            value.Amount = (message.Amount is { } present ? global::MigrateWcf.Grpc.CommonTypeConversions.ToDecimal(present) : default(decimal));
+            value.Amount = (message.Amount is { } present ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDecimal(present) : default(decimal));
             value.Big = message.Big;
-            value.Blob = (message.HasBlob ? global::MigrateWcf.Grpc.CommonTypeConversions.ToBytes(message.Blob) : null);
+            value.Blob = (message.HasBlob ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToBytes(message.Blob) : null);
             value.Count = message.Count;
             value.Flag = message.Flag;
             value.Huge = message.Huge;
-            value.Id = global::MigrateWcf.Grpc.CommonTypeConversions.ToGuid(message.Id, "Tailspin.Everything.Scalars.Id");
-            value.Letter = global::MigrateWcf.Grpc.CommonTypeConversions.ToChar(message.Letter, "Tailspin.Everything.Scalars.Letter");
+            value.Id = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToGuid(message.Id, "Tailspin.Everything.Scalars.Id");
+            value.Letter = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToChar(message.Letter, "Tailspin.Everything.Scalars.Letter");
             value.Level = checked((global::Tailspin.Everything.Level)(int)message.Level);
             value.Link = (message.HasLink ? new global::System.Uri(message.Link, global::System.UriKind.RelativeOrAbsolute) : null);
             value.Mask = message.Mask;
-            value.MaybeAmount = (message.MaybeAmount is { } present2 ? (decimal?)global::MigrateWcf.Grpc.CommonTypeConversions.ToDecimal(present2) : null);
+            value.MaybeAmount = (message.MaybeAmount is { } present2 ? (decimal?)global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDecimal(present2) : null);
             value.MaybeCount = (message.HasMaybeCount ? (int?)message.MaybeCount : null);
-            value.MaybeId = (message.HasMaybeId ? (global::System.Guid?)global::MigrateWcf.Grpc.CommonTypeConversions.ToGuid(message.MaybeId, "Tailspin.Everything.Scalars.MaybeId") : null);
-            value.MaybeLetter = (message.HasMaybeLetter ? (char?)global::MigrateWcf.Grpc.CommonTypeConversions.ToChar(message.MaybeLetter, "Tailspin.Everything.Scalars.MaybeLetter") : null);
+            value.MaybeId = (message.HasMaybeId ? (global::System.Guid?)global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToGuid(message.MaybeId, "Tailspin.Everything.Scalars.MaybeId") : null);
+            value.MaybeLetter = (message.HasMaybeLetter ? (char?)global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToChar(message.MaybeLetter, "Tailspin.Everything.Scalars.MaybeLetter") : null);
             value.MaybeMood = (message.HasMaybeMood ? (global::Tailspin.Everything.Mood?)checked((global::Tailspin.Everything.Mood)(int)message.MaybeMood) : null);
-            value.MaybeSpan = (message.MaybeSpan is { } present3 ? (global::System.TimeSpan?)global::MigrateWcf.Grpc.CommonTypeConversions.ToTimeSpan(present3) : null);
-            value.MaybeStamp = (message.MaybeStamp is { } present4 ? (global::System.DateTimeOffset?)global::MigrateWcf.Grpc.CommonTypeConversions.ToDateTimeOffset(present4) : null);
-            value.MaybeWhen = (message.MaybeWhen is { } present5 ? (global::System.DateTime?)global::MigrateWcf.Grpc.CommonTypeConversions.ToDateTime(present5) : null);
+            value.MaybeSpan = (message.MaybeSpan is { } present3 ? (global::System.TimeSpan?)global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToTimeSpan(present3) : null);
+            value.MaybeStamp = (message.MaybeStamp is { } present4 ? (global::System.DateTimeOffset?)global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDateTimeOffset(present4) : null);
+            value.MaybeWhen = (message.MaybeWhen is { } present5 ? (global::System.DateTime?)global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDateTime(present5) : null);
             value.MaybeWhere = (message.MaybeWhere is { } present6 ? (global::Tailspin.Everything.Point?)global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage(present6, depth + 1) : null);
             value.Mood = checked((global::Tailspin.Everything.Mood)(int)message.Mood);
             value.Octet = checked((byte)message.Octet);
@@ -799,11 +799,11 @@ namespace Tailspin.Everything.Grpc
             value.Ratio = message.Ratio;
             value.Required = message.Required;
             value.Small = checked((short)message.Small);
-            value.Span = (message.Span is { } present7 ? global::MigrateWcf.Grpc.CommonTypeConversions.ToTimeSpan(present7) : default(global::System.TimeSpan));
-            value.Stamp = (message.Stamp is { } present8 ? global::MigrateWcf.Grpc.CommonTypeConversions.ToDateTimeOffset(present8) : default(global::System.DateTimeOffset));
+            value.Span = (message.Span is { } present7 ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToTimeSpan(present7) : default(global::System.TimeSpan));
+            value.Stamp = (message.Stamp is { } present8 ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDateTimeOffset(present8) : default(global::System.DateTimeOffset));
             value.Text = (message.HasText ? message.Text : null);
             value.Tiny = checked((sbyte)message.Tiny);
-            value.When = (message.When is { } present9 ? global::MigrateWcf.Grpc.CommonTypeConversions.ToDateTime(present9) : default(global::System.DateTime));
+            value.When = (message.When is { } present9 ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDateTime(present9) : default(global::System.DateTime));
             value.Where = (message.Where is { } present10 ? global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage(present10, depth + 1) : default(global::Tailspin.Everything.Point));
             return value;
         }
@@ -813,18 +813,18 @@ namespace Tailspin.Everything.Grpc
         /// <param name="depth">How many data types deep <paramref name="value"/> is (1 at the top): a graph deeper than CommonTypeConversions.MaxDepth, or cyclic, is refused.</param>
         internal static global::Tailspin.Everything.Grpc.Sealed ToMessage(global::Tailspin.Everything.Sealed value, int depth)
         {
-            global::MigrateWcf.Grpc.CommonTypeConversions.CheckDepth(depth, "Tailspin.Everything.Sealed");
+            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "Tailspin.Everything.Sealed");
             var type = value.GetType();
             if (type != typeof(global::Tailspin.Everything.Sealed))
             {
-                throw global::MigrateWcf.Grpc.CommonTypeConversions.UnknownType(type, "Tailspin.Everything.Sealed");
+                throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.UnknownType(type, "Tailspin.Everything.Sealed");
             }
 
             var message = new global::Tailspin.Everything.Grpc.Sealed();
-            message.Fixed = (value.Fixed ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotCarried("Tailspin.Everything.Sealed.Fixed"));
+            message.Fixed = (value.Fixed ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("Tailspin.Everything.Sealed.Fixed"));
             message.Inside = value.Inside;
             message.Visible = value.Visible;
-            message.Secret = (Sealed__secret(value) ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotCarried("Tailspin.Everything.Sealed._secret"));
+            message.Secret = (Sealed__secret(value) ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("Tailspin.Everything.Sealed._secret"));
             return message;
         }
 
@@ -833,7 +833,7 @@ namespace Tailspin.Everything.Grpc
         /// <param name="depth">How many data types deep <paramref name="message"/> is (1 at the top).</param>
         internal static global::Tailspin.Everything.Sealed FromMessage(global::Tailspin.Everything.Grpc.Sealed message, int depth)
         {
-            global::MigrateWcf.Grpc.CommonTypeConversions.CheckDepth(depth, "Tailspin.Everything.Sealed");
+            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "Tailspin.Everything.Sealed");
             var value = (global::Tailspin.Everything.Sealed)global::System.Runtime.CompilerServices.RuntimeHelpers.GetUninitializedObject(typeof(global::Tailspin.Everything.Sealed));
             Sealed__Fixed_k__BackingField(value) = message.Fixed;
             value.Inside = message.Inside;
@@ -847,7 +847,7 @@ namespace Tailspin.Everything.Grpc
         /// <param name="depth">How many data types deep <paramref name="value"/> is (1 at the top): a graph deeper than CommonTypeConversions.MaxDepth, or cyclic, is refused.</param>
         internal static global::Tailspin.Everything.Grpc.Shape ToMessage(global::Tailspin.Everything.Shape value, int depth)
         {
-            global::MigrateWcf.Grpc.CommonTypeConversions.CheckDepth(depth, "Tailspin.Everything.Shape");
+            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "Tailspin.Everything.Shape");
             var type = value.GetType();
             if (type != typeof(global::Tailspin.Everything.Shape))
             {
@@ -866,7 +866,7 @@ namespace Tailspin.Everything.Grpc
                     return new global::Tailspin.Everything.Grpc.Shape { Square = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((global::Tailspin.Everything.Square)value, depth + 1) };
                 }
 
-                throw global::MigrateWcf.Grpc.CommonTypeConversions.UnknownType(type, "Tailspin.Everything.Shape");
+                throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.UnknownType(type, "Tailspin.Everything.Shape");
             }
 
             var message = new global::Tailspin.Everything.Grpc.Shape();
@@ -883,7 +883,7 @@ namespace Tailspin.Everything.Grpc
         /// <param name="depth">How many data types deep <paramref name="message"/> is (1 at the top).</param>
         internal static global::Tailspin.Everything.Shape FromMessage(global::Tailspin.Everything.Grpc.Shape message, int depth)
         {
-            global::MigrateWcf.Grpc.CommonTypeConversions.CheckDepth(depth, "Tailspin.Everything.Shape");
+            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "Tailspin.Everything.Shape");
             switch (message.SubtypeCase)
             {
                 case global::Tailspin.Everything.Grpc.Shape.SubtypeOneofCase.Circle:
@@ -894,7 +894,7 @@ namespace Tailspin.Everything.Grpc
                     return global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage(message.Square, depth + 1);
             }
 
-            throw global::MigrateWcf.Grpc.CommonTypeConversions.NoSubtype("Tailspin.Everything.Shape");
+            throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NoSubtype("Tailspin.Everything.Shape");
         }
 
         /// <summary>The message of a Tailspin.Everything.Square (a known derived type's value goes in its subtype case).</summary>
@@ -902,7 +902,7 @@ namespace Tailspin.Everything.Grpc
         /// <param name="depth">How many data types deep <paramref name="value"/> is (1 at the top): a graph deeper than CommonTypeConversions.MaxDepth, or cyclic, is refused.</param>
         internal static global::Tailspin.Everything.Grpc.Square ToMessage(global::Tailspin.Everything.Square value, int depth)
         {
-            global::MigrateWcf.Grpc.CommonTypeConversions.CheckDepth(depth, "Tailspin.Everything.Square");
+            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "Tailspin.Everything.Square");
             var type = value.GetType();
             if (type != typeof(global::Tailspin.Everything.Square))
             {
@@ -911,7 +911,7 @@ namespace Tailspin.Everything.Grpc
                     return new global::Tailspin.Everything.Grpc.Square { Cube = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((global::Tailspin.Everything.Cube)value, depth + 1) };
                 }
 
-                throw global::MigrateWcf.Grpc.CommonTypeConversions.UnknownType(type, "Tailspin.Everything.Square");
+                throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.UnknownType(type, "Tailspin.Everything.Square");
             }
 
             var message = new global::Tailspin.Everything.Grpc.Square();
@@ -929,7 +929,7 @@ namespace Tailspin.Everything.Grpc
         /// <param name="depth">How many data types deep <paramref name="message"/> is (1 at the top).</param>
         internal static global::Tailspin.Everything.Square FromMessage(global::Tailspin.Everything.Grpc.Square message, int depth)
         {
-            global::MigrateWcf.Grpc.CommonTypeConversions.CheckDepth(depth, "Tailspin.Everything.Square");
+            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "Tailspin.Everything.Square");
             switch (message.SubtypeCase)
             {
                 case global::Tailspin.Everything.Grpc.Square.SubtypeOneofCase.Cube:

@@ -35,7 +35,7 @@ namespace Woodgrove.Markets.Ticker.Grpc
 
                 symbols = list;
             }
-            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Grpc.MessageMappingException or global::System.OverflowException)
+            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Runtime.Mapping.MessageMappingException or global::System.OverflowException)
             {
                 throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));
             }
@@ -54,7 +54,7 @@ namespace Woodgrove.Markets.Ticker.Grpc
             {
                 symbol = request.Symbol;
             }
-            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Grpc.MessageMappingException or global::System.OverflowException)
+            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Runtime.Mapping.MessageMappingException or global::System.OverflowException)
             {
                 throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));
             }
@@ -73,7 +73,7 @@ namespace Woodgrove.Markets.Ticker.Grpc
             {
                 symbol = request.Symbol;
             }
-            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Grpc.MessageMappingException or global::System.OverflowException)
+            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Runtime.Mapping.MessageMappingException or global::System.OverflowException)
             {
                 throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));
             }
@@ -82,7 +82,7 @@ namespace Woodgrove.Markets.Ticker.Grpc
             {
                 var result = service.GetLastQuote(symbol);
                 var response = new global::Woodgrove.Markets.Ticker.Grpc.GetLastQuoteResponse();
-                response.Result = global::Woodgrove.Markets.Ticker.Grpc.TickerTypesMappers.ToMessage((result ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotCarried("the result of IStockTicker.GetLastQuote")), 1);
+                response.Result = global::Woodgrove.Markets.Ticker.Grpc.TickerTypesMappers.ToMessage((result ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("the result of IStockTicker.GetLastQuote")), 1);
                 return response;
             });
         }
@@ -104,16 +104,16 @@ namespace Woodgrove.Markets.Ticker.Grpc
         void global::Woodgrove.Markets.Ticker.IStockTickerCallback.PriceChanged(global::Woodgrove.Markets.Ticker.Quote quote)
         {
             var callback = new global::Woodgrove.Markets.Ticker.Grpc.PriceChangedCallback();
-            callback.Quote = global::Woodgrove.Markets.Ticker.Grpc.TickerTypesMappers.ToMessage((quote ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotCarried("parameter 'quote' of IStockTickerCallback.PriceChanged")), 1);
+            callback.Quote = global::Woodgrove.Markets.Ticker.Grpc.TickerTypesMappers.ToMessage((quote ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("parameter 'quote' of IStockTickerCallback.PriceChanged")), 1);
             Channel.Send(new global::Woodgrove.Markets.Ticker.Grpc.StockTickerCallback { PriceChanged = callback });
         }
 
         void global::Woodgrove.Markets.Ticker.IStockTickerCallback.TradingHalted(string symbol, string reason, global::System.DateTime haltedAtUtc)
         {
             var callback = new global::Woodgrove.Markets.Ticker.Grpc.TradingHaltedCallback();
-            callback.Symbol = (symbol ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotCarried("parameter 'symbol' of IStockTickerCallback.TradingHalted"));
-            callback.Reason = (reason ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotCarried("parameter 'reason' of IStockTickerCallback.TradingHalted"));
-            callback.HaltedAtUtc = global::MigrateWcf.Grpc.CommonTypeConversions.ToMessage(haltedAtUtc);
+            callback.Symbol = (symbol ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("parameter 'symbol' of IStockTickerCallback.TradingHalted"));
+            callback.Reason = (reason ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("parameter 'reason' of IStockTickerCallback.TradingHalted"));
+            callback.HaltedAtUtc = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(haltedAtUtc);
             Channel.Send(new global::Woodgrove.Markets.Ticker.Grpc.StockTickerCallback { TradingHalted = callback });
         }
 

@@ -32,9 +32,9 @@ namespace Woodgrove.Markets.Ticker.Grpc
         {
             EnsureOpened();
             var request2 = new global::Woodgrove.Markets.Ticker.Grpc.SubscribeRequest();
-            foreach (var item in (symbols ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotCarried("parameter 'symbols' of IStockTicker.Subscribe")))
+            foreach (var item in (symbols ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("parameter 'symbols' of IStockTicker.Subscribe")))
             {
-                request2.Symbols.Add((item ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotCarried("an element of parameter 'symbols' of IStockTicker.Subscribe")));
+                request2.Symbols.Add((item ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("an element of parameter 'symbols' of IStockTicker.Subscribe")));
             }
 
             var response2 = _client.Subscribe(request2);
@@ -44,7 +44,7 @@ namespace Woodgrove.Markets.Ticker.Grpc
         {
             EnsureOpened();
             var request2 = new global::Woodgrove.Markets.Ticker.Grpc.UnsubscribeRequest();
-            request2.Symbol = (symbol ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotCarried("parameter 'symbol' of IStockTicker.Unsubscribe"));
+            request2.Symbol = (symbol ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("parameter 'symbol' of IStockTicker.Unsubscribe"));
             var response2 = _client.Unsubscribe(request2);
         }
 
@@ -52,9 +52,9 @@ namespace Woodgrove.Markets.Ticker.Grpc
         {
             EnsureOpened();
             var request2 = new global::Woodgrove.Markets.Ticker.Grpc.GetLastQuoteRequest();
-            request2.Symbol = (symbol ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotCarried("parameter 'symbol' of IStockTicker.GetLastQuote"));
+            request2.Symbol = (symbol ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("parameter 'symbol' of IStockTicker.GetLastQuote"));
             var response2 = _client.GetLastQuote(request2);
-            return global::Woodgrove.Markets.Ticker.Grpc.TickerTypesMappers.FromMessage((response2.Result ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotSet("the result of IStockTicker.GetLastQuote")), 1);
+            return global::Woodgrove.Markets.Ticker.Grpc.TickerTypesMappers.FromMessage((response2.Result ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotSet("the result of IStockTicker.GetLastQuote")), 1);
         }
 
         /// <summary>Opens the session's callback stream before the first call; its callbacks go to the callback object, one at a time, in order.</summary>
@@ -67,7 +67,7 @@ namespace Woodgrove.Markets.Ticker.Grpc
             {
                 case global::Woodgrove.Markets.Ticker.Grpc.StockTickerCallback.CallbackOneofCase.PriceChanged:
                 {
-                    var quote = global::Woodgrove.Markets.Ticker.Grpc.TickerTypesMappers.FromMessage((envelope.PriceChanged.Quote ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotSet("parameter 'quote' of IStockTickerCallback.PriceChanged")), 1);
+                    var quote = global::Woodgrove.Markets.Ticker.Grpc.TickerTypesMappers.FromMessage((envelope.PriceChanged.Quote ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotSet("parameter 'quote' of IStockTickerCallback.PriceChanged")), 1);
                     _callback.PriceChanged(quote);
                     return global::System.Threading.Tasks.Task.CompletedTask;
                 }
@@ -75,7 +75,7 @@ namespace Woodgrove.Markets.Ticker.Grpc
                 {
                     var symbol = envelope.TradingHalted.Symbol;
                     var reason = envelope.TradingHalted.Reason;
-                    var haltedAtUtc = (envelope.TradingHalted.HaltedAtUtc is { } present ? global::MigrateWcf.Grpc.CommonTypeConversions.ToDateTime(present) : default(global::System.DateTime));
+                    var haltedAtUtc = (envelope.TradingHalted.HaltedAtUtc is { } present ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDateTime(present) : default(global::System.DateTime));
                     _callback.TradingHalted(symbol, reason, haltedAtUtc);
                     return global::System.Threading.Tasks.Task.CompletedTask;
                 }

@@ -16,19 +16,19 @@ namespace Woodgrove.Markets.Ticker.Grpc
         /// <param name="depth">How many data types deep <paramref name="value"/> is (1 at the top): a graph deeper than CommonTypeConversions.MaxDepth, or cyclic, is refused.</param>
         internal static global::Woodgrove.Markets.Ticker.Grpc.Quote ToMessage(global::Woodgrove.Markets.Ticker.Quote value, int depth)
         {
-            global::MigrateWcf.Grpc.CommonTypeConversions.CheckDepth(depth, "Woodgrove.Markets.Ticker.Quote");
+            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "Woodgrove.Markets.Ticker.Quote");
             var type = value.GetType();
             if (type != typeof(global::Woodgrove.Markets.Ticker.Quote))
             {
-                throw global::MigrateWcf.Grpc.CommonTypeConversions.UnknownType(type, "Woodgrove.Markets.Ticker.Quote");
+                throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.UnknownType(type, "Woodgrove.Markets.Ticker.Quote");
             }
 
             var message = new global::Woodgrove.Markets.Ticker.Grpc.Quote();
-            message.Symbol = (value.Symbol ?? throw global::MigrateWcf.Grpc.CommonTypeConversions.NotCarried("Woodgrove.Markets.Ticker.Quote.Symbol"));
-            message.Bid = global::MigrateWcf.Grpc.CommonTypeConversions.ToMessage(value.Bid);
-            message.Ask = global::MigrateWcf.Grpc.CommonTypeConversions.ToMessage(value.Ask);
+            message.Symbol = (value.Symbol ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("Woodgrove.Markets.Ticker.Quote.Symbol"));
+            message.Bid = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(value.Bid);
+            message.Ask = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(value.Ask);
             message.Volume = value.Volume;
-            message.Timestamp = global::MigrateWcf.Grpc.CommonTypeConversions.ToMessage(value.Timestamp);
+            message.Timestamp = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(value.Timestamp);
             return message;
         }
 
@@ -37,13 +37,13 @@ namespace Woodgrove.Markets.Ticker.Grpc
         /// <param name="depth">How many data types deep <paramref name="message"/> is (1 at the top).</param>
         internal static global::Woodgrove.Markets.Ticker.Quote FromMessage(global::Woodgrove.Markets.Ticker.Grpc.Quote message, int depth)
         {
-            global::MigrateWcf.Grpc.CommonTypeConversions.CheckDepth(depth, "Woodgrove.Markets.Ticker.Quote");
+            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "Woodgrove.Markets.Ticker.Quote");
             var value = new global::Woodgrove.Markets.Ticker.Quote();
             value.Symbol = message.Symbol;
-            value.Bid = (message.Bid is { } present ? global::MigrateWcf.Grpc.CommonTypeConversions.ToDecimal(present) : default(decimal));
-            value.Ask = (message.Ask is { } present2 ? global::MigrateWcf.Grpc.CommonTypeConversions.ToDecimal(present2) : default(decimal));
+            value.Bid = (message.Bid is { } present ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDecimal(present) : default(decimal));
+            value.Ask = (message.Ask is { } present2 ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDecimal(present2) : default(decimal));
             value.Volume = message.Volume;
-            value.Timestamp = (message.Timestamp is { } present3 ? global::MigrateWcf.Grpc.CommonTypeConversions.ToDateTimeOffset(present3) : default(global::System.DateTimeOffset));
+            value.Timestamp = (message.Timestamp is { } present3 ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDateTimeOffset(present3) : default(global::System.DateTimeOffset));
             return value;
         }
     }
