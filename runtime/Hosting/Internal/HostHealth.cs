@@ -49,7 +49,7 @@ internal static class HostHealth
     {
         var mappings = provider.GetRequiredService<IOptions<GrpcHealthChecksOptions>>().Value.Services;
         var names = provider.GetRequiredService<EndpointDataSource>().Endpoints
-            .Select(e => e.Metadata.GetMetadata<Grpc.AspNetCore.Server.GrpcMethodMetadata>()?.Method.ServiceName)
+            .Select(e => e.Metadata.GetMetadata<global::Grpc.AspNetCore.Server.GrpcMethodMetadata>()?.Method.ServiceName)
             .OfType<string>()
             .Distinct(StringComparer.Ordinal);
         foreach (var name in names)
