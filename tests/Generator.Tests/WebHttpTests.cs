@@ -408,7 +408,6 @@ public class WebHttpTests
 
         Assert.True(result.CSharp!.HasHttpJsonOperations);
         var hosting = result.CSharpFiles.Single(f => f.RelativePath == result.CSharp.HostingClass + ".g.cs").Content;
-        Assert.Contains("public const bool HasHttpJsonOperations = true;", hosting);
         Assert.Contains("public static void ConfigureJsonTranscoding(global::Microsoft.AspNetCore.Grpc.JsonTranscoding.GrpcJsonTranscodingOptions options)", hosting);
         Assert.Contains("options.JsonSettings.WriteEnumsAsIntegers = true;", hosting);
         Assert.Contains(result.CSharpFiles, f => f.RelativePath.EndsWith("System.ServiceModel.Web.g.cs", StringComparison.Ordinal));

@@ -84,9 +84,6 @@ namespace LegacyWcf.Contracts.Grpc
             return endpoints;
         }
 
-        /// <summary>True: some operations of this set were WCF REST operations ([WebGet] / [WebInvoke]); their rpcs carry google.api.http rules that JSON transcoding serves over HTTP (docs/webhttp.md).</summary>
-        public const bool HasHttpJsonOperations = true;
-
         /// <summary>Sets JSON transcoding's JSON to what WCF's DataContractJsonSerializer wrote where a setting can: enums as numbers, 64-bit integers as numbers, every member written (default values included); and registers the fault detail types, so a fault's google.rpc.Status JSON carries its details. Pass it as the hosting's JsonTranscoding option.</summary>
         public static void ConfigureJsonTranscoding(global::Microsoft.AspNetCore.Grpc.JsonTranscoding.GrpcJsonTranscodingOptions options)
         {
