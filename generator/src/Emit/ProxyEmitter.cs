@@ -16,7 +16,9 @@ namespace MigrateWcf.Generator.Emit;
 /// </summary>
 internal static class ProxyEmitter
 {
-    private static readonly string[] Reserved = { "request", "response", "call", "result", "envelope", "reply", "stream", "callback", "_client", "_callback" };
+    // Names the proxy's code writes literally; the request and response locals come from ConversionWriter.Local, which
+    // already avoids the method's parameter names.
+    private static readonly string[] Reserved = { "call", "result", "envelope", "reply", "stream", "callback", "_client", "_callback" };
 
     public static string Emit(ProtoFile file, ProtoService service, ServiceContractModel contract, CSharpServicePlan plan, ProtoIndex index, CSharpPlan csharp)
     {

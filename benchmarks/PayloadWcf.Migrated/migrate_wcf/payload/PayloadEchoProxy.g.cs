@@ -29,20 +29,20 @@ namespace PayloadWcf.Grpc
         global::PayloadWcf.Document? global::PayloadWcf.IPayloadEcho.EchoDocument(global::PayloadWcf.Document? document)
         {
             EnsureOpened();
-            var request2 = new global::PayloadWcf.Grpc.EchoDocumentRequest();
+            var request = new global::PayloadWcf.Grpc.EchoDocumentRequest();
             if (document is { } document2)
             {
-                request2.Document = global::PayloadWcf.Grpc.PayloadTypesMappers.ToMessage(document2, 1);
+                request.Document = global::PayloadWcf.Grpc.PayloadTypesMappers.ToMessage(document2, 1);
             }
 
-            var response2 = _client.EchoDocument(request2);
-            return (response2.Result is { } present ? global::PayloadWcf.Grpc.PayloadTypesMappers.FromMessage(present, 1) : null);
+            var response = _client.EchoDocument(request);
+            return (response.Result is { } present ? global::PayloadWcf.Grpc.PayloadTypesMappers.FromMessage(present, 1) : null);
         }
 
         global::System.Collections.Generic.List<global::PayloadWcf.Reading>? global::PayloadWcf.IPayloadEcho.EchoReadings(global::System.Collections.Generic.List<global::PayloadWcf.Reading>? readings)
         {
             EnsureOpened();
-            var request2 = new global::PayloadWcf.Grpc.EchoReadingsRequest();
+            var request = new global::PayloadWcf.Grpc.EchoReadingsRequest();
             if (readings is { } readings2)
             {
                 var list = new global::PayloadWcf.Grpc.ReadingList();
@@ -51,12 +51,12 @@ namespace PayloadWcf.Grpc
                     list.Items.Add(global::PayloadWcf.Grpc.PayloadTypesMappers.ToMessage((item ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("an element of parameter 'readings' of IPayloadEcho.EchoReadings")), 1));
                 }
 
-                request2.Readings = list;
+                request.Readings = list;
             }
 
-            var response2 = _client.EchoReadings(request2);
+            var response = _client.EchoReadings(request);
             global::System.Collections.Generic.List<global::PayloadWcf.Reading>? list2 = null;
-            if (response2.Result is { } present)
+            if (response.Result is { } present)
             {
                 var list3 = new global::System.Collections.Generic.List<global::PayloadWcf.Reading>(present.Items.Count);
                 foreach (var item2 in present.Items)

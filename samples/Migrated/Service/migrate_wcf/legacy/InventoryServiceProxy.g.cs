@@ -29,30 +29,30 @@ namespace LegacyWcf.Contracts.Grpc
         void global::LegacyWcf.Contracts.IInventoryService.RequestRestock(global::System.Guid requestId, string? sku, int quantity)
         {
             EnsureOpened();
-            var request2 = new global::LegacyWcf.Contracts.Grpc.RequestRestockRequest();
-            request2.RequestId = requestId.ToString();
+            var request = new global::LegacyWcf.Contracts.Grpc.RequestRestockRequest();
+            request.RequestId = requestId.ToString();
             if (sku is { } sku2)
             {
-                request2.Sku = sku2;
+                request.Sku = sku2;
             }
 
-            request2.Quantity = quantity;
-            var response2 = _client.RequestRestock(request2);
+            request.Quantity = quantity;
+            var response = _client.RequestRestock(request);
         }
 
         global::LegacyWcf.Contracts.RestockStatus? global::LegacyWcf.Contracts.IInventoryService.GetRestockStatus(global::System.Guid requestId)
         {
             EnsureOpened();
-            var request2 = new global::LegacyWcf.Contracts.Grpc.GetRestockStatusRequest();
-            request2.RequestId = requestId.ToString();
-            var response2 = _client.GetRestockStatus(request2);
-            return (response2.Result is { } present ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(present, 1) : null);
+            var request = new global::LegacyWcf.Contracts.Grpc.GetRestockStatusRequest();
+            request.RequestId = requestId.ToString();
+            var response = _client.GetRestockStatus(request);
+            return (response.Result is { } present ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(present, 1) : null);
         }
 
         global::System.Collections.Generic.Dictionary<string, global::LegacyWcf.Contracts.StockLevel>? global::LegacyWcf.Contracts.IInventoryService.GetStockLevels(global::System.Collections.Generic.List<string>? skus)
         {
             EnsureOpened();
-            var request2 = new global::LegacyWcf.Contracts.Grpc.GetStockLevelsRequest();
+            var request = new global::LegacyWcf.Contracts.Grpc.GetStockLevelsRequest();
             if (skus is { } skus2)
             {
                 var list = new global::LegacyWcf.Contracts.Grpc.StringList();
@@ -61,12 +61,12 @@ namespace LegacyWcf.Contracts.Grpc
                     list.Items.Add((item ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("an element of parameter 'skus' of IInventoryService.GetStockLevels")));
                 }
 
-                request2.Skus = list;
+                request.Skus = list;
             }
 
-            var response2 = _client.GetStockLevels(request2);
+            var response = _client.GetStockLevels(request);
             global::System.Collections.Generic.Dictionary<string, global::LegacyWcf.Contracts.StockLevel>? map = null;
-            if (response2.Result is { } present)
+            if (response.Result is { } present)
             {
                 var map2 = new global::System.Collections.Generic.Dictionary<string, global::LegacyWcf.Contracts.StockLevel>(present.Entries.Count);
                 foreach (var pair in present.Entries)

@@ -29,66 +29,66 @@ namespace LegacyWcf.Contracts.Grpc
         global::LegacyWcf.Contracts.Order? global::LegacyWcf.Contracts.IOrderService.PlaceOrder(global::LegacyWcf.Contracts.Order? order)
         {
             EnsureOpened();
-            var request2 = new global::LegacyWcf.Contracts.Grpc.PlaceOrderRequest();
+            var request = new global::LegacyWcf.Contracts.Grpc.PlaceOrderRequest();
             if (order is { } order2)
             {
-                request2.Order = global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage(order2, 1);
+                request.Order = global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage(order2, 1);
             }
 
-            var response2 = _client.PlaceOrder(request2);
-            return (response2.Result is { } present ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(present, 1) : null);
+            var response = _client.PlaceOrder(request);
+            return (response.Result is { } present ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(present, 1) : null);
         }
 
         global::LegacyWcf.Contracts.Order? global::LegacyWcf.Contracts.IOrderService.GetOrder(global::System.Guid orderId)
         {
             EnsureOpened();
-            var request2 = new global::LegacyWcf.Contracts.Grpc.GetOrderRequest();
-            request2.OrderId = orderId.ToString();
-            var response2 = _client.GetOrder(request2);
-            return (response2.Result is { } present ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(present, 1) : null);
+            var request = new global::LegacyWcf.Contracts.Grpc.GetOrderRequest();
+            request.OrderId = orderId.ToString();
+            var response = _client.GetOrder(request);
+            return (response.Result is { } present ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(present, 1) : null);
         }
 
         global::LegacyWcf.Contracts.Quote? global::LegacyWcf.Contracts.IOrderService.GetQuote(string? sku, int quantity, decimal unitPrice, int? discountPercent, global::LegacyWcf.Contracts.CustomerTier tier, global::System.DateTime priceDate)
         {
             EnsureOpened();
-            var request2 = new global::LegacyWcf.Contracts.Grpc.GetQuoteRequest();
+            var request = new global::LegacyWcf.Contracts.Grpc.GetQuoteRequest();
             if (sku is { } sku2)
             {
-                request2.Sku = sku2;
+                request.Sku = sku2;
             }
 
-            request2.Quantity = quantity;
-            request2.UnitPrice = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(unitPrice);
+            request.Quantity = quantity;
+            request.UnitPrice = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(unitPrice);
             if (discountPercent is { } discountPercent2)
             {
-                request2.DiscountPercent = discountPercent2;
+                request.DiscountPercent = discountPercent2;
             }
 
-            request2.Tier = checked((global::LegacyWcf.Contracts.Grpc.CustomerTier)(int)tier);
-            request2.PriceDate = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(priceDate);
-            var response2 = _client.GetQuote(request2);
-            return (response2.Result is { } present ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(present, 1) : null);
+            request.Tier = checked((global::LegacyWcf.Contracts.Grpc.CustomerTier)(int)tier);
+            request.PriceDate = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(priceDate);
+            var response = _client.GetQuote(request);
+            return (response.Result is { } present ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(present, 1) : null);
         }
 
         global::LegacyWcf.Contracts.Order? global::LegacyWcf.Contracts.IOrderService.CancelOrder(global::System.Guid orderId, string? reason)
         {
             EnsureOpened();
-            var request2 = new global::LegacyWcf.Contracts.Grpc.CancelOrderRequest();
-            request2.OrderId = orderId.ToString();
+            var request = new global::LegacyWcf.Contracts.Grpc.CancelOrderRequest();
+            request.OrderId = orderId.ToString();
             if (reason is { } reason2)
             {
-                request2.Reason = reason2;
+                request.Reason = reason2;
             }
 
-            var response2 = _client.CancelOrder(request2);
-            return (response2.Result is { } present ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(present, 1) : null);
+            var response = _client.CancelOrder(request);
+            return (response.Result is { } present ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(present, 1) : null);
         }
 
         global::LegacyWcf.Contracts.InstanceInfo? global::LegacyWcf.Contracts.IOrderService.Describe()
         {
             EnsureOpened();
-            var response2 = _client.Describe(new global::Google.Protobuf.WellKnownTypes.Empty());
-            return (response2.Result is { } present ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(present, 1) : null);
+            var response = _client.Describe(new global::Google.Protobuf.WellKnownTypes.Empty());
+            return (response.Result is { } present ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(present, 1) : null);
         }
     }
 }

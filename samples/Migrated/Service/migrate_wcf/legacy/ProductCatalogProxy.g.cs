@@ -29,29 +29,29 @@ namespace LegacyWcf.Contracts.Grpc
         global::LegacyWcf.Contracts.Product? global::LegacyWcf.Contracts.IProductCatalog.GetProduct(string? id)
         {
             EnsureOpened();
-            var request2 = new global::LegacyWcf.Contracts.Grpc.GetProductRequest();
+            var request = new global::LegacyWcf.Contracts.Grpc.GetProductRequest();
             if (id is { } id2)
             {
-                request2.Id = id2;
+                request.Id = id2;
             }
 
-            var response2 = _client.GetProduct(request2);
-            return (response2.Result is { } present ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(present, 1) : null);
+            var response = _client.GetProduct(request);
+            return (response.Result is { } present ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(present, 1) : null);
         }
 
         global::System.Collections.Generic.List<global::LegacyWcf.Contracts.Product>? global::LegacyWcf.Contracts.IProductCatalog.FindProducts(string? category, int max)
         {
             EnsureOpened();
-            var request2 = new global::LegacyWcf.Contracts.Grpc.FindProductsRequest();
+            var request = new global::LegacyWcf.Contracts.Grpc.FindProductsRequest();
             if (category is { } category2)
             {
-                request2.Category = category2;
+                request.Category = category2;
             }
 
-            request2.Max = max;
-            var response2 = _client.FindProducts(request2);
+            request.Max = max;
+            var response = _client.FindProducts(request);
             global::System.Collections.Generic.List<global::LegacyWcf.Contracts.Product>? list = null;
-            if (response2.Result is { } present)
+            if (response.Result is { } present)
             {
                 var list2 = new global::System.Collections.Generic.List<global::LegacyWcf.Contracts.Product>(present.Items.Count);
                 foreach (var item in present.Items)
@@ -68,45 +68,45 @@ namespace LegacyWcf.Contracts.Grpc
         global::LegacyWcf.Contracts.Product? global::LegacyWcf.Contracts.IProductCatalog.AddProduct(global::LegacyWcf.Contracts.Product? product)
         {
             EnsureOpened();
-            var request2 = new global::LegacyWcf.Contracts.Grpc.AddProductRequest();
+            var request = new global::LegacyWcf.Contracts.Grpc.AddProductRequest();
             if (product is { } product2)
             {
-                request2.Product = global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage(product2, 1);
+                request.Product = global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage(product2, 1);
             }
 
-            var response2 = _client.AddProduct(request2);
-            return (response2.Result is { } present ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(present, 1) : null);
+            var response = _client.AddProduct(request);
+            return (response.Result is { } present ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(present, 1) : null);
         }
 
         global::LegacyWcf.Contracts.PriceChange? global::LegacyWcf.Contracts.IProductCatalog.ChangePrice(string? id, decimal newPrice, string? reason)
         {
             EnsureOpened();
-            var request2 = new global::LegacyWcf.Contracts.Grpc.ChangePriceRequest();
+            var request = new global::LegacyWcf.Contracts.Grpc.ChangePriceRequest();
             if (id is { } id2)
             {
-                request2.Id = id2;
+                request.Id = id2;
             }
 
-            request2.NewPrice = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(newPrice);
+            request.NewPrice = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(newPrice);
             if (reason is { } reason2)
             {
-                request2.Reason = reason2;
+                request.Reason = reason2;
             }
 
-            var response2 = _client.ChangePrice(request2);
-            return (response2.Result is { } present ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(present, 1) : null);
+            var response = _client.ChangePrice(request);
+            return (response.Result is { } present ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(present, 1) : null);
         }
 
         void global::LegacyWcf.Contracts.IProductCatalog.DiscontinueProduct(string? id)
         {
             EnsureOpened();
-            var request2 = new global::LegacyWcf.Contracts.Grpc.DiscontinueProductRequest();
+            var request = new global::LegacyWcf.Contracts.Grpc.DiscontinueProductRequest();
             if (id is { } id2)
             {
-                request2.Id = id2;
+                request.Id = id2;
             }
 
-            var response2 = _client.DiscontinueProduct(request2);
+            var response = _client.DiscontinueProduct(request);
         }
     }
 }

@@ -29,21 +29,21 @@ namespace LegacyWcf.Contracts.Grpc
         int global::LegacyWcf.Contracts.IShoppingCart.AddLine(global::LegacyWcf.Contracts.OrderLine? line)
         {
             EnsureOpened();
-            var request2 = new global::LegacyWcf.Contracts.Grpc.AddLineRequest();
+            var request = new global::LegacyWcf.Contracts.Grpc.AddLineRequest();
             if (line is { } line2)
             {
-                request2.Line = global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage(line2, 1);
+                request.Line = global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage(line2, 1);
             }
 
-            var response2 = _client.AddLine(request2);
-            return response2.Result;
+            var response = _client.AddLine(request);
+            return response.Result;
         }
 
         global::LegacyWcf.Contracts.CartSummary? global::LegacyWcf.Contracts.IShoppingCart.GetSummary()
         {
             EnsureOpened();
-            var response2 = _client.GetSummary(new global::Google.Protobuf.WellKnownTypes.Empty());
-            return (response2.Result is { } present ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(present, 1) : null);
+            var response = _client.GetSummary(new global::Google.Protobuf.WellKnownTypes.Empty());
+            return (response.Result is { } present ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(present, 1) : null);
         }
     }
 }

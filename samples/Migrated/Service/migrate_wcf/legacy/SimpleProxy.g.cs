@@ -29,7 +29,7 @@ namespace LegacyWcf.Contracts.Grpc
         void global::LegacyWcf.Contracts.ISimple.Put()
         {
             EnsureOpened();
-            var response2 = _client.Put(new global::Google.Protobuf.WellKnownTypes.Empty());
+            var response = _client.Put(new global::Google.Protobuf.WellKnownTypes.Empty());
         }
     }
 }

@@ -31,7 +31,7 @@ namespace LegacyWcf.Contracts.Grpc
         int global::LegacyWcf.Contracts.IStockWatch.Subscribe(global::System.Collections.Generic.List<string>? skus)
         {
             EnsureOpened();
-            var request2 = new global::LegacyWcf.Contracts.Grpc.SubscribeRequest();
+            var request = new global::LegacyWcf.Contracts.Grpc.SubscribeRequest();
             if (skus is { } skus2)
             {
                 var list = new global::LegacyWcf.Contracts.Grpc.StringList();
@@ -40,25 +40,25 @@ namespace LegacyWcf.Contracts.Grpc
                     list.Items.Add((item ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("an element of parameter 'skus' of IStockWatch.Subscribe")));
                 }
 
-                request2.Skus = list;
+                request.Skus = list;
             }
 
-            var response2 = _client.Subscribe(request2);
-            return response2.Result;
+            var response = _client.Subscribe(request);
+            return response.Result;
         }
 
         global::LegacyWcf.Contracts.StockLevel? global::LegacyWcf.Contracts.IStockWatch.AdjustStock(string? sku, int delta)
         {
             EnsureOpened();
-            var request2 = new global::LegacyWcf.Contracts.Grpc.AdjustStockRequest();
+            var request = new global::LegacyWcf.Contracts.Grpc.AdjustStockRequest();
             if (sku is { } sku2)
             {
-                request2.Sku = sku2;
+                request.Sku = sku2;
             }
 
-            request2.Delta = delta;
-            var response2 = _client.AdjustStock(request2);
-            return (response2.Result is { } present ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(present, 1) : null);
+            request.Delta = delta;
+            var response = _client.AdjustStock(request);
+            return (response.Result is { } present ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(present, 1) : null);
         }
 
         /// <summary>Opens the session's callback stream before the first call; its callbacks go to the callback object, one at a time, in order.</summary>

@@ -29,22 +29,22 @@ namespace LegacyWcf.Contracts.Grpc
         global::LegacyWcf.Contracts.Reservation? global::LegacyWcf.Contracts.IWarehouse.Reserve(string? sku, int quantity)
         {
             EnsureOpened();
-            var request2 = new global::LegacyWcf.Contracts.Grpc.ReserveRequest();
+            var request = new global::LegacyWcf.Contracts.Grpc.ReserveRequest();
             if (sku is { } sku2)
             {
-                request2.Sku = sku2;
+                request.Sku = sku2;
             }
 
-            request2.Quantity = quantity;
-            var response2 = _client.Reserve(request2);
-            return (response2.Result is { } present ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(present, 1) : null);
+            request.Quantity = quantity;
+            var response = _client.Reserve(request);
+            return (response.Result is { } present ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(present, 1) : null);
         }
 
         global::LegacyWcf.Contracts.InstanceInfo? global::LegacyWcf.Contracts.IWarehouse.Describe()
         {
             EnsureOpened();
-            var response2 = _client.Describe(new global::Google.Protobuf.WellKnownTypes.Empty());
-            return (response2.Result is { } present ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(present, 1) : null);
+            var response = _client.Describe(new global::Google.Protobuf.WellKnownTypes.Empty());
+            return (response.Result is { } present ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(present, 1) : null);
         }
     }
 }

@@ -31,8 +31,8 @@ namespace Northwind.Reporting.Grpc
 
         byte[] global::Northwind.Reporting.IReportGenerator.EndRender(global::System.IAsyncResult result)
         {
-            var response2 = global::System.Threading.Tasks.TaskToAsyncResult.End<global::Northwind.Reporting.Grpc.RenderResponse>(result);
-            return global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToBytes(response2.Result);
+            var response = global::System.Threading.Tasks.TaskToAsyncResult.End<global::Northwind.Reporting.Grpc.RenderResponse>(result);
+            return global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToBytes(response.Result);
         }
 
         private async global::System.Threading.Tasks.Task<global::Northwind.Reporting.Grpc.RenderResponse> RenderCoreAsync(global::Northwind.Reporting.ReportRequest request)
@@ -48,7 +48,7 @@ namespace Northwind.Reporting.Grpc
 
         void global::Northwind.Reporting.IReportGenerator.EndPurgeCache(global::System.IAsyncResult result)
         {
-            var response2 = global::System.Threading.Tasks.TaskToAsyncResult.End<global::Google.Protobuf.WellKnownTypes.Empty>(result);
+            var response = global::System.Threading.Tasks.TaskToAsyncResult.End<global::Google.Protobuf.WellKnownTypes.Empty>(result);
         }
 
         private async global::System.Threading.Tasks.Task<global::Google.Protobuf.WellKnownTypes.Empty> PurgeCacheCoreAsync(string reportName)
@@ -62,11 +62,11 @@ namespace Northwind.Reporting.Grpc
         string[] global::Northwind.Reporting.IReportGenerator.ListReports()
         {
             EnsureOpened();
-            var response2 = _client.ListReports(new global::Google.Protobuf.WellKnownTypes.Empty());
-            var list = new string[response2.Result.Count];
+            var response = _client.ListReports(new global::Google.Protobuf.WellKnownTypes.Empty());
+            var list = new string[response.Result.Count];
             for (var i = 0; i < list.Length; i++)
             {
-                list[i] = response2.Result[i];
+                list[i] = response.Result[i];
             }
 
             return list;
@@ -77,11 +77,11 @@ namespace Northwind.Reporting.Grpc
 
         string[] global::Northwind.Reporting.IReportGenerator.EndListReports(global::System.IAsyncResult result)
         {
-            var response2 = global::System.Threading.Tasks.TaskToAsyncResult.End<global::Northwind.Reporting.Grpc.ListReportsResponse>(result);
-            var list = new string[response2.Result.Count];
+            var response = global::System.Threading.Tasks.TaskToAsyncResult.End<global::Northwind.Reporting.Grpc.ListReportsResponse>(result);
+            var list = new string[response.Result.Count];
             for (var i = 0; i < list.Length; i++)
             {
-                list[i] = response2.Result[i];
+                list[i] = response.Result[i];
             }
 
             return list;

@@ -31,120 +31,120 @@ namespace Tailspin.Everything.Grpc
         global::Tailspin.Everything.Scalars global::Tailspin.Everything.IEverything.EchoScalars(global::Tailspin.Everything.Scalars value)
         {
             EnsureOpened();
-            var request2 = new global::Tailspin.Everything.Grpc.EchoScalarsRequest();
-            request2.Value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((value ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("parameter 'value' of IEverything.EchoScalars")), 1);
-            var response2 = _client.EchoScalars(request2);
-            return global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage((response2.Result ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotSet("the result of IEverything.EchoScalars")), 1);
+            var request = new global::Tailspin.Everything.Grpc.EchoScalarsRequest();
+            request.Value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((value ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("parameter 'value' of IEverything.EchoScalars")), 1);
+            var response = _client.EchoScalars(request);
+            return global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage((response.Result ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotSet("the result of IEverything.EchoScalars")), 1);
         }
 
         global::Tailspin.Everything.Collections global::Tailspin.Everything.IEverything.EchoCollections(global::Tailspin.Everything.Collections value)
         {
             EnsureOpened();
-            var request2 = new global::Tailspin.Everything.Grpc.EchoCollectionsRequest();
-            request2.Value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((value ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("parameter 'value' of IEverything.EchoCollections")), 1);
-            var response2 = _client.EchoCollections(request2);
-            return global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage((response2.Result ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotSet("the result of IEverything.EchoCollections")), 1);
+            var request = new global::Tailspin.Everything.Grpc.EchoCollectionsRequest();
+            request.Value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((value ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("parameter 'value' of IEverything.EchoCollections")), 1);
+            var response = _client.EchoCollections(request);
+            return global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage((response.Result ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotSet("the result of IEverything.EchoCollections")), 1);
         }
 
         global::Tailspin.Everything.Shape? global::Tailspin.Everything.IEverything.EchoShape(global::Tailspin.Everything.Shape? value)
         {
             EnsureOpened();
-            var request2 = new global::Tailspin.Everything.Grpc.EchoShapeRequest();
+            var request = new global::Tailspin.Everything.Grpc.EchoShapeRequest();
             if (value is { } value2)
             {
-                request2.Value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage(value2, 1);
+                request.Value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage(value2, 1);
             }
 
-            var response2 = _client.EchoShape(request2);
-            return (response2.Result is { } present ? global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage(present, 1) : null);
+            var response = _client.EchoShape(request);
+            return (response.Result is { } present ? global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage(present, 1) : null);
         }
 
         global::Tailspin.Everything.Node global::Tailspin.Everything.IEverything.EchoNode(global::Tailspin.Everything.Node value)
         {
             EnsureOpened();
-            var request2 = new global::Tailspin.Everything.Grpc.EchoNodeRequest();
-            request2.Value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((value ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("parameter 'value' of IEverything.EchoNode")), 1);
-            var response2 = _client.EchoNode(request2);
-            return global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage((response2.Result ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotSet("the result of IEverything.EchoNode")), 1);
+            var request = new global::Tailspin.Everything.Grpc.EchoNodeRequest();
+            request.Value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((value ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("parameter 'value' of IEverything.EchoNode")), 1);
+            var response = _client.EchoNode(request);
+            return global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage((response.Result ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotSet("the result of IEverything.EchoNode")), 1);
         }
 
         global::Tailspin.Everything.Sealed global::Tailspin.Everything.IEverything.EchoSealed(global::Tailspin.Everything.Sealed value)
         {
             EnsureOpened();
-            var request2 = new global::Tailspin.Everything.Grpc.EchoSealedRequest();
-            request2.Value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((value ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("parameter 'value' of IEverything.EchoSealed")), 1);
-            var response2 = _client.EchoSealed(request2);
-            return global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage((response2.Result ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotSet("the result of IEverything.EchoSealed")), 1);
+            var request = new global::Tailspin.Everything.Grpc.EchoSealedRequest();
+            request.Value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((value ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("parameter 'value' of IEverything.EchoSealed")), 1);
+            var response = _client.EchoSealed(request);
+            return global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage((response.Result ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotSet("the result of IEverything.EchoSealed")), 1);
         }
 
         global::Tailspin.Everything.Legacy global::Tailspin.Everything.IEverything.EchoLegacy(global::Tailspin.Everything.Legacy value)
         {
             EnsureOpened();
-            var request2 = new global::Tailspin.Everything.Grpc.EchoLegacyRequest();
-            request2.Value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((value ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("parameter 'value' of IEverything.EchoLegacy")), 1);
-            var response2 = _client.EchoLegacy(request2);
-            return global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage((response2.Result ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotSet("the result of IEverything.EchoLegacy")), 1);
+            var request = new global::Tailspin.Everything.Grpc.EchoLegacyRequest();
+            request.Value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((value ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("parameter 'value' of IEverything.EchoLegacy")), 1);
+            var response = _client.EchoLegacy(request);
+            return global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage((response.Result ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotSet("the result of IEverything.EchoLegacy")), 1);
         }
 
         global::Tailspin.Everything.Poco global::Tailspin.Everything.IEverything.EchoPoco(global::Tailspin.Everything.Poco value)
         {
             EnsureOpened();
-            var request2 = new global::Tailspin.Everything.Grpc.EchoPocoRequest();
-            request2.Value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((value ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("parameter 'value' of IEverything.EchoPoco")), 1);
-            var response2 = _client.EchoPoco(request2);
-            return global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage((response2.Result ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotSet("the result of IEverything.EchoPoco")), 1);
+            var request = new global::Tailspin.Everything.Grpc.EchoPocoRequest();
+            request.Value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((value ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("parameter 'value' of IEverything.EchoPoco")), 1);
+            var response = _client.EchoPoco(request);
+            return global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage((response.Result ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotSet("the result of IEverything.EchoPoco")), 1);
         }
 
         global::Tailspin.Everything.Page<global::Tailspin.Everything.Point> global::Tailspin.Everything.IEverything.EchoPage(global::Tailspin.Everything.Page<global::Tailspin.Everything.Point> value)
         {
             EnsureOpened();
-            var request2 = new global::Tailspin.Everything.Grpc.EchoPageRequest();
-            request2.Value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((value ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("parameter 'value' of IEverything.EchoPage")), 1);
-            var response2 = _client.EchoPage(request2);
-            return global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage((response2.Result ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotSet("the result of IEverything.EchoPage")), 1);
+            var request = new global::Tailspin.Everything.Grpc.EchoPageRequest();
+            request.Value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((value ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("parameter 'value' of IEverything.EchoPage")), 1);
+            var response = _client.EchoPage(request);
+            return global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage((response.Result ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotSet("the result of IEverything.EchoPage")), 1);
         }
 
         global::Tailspin.Everything.Envelope global::Tailspin.Everything.IEverything.EchoEnvelope(global::Tailspin.Everything.Envelope value)
         {
             EnsureOpened();
-            var request2 = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage(value ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("parameter 'value' of IEverything.EchoEnvelope"), 1);
-            var response2 = _client.EchoEnvelope(request2);
-            return global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage(response2, 1);
+            var request = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage(value ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("parameter 'value' of IEverything.EchoEnvelope"), 1);
+            var response = _client.EchoEnvelope(request);
+            return global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage(response, 1);
         }
 
         global::Tailspin.Everything.Bag global::Tailspin.Everything.IEverything.EchoBag(global::Tailspin.Everything.Bag value)
         {
             EnsureOpened();
-            var request2 = new global::Tailspin.Everything.Grpc.EchoBagRequest();
-            request2.Value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((value ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("parameter 'value' of IEverything.EchoBag")), 1);
-            var response2 = _client.EchoBag(request2);
-            return global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage((response2.Result ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotSet("the result of IEverything.EchoBag")), 1);
+            var request = new global::Tailspin.Everything.Grpc.EchoBagRequest();
+            request.Value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((value ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("parameter 'value' of IEverything.EchoBag")), 1);
+            var response = _client.EchoBag(request);
+            return global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage((response.Result ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotSet("the result of IEverything.EchoBag")), 1);
         }
 
         int global::Tailspin.Everything.IEverything.Swap(ref string left, ref string right, out global::System.DateTime at)
         {
             EnsureOpened();
-            var request2 = new global::Tailspin.Everything.Grpc.SwapRequest();
-            request2.Left = (left ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("parameter 'left' of IEverything.Swap"));
-            request2.Right = (right ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("parameter 'right' of IEverything.Swap"));
-            var response2 = _client.Swap(request2);
-            left = response2.Left;
-            right = response2.Right;
-            at = (response2.At is { } present ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDateTime(present) : default(global::System.DateTime));
-            return response2.Result;
+            var request = new global::Tailspin.Everything.Grpc.SwapRequest();
+            request.Left = (left ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("parameter 'left' of IEverything.Swap"));
+            request.Right = (right ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("parameter 'right' of IEverything.Swap"));
+            var response = _client.Swap(request);
+            left = response.Left;
+            right = response.Right;
+            at = (response.At is { } present ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDateTime(present) : default(global::System.DateTime));
+            return response.Result;
         }
 
         async global::System.Threading.Tasks.Task<decimal> global::Tailspin.Everything.IEverything.SumAsync(global::System.Collections.Generic.List<decimal> values)
         {
             await EnsureOpenedAsync().ConfigureAwait(false);
-            var request2 = new global::Tailspin.Everything.Grpc.SumRequest();
+            var request = new global::Tailspin.Everything.Grpc.SumRequest();
             foreach (var item in (values ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("parameter 'values' of IEverything.SumAsync")))
             {
-                request2.Values.Add(global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(item));
+                request.Values.Add(global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(item));
             }
 
-            var response2 = await _client.SumAsync(request2).ResponseAsync.ConfigureAwait(false);
-            return (response2.Result is { } present ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDecimal(present) : default(decimal));
+            var response = await _client.SumAsync(request).ResponseAsync.ConfigureAwait(false);
+            return (response.Result is { } present ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDecimal(present) : default(decimal));
         }
 
         global::System.IAsyncResult global::Tailspin.Everything.IEverything.BeginConcat(string first, string second, global::System.AsyncCallback? callback, object? state)
@@ -152,8 +152,8 @@ namespace Tailspin.Everything.Grpc
 
         string global::Tailspin.Everything.IEverything.EndConcat(global::System.IAsyncResult result)
         {
-            var response2 = global::System.Threading.Tasks.TaskToAsyncResult.End<global::Tailspin.Everything.Grpc.ConcatResponse>(result);
-            return response2.Result;
+            var response = global::System.Threading.Tasks.TaskToAsyncResult.End<global::Tailspin.Everything.Grpc.ConcatResponse>(result);
+            return response.Result;
         }
 
         private async global::System.Threading.Tasks.Task<global::Tailspin.Everything.Grpc.ConcatResponse> ConcatCoreAsync(string first, string second)
@@ -168,11 +168,11 @@ namespace Tailspin.Everything.Grpc
         global::System.IO.Stream global::Tailspin.Everything.IEverything.Download(int size)
         {
             EnsureOpened();
-            var request2 = new global::Tailspin.Everything.Grpc.DownloadRequest();
-            request2.Size = size;
-            var call2 = _client.Download(request2);
-            var response2 = global::MigrateWcf.Runtime.ByteStreams.ReadStream(call2.ResponseStream, default, call2, Translate);
-            return response2;
+            var request = new global::Tailspin.Everything.Grpc.DownloadRequest();
+            request.Size = size;
+            var call2 = _client.Download(request);
+            var response = global::MigrateWcf.Runtime.ByteStreams.ReadStream(call2.ResponseStream, default, call2, Translate);
+            return response;
         }
 
         private async global::System.Threading.Tasks.Task<global::System.IO.Stream> DownloadCoreAsync(int size)
@@ -186,8 +186,8 @@ namespace Tailspin.Everything.Grpc
 
         long global::Tailspin.Everything.IEverything.Upload(global::System.IO.Stream data)
         {
-            var response2 = global::System.Threading.Tasks.Task.Run(() => UploadCoreAsync(data)).GetAwaiter().GetResult();
-            return response2.Result;
+            var response = global::System.Threading.Tasks.Task.Run(() => UploadCoreAsync(data)).GetAwaiter().GetResult();
+            return response.Result;
         }
 
         private async global::System.Threading.Tasks.Task<global::Tailspin.Everything.Grpc.UploadResponse> UploadCoreAsync(global::System.IO.Stream data)
@@ -214,33 +214,33 @@ namespace Tailspin.Everything.Grpc
         void global::Tailspin.Everything.IEverything.Notify(string what)
         {
             EnsureOpened();
-            var request2 = new global::Tailspin.Everything.Grpc.NotifyRequest();
-            request2.What = (what ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("parameter 'what' of IEverything.Notify"));
-            var response2 = _client.Notify(request2);
+            var request = new global::Tailspin.Everything.Grpc.NotifyRequest();
+            request.What = (what ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("parameter 'what' of IEverything.Notify"));
+            var response = _client.Notify(request);
         }
 
         int global::Tailspin.Everything.IEverything.Notified()
         {
             EnsureOpened();
-            var response2 = _client.Notified(new global::Google.Protobuf.WellKnownTypes.Empty());
-            return response2.Result;
+            var response = _client.Notified(new global::Google.Protobuf.WellKnownTypes.Empty());
+            return response.Result;
         }
 
         string global::Tailspin.Everything.IEverything.AskBack(string question)
         {
             EnsureOpened();
-            var request2 = new global::Tailspin.Everything.Grpc.AskBackRequest();
-            request2.Question = (question ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("parameter 'question' of IEverything.AskBack"));
-            var response2 = _client.AskBack(request2);
-            return response2.Result;
+            var request = new global::Tailspin.Everything.Grpc.AskBackRequest();
+            request.Question = (question ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("parameter 'question' of IEverything.AskBack"));
+            var response = _client.AskBack(request);
+            return response.Result;
         }
 
         void global::Tailspin.Everything.IEverything.Reject(byte[] reason)
         {
             EnsureOpened();
-            var request2 = new global::Tailspin.Everything.Grpc.RejectRequest();
-            request2.Reason = global::Google.Protobuf.UnsafeByteOperations.UnsafeWrap((reason ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("parameter 'reason' of IEverything.Reject")));
-            var response2 = _client.Reject(request2);
+            var request = new global::Tailspin.Everything.Grpc.RejectRequest();
+            request.Reason = global::Google.Protobuf.UnsafeByteOperations.UnsafeWrap((reason ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("parameter 'reason' of IEverything.Reject")));
+            var response = _client.Reject(request);
         }
 
         /// <summary>Opens the session's callback stream before the first call; its callbacks go to the callback object, one at a time, in order.</summary>

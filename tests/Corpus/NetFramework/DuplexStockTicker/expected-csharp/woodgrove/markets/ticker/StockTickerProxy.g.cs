@@ -31,30 +31,30 @@ namespace Woodgrove.Markets.Ticker.Grpc
         void global::Woodgrove.Markets.Ticker.IStockTicker.Subscribe(string[] symbols)
         {
             EnsureOpened();
-            var request2 = new global::Woodgrove.Markets.Ticker.Grpc.SubscribeRequest();
+            var request = new global::Woodgrove.Markets.Ticker.Grpc.SubscribeRequest();
             foreach (var item in (symbols ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("parameter 'symbols' of IStockTicker.Subscribe")))
             {
-                request2.Symbols.Add((item ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("an element of parameter 'symbols' of IStockTicker.Subscribe")));
+                request.Symbols.Add((item ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("an element of parameter 'symbols' of IStockTicker.Subscribe")));
             }
 
-            var response2 = _client.Subscribe(request2);
+            var response = _client.Subscribe(request);
         }
 
         void global::Woodgrove.Markets.Ticker.IStockTicker.Unsubscribe(string symbol)
         {
             EnsureOpened();
-            var request2 = new global::Woodgrove.Markets.Ticker.Grpc.UnsubscribeRequest();
-            request2.Symbol = (symbol ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("parameter 'symbol' of IStockTicker.Unsubscribe"));
-            var response2 = _client.Unsubscribe(request2);
+            var request = new global::Woodgrove.Markets.Ticker.Grpc.UnsubscribeRequest();
+            request.Symbol = (symbol ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("parameter 'symbol' of IStockTicker.Unsubscribe"));
+            var response = _client.Unsubscribe(request);
         }
 
         global::Woodgrove.Markets.Ticker.Quote global::Woodgrove.Markets.Ticker.IStockTicker.GetLastQuote(string symbol)
         {
             EnsureOpened();
-            var request2 = new global::Woodgrove.Markets.Ticker.Grpc.GetLastQuoteRequest();
-            request2.Symbol = (symbol ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("parameter 'symbol' of IStockTicker.GetLastQuote"));
-            var response2 = _client.GetLastQuote(request2);
-            return global::Woodgrove.Markets.Ticker.Grpc.TickerTypesMappers.FromMessage((response2.Result ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotSet("the result of IStockTicker.GetLastQuote")), 1);
+            var request = new global::Woodgrove.Markets.Ticker.Grpc.GetLastQuoteRequest();
+            request.Symbol = (symbol ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("parameter 'symbol' of IStockTicker.GetLastQuote"));
+            var response = _client.GetLastQuote(request);
+            return global::Woodgrove.Markets.Ticker.Grpc.TickerTypesMappers.FromMessage((response.Result ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotSet("the result of IStockTicker.GetLastQuote")), 1);
         }
 
         /// <summary>Opens the session's callback stream before the first call; its callbacks go to the callback object, one at a time, in order.</summary>
