@@ -77,8 +77,12 @@ internal sealed class ConversionWriter
         }
         else if (conversion.Null == NullMapping.Unset)
         {
-            var value = Local(hint);
-            _w.Open($"if ({source} is {{ }} {value})");
+            // A reference in a local or parameter is read again as it is; a Nullable<T> is unwrapped by the pattern, and
+            // any other expression is evaluated once into it.
+            var isLocal = Microsoft.CodeAnalysis.CSharp.SyntaxFacts.IsValidIdentifier(source.TrimStart('@'))
+                && conversion.Kind is not (ConversionKind.Nullable or ConversionKind.NullableWrapper);
+            var value = isLocal ? source : Local(conversion.Kind is ConversionKind.Nullable or ConversionKind.NullableWrapper ? hint + "Value" : hint);
+            _w.Open(isLocal ? $"if ({source} is not null)" : $"if ({source} is {{ }} {value})");
             _w.Line($"{property} = {ToProto(conversion, value, slot, where)};");
             _w.Close();
             _w.Line();
@@ -231,10 +235,14 @@ internal sealed class ConversionWriter
             case NullMapping.Unset:
             case NullMapping.None:
                 var unset = conversion.Null == NullMapping.Unset ? "null" : $"default({conversion.CSharp!.Name})";
-                var present = Local("present");
+                // Named for the field it reads ("request.PriceDate is { } priceDateMessage"), unique in the method.
+                var propertyName = ProtocNames.Property(field, message);
+                var fieldName = char.ToLowerInvariant(propertyName[0]) + propertyName.Substring(1);
+                var present = Local(fieldName + "Message");
                 if (conversion.Kind is ConversionKind.ListWrapper or ConversionKind.MapWrapper)
                 {
-                    var result = Local(conversion.Kind == ConversionKind.ListWrapper ? "list" : "map");
+                    // Named for the field, unless that name is taken (an adapter's local for the parameter itself).
+                    var result = Local(_locals.Contains(fieldName) ? fieldName + (conversion.Kind == ConversionKind.ListWrapper ? "List" : "Map") : fieldName);
                     var type = conversion.CSharp!.Name;
                     _w.Line($"{(type.EndsWith("?", StringComparison.Ordinal) ? type : type + "?")} {result} = {unset};");
                     _w.Open($"if ({property} is {{ }} {present})");

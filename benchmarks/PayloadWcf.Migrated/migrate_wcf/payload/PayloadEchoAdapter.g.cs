@@ -27,7 +27,7 @@ namespace PayloadWcf.Grpc
             global::PayloadWcf.Document? document;
             try
             {
-                document = (request.Document is { } present ? global::PayloadWcf.Grpc.PayloadTypesMappers.FromMessage(present, 1) : null);
+                document = (request.Document is { } documentMessage ? global::PayloadWcf.Grpc.PayloadTypesMappers.FromMessage(documentMessage, 1) : null);
             }
             catch (global::System.Exception exception) when (exception is global::MigrateWcf.Runtime.Mapping.MessageMappingException or global::System.OverflowException)
             {
@@ -38,9 +38,9 @@ namespace PayloadWcf.Grpc
             {
                 var result = service.EchoDocument(document);
                 var response = new global::PayloadWcf.Grpc.EchoDocumentResponse();
-                if (result is { } value)
+                if (result is not null)
                 {
-                    response.Result = global::PayloadWcf.Grpc.PayloadTypesMappers.ToMessage(value, 1);
+                    response.Result = global::PayloadWcf.Grpc.PayloadTypesMappers.ToMessage(result, 1);
                 }
 
                 return response;
@@ -53,19 +53,19 @@ namespace PayloadWcf.Grpc
             global::System.Collections.Generic.List<global::PayloadWcf.Reading>? readings;
             try
             {
-                global::System.Collections.Generic.List<global::PayloadWcf.Reading>? list = null;
-                if (request.Readings is { } present)
+                global::System.Collections.Generic.List<global::PayloadWcf.Reading>? readingsList = null;
+                if (request.Readings is { } readingsMessage)
                 {
-                    var list2 = new global::System.Collections.Generic.List<global::PayloadWcf.Reading>(present.Items.Count);
-                    foreach (var item in present.Items)
+                    var list = new global::System.Collections.Generic.List<global::PayloadWcf.Reading>(readingsMessage.Items.Count);
+                    foreach (var item in readingsMessage.Items)
                     {
-                        list2.Add(global::PayloadWcf.Grpc.PayloadTypesMappers.FromMessage(item, 1));
+                        list.Add(global::PayloadWcf.Grpc.PayloadTypesMappers.FromMessage(item, 1));
                     }
 
-                    list = list2;
+                    readingsList = list;
                 }
 
-                readings = list;
+                readings = readingsList;
             }
             catch (global::System.Exception exception) when (exception is global::MigrateWcf.Runtime.Mapping.MessageMappingException or global::System.OverflowException)
             {
@@ -76,15 +76,15 @@ namespace PayloadWcf.Grpc
             {
                 var result = service.EchoReadings(readings);
                 var response = new global::PayloadWcf.Grpc.EchoReadingsResponse();
-                if (result is { } value)
+                if (result is not null)
                 {
-                    var list3 = new global::PayloadWcf.Grpc.ReadingList();
-                    foreach (var item2 in value)
+                    var list2 = new global::PayloadWcf.Grpc.ReadingList();
+                    foreach (var item2 in result)
                     {
-                        list3.Items.Add(global::PayloadWcf.Grpc.PayloadTypesMappers.ToMessage((item2 ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("an element of the result of IPayloadEcho.EchoReadings")), 1));
+                        list2.Items.Add(global::PayloadWcf.Grpc.PayloadTypesMappers.ToMessage((item2 ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("an element of the result of IPayloadEcho.EchoReadings")), 1));
                     }
 
-                    response.Result = list3;
+                    response.Result = list2;
                 }
 
                 return response;

@@ -30,23 +30,23 @@ namespace PayloadWcf.Grpc
         {
             EnsureOpened();
             var request = new global::PayloadWcf.Grpc.EchoDocumentRequest();
-            if (document is { } document2)
+            if (document is not null)
             {
-                request.Document = global::PayloadWcf.Grpc.PayloadTypesMappers.ToMessage(document2, 1);
+                request.Document = global::PayloadWcf.Grpc.PayloadTypesMappers.ToMessage(document, 1);
             }
 
             var response = _client.EchoDocument(request);
-            return (response.Result is { } present ? global::PayloadWcf.Grpc.PayloadTypesMappers.FromMessage(present, 1) : null);
+            return (response.Result is { } resultMessage ? global::PayloadWcf.Grpc.PayloadTypesMappers.FromMessage(resultMessage, 1) : null);
         }
 
         global::System.Collections.Generic.List<global::PayloadWcf.Reading>? global::PayloadWcf.IPayloadEcho.EchoReadings(global::System.Collections.Generic.List<global::PayloadWcf.Reading>? readings)
         {
             EnsureOpened();
             var request = new global::PayloadWcf.Grpc.EchoReadingsRequest();
-            if (readings is { } readings2)
+            if (readings is not null)
             {
                 var list = new global::PayloadWcf.Grpc.ReadingList();
-                foreach (var item in readings2)
+                foreach (var item in readings)
                 {
                     list.Items.Add(global::PayloadWcf.Grpc.PayloadTypesMappers.ToMessage((item ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("an element of parameter 'readings' of IPayloadEcho.EchoReadings")), 1));
                 }
@@ -55,19 +55,19 @@ namespace PayloadWcf.Grpc
             }
 
             var response = _client.EchoReadings(request);
-            global::System.Collections.Generic.List<global::PayloadWcf.Reading>? list2 = null;
-            if (response.Result is { } present)
+            global::System.Collections.Generic.List<global::PayloadWcf.Reading>? resultList = null;
+            if (response.Result is { } resultMessage)
             {
-                var list3 = new global::System.Collections.Generic.List<global::PayloadWcf.Reading>(present.Items.Count);
-                foreach (var item2 in present.Items)
+                var list2 = new global::System.Collections.Generic.List<global::PayloadWcf.Reading>(resultMessage.Items.Count);
+                foreach (var item2 in resultMessage.Items)
                 {
-                    list3.Add(global::PayloadWcf.Grpc.PayloadTypesMappers.FromMessage(item2, 1));
+                    list2.Add(global::PayloadWcf.Grpc.PayloadTypesMappers.FromMessage(item2, 1));
                 }
 
-                list2 = list3;
+                resultList = list2;
             }
 
-            return list2;
+            return resultList;
         }
     }
 }

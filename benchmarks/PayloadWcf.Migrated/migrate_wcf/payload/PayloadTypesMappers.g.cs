@@ -88,7 +88,7 @@ namespace PayloadWcf.Grpc
             var value = new global::PayloadWcf.Reading();
             value.Sensor = (message.HasSensor ? message.Sensor : null);
             value.Sequence = message.Sequence;
-            value.TakenAt = (message.TakenAt is { } present ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDateTime(present) : default(global::System.DateTime));
+            value.TakenAt = (message.TakenAt is { } takenAtMessage ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDateTime(takenAtMessage) : default(global::System.DateTime));
             value.Value = message.Value;
             value.Unit = (message.HasUnit ? message.Unit : null);
             value.Quality = checked((global::PayloadWcf.Quality)(int)message.Quality);

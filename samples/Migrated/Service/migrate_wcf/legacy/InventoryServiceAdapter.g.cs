@@ -61,9 +61,9 @@ namespace LegacyWcf.Contracts.Grpc
             {
                 var result = service.GetRestockStatus(requestId);
                 var response = new global::LegacyWcf.Contracts.Grpc.GetRestockStatusResponse();
-                if (result is { } value)
+                if (result is not null)
                 {
-                    response.Result = global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage(value, 1);
+                    response.Result = global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage(result, 1);
                 }
 
                 return response;
@@ -76,19 +76,19 @@ namespace LegacyWcf.Contracts.Grpc
             global::System.Collections.Generic.List<string>? skus;
             try
             {
-                global::System.Collections.Generic.List<string>? list = null;
-                if (request.Skus is { } present)
+                global::System.Collections.Generic.List<string>? skusList = null;
+                if (request.Skus is { } skusMessage)
                 {
-                    var list2 = new global::System.Collections.Generic.List<string>(present.Items.Count);
-                    foreach (var item in present.Items)
+                    var list = new global::System.Collections.Generic.List<string>(skusMessage.Items.Count);
+                    foreach (var item in skusMessage.Items)
                     {
-                        list2.Add(item);
+                        list.Add(item);
                     }
 
-                    list = list2;
+                    skusList = list;
                 }
 
-                skus = list;
+                skus = skusList;
             }
             catch (global::System.Exception exception) when (exception is global::MigrateWcf.Runtime.Mapping.MessageMappingException or global::System.OverflowException)
             {
@@ -99,10 +99,10 @@ namespace LegacyWcf.Contracts.Grpc
             {
                 var result = service.GetStockLevels(skus);
                 var response = new global::LegacyWcf.Contracts.Grpc.GetStockLevelsResponse();
-                if (result is { } value)
+                if (result is not null)
                 {
                     var map = new global::LegacyWcf.Contracts.Grpc.StringToStockLevelMap();
-                    foreach (var pair in value)
+                    foreach (var pair in result)
                     {
                         map.Entries.Add(pair.Key, global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage((pair.Value ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("a value of the result of IInventoryService.GetStockLevels")), 1));
                     }

@@ -31,9 +31,9 @@ namespace LegacyWcf.Contracts.Grpc
             EnsureOpened();
             var request = new global::LegacyWcf.Contracts.Grpc.RequestRestockRequest();
             request.RequestId = requestId.ToString();
-            if (sku is { } sku2)
+            if (sku is not null)
             {
-                request.Sku = sku2;
+                request.Sku = sku;
             }
 
             request.Quantity = quantity;
@@ -46,17 +46,17 @@ namespace LegacyWcf.Contracts.Grpc
             var request = new global::LegacyWcf.Contracts.Grpc.GetRestockStatusRequest();
             request.RequestId = requestId.ToString();
             var response = _client.GetRestockStatus(request);
-            return (response.Result is { } present ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(present, 1) : null);
+            return (response.Result is { } resultMessage ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(resultMessage, 1) : null);
         }
 
         global::System.Collections.Generic.Dictionary<string, global::LegacyWcf.Contracts.StockLevel>? global::LegacyWcf.Contracts.IInventoryService.GetStockLevels(global::System.Collections.Generic.List<string>? skus)
         {
             EnsureOpened();
             var request = new global::LegacyWcf.Contracts.Grpc.GetStockLevelsRequest();
-            if (skus is { } skus2)
+            if (skus is not null)
             {
                 var list = new global::LegacyWcf.Contracts.Grpc.StringList();
-                foreach (var item in skus2)
+                foreach (var item in skus)
                 {
                     list.Items.Add((item ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("an element of parameter 'skus' of IInventoryService.GetStockLevels")));
                 }
@@ -65,19 +65,19 @@ namespace LegacyWcf.Contracts.Grpc
             }
 
             var response = _client.GetStockLevels(request);
-            global::System.Collections.Generic.Dictionary<string, global::LegacyWcf.Contracts.StockLevel>? map = null;
-            if (response.Result is { } present)
+            global::System.Collections.Generic.Dictionary<string, global::LegacyWcf.Contracts.StockLevel>? resultMap = null;
+            if (response.Result is { } resultMessage)
             {
-                var map2 = new global::System.Collections.Generic.Dictionary<string, global::LegacyWcf.Contracts.StockLevel>(present.Entries.Count);
-                foreach (var pair in present.Entries)
+                var map = new global::System.Collections.Generic.Dictionary<string, global::LegacyWcf.Contracts.StockLevel>(resultMessage.Entries.Count);
+                foreach (var pair in resultMessage.Entries)
                 {
-                    map2.Add(pair.Key, global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(pair.Value, 1));
+                    map.Add(pair.Key, global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(pair.Value, 1));
                 }
 
-                map = map2;
+                resultMap = map;
             }
 
-            return map;
+            return resultMap;
         }
     }
 }

@@ -27,7 +27,7 @@ namespace LegacyWcf.Contracts.Grpc
             global::LegacyWcf.Contracts.Order? order;
             try
             {
-                order = (request.Order is { } present ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(present, 1) : null);
+                order = (request.Order is { } orderMessage ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(orderMessage, 1) : null);
             }
             catch (global::System.Exception exception) when (exception is global::MigrateWcf.Runtime.Mapping.MessageMappingException or global::System.OverflowException)
             {
@@ -38,9 +38,9 @@ namespace LegacyWcf.Contracts.Grpc
             {
                 var result = service.PlaceOrder(order);
                 var response = new global::LegacyWcf.Contracts.Grpc.PlaceOrderResponse();
-                if (result is { } value)
+                if (result is not null)
                 {
-                    response.Result = global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage(value, 1);
+                    response.Result = global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage(result, 1);
                 }
 
                 return response;
@@ -64,9 +64,9 @@ namespace LegacyWcf.Contracts.Grpc
             {
                 var result = service.GetOrder(orderId);
                 var response = new global::LegacyWcf.Contracts.Grpc.GetOrderResponse();
-                if (result is { } value)
+                if (result is not null)
                 {
-                    response.Result = global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage(value, 1);
+                    response.Result = global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage(result, 1);
                 }
 
                 return response;
@@ -86,10 +86,10 @@ namespace LegacyWcf.Contracts.Grpc
             {
                 sku = (request.HasSku ? request.Sku : null);
                 quantity = request.Quantity;
-                unitPrice = (request.UnitPrice is { } present ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDecimal(present) : default(decimal));
+                unitPrice = (request.UnitPrice is { } unitPriceMessage ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDecimal(unitPriceMessage) : default(decimal));
                 discountPercent = (request.HasDiscountPercent ? (int?)request.DiscountPercent : null);
                 tier = checked((global::LegacyWcf.Contracts.CustomerTier)(int)request.Tier);
-                priceDate = (request.PriceDate is { } present2 ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDateTime(present2) : default(global::System.DateTime));
+                priceDate = (request.PriceDate is { } priceDateMessage ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDateTime(priceDateMessage) : default(global::System.DateTime));
             }
             catch (global::System.Exception exception) when (exception is global::MigrateWcf.Runtime.Mapping.MessageMappingException or global::System.OverflowException)
             {
@@ -100,9 +100,9 @@ namespace LegacyWcf.Contracts.Grpc
             {
                 var result = service.GetQuote(sku, quantity, unitPrice, discountPercent, tier, priceDate);
                 var response = new global::LegacyWcf.Contracts.Grpc.GetQuoteResponse();
-                if (result is { } value)
+                if (result is not null)
                 {
-                    response.Result = global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage(value, 1);
+                    response.Result = global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage(result, 1);
                 }
 
                 return response;
@@ -128,9 +128,9 @@ namespace LegacyWcf.Contracts.Grpc
             {
                 var result = service.CancelOrder(orderId, reason);
                 var response = new global::LegacyWcf.Contracts.Grpc.CancelOrderResponse();
-                if (result is { } value)
+                if (result is not null)
                 {
-                    response.Result = global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage(value, 1);
+                    response.Result = global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage(result, 1);
                 }
 
                 return response;
@@ -144,9 +144,9 @@ namespace LegacyWcf.Contracts.Grpc
             {
                 var result = service.Describe();
                 var response = new global::LegacyWcf.Contracts.Grpc.DescribeResponse();
-                if (result is { } value)
+                if (result is not null)
                 {
-                    response.Result = global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage(value, 1);
+                    response.Result = global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage(result, 1);
                 }
 
                 return response;

@@ -30,13 +30,13 @@ namespace LegacyWcf.Contracts.Grpc
         {
             EnsureOpened();
             var request = new global::LegacyWcf.Contracts.Grpc.PlaceOrderRequest();
-            if (order is { } order2)
+            if (order is not null)
             {
-                request.Order = global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage(order2, 1);
+                request.Order = global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage(order, 1);
             }
 
             var response = _client.PlaceOrder(request);
-            return (response.Result is { } present ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(present, 1) : null);
+            return (response.Result is { } resultMessage ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(resultMessage, 1) : null);
         }
 
         global::LegacyWcf.Contracts.Order? global::LegacyWcf.Contracts.IOrderService.GetOrder(global::System.Guid orderId)
@@ -45,29 +45,29 @@ namespace LegacyWcf.Contracts.Grpc
             var request = new global::LegacyWcf.Contracts.Grpc.GetOrderRequest();
             request.OrderId = orderId.ToString();
             var response = _client.GetOrder(request);
-            return (response.Result is { } present ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(present, 1) : null);
+            return (response.Result is { } resultMessage ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(resultMessage, 1) : null);
         }
 
         global::LegacyWcf.Contracts.Quote? global::LegacyWcf.Contracts.IOrderService.GetQuote(string? sku, int quantity, decimal unitPrice, int? discountPercent, global::LegacyWcf.Contracts.CustomerTier tier, global::System.DateTime priceDate)
         {
             EnsureOpened();
             var request = new global::LegacyWcf.Contracts.Grpc.GetQuoteRequest();
-            if (sku is { } sku2)
+            if (sku is not null)
             {
-                request.Sku = sku2;
+                request.Sku = sku;
             }
 
             request.Quantity = quantity;
             request.UnitPrice = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(unitPrice);
-            if (discountPercent is { } discountPercent2)
+            if (discountPercent is { } discountPercentValue)
             {
-                request.DiscountPercent = discountPercent2;
+                request.DiscountPercent = discountPercentValue;
             }
 
             request.Tier = checked((global::LegacyWcf.Contracts.Grpc.CustomerTier)(int)tier);
             request.PriceDate = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(priceDate);
             var response = _client.GetQuote(request);
-            return (response.Result is { } present ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(present, 1) : null);
+            return (response.Result is { } resultMessage ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(resultMessage, 1) : null);
         }
 
         global::LegacyWcf.Contracts.Order? global::LegacyWcf.Contracts.IOrderService.CancelOrder(global::System.Guid orderId, string? reason)
@@ -75,20 +75,20 @@ namespace LegacyWcf.Contracts.Grpc
             EnsureOpened();
             var request = new global::LegacyWcf.Contracts.Grpc.CancelOrderRequest();
             request.OrderId = orderId.ToString();
-            if (reason is { } reason2)
+            if (reason is not null)
             {
-                request.Reason = reason2;
+                request.Reason = reason;
             }
 
             var response = _client.CancelOrder(request);
-            return (response.Result is { } present ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(present, 1) : null);
+            return (response.Result is { } resultMessage ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(resultMessage, 1) : null);
         }
 
         global::LegacyWcf.Contracts.InstanceInfo? global::LegacyWcf.Contracts.IOrderService.Describe()
         {
             EnsureOpened();
             var response = _client.Describe(new global::Google.Protobuf.WellKnownTypes.Empty());
-            return (response.Result is { } present ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(present, 1) : null);
+            return (response.Result is { } resultMessage ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(resultMessage, 1) : null);
         }
     }
 }

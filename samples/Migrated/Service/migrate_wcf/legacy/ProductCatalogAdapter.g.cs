@@ -38,9 +38,9 @@ namespace LegacyWcf.Contracts.Grpc
             {
                 var result = service.GetProduct(id);
                 var response = new global::LegacyWcf.Contracts.Grpc.GetProductResponse();
-                if (result is { } value)
+                if (result is not null)
                 {
-                    response.Result = global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage(value, 1);
+                    response.Result = global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage(result, 1);
                 }
 
                 return response;
@@ -66,10 +66,10 @@ namespace LegacyWcf.Contracts.Grpc
             {
                 var result = service.FindProducts(category, max);
                 var response = new global::LegacyWcf.Contracts.Grpc.FindProductsResponse();
-                if (result is { } value)
+                if (result is not null)
                 {
                     var list = new global::LegacyWcf.Contracts.Grpc.ProductList();
-                    foreach (var item in value)
+                    foreach (var item in result)
                     {
                         list.Items.Add(global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage((item ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("an element of the result of IProductCatalog.FindProducts")), 1));
                     }
@@ -87,7 +87,7 @@ namespace LegacyWcf.Contracts.Grpc
             global::LegacyWcf.Contracts.Product? product;
             try
             {
-                product = (request.Product is { } present ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(present, 1) : null);
+                product = (request.Product is { } productMessage ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(productMessage, 1) : null);
             }
             catch (global::System.Exception exception) when (exception is global::MigrateWcf.Runtime.Mapping.MessageMappingException or global::System.OverflowException)
             {
@@ -98,9 +98,9 @@ namespace LegacyWcf.Contracts.Grpc
             {
                 var result = service.AddProduct(product);
                 var response = new global::LegacyWcf.Contracts.Grpc.AddProductResponse();
-                if (result is { } value)
+                if (result is not null)
                 {
-                    response.Result = global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage(value, 1);
+                    response.Result = global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage(result, 1);
                 }
 
                 return response;
@@ -116,7 +116,7 @@ namespace LegacyWcf.Contracts.Grpc
             try
             {
                 id = (request.HasId ? request.Id : null);
-                newPrice = (request.NewPrice is { } present ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDecimal(present) : default(decimal));
+                newPrice = (request.NewPrice is { } newPriceMessage ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDecimal(newPriceMessage) : default(decimal));
                 reason = (request.HasReason ? request.Reason : null);
             }
             catch (global::System.Exception exception) when (exception is global::MigrateWcf.Runtime.Mapping.MessageMappingException or global::System.OverflowException)
@@ -128,9 +128,9 @@ namespace LegacyWcf.Contracts.Grpc
             {
                 var result = service.ChangePrice(id, newPrice, reason);
                 var response = new global::LegacyWcf.Contracts.Grpc.ChangePriceResponse();
-                if (result is { } value)
+                if (result is not null)
                 {
-                    response.Result = global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage(value, 1);
+                    response.Result = global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage(result, 1);
                 }
 
                 return response;

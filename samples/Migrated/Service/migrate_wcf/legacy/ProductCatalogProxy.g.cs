@@ -30,80 +30,80 @@ namespace LegacyWcf.Contracts.Grpc
         {
             EnsureOpened();
             var request = new global::LegacyWcf.Contracts.Grpc.GetProductRequest();
-            if (id is { } id2)
+            if (id is not null)
             {
-                request.Id = id2;
+                request.Id = id;
             }
 
             var response = _client.GetProduct(request);
-            return (response.Result is { } present ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(present, 1) : null);
+            return (response.Result is { } resultMessage ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(resultMessage, 1) : null);
         }
 
         global::System.Collections.Generic.List<global::LegacyWcf.Contracts.Product>? global::LegacyWcf.Contracts.IProductCatalog.FindProducts(string? category, int max)
         {
             EnsureOpened();
             var request = new global::LegacyWcf.Contracts.Grpc.FindProductsRequest();
-            if (category is { } category2)
+            if (category is not null)
             {
-                request.Category = category2;
+                request.Category = category;
             }
 
             request.Max = max;
             var response = _client.FindProducts(request);
-            global::System.Collections.Generic.List<global::LegacyWcf.Contracts.Product>? list = null;
-            if (response.Result is { } present)
+            global::System.Collections.Generic.List<global::LegacyWcf.Contracts.Product>? resultList = null;
+            if (response.Result is { } resultMessage)
             {
-                var list2 = new global::System.Collections.Generic.List<global::LegacyWcf.Contracts.Product>(present.Items.Count);
-                foreach (var item in present.Items)
+                var list = new global::System.Collections.Generic.List<global::LegacyWcf.Contracts.Product>(resultMessage.Items.Count);
+                foreach (var item in resultMessage.Items)
                 {
-                    list2.Add(global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(item, 1));
+                    list.Add(global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(item, 1));
                 }
 
-                list = list2;
+                resultList = list;
             }
 
-            return list;
+            return resultList;
         }
 
         global::LegacyWcf.Contracts.Product? global::LegacyWcf.Contracts.IProductCatalog.AddProduct(global::LegacyWcf.Contracts.Product? product)
         {
             EnsureOpened();
             var request = new global::LegacyWcf.Contracts.Grpc.AddProductRequest();
-            if (product is { } product2)
+            if (product is not null)
             {
-                request.Product = global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage(product2, 1);
+                request.Product = global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage(product, 1);
             }
 
             var response = _client.AddProduct(request);
-            return (response.Result is { } present ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(present, 1) : null);
+            return (response.Result is { } resultMessage ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(resultMessage, 1) : null);
         }
 
         global::LegacyWcf.Contracts.PriceChange? global::LegacyWcf.Contracts.IProductCatalog.ChangePrice(string? id, decimal newPrice, string? reason)
         {
             EnsureOpened();
             var request = new global::LegacyWcf.Contracts.Grpc.ChangePriceRequest();
-            if (id is { } id2)
+            if (id is not null)
             {
-                request.Id = id2;
+                request.Id = id;
             }
 
             request.NewPrice = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(newPrice);
-            if (reason is { } reason2)
+            if (reason is not null)
             {
-                request.Reason = reason2;
+                request.Reason = reason;
             }
 
             var response = _client.ChangePrice(request);
-            return (response.Result is { } present ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(present, 1) : null);
+            return (response.Result is { } resultMessage ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(resultMessage, 1) : null);
         }
 
         void global::LegacyWcf.Contracts.IProductCatalog.DiscontinueProduct(string? id)
         {
             EnsureOpened();
             var request = new global::LegacyWcf.Contracts.Grpc.DiscontinueProductRequest();
-            if (id is { } id2)
+            if (id is not null)
             {
-                request.Id = id2;
+                request.Id = id;
             }
 
             var response = _client.DiscontinueProduct(request);

@@ -27,19 +27,19 @@ namespace LegacyWcf.Contracts.Grpc
             global::System.Collections.Generic.List<string>? skus;
             try
             {
-                global::System.Collections.Generic.List<string>? list = null;
-                if (request.Skus is { } present)
+                global::System.Collections.Generic.List<string>? skusList = null;
+                if (request.Skus is { } skusMessage)
                 {
-                    var list2 = new global::System.Collections.Generic.List<string>(present.Items.Count);
-                    foreach (var item in present.Items)
+                    var list = new global::System.Collections.Generic.List<string>(skusMessage.Items.Count);
+                    foreach (var item in skusMessage.Items)
                     {
-                        list2.Add(item);
+                        list.Add(item);
                     }
 
-                    list = list2;
+                    skusList = list;
                 }
 
-                skus = list;
+                skus = skusList;
             }
             catch (global::System.Exception exception) when (exception is global::MigrateWcf.Runtime.Mapping.MessageMappingException or global::System.OverflowException)
             {
@@ -74,9 +74,9 @@ namespace LegacyWcf.Contracts.Grpc
             {
                 var result = service.AdjustStock(sku, delta);
                 var response = new global::LegacyWcf.Contracts.Grpc.AdjustStockResponse();
-                if (result is { } value)
+                if (result is not null)
                 {
-                    response.Result = global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage(value, 1);
+                    response.Result = global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage(result, 1);
                 }
 
                 return response;
@@ -100,9 +100,9 @@ namespace LegacyWcf.Contracts.Grpc
         void global::LegacyWcf.Contracts.IStockWatchCallback.StockChanged(global::LegacyWcf.Contracts.StockLevel? level)
         {
             var callback = new global::LegacyWcf.Contracts.Grpc.StockChangedCallback();
-            if (level is { } level2)
+            if (level is not null)
             {
-                callback.Level = global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage(level2, 1);
+                callback.Level = global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage(level, 1);
             }
 
             Channel.Send(new global::LegacyWcf.Contracts.Grpc.StockWatchCallback { StockChanged = callback });

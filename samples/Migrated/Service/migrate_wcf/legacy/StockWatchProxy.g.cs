@@ -32,10 +32,10 @@ namespace LegacyWcf.Contracts.Grpc
         {
             EnsureOpened();
             var request = new global::LegacyWcf.Contracts.Grpc.SubscribeRequest();
-            if (skus is { } skus2)
+            if (skus is not null)
             {
                 var list = new global::LegacyWcf.Contracts.Grpc.StringList();
-                foreach (var item in skus2)
+                foreach (var item in skus)
                 {
                     list.Items.Add((item ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("an element of parameter 'skus' of IStockWatch.Subscribe")));
                 }
@@ -51,14 +51,14 @@ namespace LegacyWcf.Contracts.Grpc
         {
             EnsureOpened();
             var request = new global::LegacyWcf.Contracts.Grpc.AdjustStockRequest();
-            if (sku is { } sku2)
+            if (sku is not null)
             {
-                request.Sku = sku2;
+                request.Sku = sku;
             }
 
             request.Delta = delta;
             var response = _client.AdjustStock(request);
-            return (response.Result is { } present ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(present, 1) : null);
+            return (response.Result is { } resultMessage ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(resultMessage, 1) : null);
         }
 
         /// <summary>Opens the session's callback stream before the first call; its callbacks go to the callback object, one at a time, in order.</summary>
@@ -71,7 +71,7 @@ namespace LegacyWcf.Contracts.Grpc
             {
                 case global::LegacyWcf.Contracts.Grpc.StockWatchCallback.CallbackOneofCase.StockChanged:
                 {
-                    var level = (envelope.StockChanged.Level is { } present ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(present, 1) : null);
+                    var level = (envelope.StockChanged.Level is { } levelMessage ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(levelMessage, 1) : null);
                     _callback.StockChanged(level);
                     return global::System.Threading.Tasks.Task.CompletedTask;
                 }

@@ -40,9 +40,9 @@ namespace LegacyWcf.Contracts.Grpc
             {
                 var result = service.Reserve(sku, quantity);
                 var response = new global::LegacyWcf.Contracts.Grpc.ReserveResponse();
-                if (result is { } value)
+                if (result is not null)
                 {
-                    response.Result = global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage(value, 1);
+                    response.Result = global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage(result, 1);
                 }
 
                 return response;
@@ -56,9 +56,9 @@ namespace LegacyWcf.Contracts.Grpc
             {
                 var result = service.Describe();
                 var response = new global::LegacyWcf.Contracts.Grpc.WarehouseDescribeResponse();
-                if (result is { } value)
+                if (result is not null)
                 {
-                    response.Result = global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage(value, 1);
+                    response.Result = global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage(result, 1);
                 }
 
                 return response;

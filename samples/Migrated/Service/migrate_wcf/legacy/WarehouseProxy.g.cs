@@ -30,21 +30,21 @@ namespace LegacyWcf.Contracts.Grpc
         {
             EnsureOpened();
             var request = new global::LegacyWcf.Contracts.Grpc.ReserveRequest();
-            if (sku is { } sku2)
+            if (sku is not null)
             {
-                request.Sku = sku2;
+                request.Sku = sku;
             }
 
             request.Quantity = quantity;
             var response = _client.Reserve(request);
-            return (response.Result is { } present ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(present, 1) : null);
+            return (response.Result is { } resultMessage ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(resultMessage, 1) : null);
         }
 
         global::LegacyWcf.Contracts.InstanceInfo? global::LegacyWcf.Contracts.IWarehouse.Describe()
         {
             EnsureOpened();
             var response = _client.Describe(new global::Google.Protobuf.WellKnownTypes.Empty());
-            return (response.Result is { } present ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(present, 1) : null);
+            return (response.Result is { } resultMessage ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(resultMessage, 1) : null);
         }
     }
 }

@@ -96,10 +96,10 @@ namespace LegacyWcf.Contracts.Grpc
         {
             global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.CardPayment");
             var value = new global::LegacyWcf.Contracts.CardPayment();
-            value.Amount = (message.Amount is { } present ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDecimal(present) : default(decimal));
+            value.Amount = (message.Amount is { } amountMessage ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDecimal(amountMessage) : default(decimal));
             value.Currency = (message.HasCurrency ? message.Currency : null);
             value.Last4 = (message.HasLast4 ? message.Last4 : null);
-            value.Expiry = (message.Expiry is { } present2 ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDateTime(present2) : default(global::System.DateTime));
+            value.Expiry = (message.Expiry is { } expiryMessage ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDateTime(expiryMessage) : default(global::System.DateTime));
             return value;
         }
 
@@ -143,21 +143,21 @@ namespace LegacyWcf.Contracts.Grpc
         {
             global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.CartSummary");
             var value = new global::LegacyWcf.Contracts.CartSummary();
-            global::System.Collections.Generic.List<global::LegacyWcf.Contracts.OrderLine>? list = null;
-            if (message.Lines is { } present)
+            global::System.Collections.Generic.List<global::LegacyWcf.Contracts.OrderLine>? lines = null;
+            if (message.Lines is { } linesMessage)
             {
-                var list2 = new global::System.Collections.Generic.List<global::LegacyWcf.Contracts.OrderLine>(present.Items.Count);
-                foreach (var item in present.Items)
+                var list = new global::System.Collections.Generic.List<global::LegacyWcf.Contracts.OrderLine>(linesMessage.Items.Count);
+                foreach (var item in linesMessage.Items)
                 {
-                    list2.Add(global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(item, depth + 1));
+                    list.Add(global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(item, depth + 1));
                 }
 
-                list = list2;
+                lines = list;
             }
 
-            value.Lines = list;
-            value.Subtotal = (message.Subtotal is { } present2 ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDecimal(present2) : default(decimal));
-            value.Instance = (message.Instance is { } present3 ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(present3, depth + 1) : null);
+            value.Lines = lines;
+            value.Subtotal = (message.Subtotal is { } subtotalMessage ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDecimal(subtotalMessage) : default(decimal));
+            value.Instance = (message.Instance is { } instanceMessage ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(instanceMessage, depth + 1) : null);
             return value;
         }
 
@@ -200,8 +200,8 @@ namespace LegacyWcf.Contracts.Grpc
             value.Id = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToGuid(message.Id, "LegacyWcf.Contracts.Customer.Id");
             value.Name = (message.HasName ? message.Name : null);
             value.Tier = checked((global::LegacyWcf.Contracts.CustomerTier)(int)message.Tier);
-            value.BillingAddress = (message.BillingAddress is { } present ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(present, depth + 1) : null);
-            value.RegisteredAt = (message.RegisteredAt is { } present2 ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDateTime(present2) : default(global::System.DateTime));
+            value.BillingAddress = (message.BillingAddress is { } billingAddressMessage ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(billingAddressMessage, depth + 1) : null);
+            value.RegisteredAt = (message.RegisteredAt is { } registeredAtMessage ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDateTime(registeredAtMessage) : default(global::System.DateTime));
             return value;
         }
 
@@ -276,7 +276,7 @@ namespace LegacyWcf.Contracts.Grpc
         {
             global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.InvoicePayment");
             var value = new global::LegacyWcf.Contracts.InvoicePayment();
-            value.Amount = (message.Amount is { } present ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDecimal(present) : default(decimal));
+            value.Amount = (message.Amount is { } amountMessage ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDecimal(amountMessage) : default(decimal));
             value.Currency = (message.HasCurrency ? message.Currency : null);
             value.DueInDays = message.DueInDays;
             value.PurchaseOrderNumber = (message.HasPurchaseOrderNumber ? message.PurchaseOrderNumber : null);
@@ -304,9 +304,9 @@ namespace LegacyWcf.Contracts.Grpc
 
             message.Status = checked((global::LegacyWcf.Contracts.Grpc.OrderStatus)(int)value.Status);
             message.PlacedAt = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(value.PlacedAt);
-            if (value.RequestedDelivery is { } requestedDelivery)
+            if (value.RequestedDelivery is { } requestedDeliveryValue)
             {
-                message.RequestedDelivery = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(requestedDelivery);
+                message.RequestedDelivery = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(requestedDeliveryValue);
             }
 
             if (value.Lines is { } lines)
@@ -352,9 +352,9 @@ namespace LegacyWcf.Contracts.Grpc
                 message.Payment = global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage(payment, depth + 1);
             }
 
-            if (value.Priority is { } priority)
+            if (value.Priority is { } priorityValue)
             {
-                message.Priority = priority;
+                message.Priority = priorityValue;
             }
 
             message.Total = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(value.Total);
@@ -374,53 +374,53 @@ namespace LegacyWcf.Contracts.Grpc
             global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.Order");
             var value = new global::LegacyWcf.Contracts.Order();
             value.Id = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToGuid(message.Id, "LegacyWcf.Contracts.Order.Id");
-            value.Customer = (message.Customer is { } present ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(present, depth + 1) : null);
+            value.Customer = (message.Customer is { } customerMessage ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(customerMessage, depth + 1) : null);
             value.Status = checked((global::LegacyWcf.Contracts.OrderStatus)(int)message.Status);
-            value.PlacedAt = (message.PlacedAt is { } present2 ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDateTime(present2) : default(global::System.DateTime));
-            value.RequestedDelivery = (message.RequestedDelivery is { } present3 ? (global::System.DateTime?)global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDateTime(present3) : null);
-            global::System.Collections.Generic.List<global::LegacyWcf.Contracts.OrderLine>? list = null;
-            if (message.Lines is { } present4)
+            value.PlacedAt = (message.PlacedAt is { } placedAtMessage ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDateTime(placedAtMessage) : default(global::System.DateTime));
+            value.RequestedDelivery = (message.RequestedDelivery is { } requestedDeliveryMessage ? (global::System.DateTime?)global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDateTime(requestedDeliveryMessage) : null);
+            global::System.Collections.Generic.List<global::LegacyWcf.Contracts.OrderLine>? lines = null;
+            if (message.Lines is { } linesMessage)
             {
-                var list2 = new global::System.Collections.Generic.List<global::LegacyWcf.Contracts.OrderLine>(present4.Items.Count);
-                foreach (var item in present4.Items)
+                var list = new global::System.Collections.Generic.List<global::LegacyWcf.Contracts.OrderLine>(linesMessage.Items.Count);
+                foreach (var item in linesMessage.Items)
                 {
-                    list2.Add(global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(item, depth + 1));
+                    list.Add(global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(item, depth + 1));
                 }
 
-                list = list2;
+                lines = list;
             }
 
-            value.Lines = list;
-            global::System.Collections.Generic.Dictionary<string, string>? map = null;
-            if (message.Attributes is { } present5)
+            value.Lines = lines;
+            global::System.Collections.Generic.Dictionary<string, string>? attributes = null;
+            if (message.Attributes is { } attributesMessage)
             {
-                var map2 = new global::System.Collections.Generic.Dictionary<string, string>(present5.Entries.Count);
-                foreach (var pair in present5.Entries)
+                var map = new global::System.Collections.Generic.Dictionary<string, string>(attributesMessage.Entries.Count);
+                foreach (var pair in attributesMessage.Entries)
                 {
-                    map2.Add(pair.Key, pair.Value);
+                    map.Add(pair.Key, pair.Value);
                 }
 
-                map = map2;
+                attributes = map;
             }
 
-            value.Attributes = map;
-            global::System.Collections.Generic.Dictionary<string, global::LegacyWcf.Contracts.OrderLine>? map3 = null;
-            if (message.Allocations is { } present6)
+            value.Attributes = attributes;
+            global::System.Collections.Generic.Dictionary<string, global::LegacyWcf.Contracts.OrderLine>? allocations = null;
+            if (message.Allocations is { } allocationsMessage)
             {
-                var map4 = new global::System.Collections.Generic.Dictionary<string, global::LegacyWcf.Contracts.OrderLine>(present6.Entries.Count);
-                foreach (var pair2 in present6.Entries)
+                var map2 = new global::System.Collections.Generic.Dictionary<string, global::LegacyWcf.Contracts.OrderLine>(allocationsMessage.Entries.Count);
+                foreach (var pair2 in allocationsMessage.Entries)
                 {
-                    map4.Add(pair2.Key, global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(pair2.Value, depth + 1));
+                    map2.Add(pair2.Key, global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(pair2.Value, depth + 1));
                 }
 
-                map3 = map4;
+                allocations = map2;
             }
 
-            value.Allocations = map3;
-            value.ShipTo = (message.ShipTo is { } present7 ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(present7, depth + 1) : null);
-            value.Payment = (message.Payment is { } present8 ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(present8, depth + 1) : null);
+            value.Allocations = allocations;
+            value.ShipTo = (message.ShipTo is { } shipToMessage ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(shipToMessage, depth + 1) : null);
+            value.Payment = (message.Payment is { } paymentMessage ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(paymentMessage, depth + 1) : null);
             value.Priority = (message.HasPriority ? (int?)message.Priority : null);
-            value.Total = (message.Total is { } present9 ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDecimal(present9) : default(decimal));
+            value.Total = (message.Total is { } totalMessage ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDecimal(totalMessage) : default(decimal));
             value.Notes = (message.HasNotes ? message.Notes : null);
             return value;
         }
@@ -444,9 +444,9 @@ namespace LegacyWcf.Contracts.Grpc
             }
 
             message.OrderId = value.OrderId.ToString();
-            if (value.CurrentStatus is { } currentStatus)
+            if (value.CurrentStatus is { } currentStatusValue)
             {
-                message.CurrentStatus = checked((global::LegacyWcf.Contracts.Grpc.OrderStatus)(int)currentStatus);
+                message.CurrentStatus = checked((global::LegacyWcf.Contracts.Grpc.OrderStatus)(int)currentStatusValue);
             }
 
             message.OccurredAt = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(value.OccurredAt);
@@ -463,7 +463,7 @@ namespace LegacyWcf.Contracts.Grpc
             value.Code = (message.HasCode ? message.Code : null);
             value.OrderId = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToGuid(message.OrderId, "LegacyWcf.Contracts.OrderFault.OrderId");
             value.CurrentStatus = (message.HasCurrentStatus ? (global::LegacyWcf.Contracts.OrderStatus?)checked((global::LegacyWcf.Contracts.OrderStatus)(int)message.CurrentStatus) : null);
-            value.OccurredAt = (message.OccurredAt is { } present ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDateTime(present) : default(global::System.DateTime));
+            value.OccurredAt = (message.OccurredAt is { } occurredAtMessage ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDateTime(occurredAtMessage) : default(global::System.DateTime));
             return value;
         }
 
@@ -487,9 +487,9 @@ namespace LegacyWcf.Contracts.Grpc
 
             message.Quantity = value.Quantity;
             message.UnitPrice = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(value.UnitPrice);
-            if (value.DiscountPercent is { } discountPercent)
+            if (value.DiscountPercent is { } discountPercentValue)
             {
-                message.DiscountPercent = discountPercent;
+                message.DiscountPercent = discountPercentValue;
             }
 
             return message;
@@ -504,7 +504,7 @@ namespace LegacyWcf.Contracts.Grpc
             var value = new global::LegacyWcf.Contracts.OrderLine();
             value.Sku = (message.HasSku ? message.Sku : null);
             value.Quantity = message.Quantity;
-            value.UnitPrice = (message.UnitPrice is { } present ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDecimal(present) : default(decimal));
+            value.UnitPrice = (message.UnitPrice is { } unitPriceMessage ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDecimal(unitPriceMessage) : default(decimal));
             value.DiscountPercent = (message.HasDiscountPercent ? (int?)message.DiscountPercent : null);
             return value;
         }
@@ -594,8 +594,8 @@ namespace LegacyWcf.Contracts.Grpc
             global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.PriceChange");
             var value = new global::LegacyWcf.Contracts.PriceChange();
             value.ProductId = (message.HasProductId ? message.ProductId : null);
-            value.OldPrice = (message.OldPrice is { } present ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDecimal(present) : default(decimal));
-            value.NewPrice = (message.NewPrice is { } present2 ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDecimal(present2) : default(decimal));
+            value.OldPrice = (message.OldPrice is { } oldPriceMessage ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDecimal(oldPriceMessage) : default(decimal));
+            value.NewPrice = (message.NewPrice is { } newPriceMessage ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDecimal(newPriceMessage) : default(decimal));
             value.Reason = (message.HasReason ? message.Reason : null);
             return value;
         }
@@ -645,10 +645,10 @@ namespace LegacyWcf.Contracts.Grpc
             value.Id = (message.HasId ? message.Id : null);
             value.Name = (message.HasName ? message.Name : null);
             value.Category = (message.HasCategory ? message.Category : null);
-            value.Price = (message.Price is { } present ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDecimal(present) : default(decimal));
+            value.Price = (message.Price is { } priceMessage ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDecimal(priceMessage) : default(decimal));
             value.Stock = message.Stock;
             value.Status = checked((global::LegacyWcf.Contracts.ProductStatus)(int)message.Status);
-            value.ListedOn = (message.ListedOn is { } present2 ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDateTime(present2) : default(global::System.DateTime));
+            value.ListedOn = (message.ListedOn is { } listedOnMessage ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDateTime(listedOnMessage) : default(global::System.DateTime));
             return value;
         }
 
@@ -672,9 +672,9 @@ namespace LegacyWcf.Contracts.Grpc
 
             message.Quantity = value.Quantity;
             message.UnitPrice = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(value.UnitPrice);
-            if (value.DiscountPercent is { } discountPercent)
+            if (value.DiscountPercent is { } discountPercentValue)
             {
-                message.DiscountPercent = discountPercent;
+                message.DiscountPercent = discountPercentValue;
             }
 
             message.Tier = checked((global::LegacyWcf.Contracts.Grpc.CustomerTier)(int)value.Tier);
@@ -693,11 +693,11 @@ namespace LegacyWcf.Contracts.Grpc
             var value = new global::LegacyWcf.Contracts.Quote();
             value.Sku = (message.HasSku ? message.Sku : null);
             value.Quantity = message.Quantity;
-            value.UnitPrice = (message.UnitPrice is { } present ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDecimal(present) : default(decimal));
+            value.UnitPrice = (message.UnitPrice is { } unitPriceMessage ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDecimal(unitPriceMessage) : default(decimal));
             value.DiscountPercent = (message.HasDiscountPercent ? (int?)message.DiscountPercent : null);
             value.Tier = checked((global::LegacyWcf.Contracts.CustomerTier)(int)message.Tier);
-            value.PriceDate = (message.PriceDate is { } present2 ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDateTime(present2) : default(global::System.DateTime));
-            value.Total = (message.Total is { } present3 ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDecimal(present3) : default(decimal));
+            value.PriceDate = (message.PriceDate is { } priceDateMessage ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDateTime(priceDateMessage) : default(global::System.DateTime));
+            value.Total = (message.Total is { } totalMessage ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDecimal(totalMessage) : default(decimal));
             value.QuoteId = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToGuid(message.QuoteId, "LegacyWcf.Contracts.Quote.QuoteId");
             return value;
         }
@@ -734,7 +734,7 @@ namespace LegacyWcf.Contracts.Grpc
             var value = new global::LegacyWcf.Contracts.Reservation();
             value.Number = message.Number;
             value.ConcurrentCalls = message.ConcurrentCalls;
-            value.Instance = (message.Instance is { } present ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(present, depth + 1) : null);
+            value.Instance = (message.Instance is { } instanceMessage ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(instanceMessage, depth + 1) : null);
             return value;
         }
 
@@ -757,14 +757,14 @@ namespace LegacyWcf.Contracts.Grpc
                 message.State = state;
             }
 
-            if (value.StartedAt is { } startedAt)
+            if (value.StartedAt is { } startedAtValue)
             {
-                message.StartedAt = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(startedAt);
+                message.StartedAt = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(startedAtValue);
             }
 
-            if (value.CompletedAt is { } completedAt)
+            if (value.CompletedAt is { } completedAtValue)
             {
-                message.CompletedAt = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(completedAt);
+                message.CompletedAt = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(completedAtValue);
             }
 
             if (value.Result is { } result)
@@ -784,9 +784,9 @@ namespace LegacyWcf.Contracts.Grpc
             var value = new global::LegacyWcf.Contracts.RestockStatus();
             value.RequestId = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToGuid(message.RequestId, "LegacyWcf.Contracts.RestockStatus.RequestId");
             value.State = (message.HasState ? message.State : null);
-            value.StartedAt = (message.StartedAt is { } present ? (global::System.DateTime?)global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDateTime(present) : null);
-            value.CompletedAt = (message.CompletedAt is { } present2 ? (global::System.DateTime?)global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDateTime(present2) : null);
-            value.Result = (message.Result is { } present3 ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(present3, depth + 1) : null);
+            value.StartedAt = (message.StartedAt is { } startedAtMessage ? (global::System.DateTime?)global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDateTime(startedAtMessage) : null);
+            value.CompletedAt = (message.CompletedAt is { } completedAtMessage ? (global::System.DateTime?)global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDateTime(completedAtMessage) : null);
+            value.Result = (message.Result is { } resultMessage ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(resultMessage, depth + 1) : null);
             return value;
         }
 
@@ -824,7 +824,7 @@ namespace LegacyWcf.Contracts.Grpc
             value.Sku = (message.HasSku ? message.Sku : null);
             value.OnHand = message.OnHand;
             value.Reserved = message.Reserved;
-            value.ChangedAt = (message.ChangedAt is { } present ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDateTime(present) : default(global::System.DateTime));
+            value.ChangedAt = (message.ChangedAt is { } changedAtMessage ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDateTime(changedAtMessage) : default(global::System.DateTime));
             return value;
         }
     }

@@ -39,9 +39,9 @@ namespace Northwind.Reporting.Grpc
             global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "Northwind.Reporting.ReportRequest");
             var value = new global::Northwind.Reporting.ReportRequest();
             value.Format = message.Format;
-            value.From = (message.From is { } present ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDateTime(present) : default(global::System.DateTime));
+            value.From = (message.From is { } fromMessage ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDateTime(fromMessage) : default(global::System.DateTime));
             value.ReportName = message.ReportName;
-            value.To = (message.To is { } present2 ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDateTime(present2) : default(global::System.DateTime));
+            value.To = (message.To is { } toMessage ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDateTime(toMessage) : default(global::System.DateTime));
             return value;
         }
     }

@@ -71,7 +71,7 @@ namespace Tailspin.Everything.Grpc
             global::Tailspin.Everything.Shape? value;
             try
             {
-                value = (request.Value is { } present ? global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage(present, 1) : null);
+                value = (request.Value is { } valueMessage ? global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage(valueMessage, 1) : null);
             }
             catch (global::System.Exception exception) when (exception is global::MigrateWcf.Runtime.Mapping.MessageMappingException or global::System.OverflowException)
             {
@@ -82,9 +82,9 @@ namespace Tailspin.Everything.Grpc
             {
                 var result = service.EchoShape(value);
                 var response = new global::Tailspin.Everything.Grpc.EchoShapeResponse();
-                if (result is { } value2)
+                if (result is not null)
                 {
-                    response.Result = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage(value2, 1);
+                    response.Result = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage(result, 1);
                 }
 
                 return response;

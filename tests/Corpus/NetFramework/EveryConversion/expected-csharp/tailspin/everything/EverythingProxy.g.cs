@@ -50,13 +50,13 @@ namespace Tailspin.Everything.Grpc
         {
             EnsureOpened();
             var request = new global::Tailspin.Everything.Grpc.EchoShapeRequest();
-            if (value is { } value2)
+            if (value is not null)
             {
-                request.Value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage(value2, 1);
+                request.Value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage(value, 1);
             }
 
             var response = _client.EchoShape(request);
-            return (response.Result is { } present ? global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage(present, 1) : null);
+            return (response.Result is { } resultMessage ? global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage(resultMessage, 1) : null);
         }
 
         global::Tailspin.Everything.Node global::Tailspin.Everything.IEverything.EchoNode(global::Tailspin.Everything.Node value)
@@ -130,7 +130,7 @@ namespace Tailspin.Everything.Grpc
             var response = _client.Swap(request);
             left = response.Left;
             right = response.Right;
-            at = (response.At is { } present ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDateTime(present) : default(global::System.DateTime));
+            at = (response.At is { } atMessage ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDateTime(atMessage) : default(global::System.DateTime));
             return response.Result;
         }
 
@@ -144,7 +144,7 @@ namespace Tailspin.Everything.Grpc
             }
 
             var response = await _client.SumAsync(request).ResponseAsync.ConfigureAwait(false);
-            return (response.Result is { } present ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDecimal(present) : default(decimal));
+            return (response.Result is { } resultMessage ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDecimal(resultMessage) : default(decimal));
         }
 
         global::System.IAsyncResult global::Tailspin.Everything.IEverything.BeginConcat(string first, string second, global::System.AsyncCallback? callback, object? state)

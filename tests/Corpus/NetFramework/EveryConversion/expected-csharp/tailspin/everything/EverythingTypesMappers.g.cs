@@ -257,7 +257,7 @@ namespace Tailspin.Everything.Grpc
             var map2 = new global::System.Collections.Generic.Dictionary<global::Tailspin.Everything.Point, string>(message.ByPoint.Count);
             foreach (var entry in message.ByPoint)
             {
-                map2.Add((entry.Key is { } present ? global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage(present, depth + 1) : default(global::Tailspin.Everything.Point)), entry.Value);
+                map2.Add((entry.Key is { } keyMessage ? global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage(keyMessage, depth + 1) : default(global::Tailspin.Everything.Point)), entry.Value);
             }
 
             value.ByPoint = map2;
@@ -316,45 +316,45 @@ namespace Tailspin.Everything.Grpc
             }
 
             value.Moods = list8;
-            string[]? list9 = null;
-            if (message.Names is { } present2)
+            string[]? names = null;
+            if (message.Names is { } namesMessage)
             {
-                var list10 = new string[present2.Items.Count];
-                for (var i2 = 0; i2 < list10.Length; i2++)
+                var list9 = new string[namesMessage.Items.Count];
+                for (var i2 = 0; i2 < list9.Length; i2++)
                 {
-                    list10[i2] = present2.Items[i2];
+                    list9[i2] = namesMessage.Items[i2];
                 }
 
-                list9 = list10;
+                names = list9;
             }
 
-            value.Names = list9;
-            global::System.Collections.Generic.List<global::System.Collections.Generic.List<string>>? list11 = null;
-            if (message.Nested is { } present3)
+            value.Names = names;
+            global::System.Collections.Generic.List<global::System.Collections.Generic.List<string>>? nested = null;
+            if (message.Nested is { } nestedMessage)
             {
-                var list12 = new global::System.Collections.Generic.List<global::System.Collections.Generic.List<string>>(present3.Items.Count);
-                foreach (var item8 in present3.Items)
+                var list10 = new global::System.Collections.Generic.List<global::System.Collections.Generic.List<string>>(nestedMessage.Items.Count);
+                foreach (var item8 in nestedMessage.Items)
                 {
-                    var list13 = new global::System.Collections.Generic.List<string>(item8.Items.Count);
+                    var list11 = new global::System.Collections.Generic.List<string>(item8.Items.Count);
                     foreach (var item9 in item8.Items)
                     {
-                        list13.Add(item9);
+                        list11.Add(item9);
                     }
 
-                    list12.Add(list13);
+                    list10.Add(list11);
                 }
 
-                list11 = list12;
+                nested = list10;
             }
 
-            value.Nested = list11;
-            var list14 = new global::System.Collections.Generic.List<int?>(message.NullableInts.Count);
+            value.Nested = nested;
+            var list12 = new global::System.Collections.Generic.List<int?>(message.NullableInts.Count);
             foreach (var item10 in message.NullableInts)
             {
-                list14.Add((item10 ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotSet("an element of Tailspin.Everything.Collections.NullableInts")));
+                list12.Add((item10 ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotSet("an element of Tailspin.Everything.Collections.NullableInts")));
             }
 
-            value.NullableInts = list14;
+            value.NullableInts = list12;
             var map4 = new global::System.Collections.Generic.Dictionary<int, global::Tailspin.Everything.Point>(message.Points.Count);
             foreach (var pair3 in message.Points)
             {
@@ -362,45 +362,45 @@ namespace Tailspin.Everything.Grpc
             }
 
             value.Points = map4;
-            global::System.Collections.Generic.IDictionary<string, decimal>? map5 = null;
-            if (message.Prices is { } present4)
+            global::System.Collections.Generic.IDictionary<string, decimal>? prices = null;
+            if (message.Prices is { } pricesMessage)
             {
-                var map6 = new global::System.Collections.Generic.Dictionary<string, decimal>(present4.Entries.Count);
-                foreach (var pair4 in present4.Entries)
+                var map5 = new global::System.Collections.Generic.Dictionary<string, decimal>(pricesMessage.Entries.Count);
+                foreach (var pair4 in pricesMessage.Entries)
                 {
-                    map6.Add(pair4.Key, global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDecimal(pair4.Value));
+                    map5.Add(pair4.Key, global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDecimal(pair4.Value));
                 }
 
-                map5 = map6;
+                prices = map5;
             }
 
-            value.Prices = map5;
-            global::System.Collections.Generic.Dictionary<string, global::System.Collections.Generic.Dictionary<string, int>>? map7 = null;
-            if (message.Tables is { } present5)
+            value.Prices = prices;
+            global::System.Collections.Generic.Dictionary<string, global::System.Collections.Generic.Dictionary<string, int>>? tables = null;
+            if (message.Tables is { } tablesMessage)
             {
-                var map8 = new global::System.Collections.Generic.Dictionary<string, global::System.Collections.Generic.Dictionary<string, int>>(present5.Entries.Count);
-                foreach (var pair5 in present5.Entries)
+                var map6 = new global::System.Collections.Generic.Dictionary<string, global::System.Collections.Generic.Dictionary<string, int>>(tablesMessage.Entries.Count);
+                foreach (var pair5 in tablesMessage.Entries)
                 {
-                    var map9 = new global::System.Collections.Generic.Dictionary<string, int>(pair5.Value.Entries.Count);
+                    var map7 = new global::System.Collections.Generic.Dictionary<string, int>(pair5.Value.Entries.Count);
                     foreach (var pair6 in pair5.Value.Entries)
                     {
-                        map9.Add(pair6.Key, pair6.Value);
+                        map7.Add(pair6.Key, pair6.Value);
                     }
 
-                    map8.Add(pair5.Key, map9);
+                    map6.Add(pair5.Key, map7);
                 }
 
-                map7 = map8;
+                tables = map6;
             }
 
-            value.Tables = map7;
-            var list15 = new global::System.Collections.Generic.HashSet<string>();
+            value.Tables = tables;
+            var list13 = new global::System.Collections.Generic.HashSet<string>();
             foreach (var item11 in message.Tags)
             {
-                list15.Add(item11);
+                list13.Add(item11);
             }
 
-            value.Tags = list15;
+            value.Tags = list13;
             return value;
         }
 
@@ -473,7 +473,7 @@ namespace Tailspin.Everything.Grpc
         {
             global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "Tailspin.Everything.Envelope");
             var value = new global::Tailspin.Everything.Envelope();
-            value.Body = (message.Body is { } present ? global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage(present, depth + 1) : null);
+            value.Body = (message.Body is { } bodyMessage ? global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage(bodyMessage, depth + 1) : null);
             value.Tenant = (message.HasTenant ? message.Tenant : null);
             return value;
         }
@@ -552,21 +552,21 @@ namespace Tailspin.Everything.Grpc
         {
             global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "Tailspin.Everything.Node");
             var value = new global::Tailspin.Everything.Node();
-            global::System.Collections.Generic.List<global::Tailspin.Everything.Node>? list = null;
-            if (message.Children is { } present)
+            global::System.Collections.Generic.List<global::Tailspin.Everything.Node>? children = null;
+            if (message.Children is { } childrenMessage)
             {
-                var list2 = new global::System.Collections.Generic.List<global::Tailspin.Everything.Node>(present.Items.Count);
-                foreach (var item in present.Items)
+                var list = new global::System.Collections.Generic.List<global::Tailspin.Everything.Node>(childrenMessage.Items.Count);
+                foreach (var item in childrenMessage.Items)
                 {
-                    list2.Add(global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage(item, depth + 1));
+                    list.Add(global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage(item, depth + 1));
                 }
 
-                list = list2;
+                children = list;
             }
 
-            value.Children = list;
+            value.Children = children;
             value.Label = message.Label;
-            value.Next = (message.Next is { } present2 ? global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage(present2, depth + 1) : null);
+            value.Next = (message.Next is { } nextMessage ? global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage(nextMessage, depth + 1) : null);
             return value;
         }
 
@@ -700,49 +700,49 @@ namespace Tailspin.Everything.Grpc
             }
 
             message.Mask = value.Mask;
-            if (value.MaybeAmount is { } maybeAmount)
+            if (value.MaybeAmount is { } maybeAmountValue)
             {
-                message.MaybeAmount = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(maybeAmount);
+                message.MaybeAmount = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(maybeAmountValue);
             }
 
-            if (value.MaybeCount is { } maybeCount)
+            if (value.MaybeCount is { } maybeCountValue)
             {
-                message.MaybeCount = maybeCount;
+                message.MaybeCount = maybeCountValue;
             }
 
-            if (value.MaybeId is { } maybeId)
+            if (value.MaybeId is { } maybeIdValue)
             {
-                message.MaybeId = maybeId.ToString();
+                message.MaybeId = maybeIdValue.ToString();
             }
 
-            if (value.MaybeLetter is { } maybeLetter)
+            if (value.MaybeLetter is { } maybeLetterValue)
             {
-                message.MaybeLetter = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToString(maybeLetter, "Tailspin.Everything.Scalars.MaybeLetter");
+                message.MaybeLetter = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToString(maybeLetterValue, "Tailspin.Everything.Scalars.MaybeLetter");
             }
 
-            if (value.MaybeMood is { } maybeMood)
+            if (value.MaybeMood is { } maybeMoodValue)
             {
-                message.MaybeMood = checked((global::Tailspin.Everything.Grpc.Mood)(int)maybeMood);
+                message.MaybeMood = checked((global::Tailspin.Everything.Grpc.Mood)(int)maybeMoodValue);
             }
 
-            if (value.MaybeSpan is { } maybeSpan)
+            if (value.MaybeSpan is { } maybeSpanValue)
             {
-                message.MaybeSpan = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDuration(maybeSpan);
+                message.MaybeSpan = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDuration(maybeSpanValue);
             }
 
-            if (value.MaybeStamp is { } maybeStamp)
+            if (value.MaybeStamp is { } maybeStampValue)
             {
-                message.MaybeStamp = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(maybeStamp);
+                message.MaybeStamp = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(maybeStampValue);
             }
 
-            if (value.MaybeWhen is { } maybeWhen)
+            if (value.MaybeWhen is { } maybeWhenValue)
             {
-                message.MaybeWhen = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(maybeWhen);
+                message.MaybeWhen = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(maybeWhenValue);
             }
 
-            if (value.MaybeWhere is { } maybeWhere)
+            if (value.MaybeWhere is { } maybeWhereValue)
             {
-                message.MaybeWhere = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage(maybeWhere, depth + 1);
+                message.MaybeWhere = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage(maybeWhereValue, depth + 1);
             }
 
             message.Mood = checked((global::Tailspin.Everything.Grpc.Mood)(int)value.Mood);
@@ -772,7 +772,7 @@ namespace Tailspin.Everything.Grpc
         {
             global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "Tailspin.Everything.Scalars");
             var value = new global::Tailspin.Everything.Scalars();
-            value.Amount = (message.Amount is { } present ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDecimal(present) : default(decimal));
+            value.Amount = (message.Amount is { } amountMessage ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDecimal(amountMessage) : default(decimal));
             value.Big = message.Big;
             value.Blob = (message.HasBlob ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToBytes(message.Blob) : null);
             value.Count = message.Count;
@@ -783,15 +783,15 @@ namespace Tailspin.Everything.Grpc
             value.Level = checked((global::Tailspin.Everything.Level)(int)message.Level);
             value.Link = (message.HasLink ? new global::System.Uri(message.Link, global::System.UriKind.RelativeOrAbsolute) : null);
             value.Mask = message.Mask;
-            value.MaybeAmount = (message.MaybeAmount is { } present2 ? (decimal?)global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDecimal(present2) : null);
+            value.MaybeAmount = (message.MaybeAmount is { } maybeAmountMessage ? (decimal?)global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDecimal(maybeAmountMessage) : null);
             value.MaybeCount = (message.HasMaybeCount ? (int?)message.MaybeCount : null);
             value.MaybeId = (message.HasMaybeId ? (global::System.Guid?)global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToGuid(message.MaybeId, "Tailspin.Everything.Scalars.MaybeId") : null);
             value.MaybeLetter = (message.HasMaybeLetter ? (char?)global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToChar(message.MaybeLetter, "Tailspin.Everything.Scalars.MaybeLetter") : null);
             value.MaybeMood = (message.HasMaybeMood ? (global::Tailspin.Everything.Mood?)checked((global::Tailspin.Everything.Mood)(int)message.MaybeMood) : null);
-            value.MaybeSpan = (message.MaybeSpan is { } present3 ? (global::System.TimeSpan?)global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToTimeSpan(present3) : null);
-            value.MaybeStamp = (message.MaybeStamp is { } present4 ? (global::System.DateTimeOffset?)global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDateTimeOffset(present4) : null);
-            value.MaybeWhen = (message.MaybeWhen is { } present5 ? (global::System.DateTime?)global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDateTime(present5) : null);
-            value.MaybeWhere = (message.MaybeWhere is { } present6 ? (global::Tailspin.Everything.Point?)global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage(present6, depth + 1) : null);
+            value.MaybeSpan = (message.MaybeSpan is { } maybeSpanMessage ? (global::System.TimeSpan?)global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToTimeSpan(maybeSpanMessage) : null);
+            value.MaybeStamp = (message.MaybeStamp is { } maybeStampMessage ? (global::System.DateTimeOffset?)global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDateTimeOffset(maybeStampMessage) : null);
+            value.MaybeWhen = (message.MaybeWhen is { } maybeWhenMessage ? (global::System.DateTime?)global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDateTime(maybeWhenMessage) : null);
+            value.MaybeWhere = (message.MaybeWhere is { } maybeWhereMessage ? (global::Tailspin.Everything.Point?)global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage(maybeWhereMessage, depth + 1) : null);
             value.Mood = checked((global::Tailspin.Everything.Mood)(int)message.Mood);
             value.Octet = checked((byte)message.Octet);
             value.Port = checked((ushort)message.Port);
@@ -799,12 +799,12 @@ namespace Tailspin.Everything.Grpc
             value.Ratio = message.Ratio;
             value.Required = message.Required;
             value.Small = checked((short)message.Small);
-            value.Span = (message.Span is { } present7 ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToTimeSpan(present7) : default(global::System.TimeSpan));
-            value.Stamp = (message.Stamp is { } present8 ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDateTimeOffset(present8) : default(global::System.DateTimeOffset));
+            value.Span = (message.Span is { } spanMessage ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToTimeSpan(spanMessage) : default(global::System.TimeSpan));
+            value.Stamp = (message.Stamp is { } stampMessage ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDateTimeOffset(stampMessage) : default(global::System.DateTimeOffset));
             value.Text = (message.HasText ? message.Text : null);
             value.Tiny = checked((sbyte)message.Tiny);
-            value.When = (message.When is { } present9 ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDateTime(present9) : default(global::System.DateTime));
-            value.Where = (message.Where is { } present10 ? global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage(present10, depth + 1) : default(global::Tailspin.Everything.Point));
+            value.When = (message.When is { } whenMessage ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDateTime(whenMessage) : default(global::System.DateTime));
+            value.Where = (message.Where is { } whereMessage ? global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage(whereMessage, depth + 1) : default(global::Tailspin.Everything.Point));
             return value;
         }
 

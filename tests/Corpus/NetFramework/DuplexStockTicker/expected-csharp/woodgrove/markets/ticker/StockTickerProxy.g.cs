@@ -75,7 +75,7 @@ namespace Woodgrove.Markets.Ticker.Grpc
                 {
                     var symbol = envelope.TradingHalted.Symbol;
                     var reason = envelope.TradingHalted.Reason;
-                    var haltedAtUtc = (envelope.TradingHalted.HaltedAtUtc is { } present ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDateTime(present) : default(global::System.DateTime));
+                    var haltedAtUtc = (envelope.TradingHalted.HaltedAtUtc is { } haltedAtUtcMessage ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDateTime(haltedAtUtcMessage) : default(global::System.DateTime));
                     _callback.TradingHalted(symbol, reason, haltedAtUtc);
                     return global::System.Threading.Tasks.Task.CompletedTask;
                 }

@@ -40,10 +40,10 @@ namespace Woodgrove.Markets.Ticker.Grpc
             global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "Woodgrove.Markets.Ticker.Quote");
             var value = new global::Woodgrove.Markets.Ticker.Quote();
             value.Symbol = message.Symbol;
-            value.Bid = (message.Bid is { } present ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDecimal(present) : default(decimal));
-            value.Ask = (message.Ask is { } present2 ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDecimal(present2) : default(decimal));
+            value.Bid = (message.Bid is { } bidMessage ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDecimal(bidMessage) : default(decimal));
+            value.Ask = (message.Ask is { } askMessage ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDecimal(askMessage) : default(decimal));
             value.Volume = message.Volume;
-            value.Timestamp = (message.Timestamp is { } present3 ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDateTimeOffset(present3) : default(global::System.DateTimeOffset));
+            value.Timestamp = (message.Timestamp is { } timestampMessage ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDateTimeOffset(timestampMessage) : default(global::System.DateTimeOffset));
             return value;
         }
     }
