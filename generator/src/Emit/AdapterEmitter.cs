@@ -99,7 +99,7 @@ internal static class AdapterEmitter
         var returns = rpc.ServerStreaming ? "global::System.Threading.Tasks.Task" : $"global::System.Threading.Tasks.Task<{shape.Response.Class}>";
         w.Summary($"{contract.ClrName}.{operation.MethodName}{(operation.IsOneWay ? " (one-way: acknowledged once queued, then run in the background)" : string.Empty)}.");
         w.Open($"public override {returns} {rpc.Name}({requestParameter}{responseParameter}, global::Grpc.Core.ServerCallContext context)");
-        var conversions = new ConversionWriter(index, w, "1", CSharpEmitter.AnyClass(csharp), Reserved);
+        var conversions = new ConversionWriter(index, w, ConversionWriter.TopDepth, CSharpEmitter.AnyClass(csharp), Reserved);
         var names = operation.Parameters.Select(p => conversions.Local(Local(p.Name))).ToArray();
         var typeOf = new Func<int, string>(i => i < types.Count ? types[i].Type : operation.Parameters[i].Type.CSharp!.Name);
 
@@ -300,7 +300,7 @@ internal static class AdapterEmitter
         var twoWay = replyCase is not null;
         var resultPart = twoWay ? RpcShape.Part(replyCase!.Type, false, file, index, isRequest: false) : null;
         var signature = string.Join(", ", method.Parameters.Select(Declaration));
-        var conversions = new ConversionWriter(index, w, "1", CSharpEmitter.AnyClass(csharp), method.Parameters.Select(p => p.Name.TrimStart('@')));
+        var conversions = new ConversionWriter(index, w, ConversionWriter.TopDepth, CSharpEmitter.AnyClass(csharp), method.Parameters.Select(p => p.Name.TrimStart('@')));
         w.Line();
         switch (method.Role)
         {

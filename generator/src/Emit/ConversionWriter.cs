@@ -33,6 +33,10 @@ internal sealed class ConversionWriter
 
     private readonly ProtoIndex _index;
     private readonly CSharpWriter _w;
+    /// <summary>The depth argument of a data type converted at the top of a call: named, so <c>ToMessage(value, depth: 1)</c>
+    /// says what the number is.</summary>
+    public const string TopDepth = "depth: 1";
+
     private readonly string _nextDepth;
     private readonly string? _anyClass;
     private readonly HashSet<string> _locals = new(StringComparer.Ordinal);

@@ -250,8 +250,8 @@ internal static class HostingEmitter
             {
                 message = index.Class(index.OfType(fault.DetailTypeKey));
                 var mapper = index.MapperClass(fault.DetailTypeKey);
-                toMessage = $"static detail => {mapper}.ToMessage(detail ?? throw {RuntimeMapping.Class}.NotCarried({where}), 1)";
-                fromMessage = $"static message => {mapper}.FromMessage(message, 1)";
+                toMessage = $"static detail => {mapper}.ToMessage(detail ?? throw {RuntimeMapping.Class}.NotCarried({where}), {ConversionWriter.TopDepth})";
+                fromMessage = $"static message => {mapper}.FromMessage(message, {ConversionWriter.TopDepth})";
             }
 
             w.Line($"faults.Add<{fault.CSharpName}, {message}>(");

@@ -92,7 +92,7 @@ internal static class ProxyEmitter
             w.Line();
             var signature = string.Join(", ", method.Parameters.Select(AdapterEmitter.Declaration));
             var names = RpcShape.ArgumentNames(operation, method, begin);
-            var conversions = new ConversionWriter(index, w, "1", CSharpEmitter.AnyClass(csharp), Reserved.Concat(method.Parameters.Select(p => p.Name.TrimStart('@'))));
+            var conversions = new ConversionWriter(index, w, ConversionWriter.TopDepth, CSharpEmitter.AnyClass(csharp), Reserved.Concat(method.Parameters.Select(p => p.Name.TrimStart('@'))));
             var response = conversions.Local("response");
             switch (method.Role)
             {
@@ -168,7 +168,7 @@ internal static class ProxyEmitter
         var operation = shape.Operation;
         var types = RpcShape.Parameters(operation);
         var inputs = Enumerable.Range(0, operation.Parameters.Count).Where(i => operation.Parameters[i].Direction != ParameterDirection.Out).ToList();
-        var conversions = new ConversionWriter(index, w, "1", CSharpEmitter.AnyClass(csharp));
+        var conversions = new ConversionWriter(index, w, ConversionWriter.TopDepth, CSharpEmitter.AnyClass(csharp));
         var names = new string?[operation.Parameters.Count];
         foreach (var i in inputs)
         {
@@ -310,7 +310,7 @@ internal static class ProxyEmitter
         var replyCallId = replyMessage?.Fields.FirstOrDefault(f => f.Origin?.Kind == FieldOriginKind.Generated);
         if (oneof is not null)
         {
-            var conversions = new ConversionWriter(index, w, "1", CSharpEmitter.AnyClass(csharp), Reserved);
+            var conversions = new ConversionWriter(index, w, ConversionWriter.TopDepth, CSharpEmitter.AnyClass(csharp), Reserved);
             w.Open($"switch (envelope.{ProtocNames.OneofCaseProperty(oneof)})");
             for (var i = 0; i < operations.Count && i < cases.Count; i++)
             {

@@ -19,8 +19,8 @@ namespace LegacyWcf.Contracts.Grpc
         {
             faults.Add<global::LegacyWcf.Contracts.OrderFault, global::LegacyWcf.Contracts.Grpc.OrderFault>(
                 global::Grpc.Core.StatusCode.FailedPrecondition,
-                static detail => global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage(detail ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("The detail of a FaultException<LegacyWcf.Contracts.OrderFault>"), 1),
-                static message => global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(message, 1));
+                static detail => global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage(detail ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("The detail of a FaultException<LegacyWcf.Contracts.OrderFault>"), depth: 1),
+                static message => global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(message, depth: 1));
             return faults;
         }
     }

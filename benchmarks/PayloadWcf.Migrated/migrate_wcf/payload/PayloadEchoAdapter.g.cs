@@ -27,7 +27,7 @@ namespace PayloadWcf.Grpc
             global::PayloadWcf.Document? document;
             try
             {
-                document = (request.Document is { } documentMessage ? global::PayloadWcf.Grpc.PayloadTypesMappers.FromMessage(documentMessage, 1) : null);
+                document = (request.Document is { } documentMessage ? global::PayloadWcf.Grpc.PayloadTypesMappers.FromMessage(documentMessage, depth: 1) : null);
             }
             catch (global::System.Exception exception) when (exception is global::MigrateWcf.Runtime.Mapping.MessageMappingException or global::System.OverflowException)
             {
@@ -40,7 +40,7 @@ namespace PayloadWcf.Grpc
                 var response = new global::PayloadWcf.Grpc.EchoDocumentResponse();
                 if (result is not null)
                 {
-                    response.Result = global::PayloadWcf.Grpc.PayloadTypesMappers.ToMessage(result, 1);
+                    response.Result = global::PayloadWcf.Grpc.PayloadTypesMappers.ToMessage(result, depth: 1);
                 }
 
                 return response;
@@ -59,7 +59,7 @@ namespace PayloadWcf.Grpc
                     var list = new global::System.Collections.Generic.List<global::PayloadWcf.Reading>(readingsMessage.Items.Count);
                     foreach (var item in readingsMessage.Items)
                     {
-                        list.Add(global::PayloadWcf.Grpc.PayloadTypesMappers.FromMessage(item, 1));
+                        list.Add(global::PayloadWcf.Grpc.PayloadTypesMappers.FromMessage(item, depth: 1));
                     }
 
                     readingsList = list;
@@ -81,7 +81,7 @@ namespace PayloadWcf.Grpc
                     var list2 = new global::PayloadWcf.Grpc.ReadingList();
                     foreach (var item2 in result)
                     {
-                        list2.Items.Add(global::PayloadWcf.Grpc.PayloadTypesMappers.ToMessage((item2 ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("an element of the result of IPayloadEcho.EchoReadings")), 1));
+                        list2.Items.Add(global::PayloadWcf.Grpc.PayloadTypesMappers.ToMessage((item2 ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("an element of the result of IPayloadEcho.EchoReadings")), depth: 1));
                     }
 
                     response.Result = list2;

@@ -32,11 +32,11 @@ namespace PayloadWcf.Grpc
             var request = new global::PayloadWcf.Grpc.EchoDocumentRequest();
             if (document is not null)
             {
-                request.Document = global::PayloadWcf.Grpc.PayloadTypesMappers.ToMessage(document, 1);
+                request.Document = global::PayloadWcf.Grpc.PayloadTypesMappers.ToMessage(document, depth: 1);
             }
 
             var response = _client.EchoDocument(request);
-            return (response.Result is { } resultMessage ? global::PayloadWcf.Grpc.PayloadTypesMappers.FromMessage(resultMessage, 1) : null);
+            return (response.Result is { } resultMessage ? global::PayloadWcf.Grpc.PayloadTypesMappers.FromMessage(resultMessage, depth: 1) : null);
         }
 
         global::System.Collections.Generic.List<global::PayloadWcf.Reading>? global::PayloadWcf.IPayloadEcho.EchoReadings(global::System.Collections.Generic.List<global::PayloadWcf.Reading>? readings)
@@ -48,7 +48,7 @@ namespace PayloadWcf.Grpc
                 var list = new global::PayloadWcf.Grpc.ReadingList();
                 foreach (var item in readings)
                 {
-                    list.Items.Add(global::PayloadWcf.Grpc.PayloadTypesMappers.ToMessage((item ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("an element of parameter 'readings' of IPayloadEcho.EchoReadings")), 1));
+                    list.Items.Add(global::PayloadWcf.Grpc.PayloadTypesMappers.ToMessage((item ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("an element of parameter 'readings' of IPayloadEcho.EchoReadings")), depth: 1));
                 }
 
                 request.Readings = list;
@@ -61,7 +61,7 @@ namespace PayloadWcf.Grpc
                 var list2 = new global::System.Collections.Generic.List<global::PayloadWcf.Reading>(resultMessage.Items.Count);
                 foreach (var item2 in resultMessage.Items)
                 {
-                    list2.Add(global::PayloadWcf.Grpc.PayloadTypesMappers.FromMessage(item2, 1));
+                    list2.Add(global::PayloadWcf.Grpc.PayloadTypesMappers.FromMessage(item2, depth: 1));
                 }
 
                 resultList = list2;

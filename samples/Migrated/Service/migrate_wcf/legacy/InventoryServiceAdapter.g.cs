@@ -63,7 +63,7 @@ namespace LegacyWcf.Contracts.Grpc
                 var response = new global::LegacyWcf.Contracts.Grpc.GetRestockStatusResponse();
                 if (result is not null)
                 {
-                    response.Result = global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage(result, 1);
+                    response.Result = global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage(result, depth: 1);
                 }
 
                 return response;
@@ -104,7 +104,7 @@ namespace LegacyWcf.Contracts.Grpc
                     var map = new global::LegacyWcf.Contracts.Grpc.StringToStockLevelMap();
                     foreach (var pair in result)
                     {
-                        map.Entries.Add(pair.Key, global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage((pair.Value ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("a value of the result of IInventoryService.GetStockLevels")), 1));
+                        map.Entries.Add(pair.Key, global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage((pair.Value ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("a value of the result of IInventoryService.GetStockLevels")), depth: 1));
                     }
 
                     response.Result = map;

@@ -46,7 +46,7 @@ namespace LegacyWcf.Contracts.Grpc
             var request = new global::LegacyWcf.Contracts.Grpc.GetRestockStatusRequest();
             request.RequestId = requestId.ToString();
             var response = _client.GetRestockStatus(request);
-            return (response.Result is { } resultMessage ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(resultMessage, 1) : null);
+            return (response.Result is { } resultMessage ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(resultMessage, depth: 1) : null);
         }
 
         global::System.Collections.Generic.Dictionary<string, global::LegacyWcf.Contracts.StockLevel>? global::LegacyWcf.Contracts.IInventoryService.GetStockLevels(global::System.Collections.Generic.List<string>? skus)
@@ -71,7 +71,7 @@ namespace LegacyWcf.Contracts.Grpc
                 var map = new global::System.Collections.Generic.Dictionary<string, global::LegacyWcf.Contracts.StockLevel>(resultMessage.Entries.Count);
                 foreach (var pair in resultMessage.Entries)
                 {
-                    map.Add(pair.Key, global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(pair.Value, 1));
+                    map.Add(pair.Key, global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(pair.Value, depth: 1));
                 }
 
                 resultMap = map;

@@ -27,7 +27,7 @@ namespace LegacyWcf.Contracts.Grpc
             global::LegacyWcf.Contracts.Order? order;
             try
             {
-                order = (request.Order is { } orderMessage ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(orderMessage, 1) : null);
+                order = (request.Order is { } orderMessage ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(orderMessage, depth: 1) : null);
             }
             catch (global::System.Exception exception) when (exception is global::MigrateWcf.Runtime.Mapping.MessageMappingException or global::System.OverflowException)
             {
@@ -40,7 +40,7 @@ namespace LegacyWcf.Contracts.Grpc
                 var response = new global::LegacyWcf.Contracts.Grpc.PlaceOrderResponse();
                 if (result is not null)
                 {
-                    response.Result = global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage(result, 1);
+                    response.Result = global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage(result, depth: 1);
                 }
 
                 return response;
@@ -66,7 +66,7 @@ namespace LegacyWcf.Contracts.Grpc
                 var response = new global::LegacyWcf.Contracts.Grpc.GetOrderResponse();
                 if (result is not null)
                 {
-                    response.Result = global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage(result, 1);
+                    response.Result = global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage(result, depth: 1);
                 }
 
                 return response;
@@ -102,7 +102,7 @@ namespace LegacyWcf.Contracts.Grpc
                 var response = new global::LegacyWcf.Contracts.Grpc.GetQuoteResponse();
                 if (result is not null)
                 {
-                    response.Result = global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage(result, 1);
+                    response.Result = global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage(result, depth: 1);
                 }
 
                 return response;
@@ -130,7 +130,7 @@ namespace LegacyWcf.Contracts.Grpc
                 var response = new global::LegacyWcf.Contracts.Grpc.CancelOrderResponse();
                 if (result is not null)
                 {
-                    response.Result = global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage(result, 1);
+                    response.Result = global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage(result, depth: 1);
                 }
 
                 return response;
@@ -146,7 +146,7 @@ namespace LegacyWcf.Contracts.Grpc
                 var response = new global::LegacyWcf.Contracts.Grpc.DescribeResponse();
                 if (result is not null)
                 {
-                    response.Result = global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage(result, 1);
+                    response.Result = global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage(result, depth: 1);
                 }
 
                 return response;

@@ -32,11 +32,11 @@ namespace LegacyWcf.Contracts.Grpc
             var request = new global::LegacyWcf.Contracts.Grpc.PlaceOrderRequest();
             if (order is not null)
             {
-                request.Order = global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage(order, 1);
+                request.Order = global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage(order, depth: 1);
             }
 
             var response = _client.PlaceOrder(request);
-            return (response.Result is { } resultMessage ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(resultMessage, 1) : null);
+            return (response.Result is { } resultMessage ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(resultMessage, depth: 1) : null);
         }
 
         global::LegacyWcf.Contracts.Order? global::LegacyWcf.Contracts.IOrderService.GetOrder(global::System.Guid orderId)
@@ -45,7 +45,7 @@ namespace LegacyWcf.Contracts.Grpc
             var request = new global::LegacyWcf.Contracts.Grpc.GetOrderRequest();
             request.OrderId = orderId.ToString();
             var response = _client.GetOrder(request);
-            return (response.Result is { } resultMessage ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(resultMessage, 1) : null);
+            return (response.Result is { } resultMessage ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(resultMessage, depth: 1) : null);
         }
 
         global::LegacyWcf.Contracts.Quote? global::LegacyWcf.Contracts.IOrderService.GetQuote(string? sku, int quantity, decimal unitPrice, int? discountPercent, global::LegacyWcf.Contracts.CustomerTier tier, global::System.DateTime priceDate)
@@ -67,7 +67,7 @@ namespace LegacyWcf.Contracts.Grpc
             request.Tier = checked((global::LegacyWcf.Contracts.Grpc.CustomerTier)(int)tier);
             request.PriceDate = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(priceDate);
             var response = _client.GetQuote(request);
-            return (response.Result is { } resultMessage ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(resultMessage, 1) : null);
+            return (response.Result is { } resultMessage ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(resultMessage, depth: 1) : null);
         }
 
         global::LegacyWcf.Contracts.Order? global::LegacyWcf.Contracts.IOrderService.CancelOrder(global::System.Guid orderId, string? reason)
@@ -81,14 +81,14 @@ namespace LegacyWcf.Contracts.Grpc
             }
 
             var response = _client.CancelOrder(request);
-            return (response.Result is { } resultMessage ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(resultMessage, 1) : null);
+            return (response.Result is { } resultMessage ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(resultMessage, depth: 1) : null);
         }
 
         global::LegacyWcf.Contracts.InstanceInfo? global::LegacyWcf.Contracts.IOrderService.Describe()
         {
             EnsureOpened();
             var response = _client.Describe(new global::Google.Protobuf.WellKnownTypes.Empty());
-            return (response.Result is { } resultMessage ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(resultMessage, 1) : null);
+            return (response.Result is { } resultMessage ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(resultMessage, depth: 1) : null);
         }
     }
 }

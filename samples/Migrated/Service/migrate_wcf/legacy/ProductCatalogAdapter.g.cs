@@ -40,7 +40,7 @@ namespace LegacyWcf.Contracts.Grpc
                 var response = new global::LegacyWcf.Contracts.Grpc.GetProductResponse();
                 if (result is not null)
                 {
-                    response.Result = global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage(result, 1);
+                    response.Result = global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage(result, depth: 1);
                 }
 
                 return response;
@@ -71,7 +71,7 @@ namespace LegacyWcf.Contracts.Grpc
                     var list = new global::LegacyWcf.Contracts.Grpc.ProductList();
                     foreach (var item in result)
                     {
-                        list.Items.Add(global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage((item ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("an element of the result of IProductCatalog.FindProducts")), 1));
+                        list.Items.Add(global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage((item ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("an element of the result of IProductCatalog.FindProducts")), depth: 1));
                     }
 
                     response.Result = list;
@@ -87,7 +87,7 @@ namespace LegacyWcf.Contracts.Grpc
             global::LegacyWcf.Contracts.Product? product;
             try
             {
-                product = (request.Product is { } productMessage ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(productMessage, 1) : null);
+                product = (request.Product is { } productMessage ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(productMessage, depth: 1) : null);
             }
             catch (global::System.Exception exception) when (exception is global::MigrateWcf.Runtime.Mapping.MessageMappingException or global::System.OverflowException)
             {
@@ -100,7 +100,7 @@ namespace LegacyWcf.Contracts.Grpc
                 var response = new global::LegacyWcf.Contracts.Grpc.AddProductResponse();
                 if (result is not null)
                 {
-                    response.Result = global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage(result, 1);
+                    response.Result = global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage(result, depth: 1);
                 }
 
                 return response;
@@ -130,7 +130,7 @@ namespace LegacyWcf.Contracts.Grpc
                 var response = new global::LegacyWcf.Contracts.Grpc.ChangePriceResponse();
                 if (result is not null)
                 {
-                    response.Result = global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage(result, 1);
+                    response.Result = global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage(result, depth: 1);
                 }
 
                 return response;

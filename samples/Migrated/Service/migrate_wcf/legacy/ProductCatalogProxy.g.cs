@@ -36,7 +36,7 @@ namespace LegacyWcf.Contracts.Grpc
             }
 
             var response = _client.GetProduct(request);
-            return (response.Result is { } resultMessage ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(resultMessage, 1) : null);
+            return (response.Result is { } resultMessage ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(resultMessage, depth: 1) : null);
         }
 
         global::System.Collections.Generic.List<global::LegacyWcf.Contracts.Product>? global::LegacyWcf.Contracts.IProductCatalog.FindProducts(string? category, int max)
@@ -56,7 +56,7 @@ namespace LegacyWcf.Contracts.Grpc
                 var list = new global::System.Collections.Generic.List<global::LegacyWcf.Contracts.Product>(resultMessage.Items.Count);
                 foreach (var item in resultMessage.Items)
                 {
-                    list.Add(global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(item, 1));
+                    list.Add(global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(item, depth: 1));
                 }
 
                 resultList = list;
@@ -71,11 +71,11 @@ namespace LegacyWcf.Contracts.Grpc
             var request = new global::LegacyWcf.Contracts.Grpc.AddProductRequest();
             if (product is not null)
             {
-                request.Product = global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage(product, 1);
+                request.Product = global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage(product, depth: 1);
             }
 
             var response = _client.AddProduct(request);
-            return (response.Result is { } resultMessage ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(resultMessage, 1) : null);
+            return (response.Result is { } resultMessage ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(resultMessage, depth: 1) : null);
         }
 
         global::LegacyWcf.Contracts.PriceChange? global::LegacyWcf.Contracts.IProductCatalog.ChangePrice(string? id, decimal newPrice, string? reason)
@@ -94,7 +94,7 @@ namespace LegacyWcf.Contracts.Grpc
             }
 
             var response = _client.ChangePrice(request);
-            return (response.Result is { } resultMessage ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(resultMessage, 1) : null);
+            return (response.Result is { } resultMessage ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(resultMessage, depth: 1) : null);
         }
 
         void global::LegacyWcf.Contracts.IProductCatalog.DiscontinueProduct(string? id)

@@ -27,7 +27,7 @@ namespace LegacyWcf.Contracts.Grpc
             global::LegacyWcf.Contracts.OrderLine? line;
             try
             {
-                line = (request.Line is { } lineMessage ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(lineMessage, 1) : null);
+                line = (request.Line is { } lineMessage ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(lineMessage, depth: 1) : null);
             }
             catch (global::System.Exception exception) when (exception is global::MigrateWcf.Runtime.Mapping.MessageMappingException or global::System.OverflowException)
             {
@@ -52,7 +52,7 @@ namespace LegacyWcf.Contracts.Grpc
                 var response = new global::LegacyWcf.Contracts.Grpc.GetSummaryResponse();
                 if (result is not null)
                 {
-                    response.Result = global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage(result, 1);
+                    response.Result = global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage(result, depth: 1);
                 }
 
                 return response;

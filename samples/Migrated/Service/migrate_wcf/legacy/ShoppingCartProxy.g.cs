@@ -32,7 +32,7 @@ namespace LegacyWcf.Contracts.Grpc
             var request = new global::LegacyWcf.Contracts.Grpc.AddLineRequest();
             if (line is not null)
             {
-                request.Line = global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage(line, 1);
+                request.Line = global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage(line, depth: 1);
             }
 
             var response = _client.AddLine(request);
@@ -43,7 +43,7 @@ namespace LegacyWcf.Contracts.Grpc
         {
             EnsureOpened();
             var response = _client.GetSummary(new global::Google.Protobuf.WellKnownTypes.Empty());
-            return (response.Result is { } resultMessage ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(resultMessage, 1) : null);
+            return (response.Result is { } resultMessage ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(resultMessage, depth: 1) : null);
         }
     }
 }

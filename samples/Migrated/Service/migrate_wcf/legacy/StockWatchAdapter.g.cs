@@ -76,7 +76,7 @@ namespace LegacyWcf.Contracts.Grpc
                 var response = new global::LegacyWcf.Contracts.Grpc.AdjustStockResponse();
                 if (result is not null)
                 {
-                    response.Result = global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage(result, 1);
+                    response.Result = global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage(result, depth: 1);
                 }
 
                 return response;
@@ -102,7 +102,7 @@ namespace LegacyWcf.Contracts.Grpc
             var callback = new global::LegacyWcf.Contracts.Grpc.StockChangedCallback();
             if (level is not null)
             {
-                callback.Level = global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage(level, 1);
+                callback.Level = global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage(level, depth: 1);
             }
 
             Channel.Send(new global::LegacyWcf.Contracts.Grpc.StockWatchCallback { StockChanged = callback });

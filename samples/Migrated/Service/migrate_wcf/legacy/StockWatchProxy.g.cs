@@ -58,7 +58,7 @@ namespace LegacyWcf.Contracts.Grpc
 
             request.Delta = delta;
             var response = _client.AdjustStock(request);
-            return (response.Result is { } resultMessage ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(resultMessage, 1) : null);
+            return (response.Result is { } resultMessage ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(resultMessage, depth: 1) : null);
         }
 
         /// <summary>Opens the session's callback stream before the first call; its callbacks go to the callback object, one at a time, in order.</summary>
@@ -71,7 +71,7 @@ namespace LegacyWcf.Contracts.Grpc
             {
                 case global::LegacyWcf.Contracts.Grpc.StockWatchCallback.CallbackOneofCase.StockChanged:
                 {
-                    var level = (envelope.StockChanged.Level is { } levelMessage ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(levelMessage, 1) : null);
+                    var level = (envelope.StockChanged.Level is { } levelMessage ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(levelMessage, depth: 1) : null);
                     _callback.StockChanged(level);
                     return global::System.Threading.Tasks.Task.CompletedTask;
                 }

@@ -42,7 +42,7 @@ namespace LegacyWcf.Contracts.Grpc
                 var response = new global::LegacyWcf.Contracts.Grpc.ReserveResponse();
                 if (result is not null)
                 {
-                    response.Result = global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage(result, 1);
+                    response.Result = global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage(result, depth: 1);
                 }
 
                 return response;
@@ -58,7 +58,7 @@ namespace LegacyWcf.Contracts.Grpc
                 var response = new global::LegacyWcf.Contracts.Grpc.WarehouseDescribeResponse();
                 if (result is not null)
                 {
-                    response.Result = global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage(result, 1);
+                    response.Result = global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage(result, depth: 1);
                 }
 
                 return response;

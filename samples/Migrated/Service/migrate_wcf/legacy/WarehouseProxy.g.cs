@@ -37,14 +37,14 @@ namespace LegacyWcf.Contracts.Grpc
 
             request.Quantity = quantity;
             var response = _client.Reserve(request);
-            return (response.Result is { } resultMessage ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(resultMessage, 1) : null);
+            return (response.Result is { } resultMessage ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(resultMessage, depth: 1) : null);
         }
 
         global::LegacyWcf.Contracts.InstanceInfo? global::LegacyWcf.Contracts.IWarehouse.Describe()
         {
             EnsureOpened();
             var response = _client.Describe(new global::Google.Protobuf.WellKnownTypes.Empty());
-            return (response.Result is { } resultMessage ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(resultMessage, 1) : null);
+            return (response.Result is { } resultMessage ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(resultMessage, depth: 1) : null);
         }
     }
 }

@@ -27,7 +27,7 @@ namespace Northwind.Reporting.Grpc
             global::Northwind.Reporting.ReportRequest request2;
             try
             {
-                request2 = global::Northwind.Reporting.Grpc.ReportingTypesMappers.FromMessage((request.Request ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotSet("parameter 'request' of IReportGenerator.BeginRender")), 1);
+                request2 = global::Northwind.Reporting.Grpc.ReportingTypesMappers.FromMessage((request.Request ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotSet("parameter 'request' of IReportGenerator.BeginRender")), depth: 1);
             }
             catch (global::System.Exception exception) when (exception is global::MigrateWcf.Runtime.Mapping.MessageMappingException or global::System.OverflowException)
             {

@@ -39,7 +39,7 @@ namespace Northwind.Reporting.Grpc
         {
             await EnsureOpenedAsync().ConfigureAwait(false);
             var request2 = new global::Northwind.Reporting.Grpc.RenderRequest();
-            request2.Request = global::Northwind.Reporting.Grpc.ReportingTypesMappers.ToMessage((request ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("parameter 'request' of IReportGenerator.BeginRender")), 1);
+            request2.Request = global::Northwind.Reporting.Grpc.ReportingTypesMappers.ToMessage((request ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("parameter 'request' of IReportGenerator.BeginRender")), depth: 1);
             return await _client.RenderAsync(request2).ResponseAsync.ConfigureAwait(false);
         }
 

@@ -27,7 +27,7 @@ namespace Tailspin.Everything.Grpc
             global::Tailspin.Everything.Scalars value;
             try
             {
-                value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage((request.Value ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotSet("parameter 'value' of IEverything.EchoScalars")), 1);
+                value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage((request.Value ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotSet("parameter 'value' of IEverything.EchoScalars")), depth: 1);
             }
             catch (global::System.Exception exception) when (exception is global::MigrateWcf.Runtime.Mapping.MessageMappingException or global::System.OverflowException)
             {
@@ -38,7 +38,7 @@ namespace Tailspin.Everything.Grpc
             {
                 var result = service.EchoScalars(value);
                 var response = new global::Tailspin.Everything.Grpc.EchoScalarsResponse();
-                response.Result = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((result ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("the result of IEverything.EchoScalars")), 1);
+                response.Result = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((result ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("the result of IEverything.EchoScalars")), depth: 1);
                 return response;
             });
         }
@@ -49,7 +49,7 @@ namespace Tailspin.Everything.Grpc
             global::Tailspin.Everything.Collections value;
             try
             {
-                value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage((request.Value ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotSet("parameter 'value' of IEverything.EchoCollections")), 1);
+                value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage((request.Value ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotSet("parameter 'value' of IEverything.EchoCollections")), depth: 1);
             }
             catch (global::System.Exception exception) when (exception is global::MigrateWcf.Runtime.Mapping.MessageMappingException or global::System.OverflowException)
             {
@@ -60,7 +60,7 @@ namespace Tailspin.Everything.Grpc
             {
                 var result = service.EchoCollections(value);
                 var response = new global::Tailspin.Everything.Grpc.EchoCollectionsResponse();
-                response.Result = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((result ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("the result of IEverything.EchoCollections")), 1);
+                response.Result = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((result ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("the result of IEverything.EchoCollections")), depth: 1);
                 return response;
             });
         }
@@ -71,7 +71,7 @@ namespace Tailspin.Everything.Grpc
             global::Tailspin.Everything.Shape? value;
             try
             {
-                value = (request.Value is { } valueMessage ? global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage(valueMessage, 1) : null);
+                value = (request.Value is { } valueMessage ? global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage(valueMessage, depth: 1) : null);
             }
             catch (global::System.Exception exception) when (exception is global::MigrateWcf.Runtime.Mapping.MessageMappingException or global::System.OverflowException)
             {
@@ -84,7 +84,7 @@ namespace Tailspin.Everything.Grpc
                 var response = new global::Tailspin.Everything.Grpc.EchoShapeResponse();
                 if (result is not null)
                 {
-                    response.Result = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage(result, 1);
+                    response.Result = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage(result, depth: 1);
                 }
 
                 return response;
@@ -97,7 +97,7 @@ namespace Tailspin.Everything.Grpc
             global::Tailspin.Everything.Node value;
             try
             {
-                value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage((request.Value ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotSet("parameter 'value' of IEverything.EchoNode")), 1);
+                value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage((request.Value ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotSet("parameter 'value' of IEverything.EchoNode")), depth: 1);
             }
             catch (global::System.Exception exception) when (exception is global::MigrateWcf.Runtime.Mapping.MessageMappingException or global::System.OverflowException)
             {
@@ -108,7 +108,7 @@ namespace Tailspin.Everything.Grpc
             {
                 var result = service.EchoNode(value);
                 var response = new global::Tailspin.Everything.Grpc.EchoNodeResponse();
-                response.Result = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((result ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("the result of IEverything.EchoNode")), 1);
+                response.Result = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((result ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("the result of IEverything.EchoNode")), depth: 1);
                 return response;
             });
         }
@@ -119,7 +119,7 @@ namespace Tailspin.Everything.Grpc
             global::Tailspin.Everything.Sealed value;
             try
             {
-                value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage((request.Value ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotSet("parameter 'value' of IEverything.EchoSealed")), 1);
+                value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage((request.Value ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotSet("parameter 'value' of IEverything.EchoSealed")), depth: 1);
             }
             catch (global::System.Exception exception) when (exception is global::MigrateWcf.Runtime.Mapping.MessageMappingException or global::System.OverflowException)
             {
@@ -130,7 +130,7 @@ namespace Tailspin.Everything.Grpc
             {
                 var result = service.EchoSealed(value);
                 var response = new global::Tailspin.Everything.Grpc.EchoSealedResponse();
-                response.Result = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((result ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("the result of IEverything.EchoSealed")), 1);
+                response.Result = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((result ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("the result of IEverything.EchoSealed")), depth: 1);
                 return response;
             });
         }
@@ -141,7 +141,7 @@ namespace Tailspin.Everything.Grpc
             global::Tailspin.Everything.Legacy value;
             try
             {
-                value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage((request.Value ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotSet("parameter 'value' of IEverything.EchoLegacy")), 1);
+                value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage((request.Value ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotSet("parameter 'value' of IEverything.EchoLegacy")), depth: 1);
             }
             catch (global::System.Exception exception) when (exception is global::MigrateWcf.Runtime.Mapping.MessageMappingException or global::System.OverflowException)
             {
@@ -152,7 +152,7 @@ namespace Tailspin.Everything.Grpc
             {
                 var result = service.EchoLegacy(value);
                 var response = new global::Tailspin.Everything.Grpc.EchoLegacyResponse();
-                response.Result = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((result ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("the result of IEverything.EchoLegacy")), 1);
+                response.Result = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((result ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("the result of IEverything.EchoLegacy")), depth: 1);
                 return response;
             });
         }
@@ -163,7 +163,7 @@ namespace Tailspin.Everything.Grpc
             global::Tailspin.Everything.Poco value;
             try
             {
-                value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage((request.Value ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotSet("parameter 'value' of IEverything.EchoPoco")), 1);
+                value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage((request.Value ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotSet("parameter 'value' of IEverything.EchoPoco")), depth: 1);
             }
             catch (global::System.Exception exception) when (exception is global::MigrateWcf.Runtime.Mapping.MessageMappingException or global::System.OverflowException)
             {
@@ -174,7 +174,7 @@ namespace Tailspin.Everything.Grpc
             {
                 var result = service.EchoPoco(value);
                 var response = new global::Tailspin.Everything.Grpc.EchoPocoResponse();
-                response.Result = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((result ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("the result of IEverything.EchoPoco")), 1);
+                response.Result = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((result ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("the result of IEverything.EchoPoco")), depth: 1);
                 return response;
             });
         }
@@ -185,7 +185,7 @@ namespace Tailspin.Everything.Grpc
             global::Tailspin.Everything.Page<global::Tailspin.Everything.Point> value;
             try
             {
-                value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage((request.Value ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotSet("parameter 'value' of IEverything.EchoPage")), 1);
+                value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage((request.Value ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotSet("parameter 'value' of IEverything.EchoPage")), depth: 1);
             }
             catch (global::System.Exception exception) when (exception is global::MigrateWcf.Runtime.Mapping.MessageMappingException or global::System.OverflowException)
             {
@@ -196,7 +196,7 @@ namespace Tailspin.Everything.Grpc
             {
                 var result = service.EchoPage(value);
                 var response = new global::Tailspin.Everything.Grpc.EchoPageResponse();
-                response.Result = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((result ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("the result of IEverything.EchoPage")), 1);
+                response.Result = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((result ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("the result of IEverything.EchoPage")), depth: 1);
                 return response;
             });
         }
@@ -228,7 +228,7 @@ namespace Tailspin.Everything.Grpc
             global::Tailspin.Everything.Bag value;
             try
             {
-                value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage((request.Value ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotSet("parameter 'value' of IEverything.EchoBag")), 1);
+                value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage((request.Value ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotSet("parameter 'value' of IEverything.EchoBag")), depth: 1);
             }
             catch (global::System.Exception exception) when (exception is global::MigrateWcf.Runtime.Mapping.MessageMappingException or global::System.OverflowException)
             {
@@ -239,7 +239,7 @@ namespace Tailspin.Everything.Grpc
             {
                 var result = service.EchoBag(value);
                 var response = new global::Tailspin.Everything.Grpc.EchoBagResponse();
-                response.Result = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((result ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("the result of IEverything.EchoBag")), 1);
+                response.Result = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((result ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("the result of IEverything.EchoBag")), depth: 1);
                 return response;
             });
         }

@@ -32,18 +32,18 @@ namespace Tailspin.Everything.Grpc
         {
             EnsureOpened();
             var request = new global::Tailspin.Everything.Grpc.EchoScalarsRequest();
-            request.Value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((value ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("parameter 'value' of IEverything.EchoScalars")), 1);
+            request.Value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((value ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("parameter 'value' of IEverything.EchoScalars")), depth: 1);
             var response = _client.EchoScalars(request);
-            return global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage((response.Result ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotSet("the result of IEverything.EchoScalars")), 1);
+            return global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage((response.Result ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotSet("the result of IEverything.EchoScalars")), depth: 1);
         }
 
         global::Tailspin.Everything.Collections global::Tailspin.Everything.IEverything.EchoCollections(global::Tailspin.Everything.Collections value)
         {
             EnsureOpened();
             var request = new global::Tailspin.Everything.Grpc.EchoCollectionsRequest();
-            request.Value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((value ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("parameter 'value' of IEverything.EchoCollections")), 1);
+            request.Value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((value ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("parameter 'value' of IEverything.EchoCollections")), depth: 1);
             var response = _client.EchoCollections(request);
-            return global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage((response.Result ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotSet("the result of IEverything.EchoCollections")), 1);
+            return global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage((response.Result ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotSet("the result of IEverything.EchoCollections")), depth: 1);
         }
 
         global::Tailspin.Everything.Shape? global::Tailspin.Everything.IEverything.EchoShape(global::Tailspin.Everything.Shape? value)
@@ -52,56 +52,56 @@ namespace Tailspin.Everything.Grpc
             var request = new global::Tailspin.Everything.Grpc.EchoShapeRequest();
             if (value is not null)
             {
-                request.Value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage(value, 1);
+                request.Value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage(value, depth: 1);
             }
 
             var response = _client.EchoShape(request);
-            return (response.Result is { } resultMessage ? global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage(resultMessage, 1) : null);
+            return (response.Result is { } resultMessage ? global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage(resultMessage, depth: 1) : null);
         }
 
         global::Tailspin.Everything.Node global::Tailspin.Everything.IEverything.EchoNode(global::Tailspin.Everything.Node value)
         {
             EnsureOpened();
             var request = new global::Tailspin.Everything.Grpc.EchoNodeRequest();
-            request.Value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((value ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("parameter 'value' of IEverything.EchoNode")), 1);
+            request.Value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((value ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("parameter 'value' of IEverything.EchoNode")), depth: 1);
             var response = _client.EchoNode(request);
-            return global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage((response.Result ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotSet("the result of IEverything.EchoNode")), 1);
+            return global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage((response.Result ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotSet("the result of IEverything.EchoNode")), depth: 1);
         }
 
         global::Tailspin.Everything.Sealed global::Tailspin.Everything.IEverything.EchoSealed(global::Tailspin.Everything.Sealed value)
         {
             EnsureOpened();
             var request = new global::Tailspin.Everything.Grpc.EchoSealedRequest();
-            request.Value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((value ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("parameter 'value' of IEverything.EchoSealed")), 1);
+            request.Value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((value ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("parameter 'value' of IEverything.EchoSealed")), depth: 1);
             var response = _client.EchoSealed(request);
-            return global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage((response.Result ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotSet("the result of IEverything.EchoSealed")), 1);
+            return global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage((response.Result ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotSet("the result of IEverything.EchoSealed")), depth: 1);
         }
 
         global::Tailspin.Everything.Legacy global::Tailspin.Everything.IEverything.EchoLegacy(global::Tailspin.Everything.Legacy value)
         {
             EnsureOpened();
             var request = new global::Tailspin.Everything.Grpc.EchoLegacyRequest();
-            request.Value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((value ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("parameter 'value' of IEverything.EchoLegacy")), 1);
+            request.Value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((value ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("parameter 'value' of IEverything.EchoLegacy")), depth: 1);
             var response = _client.EchoLegacy(request);
-            return global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage((response.Result ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotSet("the result of IEverything.EchoLegacy")), 1);
+            return global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage((response.Result ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotSet("the result of IEverything.EchoLegacy")), depth: 1);
         }
 
         global::Tailspin.Everything.Poco global::Tailspin.Everything.IEverything.EchoPoco(global::Tailspin.Everything.Poco value)
         {
             EnsureOpened();
             var request = new global::Tailspin.Everything.Grpc.EchoPocoRequest();
-            request.Value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((value ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("parameter 'value' of IEverything.EchoPoco")), 1);
+            request.Value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((value ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("parameter 'value' of IEverything.EchoPoco")), depth: 1);
             var response = _client.EchoPoco(request);
-            return global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage((response.Result ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotSet("the result of IEverything.EchoPoco")), 1);
+            return global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage((response.Result ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotSet("the result of IEverything.EchoPoco")), depth: 1);
         }
 
         global::Tailspin.Everything.Page<global::Tailspin.Everything.Point> global::Tailspin.Everything.IEverything.EchoPage(global::Tailspin.Everything.Page<global::Tailspin.Everything.Point> value)
         {
             EnsureOpened();
             var request = new global::Tailspin.Everything.Grpc.EchoPageRequest();
-            request.Value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((value ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("parameter 'value' of IEverything.EchoPage")), 1);
+            request.Value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((value ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("parameter 'value' of IEverything.EchoPage")), depth: 1);
             var response = _client.EchoPage(request);
-            return global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage((response.Result ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotSet("the result of IEverything.EchoPage")), 1);
+            return global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage((response.Result ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotSet("the result of IEverything.EchoPage")), depth: 1);
         }
 
         global::Tailspin.Everything.Envelope global::Tailspin.Everything.IEverything.EchoEnvelope(global::Tailspin.Everything.Envelope value)
@@ -116,9 +116,9 @@ namespace Tailspin.Everything.Grpc
         {
             EnsureOpened();
             var request = new global::Tailspin.Everything.Grpc.EchoBagRequest();
-            request.Value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((value ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("parameter 'value' of IEverything.EchoBag")), 1);
+            request.Value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((value ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("parameter 'value' of IEverything.EchoBag")), depth: 1);
             var response = _client.EchoBag(request);
-            return global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage((response.Result ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotSet("the result of IEverything.EchoBag")), 1);
+            return global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage((response.Result ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotSet("the result of IEverything.EchoBag")), depth: 1);
         }
 
         int global::Tailspin.Everything.IEverything.Swap(ref string left, ref string right, out global::System.DateTime at)

@@ -82,7 +82,7 @@ namespace Woodgrove.Markets.Ticker.Grpc
             {
                 var result = service.GetLastQuote(symbol);
                 var response = new global::Woodgrove.Markets.Ticker.Grpc.GetLastQuoteResponse();
-                response.Result = global::Woodgrove.Markets.Ticker.Grpc.TickerTypesMappers.ToMessage((result ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("the result of IStockTicker.GetLastQuote")), 1);
+                response.Result = global::Woodgrove.Markets.Ticker.Grpc.TickerTypesMappers.ToMessage((result ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("the result of IStockTicker.GetLastQuote")), depth: 1);
                 return response;
             });
         }
@@ -104,7 +104,7 @@ namespace Woodgrove.Markets.Ticker.Grpc
         void global::Woodgrove.Markets.Ticker.IStockTickerCallback.PriceChanged(global::Woodgrove.Markets.Ticker.Quote quote)
         {
             var callback = new global::Woodgrove.Markets.Ticker.Grpc.PriceChangedCallback();
-            callback.Quote = global::Woodgrove.Markets.Ticker.Grpc.TickerTypesMappers.ToMessage((quote ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("parameter 'quote' of IStockTickerCallback.PriceChanged")), 1);
+            callback.Quote = global::Woodgrove.Markets.Ticker.Grpc.TickerTypesMappers.ToMessage((quote ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("parameter 'quote' of IStockTickerCallback.PriceChanged")), depth: 1);
             Channel.Send(new global::Woodgrove.Markets.Ticker.Grpc.StockTickerCallback { PriceChanged = callback });
         }
 

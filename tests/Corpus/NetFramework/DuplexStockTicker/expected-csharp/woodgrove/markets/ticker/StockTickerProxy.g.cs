@@ -54,7 +54,7 @@ namespace Woodgrove.Markets.Ticker.Grpc
             var request = new global::Woodgrove.Markets.Ticker.Grpc.GetLastQuoteRequest();
             request.Symbol = (symbol ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("parameter 'symbol' of IStockTicker.GetLastQuote"));
             var response = _client.GetLastQuote(request);
-            return global::Woodgrove.Markets.Ticker.Grpc.TickerTypesMappers.FromMessage((response.Result ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotSet("the result of IStockTicker.GetLastQuote")), 1);
+            return global::Woodgrove.Markets.Ticker.Grpc.TickerTypesMappers.FromMessage((response.Result ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotSet("the result of IStockTicker.GetLastQuote")), depth: 1);
         }
 
         /// <summary>Opens the session's callback stream before the first call; its callbacks go to the callback object, one at a time, in order.</summary>
@@ -67,7 +67,7 @@ namespace Woodgrove.Markets.Ticker.Grpc
             {
                 case global::Woodgrove.Markets.Ticker.Grpc.StockTickerCallback.CallbackOneofCase.PriceChanged:
                 {
-                    var quote = global::Woodgrove.Markets.Ticker.Grpc.TickerTypesMappers.FromMessage((envelope.PriceChanged.Quote ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotSet("parameter 'quote' of IStockTickerCallback.PriceChanged")), 1);
+                    var quote = global::Woodgrove.Markets.Ticker.Grpc.TickerTypesMappers.FromMessage((envelope.PriceChanged.Quote ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotSet("parameter 'quote' of IStockTickerCallback.PriceChanged")), depth: 1);
                     _callback.PriceChanged(quote);
                     return global::System.Threading.Tasks.Task.CompletedTask;
                 }
