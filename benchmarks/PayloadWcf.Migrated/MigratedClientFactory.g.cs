@@ -7,34 +7,55 @@
 
 namespace PayloadWcf.Grpc
 {
-    /// <summary>Creates the client proxies of this set's contracts for one endpoint (a Unix socket path or a pipe name) or a configured client endpoint (one machine or several, TLS, retries), as WCF's ChannelFactory did: existing callers change only how they obtain the client. Dispose it to close the channel its proxies share.</summary>
+    using global::MigrateWcf.Runtime;
+    using global::System.Collections.Generic;
+
+    /// <summary>
+    /// Creates the client proxies of this set's contracts for one endpoint (a Unix socket path or a pipe name) or a
+    /// configured client endpoint (one machine or several, TLS, retries), as WCF's ChannelFactory did: existing callers
+    /// change only how they obtain the client. Dispose it to close the channel its proxies share.
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("migrate-wcf", "0.1.0.0")]
-    public sealed class MigratedClientFactory : global::MigrateWcf.Runtime.ClientProxyFactory
+    public sealed class MigratedClientFactory : ClientProxyFactory
     {
-        /// <summary>A factory for the service at endpoint; options set the deadline of each call (WCF's sendTimeout) and whether proxies share a channel.</summary>
-        public MigratedClientFactory(global::MigrateWcf.Runtime.GrpcEndpoint endpoint, global::MigrateWcf.Runtime.ClientProxyOptions? options = null)
+        /// <summary>
+        /// A factory for the service at endpoint; options set the deadline of each call (WCF's sendTimeout) and whether
+        /// proxies share a channel.
+        /// </summary>
+        public MigratedClientFactory(GrpcEndpoint endpoint, ClientProxyOptions? options = null)
             : base(endpoint, options)
         {
         }
 
-        /// <summary>A factory for a configured client endpoint: its address or addresses, TLS, load balancing and the rpcs it retries (one-way rpcs are refused there).</summary>
-        public MigratedClientFactory(global::MigrateWcf.Runtime.ClientEndpointOptions endpoint)
+        /// <summary>
+        /// A factory for a configured client endpoint: its address or addresses, TLS, load balancing and the rpcs it
+        /// retries (one-way rpcs are refused there).
+        /// </summary>
+        public MigratedClientFactory(ClientEndpointOptions endpoint)
             : base(endpoint, Rpcs)
         {
         }
 
-        /// <summary>The rpcs this set's proxies call, one-way ones marked: Retry:Methods names are matched against them.</summary>
-        public static global::System.Collections.Generic.IReadOnlyList<global::MigrateWcf.Runtime.ClientRpc> Rpcs { get; } = new global::MigrateWcf.Runtime.ClientRpc[]
+        /// <summary>
+        /// The rpcs this set's proxies call, one-way ones marked: Retry:Methods names are matched against them.
+        /// </summary>
+        public static IReadOnlyList<ClientRpc> Rpcs { get; } = new ClientRpc[]
         {
-            new global::MigrateWcf.Runtime.ClientRpc("migrate_wcf.payload.PayloadEcho", "EchoDocument", false),
-            new global::MigrateWcf.Runtime.ClientRpc("migrate_wcf.payload.PayloadEcho", "EchoReadings", false),
+            new ClientRpc("migrate_wcf.payload.PayloadEcho", "EchoDocument", false),
+            new ClientRpc("migrate_wcf.payload.PayloadEcho", "EchoReadings", false),
         };
 
-        /// <summary>A factory for the client endpoint endpointName of configuration (section MigrateWcf:Clients:&lt;endpointName&gt;), as new ChannelFactory&lt;T&gt;("endpointName") read &lt;client&gt;&lt;endpoint name=...&gt;.</summary>
+        /// <summary>
+        /// A factory for the client endpoint endpointName of configuration (section
+        /// MigrateWcf:Clients:&lt;endpointName&gt;), as new ChannelFactory&lt;T&gt;("endpointName") read
+        /// &lt;client&gt;&lt;endpoint name=...&gt;.
+        /// </summary>
         public static MigratedClientFactory FromConfiguration(global::Microsoft.Extensions.Configuration.IConfiguration configuration, string endpointName)
-            => new MigratedClientFactory(global::MigrateWcf.Runtime.ClientEndpointOptions.FromConfiguration(configuration, endpointName));
+            => new MigratedClientFactory(ClientEndpointOptions.FromConfiguration(configuration, endpointName));
 
-        /// <summary>A new client of PayloadWcf.IPayloadEcho (a new session), as WCF's ChannelFactory.CreateChannel.</summary>
-        public global::PayloadWcf.IPayloadEcho CreatePayloadEcho() => new global::PayloadWcf.Grpc.PayloadEchoProxy(NextChannel(), Options);
+        /// <summary>
+        /// A new client of PayloadWcf.IPayloadEcho (a new session), as WCF's ChannelFactory.CreateChannel.
+        /// </summary>
+        public global::PayloadWcf.IPayloadEcho CreatePayloadEcho() => new PayloadEchoProxy(NextChannel(), Options);
     }
 }

@@ -208,6 +208,22 @@ public static class CommonTypeConversions
         }
     }
 
+    /// <summary>
+    /// The checks at the top of a data type's mapper without known derived types: <see cref="CheckDepth"/>, and the value
+    /// of exactly <typeparamref name="T"/>, as WCF's serializer writes only the declared type or a known type.
+    /// </summary>
+    /// <exception cref="MessageMappingException">Too deep, or <paramref name="value"/> is of a derived type.</exception>
+    public static void CheckType<T>(T value, int depth, string type)
+        where T : class
+    {
+        ArgumentNullException.ThrowIfNull(value);
+        CheckDepth(depth, type);
+        if (value.GetType() != typeof(T))
+        {
+            throw UnknownType(value.GetType(), type);
+        }
+    }
+
     /// <summary>A null where the proto form has no null: the source declares the value never null, or it is an element of a list or a dictionary value.</summary>
     public static MessageMappingException NotCarried(string where)
         => new(Sentence(where) + " is null, which its proto form cannot carry (a list element, a dictionary value, or a value declared never null).");

@@ -32,6 +32,24 @@ public sealed class ServiceInvoker<TService> : IDisposable
 
     internal ServiceInstance SingleInstance => _single.Value;
 
+    /// <summary>
+    /// Reads an rpc's arguments from its request before the call waits for an instance: the one place where a message
+    /// the C# types cannot hold (<see cref="Mapping.MessageMappingException"/>; an <see cref="OverflowException"/>, as
+    /// .NET throws for a decimal scale above 28) becomes the caller's error, INVALID_ARGUMENT.
+    /// </summary>
+    public TArguments ReadRequest<TRequest, TArguments>(TRequest request, Func<TRequest, TArguments> read)
+    {
+        ArgumentNullException.ThrowIfNull(read);
+        try
+        {
+            return read(request);
+        }
+        catch (Exception e) when (e is Mapping.MessageMappingException or OverflowException)
+        {
+            throw new RpcException(new Status(StatusCode.InvalidArgument, e.Message));
+        }
+    }
+
     /// <summary>A two-way operation with a synchronous implementation. Unless it must wait for its instance's lock, it
     /// runs on the calling thread and its task is complete when this returns.</summary>
     public Task<TResponse> Invoke<TResponse>(ServerCallContext context, Func<TService, CancellationToken, TResponse> operation)

@@ -111,9 +111,9 @@ public class ConfigurationTests
             """), options);
 
         var hosting = result.CSharpFiles.Single(f => f.RelativePath.EndsWith("MigratedServices.g.cs", StringComparison.Ordinal)).Content;
-        Assert.Contains("AddWcfService<global::Shop.Orders>(services, global::MigrateWcf.Runtime.InstanceMode.PerSession, global::System.ServiceModel.ConcurrencyMode.Single, oneWayWorkers: 48);", hosting, StringComparison.Ordinal);
-        Assert.Contains("AddWcfService<global::Shop.Audit>(services, global::MigrateWcf.Runtime.InstanceMode.PerSession, global::System.ServiceModel.ConcurrencyMode.Single, oneWayWorkers: 8);", hosting, StringComparison.Ordinal);
+        Assert.Contains("AddWcfService<global::Shop.Orders>(services, InstanceMode.PerSession, global::System.ServiceModel.ConcurrencyMode.Single, oneWayWorkers: 48);", hosting, StringComparison.Ordinal);
+        Assert.Contains("AddWcfService<global::Shop.Audit>(services, InstanceMode.PerSession, global::System.ServiceModel.ConcurrencyMode.Single, oneWayWorkers: 8);", hosting, StringComparison.Ordinal);
         // Not a number: the runtime's default.
-        Assert.Contains("AddWcfService<global::Shop.Stock>(services, global::MigrateWcf.Runtime.InstanceMode.PerSession, global::System.ServiceModel.ConcurrencyMode.Single);", hosting, StringComparison.Ordinal);
+        Assert.Contains("AddWcfService<global::Shop.Stock>(services, InstanceMode.PerSession, global::System.ServiceModel.ConcurrencyMode.Single);", hosting, StringComparison.Ordinal);
     }
 }

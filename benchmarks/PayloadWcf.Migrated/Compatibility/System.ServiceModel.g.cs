@@ -7,7 +7,10 @@
 
 namespace System.ServiceModel
 {
-    /// <summary>WCF's InstanceContextMode (Primitives has it only internally). The migrated service reads it from the contract model at generation time; this type only lets the legacy attributes compile.</summary>
+    /// <summary>
+    /// WCF's InstanceContextMode (Primitives has it only internally). The migrated service reads it from the contract
+    /// model at generation time; this type only lets the legacy attributes compile.
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("migrate-wcf", "0.1.0.0")]
     internal enum InstanceContextMode
     {
@@ -16,7 +19,10 @@ namespace System.ServiceModel
         Single = 2,
     }
 
-    /// <summary>WCF's [ServiceBehavior], so the legacy implementation classes compile unchanged. The generated hosting applies its InstanceContextMode and ConcurrencyMode; its other settings have no effect over gRPC.</summary>
+    /// <summary>
+    /// WCF's [ServiceBehavior], so the legacy implementation classes compile unchanged. The generated hosting applies
+    /// its InstanceContextMode and ConcurrencyMode; its other settings have no effect over gRPC.
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("migrate-wcf", "0.1.0.0")]
     [global::System.AttributeUsage(global::System.AttributeTargets.Class, Inherited = false)]
     internal sealed class ServiceBehaviorAttribute : global::System.Attribute

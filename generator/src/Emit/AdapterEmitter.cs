@@ -24,7 +24,7 @@ internal static class AdapterEmitter
     {
         var w = new CSharpWriter();
         CSharpEmitter.Header(w, $"the WCF service contract {contract.Key}");
-        w.Open($"namespace {file.CSharpNamespace}");
+        w.OpenNamespace(file.CSharpNamespace, index.DeclaredTypeNames);
         var serviceClass = "global::" + file.CSharpNamespace + "." + service.Name;
         w.Summary($"Serves {contract.Key} over gRPC: each rpc maps its request, calls the implementation through the runtime's ServiceInvoker (WCF instancing, concurrency, faults and one-way), and maps the result.");
         w.Line($"/// <typeparam name=\"TService\">The implementation; hosting chooses it ({csharp.HostingClass}.AddMigratedServices), with its InstanceContextMode and ConcurrencyMode.</typeparam>");
@@ -110,29 +110,12 @@ internal static class AdapterEmitter
             return;
         }
 
-        // The request is mapped before the call waits for its instance; a message the C# types cannot hold is the caller's error.
+        // The request is mapped before the call waits for its instance; the invoker's ReadRequest turns a message the C#
+        // types cannot hold into the caller's error, in one place.
         var arguments = new Dictionary<int, string>();
         if (!rpc.ClientStreaming && shape.Request.Kind != RpcPartKind.Empty)
         {
-            var inputs = operation.Parameters.Select((p, i) => i).Where(i => operation.Parameters[i].Direction != ParameterDirection.Out).ToList();
-            foreach (var i in inputs)
-            {
-                w.Line($"{typeOf(i)} {names[i]};");
-            }
-
-            w.Open("try");
-            foreach (var pair in RpcCode.Read(conversions, index, shape.Request, operation, "request", where))
-            {
-                w.Line($"{names[pair.Key]} = {pair.Value};");
-                arguments[pair.Key] = names[pair.Key];
-            }
-
-            w.Close();
-            // ToDecimal throws OverflowException for a scale above 28, as .NET does for a number a decimal cannot hold.
-            w.Open($"catch (global::System.Exception exception) when (exception is {RuntimeMapping.Exception} or global::System.OverflowException)");
-            w.Line("throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));");
-            w.Close();
-            w.Line();
+            ReadRequest(w, conversions, shape, operation, index, where, names, typeOf, arguments);
         }
 
         for (var i = 0; i < names.Length; i++)
@@ -190,6 +173,73 @@ internal static class AdapterEmitter
 
         w.Close(");");
         w.Close();
+    }
+
+    /// <summary>
+    /// Writes the locals of the parameters the request carries, read by one static lambda through the invoker's
+    /// <c>ReadRequest</c>: <c>var id = …</c> for one, <c>var (a, b) = …</c> for more; a lambda body only when a value
+    /// needs statements (a collection built by a loop).
+    /// </summary>
+    private static void ReadRequest(CSharpWriter w, ConversionWriter conversions, RpcShape shape, OperationModel operation, ProtoIndex index, Func<int, string> where,
+        string[] names, Func<int, string> typeOf, Dictionary<int, string> arguments)
+    {
+        List<(int Parameter, string Value)> Values()
+            => RpcCode.Read(conversions, index, shape.Request, operation, "request", where)
+                .OrderBy(pair => pair.Key)
+                .Select(pair => (pair.Key, pair.Value == "default" ? $"default({typeOf(pair.Key)})" : pair.Value))
+                .ToList();
+
+        // One value is the lambda's body; several are a tuple, one element per line when they do not fit on one.
+        string Result(List<(int Parameter, string Value)> values, string indent)
+        {
+            var parts = values.Select(v => CSharpWriter.Unparenthesized(v.Value)).ToList();
+            if (parts.Count == 1)
+            {
+                return parts[0];
+            }
+
+            var single = "(" + string.Join(", ", parts) + ")";
+            return w.Fits(DeclarationText(values) + " = _invoker.ReadRequest(request, static request => " + single + ");") ? single
+                : "(\n" + string.Join(",\n", parts.Select(p => indent + p)) + ")";
+        }
+
+        string DeclarationText(List<(int Parameter, string Value)> values)
+            => values.Count == 1
+                ? $"{typeOf(values[0].Parameter)} {names[values[0].Parameter]}"
+                : "var (" + string.Join(", ", values.Select(v => names[v.Parameter])) + ")";
+
+        string Declaration(List<(int Parameter, string Value)> values)
+        {
+            foreach (var (parameter, _) in values)
+            {
+                arguments[parameter] = names[parameter];
+            }
+
+            return DeclarationText(values);
+        }
+
+        List<(int Parameter, string Value)>? inline = null;
+        var elementIndent = new string(' ', (w.Indent + 1) * 4);
+        if (conversions.Inline(() => Result(inline = Values(), elementIndent)) is { } expression)
+        {
+            if (inline!.Count > 0)
+            {
+                var line = $"{Declaration(inline)} = _invoker.ReadRequest(request, static request => ";
+                w.Line(w.Fits(line + expression + ");") || expression.StartsWith("(\n", StringComparison.Ordinal)
+                    ? $"{line}{expression});"
+                    : $"{line.TrimEnd()}\n{elementIndent}{expression});");
+            }
+
+            return;
+        }
+
+        // The failed attempt wrote nothing and named the same parameters.
+        w.Line($"{Declaration(inline!)} = _invoker.ReadRequest(request, static request =>");
+        w.OpenBrace();
+        var values = Values();
+        w.Line($"return {Result(values, new string(' ', (w.Indent + 1) * 4))};");
+        w.Close(");");
+        w.Line();
     }
 
     /// <summary>Declares the stream a streamed request is read through (a Stream parameter, or a message contract holding it); returns the argument.</summary>

@@ -32,7 +32,9 @@ internal sealed class ConversionWriter
     private const string Common = RuntimeMapping.Class;
 
     private readonly ProtoIndex _index;
-    private readonly CSharpWriter _w;
+    /// <summary>The method's writer; <see cref="_w"/> is a scratch one while <see cref="Inline"/> tries an expression.</summary>
+    private readonly CSharpWriter _file;
+    private CSharpWriter _w;
     /// <summary>The depth argument of a data type converted at the top of a call: named, so <c>ToMessage(value, depth: 1)</c>
     /// says what the number is.</summary>
     public const string TopDepth = "depth: 1";
@@ -46,6 +48,7 @@ internal sealed class ConversionWriter
     public ConversionWriter(ProtoIndex index, CSharpWriter writer, string nextDepth, string? anyClass, IEnumerable<string>? reserved = null)
     {
         _index = index;
+        _file = writer;
         _w = writer;
         _nextDepth = nextDepth;
         _anyClass = anyClass;
@@ -61,6 +64,33 @@ internal sealed class ConversionWriter
         var name = UniqueName.Find(hint, string.Empty, candidate => !_locals.Contains(candidate) && Microsoft.CodeAnalysis.CSharp.SyntaxFacts.GetKeywordKind(candidate) == Microsoft.CodeAnalysis.CSharp.SyntaxKind.None);
         _locals.Add(name);
         return name;
+    }
+
+    /// <summary>
+    /// The expression <paramref name="write"/> returns when it needs no statement before it (so it can stand in a lambda
+    /// or a one-line <c>if</c>); else null, with nothing written and no local name claimed.
+    /// </summary>
+    public string? Inline(Func<string> write)
+    {
+        var writer = _w;
+        var locals = new HashSet<string>(_locals, StringComparer.Ordinal);
+        _w = new CSharpWriter();
+        try
+        {
+            var expression = write();
+            if (_w.ToString().Length == 0)
+            {
+                return expression;
+            }
+
+            _locals.Clear();
+            _locals.UnionWith(locals);
+            return null;
+        }
+        finally
+        {
+            _w = writer;
+        }
     }
 
     // ───────────────────────────── C# → proto ─────────────────────────────
@@ -86,8 +116,16 @@ internal sealed class ConversionWriter
             var isLocal = Microsoft.CodeAnalysis.CSharp.SyntaxFacts.IsValidIdentifier(source.TrimStart('@'))
                 && conversion.Kind is not (ConversionKind.Nullable or ConversionKind.NullableWrapper);
             var value = isLocal ? source : Local(conversion.Kind is ConversionKind.Nullable or ConversionKind.NullableWrapper ? hint + "Value" : hint);
-            _w.Open(isLocal ? $"if ({source} is not null)" : $"if ({source} is {{ }} {value})");
-            _w.Line($"{property} = {ToProto(conversion, value, slot, where)};");
+            var condition = isLocal ? $"if ({source} is not null)" : $"if ({source} is {{ }} {value})";
+            if (Inline(() => ToProto(conversion, value, slot, where)) is { } converted
+                && _w.Fits($"{condition} {property} = {CSharpWriter.Unparenthesized(converted)};"))
+            {
+                _w.Line($"{condition} {property} = {CSharpWriter.Unparenthesized(converted)};");
+                return;
+            }
+
+            _w.Open(condition);
+            _w.Line($"{property} = {CSharpWriter.Unparenthesized(ToProto(conversion, value, slot, where))};");
             _w.Close();
             _w.Line();
         }
@@ -138,6 +176,14 @@ internal sealed class ConversionWriter
             case ConversionKind.MapWrapper:
                 var (wrapperFile, wrapper) = _index.Message(slot.FullName);
                 var inner = wrapper.Fields[0];
+                var innerSlot = new ProtoSlot(inner.Type, wrapperFile.Package);
+                if (conversion.Kind == ConversionKind.ListWrapper && Selectable(conversion.Arguments[0].Arguments[0])
+                    && Inline(() => Elements(conversion.Arguments[0], source, innerSlot, where)) is { } elements)
+                {
+                    // RepeatedField's Add(IEnumerable<T>), through a collection initializer.
+                    return $"new {_index.Class(slot.FullName)} {{ {ProtocNames.Property(inner, wrapper)} = {{ {elements} }} }}";
+                }
+
                 var built = Local(conversion.Kind == ConversionKind.ListWrapper ? "list" : "map");
                 _w.Line($"var {built} = new {_index.Class(slot.FullName)}();");
                 Fill(conversion.Arguments[0], source, built + "." + ProtocNames.Property(inner, wrapper), new ProtoSlot(inner.Type, wrapperFile.Package), where);
@@ -157,6 +203,12 @@ internal sealed class ConversionWriter
         switch (conversion.Kind)
         {
             case ConversionKind.Repeated:
+                if (Selectable(conversion.Arguments[0]) && Inline(() => Elements(conversion, source, slot, where)) is { } elements)
+                {
+                    _w.Line($"{target}.AddRange({elements});");
+                    break;
+                }
+
                 var element = conversion.Arguments[0];
                 var item = Local("item");
                 _w.Open($"foreach (var {item} in {source})");
@@ -187,6 +239,37 @@ internal sealed class ConversionWriter
             default:
                 throw new InvalidOperationException($"{conversion.Kind} is not a collection conversion.");
         }
+    }
+
+    /// <summary>The proto elements of the non-null C# collection <paramref name="source"/> as one expression: the collection
+    /// itself when its elements need no conversion, else a <c>Select</c> (statements an element needs are written into
+    /// the current writer, which makes the caller's <see cref="Inline"/> refuse the expression).</summary>
+    private string Elements(ProtoConversion conversion, string source, ProtoSlot slot, string where)
+    {
+        var element = conversion.Arguments[0];
+        if (element.Kind == ConversionKind.Same)
+        {
+            return source;
+        }
+
+        var item = Local("item");
+        var converted = ToProto(element, NonNull(element, item, "an element of " + where), slot, "an element of " + where);
+        // A wrapper element of the same scalar is T? on both sides, and `?? throw` gives a T.
+        var cast = element.Kind == ConversionKind.NullableWrapper && element.Arguments[0].Kind == ConversionKind.Same;
+        return Linq($"{source}.Select({item} => {(cast ? $"({element.CSharp!.Name}){converted}" : converted)})");
+    }
+
+    /// <summary>Whether a C# element converts to its proto element in a <c>Select</c> whose type is the proto element's:
+    /// not a widened scalar (a short read as an int), which only an assignment converts.</summary>
+    private static bool Selectable(ProtoConversion element)
+        => element.Kind != ConversionKind.Widened
+            && !(element.Kind is ConversionKind.NullableWrapper or ConversionKind.Nullable && element.Arguments[0].Kind == ConversionKind.Widened);
+
+    /// <summary>An expression calling LINQ's extension methods, which the file then imports.</summary>
+    private string Linq(string expression)
+    {
+        _file.Using("global::System.Linq");
+        return expression;
     }
 
     /// <summary><paramref name="source"/>, refused when null if the proto form cannot carry null.</summary>
@@ -243,7 +326,8 @@ internal sealed class ConversionWriter
                 var propertyName = ProtocNames.Property(field, message);
                 var fieldName = char.ToLowerInvariant(propertyName[0]) + propertyName.Substring(1);
                 var present = Local(fieldName + "Message");
-                if (conversion.Kind is ConversionKind.ListWrapper or ConversionKind.MapWrapper)
+                if (conversion.Kind is ConversionKind.ListWrapper or ConversionKind.MapWrapper
+                    && Inline(() => FromProto(conversion, present, slot, where)) is null)
                 {
                     // Named for the field, unless that name is taken (an adapter's local for the parameter itself).
                     var result = Local(_locals.Contains(fieldName) ? fieldName + (conversion.Kind == ConversionKind.ListWrapper ? "List" : "Map") : fieldName);
@@ -324,6 +408,15 @@ internal sealed class ConversionWriter
             return result;
         }
 
+        // A list of entry messages is built by the loop (a repeated key is refused by Dictionary.Add there).
+        if (conversion.Kind != ConversionKind.Entries
+            && csharp.Construction is CollectionConstruction.WithCapacity or CollectionConstruction.Array
+            && Inline(() => BuildExpression(conversion, csharp, source, slot, where)) is { } built)
+        {
+            _locals.Remove(result);
+            return built;
+        }
+
         switch (conversion.Kind)
         {
             case ConversionKind.Repeated:
@@ -384,6 +477,36 @@ internal sealed class ConversionWriter
             default:
                 throw new InvalidOperationException($"{conversion.Kind} is not a collection conversion.");
         }
+    }
+
+    /// <summary>
+    /// A list, array or dictionary built from a proto collection in one expression, with LINQ: <c>ToList</c> and
+    /// <c>ToArray</c> size the result from the source's count, as the loop with a capacity did.
+    /// </summary>
+    private string BuildExpression(ProtoConversion conversion, CSharpTypeName csharp, string source, ProtoSlot slot, string where)
+    {
+        if (conversion.Kind == ConversionKind.Repeated)
+        {
+            var element = conversion.Arguments[0];
+            var item = Local("item");
+            var converted = FromProto(element, item, slot, "an element of " + where);
+            // A T? element is read from a T (or a wrapper's T? through `?? throw`): cast back, as the list's element type.
+            var elements = element.Kind == ConversionKind.Same ? source
+                : element.Kind is ConversionKind.Nullable or ConversionKind.NullableWrapper ? $"{source}.Select({item} => ({element.CSharp!.Name}){converted})"
+                : $"{source}.Select({item} => {converted})";
+            return Linq(elements + (csharp.Construction == CollectionConstruction.Array ? ".ToArray()" : ".ToList()"));
+        }
+
+        if (conversion.Kind == ConversionKind.Map)
+        {
+            var (keySlot, valueSlot) = slot.MapParts();
+            var pair = Local("pair");
+            var key = FromProto(conversion.Arguments[0], pair + ".Key", keySlot, "a key of " + where);
+            var value = FromProto(conversion.Arguments[1], pair + ".Value", valueSlot, "a value of " + where);
+            return Linq($"{source}.ToDictionary({pair} => {key}, {pair} => {value})");
+        }
+
+        throw new InvalidOperationException($"{conversion.Kind} is built by a loop.");
     }
 
     private static string Construct(CSharpTypeName csharp, string result, string source)

@@ -18,7 +18,7 @@ internal static class HostingEmitter
     {
         var w = new CSharpWriter();
         CSharpEmitter.Header(w, "the WCF services of this set");
-        w.Open($"namespace {plan.Namespace}");
+        w.OpenNamespace(plan.Namespace, index.DeclaredTypeNames);
         foreach (var service in plan.Services.Where(s => s.Choice is not null))
         {
             w.Summary($"The classes implementing {service.ContractKey}; a gRPC server serves one of them under the contract's service name.");
@@ -161,7 +161,7 @@ internal static class HostingEmitter
     {
         var w = new CSharpWriter();
         CSharpEmitter.Header(w, "the WCF service contracts of this set");
-        w.Open($"namespace {plan.Namespace}");
+        w.OpenNamespace(plan.Namespace, index.DeclaredTypeNames);
         w.Summary("Creates the client proxies of this set's contracts for one endpoint (a Unix socket path or a pipe name) or a configured client endpoint (one machine or several, TLS, retries), as WCF's ChannelFactory did: existing callers change only how they obtain the client. Dispose it to close the channel its proxies share.");
         CSharpEmitter.GeneratedCode(w, plan);
         w.Open($"public sealed class {plan.ClientFactoryClass} : {Runtime}.ClientProxyFactory");
@@ -222,7 +222,7 @@ internal static class HostingEmitter
     {
         var w = new CSharpWriter();
         CSharpEmitter.Header(w, "the fault contracts of this set");
-        w.Open($"namespace {plan.Namespace}");
+        w.OpenNamespace(plan.Namespace, index.DeclaredTypeNames);
         w.Summary("The fault detail types of this set's [FaultContract]s with their messages and status codes: a FaultException<T> becomes that status with the detail in grpc-status-details-bin, and the client proxies turn it back into FaultException<T>.");
         CSharpEmitter.GeneratedCode(w, plan);
         w.Open($"public static class {plan.FaultsClass}");
@@ -271,7 +271,7 @@ internal static class HostingEmitter
     {
         var w = new CSharpWriter();
         CSharpEmitter.Header(w, "the data types of this set");
-        w.Open($"namespace {plan.Namespace}");
+        w.OpenNamespace(plan.Namespace, index.DeclaredTypeNames);
         w.Summary("An object member's value as google.protobuf.Any: a value of one of this set's data types travels as that type's message; anything else has no proto form.");
         CSharpEmitter.GeneratedCode(w, plan);
         w.Open($"internal static class {plan.AnyClass}");

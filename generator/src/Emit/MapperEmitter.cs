@@ -20,8 +20,8 @@ internal static class MapperEmitter
     {
         var w = new CSharpWriter();
         CSharpEmitter.Header(w, $"the data types of {file.Path}");
-        w.Open($"namespace {file.CSharpNamespace}");
-        w.Summary($"Converts the data types of {file.Path} to and from their messages, without loss: every member, null kept apart from empty, known derived types by their oneof case.");
+        w.OpenNamespace(file.CSharpNamespace, index.DeclaredTypeNames);
+        w.Summary($"Converts the data types of {file.Path} to and from their messages, without loss: every member, null kept apart from empty, known derived types by their oneof case. A value is never null; depth counts how many data types deep it is (1 at the top), and a graph deeper than {RuntimeMapping.ClassName}.MaxDepth, or cyclic, is refused.");
         CSharpEmitter.GeneratedCode(w, csharp);
         w.Open($"internal static class {plan.ClassName}");
         var accessors = new Accessors();
@@ -51,14 +51,20 @@ internal static class MapperEmitter
         var messageClass = index.Class(file.Package + "." + message.Name);
         var subtypes = message.Oneofs.SelectMany(o => o.Fields.Select(f => (Oneof: o, Field: f))).Where(c => c.Field.Origin?.Kind == FieldOriginKind.KnownSubtype).ToList();
         w.Summary($"The message of a {type.Key}{(subtypes.Count > 0 ? " (a known derived type's value goes in its subtype case)" : string.Empty)}.");
-        w.Line($"/// <param name=\"value\">Not null.</param>");
-        w.Line($"/// <param name=\"depth\">How many data types deep <paramref name=\"value\"/> is (1 at the top): a graph deeper than {RuntimeMapping.ClassName}.MaxDepth, or cyclic, is refused.</param>");
         w.Open($"internal static {messageClass} ToMessage({type.CSharpName} value, int depth)");
-        w.Line($"{RuntimeMapping.Class}.CheckDepth(depth, {CSharpWriter.Literal(type.Key)});");
         var conversions = new ConversionWriter(index, w, "depth + 1", CSharpEmitter.AnyClass(csharp), new[] { "value", "depth", "message", "type" });
-        if (!type.IsValueType)
+        if (type.IsValueType)
+        {
+            w.Line($"{RuntimeMapping.Class}.CheckDepth(depth, {CSharpWriter.Literal(type.Key)});");
+        }
+        else if (subtypes.Count == 0)
         {
             // WCF's serializer writes a value of exactly the declared type or of one of its known types; so do we.
+            w.Line($"{RuntimeMapping.Class}.CheckType(value, depth, {CSharpWriter.Literal(type.Key)});");
+        }
+        else
+        {
+            w.Line($"{RuntimeMapping.Class}.CheckDepth(depth, {CSharpWriter.Literal(type.Key)});");
             w.Line("var type = value.GetType();");
             w.Open($"if (type != typeof({type.CSharpName}))");
             foreach (var (oneof, field) in subtypes)
@@ -92,8 +98,6 @@ internal static class MapperEmitter
     {
         var messageClass = index.Class(file.Package + "." + message.Name);
         w.Summary($"The {type.Key} a message holds{(message.Oneofs.Any(o => o.Fields.Any(f => f.Origin?.Kind == FieldOriginKind.KnownSubtype)) ? " (a known derived type when its subtype case is set)" : string.Empty)}.");
-        w.Line($"/// <param name=\"message\">Not null.</param>");
-        w.Line($"/// <param name=\"depth\">How many data types deep <paramref name=\"message\"/> is (1 at the top).</param>");
         w.Open($"internal static {type.CSharpName} FromMessage({messageClass} message, int depth)");
         w.Line($"{RuntimeMapping.Class}.CheckDepth(depth, {CSharpWriter.Literal(type.Key)});");
         var conversions = new ConversionWriter(index, w, "depth + 1", CSharpEmitter.AnyClass(csharp), new[] { "value", "depth", "message" });
@@ -174,10 +178,10 @@ internal static class MapperEmitter
             switch (access.Kind)
             {
                 case MemberAccessKind.Direct:
-                    w.Line($"{target}.{CSharpSpelling.Identifier(member.ClrName)} = {value};");
+                    w.Line($"{target}.{CSharpSpelling.Identifier(member.ClrName)} = {CSharpWriter.Unparenthesized(value)};");
                     break;
                 case MemberAccessKind.Field:
-                    w.Line($"{Accessor(declaring, access.Name!, "Field", $"ref {type}", type, setter: false)}({reference}{target}) = {value};");
+                    w.Line($"{Accessor(declaring, access.Name!, "Field", $"ref {type}", type, setter: false)}({reference}{target}) = {CSharpWriter.Unparenthesized(value)};");
                     break;
                 case MemberAccessKind.Method:
                     w.Line($"{Accessor(declaring, access.Name!, "Method", "void", type, setter: true)}({reference}{target}, {value});");

@@ -22,14 +22,24 @@ internal sealed class ProtoIndex
     private readonly Dictionary<string, string> _mapperClasses = new(StringComparer.Ordinal);
     private readonly Dictionary<string, DataTypeModel> _dataTypes;
     private readonly Dictionary<string, string> _fileNamespaces = new(StringComparer.Ordinal);
+    private readonly HashSet<string> _declared = new(StringComparer.Ordinal);
 
     public ProtoIndex(ContractModel model, ImmutableArray<ProtoFile> files, CSharpPlan plan)
     {
         _dataTypes = model.DataTypes.ToDictionary(t => t.Key, StringComparer.Ordinal);
         var mappers = plan.Mappers.ToDictionary(m => m.ProtoFile, StringComparer.Ordinal);
+        _declared.UnionWith(new[] { plan.HostingClass, plan.OptionsClass, plan.ClientFactoryClass, plan.FaultsClass, plan.AnyClass }.OfType<string>());
+        _declared.UnionWith(plan.Mappers.Select(m => m.ClassName));
+        foreach (var service in plan.Services)
+        {
+            _declared.UnionWith(new[] { service.Adapter, service.Adapter + "Accessors", service.Proxy, service.CallbackProxy, service.Choice?.Enum }.OfType<string>());
+        }
+
         foreach (var file in files)
         {
             _fileNamespaces[file.Path] = file.CSharpNamespace;
+            _declared.UnionWith(file.Definitions.Select(d => d.Name));
+            _declared.UnionWith(file.Services.Select(s => s.Name));
             foreach (var definition in file.Definitions)
             {
                 var fullName = file.Package + "." + definition.Name;
@@ -56,6 +66,10 @@ internal sealed class ProtoIndex
             }
         }
     }
+
+    /// <summary>Every type name generated code declares at namespace level (protoc's, Grpc.Tools' and ours), in any of the
+    /// set's namespaces: an imported name equal to one of them stays qualified (<see cref="CSharpNames"/>).</summary>
+    public IReadOnlyCollection<string> DeclaredTypeNames => _declared;
 
     /// <summary>The C# namespace of a .proto file's classes (its csharp_namespace).</summary>
     public string Namespace(string protoFilePath) => _fileNamespaces[protoFilePath];

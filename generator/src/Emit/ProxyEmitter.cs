@@ -24,7 +24,7 @@ internal static class ProxyEmitter
     {
         var w = new CSharpWriter();
         CSharpEmitter.Header(w, $"the WCF service contract {contract.Key}");
-        w.Open($"namespace {file.CSharpNamespace}");
+        w.OpenNamespace(file.CSharpNamespace, index.DeclaredTypeNames);
         var client = "global::" + file.CSharpNamespace + "." + service.Name + "." + ProtocNames.ServiceClient(service);
         var duplex = contract.CallbackCSharpName is not null;
         var callbackParameter = duplex ? $"{contract.CallbackCSharpName} callback, " : string.Empty;
@@ -143,7 +143,10 @@ internal static class ProxyEmitter
                         }
                         else
                         {
-                            w.Line($"var {response} = _client.{shape.Rpc.Name}({request});");
+                            // An Empty response carries nothing back.
+                            w.Line(shape.Response.Kind == RpcPartKind.Empty
+                                ? $"_client.{shape.Rpc.Name}({request});"
+                                : $"var {response} = _client.{shape.Rpc.Name}({request});");
                         }
                     }
 
@@ -271,13 +274,13 @@ internal static class ProxyEmitter
             }
             else if (names[pair.Key] is { } name)
             {
-                w.Line($"{name} = {pair.Value};");
+                w.Line($"{name} = {CSharpWriter.Unparenthesized(pair.Value)};");
             }
         }
 
         if (returned is not null)
         {
-            w.Line($"return {returned};");
+            w.Line($"return {CSharpWriter.Unparenthesized(returned)};");
         }
     }
 

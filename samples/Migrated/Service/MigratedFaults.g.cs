@@ -7,20 +7,28 @@
 
 namespace LegacyWcf.Contracts.Grpc
 {
-    /// <summary>The fault detail types of this set's [FaultContract]s with their messages and status codes: a FaultException&lt;T&gt; becomes that status with the detail in grpc-status-details-bin, and the client proxies turn it back into FaultException&lt;T&gt;.</summary>
+    using global::Grpc.Core;
+    using global::MigrateWcf.Runtime;
+    using global::MigrateWcf.Runtime.Mapping;
+
+    /// <summary>
+    /// The fault detail types of this set's [FaultContract]s with their messages and status codes: a
+    /// FaultException&lt;T&gt; becomes that status with the detail in grpc-status-details-bin, and the client proxies
+    /// turn it back into FaultException&lt;T&gt;.
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("migrate-wcf", "0.1.0.0")]
     public static class MigratedFaults
     {
         /// <summary>Every fault detail type of this set, registered (the client proxies use it).</summary>
-        public static global::MigrateWcf.Runtime.FaultDetailRegistry Registry { get; } = Register(new global::MigrateWcf.Runtime.FaultDetailRegistry());
+        public static FaultDetailRegistry Registry { get; } = Register(new FaultDetailRegistry());
 
         /// <summary>Adds every fault detail type of this set to faults.</summary>
-        public static global::MigrateWcf.Runtime.FaultDetailRegistry Register(global::MigrateWcf.Runtime.FaultDetailRegistry faults)
+        public static FaultDetailRegistry Register(FaultDetailRegistry faults)
         {
-            faults.Add<global::LegacyWcf.Contracts.OrderFault, global::LegacyWcf.Contracts.Grpc.OrderFault>(
-                global::Grpc.Core.StatusCode.FailedPrecondition,
-                static detail => global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage(detail ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("The detail of a FaultException<LegacyWcf.Contracts.OrderFault>"), depth: 1),
-                static message => global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(message, depth: 1));
+            faults.Add<global::LegacyWcf.Contracts.OrderFault, OrderFault>(
+                StatusCode.FailedPrecondition,
+                static detail => DataTypesMappers.ToMessage(detail ?? throw CommonTypeConversions.NotCarried("The detail of a FaultException<LegacyWcf.Contracts.OrderFault>"), depth: 1),
+                static message => DataTypesMappers.FromMessage(message, depth: 1));
             return faults;
         }
     }

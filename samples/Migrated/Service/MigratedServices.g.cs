@@ -7,7 +7,12 @@
 
 namespace LegacyWcf.Contracts.Grpc
 {
-    /// <summary>The classes implementing LegacyWcf.Contracts.ISimple; a gRPC server serves one of them under the contract's service name.</summary>
+    using global::MigrateWcf.Runtime;
+
+    /// <summary>
+    /// The classes implementing LegacyWcf.Contracts.ISimple; a gRPC server serves one of them under the contract's
+    /// service name.
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("migrate-wcf", "0.1.0.0")]
     public enum SimpleImplementation
     {
@@ -17,74 +22,95 @@ namespace LegacyWcf.Contracts.Grpc
         SimpleSingle,
     }
 
-    /// <summary>What AddMigratedServices serves: the implementation of each contract several classes implement, and the runtime's WCF options.</summary>
+    /// <summary>
+    /// What AddMigratedServices serves: the implementation of each contract several classes implement, and the
+    /// runtime's WCF options.
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("migrate-wcf", "0.1.0.0")]
     public sealed class MigratedServicesOptions
     {
         /// <summary>Which class serves LegacyWcf.Contracts.ISimple.</summary>
         public SimpleImplementation Simple { get; set; } = SimpleImplementation.SimpleMultiple;
 
-        /// <summary>The runtime's WCF options: session timeout, callback timeout, fault registrations (this set's are added first).</summary>
-        public global::System.Action<global::MigrateWcf.Runtime.WcfServiceOptions>? Wcf { get; set; }
+        /// <summary>
+        /// The runtime's WCF options: session timeout, callback timeout, fault registrations (this set's are added
+        /// first).
+        /// </summary>
+        public global::System.Action<WcfServiceOptions>? Wcf { get; set; }
     }
 
-    /// <summary>Hosts the migrated services of this set on the runtime's gRPC hosting (GrpcHost / AddGrpcEndpoint): each served by its implementation class with the InstanceContextMode and ConcurrencyMode of its [ServiceBehavior]. Contracts without an implementation in the set are not served; serve one with AddWcfService&lt;TImpl&gt; and MapGrpcService&lt;{Contract}Adapter&lt;TImpl&gt;&gt;.</summary>
+    /// <summary>
+    /// Hosts the migrated services of this set on the runtime's gRPC hosting (GrpcHost / AddGrpcEndpoint): each served
+    /// by its implementation class with the InstanceContextMode and ConcurrencyMode of its [ServiceBehavior]. Contracts
+    /// without an implementation in the set are not served; serve one with AddWcfService&lt;TImpl&gt; and
+    /// MapGrpcService&lt;{Contract}Adapter&lt;TImpl&gt;&gt;.
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("migrate-wcf", "0.1.0.0")]
     public static class MigratedServices
     {
-        /// <summary>Registers every implementation with its instancing and concurrency, the WCF semantics layer and this set's fault detail types.</summary>
+        /// <summary>
+        /// Registers every implementation with its instancing and concurrency, the WCF semantics layer and this set's
+        /// fault detail types.
+        /// </summary>
         public static global::Microsoft.Extensions.DependencyInjection.IServiceCollection AddMigratedServices(this global::Microsoft.Extensions.DependencyInjection.IServiceCollection services, global::System.Action<MigratedServicesOptions>? configure = null)
         {
             var options = new MigratedServicesOptions();
             configure?.Invoke(options);
             global::Microsoft.Extensions.DependencyInjection.ServiceCollectionServiceExtensions.AddSingleton(services, options);
-            global::MigrateWcf.Runtime.WcfServiceCollectionExtensions.AddWcfSemantics(services, wcf =>
+            WcfServiceCollectionExtensions.AddWcfSemantics(services, wcf =>
             {
                 MigratedFaults.Register(wcf.Faults);
                 options.Wcf?.Invoke(wcf);
             });
-            global::MigrateWcf.Runtime.WcfServiceCollectionExtensions.AddWcfService<global::LegacyWcf.Services.InventoryService>(services, global::MigrateWcf.Runtime.InstanceMode.PerCall, global::System.ServiceModel.ConcurrencyMode.Multiple);
-            global::MigrateWcf.Runtime.WcfServiceCollectionExtensions.AddWcfService<global::LegacyWcf.Services.OrderService>(services, global::MigrateWcf.Runtime.InstanceMode.PerCall, global::System.ServiceModel.ConcurrencyMode.Multiple);
-            global::MigrateWcf.Runtime.WcfServiceCollectionExtensions.AddWcfService<global::LegacyWcf.Services.ProductCatalogService>(services, global::MigrateWcf.Runtime.InstanceMode.PerCall, global::System.ServiceModel.ConcurrencyMode.Multiple);
-            global::MigrateWcf.Runtime.WcfServiceCollectionExtensions.AddWcfService<global::LegacyWcf.Services.ShoppingCartService>(services, global::MigrateWcf.Runtime.InstanceMode.PerSession, global::System.ServiceModel.ConcurrencyMode.Single);
-            global::MigrateWcf.Runtime.WcfServiceCollectionExtensions.AddWcfService<global::LegacyWcf.Services.StockWatchService>(services, global::MigrateWcf.Runtime.InstanceMode.PerSession, global::System.ServiceModel.ConcurrencyMode.Multiple);
-            global::MigrateWcf.Runtime.WcfServiceCollectionExtensions.AddWcfService<global::LegacyWcf.Services.WarehouseService>(services, global::MigrateWcf.Runtime.InstanceMode.Single, global::System.ServiceModel.ConcurrencyMode.Single);
+            WcfServiceCollectionExtensions.AddWcfService<global::LegacyWcf.Services.InventoryService>(services, InstanceMode.PerCall, global::System.ServiceModel.ConcurrencyMode.Multiple);
+            WcfServiceCollectionExtensions.AddWcfService<global::LegacyWcf.Services.OrderService>(services, InstanceMode.PerCall, global::System.ServiceModel.ConcurrencyMode.Multiple);
+            WcfServiceCollectionExtensions.AddWcfService<global::LegacyWcf.Services.ProductCatalogService>(services, InstanceMode.PerCall, global::System.ServiceModel.ConcurrencyMode.Multiple);
+            WcfServiceCollectionExtensions.AddWcfService<global::LegacyWcf.Services.ShoppingCartService>(services, InstanceMode.PerSession, global::System.ServiceModel.ConcurrencyMode.Single);
+            WcfServiceCollectionExtensions.AddWcfService<global::LegacyWcf.Services.StockWatchService>(services, InstanceMode.PerSession, global::System.ServiceModel.ConcurrencyMode.Multiple);
+            WcfServiceCollectionExtensions.AddWcfService<global::LegacyWcf.Services.WarehouseService>(services, InstanceMode.Single, global::System.ServiceModel.ConcurrencyMode.Single);
             switch (options.Simple)
             {
                 case SimpleImplementation.SimpleSingle:
-                    global::MigrateWcf.Runtime.WcfServiceCollectionExtensions.AddWcfService<global::LegacyWcf.Services.SimpleSingle>(services, global::MigrateWcf.Runtime.InstanceMode.PerCall, global::System.ServiceModel.ConcurrencyMode.Single);
+                    WcfServiceCollectionExtensions.AddWcfService<global::LegacyWcf.Services.SimpleSingle>(services, InstanceMode.PerCall, global::System.ServiceModel.ConcurrencyMode.Single);
                     break;
                 default:
-                    global::MigrateWcf.Runtime.WcfServiceCollectionExtensions.AddWcfService<global::LegacyWcf.Services.SimpleMultiple>(services, global::MigrateWcf.Runtime.InstanceMode.PerCall, global::System.ServiceModel.ConcurrencyMode.Multiple);
+                    WcfServiceCollectionExtensions.AddWcfService<global::LegacyWcf.Services.SimpleMultiple>(services, InstanceMode.PerCall, global::System.ServiceModel.ConcurrencyMode.Multiple);
                     break;
             }
             return services;
         }
 
-        /// <summary>Maps the service adapter of every served contract and the session endpoint (a client proxy's Close).</summary>
+        /// <summary>
+        /// Maps the service adapter of every served contract and the session endpoint (a client proxy's Close).
+        /// </summary>
         public static global::Microsoft.AspNetCore.Routing.IEndpointRouteBuilder MapMigratedServices(this global::Microsoft.AspNetCore.Routing.IEndpointRouteBuilder endpoints)
         {
             var options = global::Microsoft.Extensions.DependencyInjection.ServiceProviderServiceExtensions.GetRequiredService<MigratedServicesOptions>(endpoints.ServiceProvider);
-            global::Microsoft.AspNetCore.Builder.GrpcEndpointRouteBuilderExtensions.MapGrpcService<global::LegacyWcf.Contracts.Grpc.InventoryServiceAdapter<global::LegacyWcf.Services.InventoryService>>(endpoints);
-            global::Microsoft.AspNetCore.Builder.GrpcEndpointRouteBuilderExtensions.MapGrpcService<global::LegacyWcf.Contracts.Grpc.OrderServiceAdapter<global::LegacyWcf.Services.OrderService>>(endpoints);
-            global::Microsoft.AspNetCore.Builder.GrpcEndpointRouteBuilderExtensions.MapGrpcService<global::LegacyWcf.Contracts.Grpc.ProductCatalogAdapter<global::LegacyWcf.Services.ProductCatalogService>>(endpoints);
-            global::Microsoft.AspNetCore.Builder.GrpcEndpointRouteBuilderExtensions.MapGrpcService<global::LegacyWcf.Contracts.Grpc.ShoppingCartAdapter<global::LegacyWcf.Services.ShoppingCartService>>(endpoints);
+            global::Microsoft.AspNetCore.Builder.GrpcEndpointRouteBuilderExtensions.MapGrpcService<InventoryServiceAdapter<global::LegacyWcf.Services.InventoryService>>(endpoints);
+            global::Microsoft.AspNetCore.Builder.GrpcEndpointRouteBuilderExtensions.MapGrpcService<OrderServiceAdapter<global::LegacyWcf.Services.OrderService>>(endpoints);
+            global::Microsoft.AspNetCore.Builder.GrpcEndpointRouteBuilderExtensions.MapGrpcService<ProductCatalogAdapter<global::LegacyWcf.Services.ProductCatalogService>>(endpoints);
+            global::Microsoft.AspNetCore.Builder.GrpcEndpointRouteBuilderExtensions.MapGrpcService<ShoppingCartAdapter<global::LegacyWcf.Services.ShoppingCartService>>(endpoints);
             switch (options.Simple)
             {
                 case SimpleImplementation.SimpleSingle:
-                    global::Microsoft.AspNetCore.Builder.GrpcEndpointRouteBuilderExtensions.MapGrpcService<global::LegacyWcf.Contracts.Grpc.SimpleAdapter<global::LegacyWcf.Services.SimpleSingle>>(endpoints);
+                    global::Microsoft.AspNetCore.Builder.GrpcEndpointRouteBuilderExtensions.MapGrpcService<SimpleAdapter<global::LegacyWcf.Services.SimpleSingle>>(endpoints);
                     break;
                 default:
-                    global::Microsoft.AspNetCore.Builder.GrpcEndpointRouteBuilderExtensions.MapGrpcService<global::LegacyWcf.Contracts.Grpc.SimpleAdapter<global::LegacyWcf.Services.SimpleMultiple>>(endpoints);
+                    global::Microsoft.AspNetCore.Builder.GrpcEndpointRouteBuilderExtensions.MapGrpcService<SimpleAdapter<global::LegacyWcf.Services.SimpleMultiple>>(endpoints);
                     break;
             }
-            global::Microsoft.AspNetCore.Builder.GrpcEndpointRouteBuilderExtensions.MapGrpcService<global::LegacyWcf.Contracts.Grpc.StockWatchAdapter<global::LegacyWcf.Services.StockWatchService>>(endpoints);
-            global::Microsoft.AspNetCore.Builder.GrpcEndpointRouteBuilderExtensions.MapGrpcService<global::LegacyWcf.Contracts.Grpc.WarehouseAdapter<global::LegacyWcf.Services.WarehouseService>>(endpoints);
-            global::MigrateWcf.Runtime.WcfServiceCollectionExtensions.MapWcfSessions(endpoints);
+            global::Microsoft.AspNetCore.Builder.GrpcEndpointRouteBuilderExtensions.MapGrpcService<StockWatchAdapter<global::LegacyWcf.Services.StockWatchService>>(endpoints);
+            global::Microsoft.AspNetCore.Builder.GrpcEndpointRouteBuilderExtensions.MapGrpcService<WarehouseAdapter<global::LegacyWcf.Services.WarehouseService>>(endpoints);
+            WcfServiceCollectionExtensions.MapWcfSessions(endpoints);
             return endpoints;
         }
 
-        /// <summary>Sets JSON transcoding's JSON to what WCF's DataContractJsonSerializer wrote where a setting can: enums as numbers, 64-bit integers as numbers, every member written (default values included); and registers the fault detail types, so a fault's google.rpc.Status JSON carries its details. Pass it as the hosting's JsonTranscoding option.</summary>
+        /// <summary>
+        /// Sets JSON transcoding's JSON to what WCF's DataContractJsonSerializer wrote where a setting can: enums as
+        /// numbers, 64-bit integers as numbers, every member written (default values included); and registers the fault
+        /// detail types, so a fault's google.rpc.Status JSON carries its details. Pass it as the hosting's
+        /// JsonTranscoding option.
+        /// </summary>
         public static void ConfigureJsonTranscoding(global::Microsoft.AspNetCore.Grpc.JsonTranscoding.GrpcJsonTranscodingOptions options)
         {
             global::System.ArgumentNullException.ThrowIfNull(options);
@@ -93,7 +119,7 @@ namespace LegacyWcf.Contracts.Grpc
             options.JsonSettings.IgnoreDefaultValues = false;
             options.TypeRegistry = global::Google.Protobuf.Reflection.TypeRegistry.FromFiles(
                 global::Google.Rpc.ErrorInfo.Descriptor.File,
-                global::LegacyWcf.Contracts.Grpc.OrderFault.Descriptor.File);
+                OrderFault.Descriptor.File);
         }
     }
 }

@@ -7,84 +7,56 @@
 
 namespace PayloadWcf.Grpc
 {
-    /// <summary>Serves PayloadWcf.IPayloadEcho over gRPC: each rpc maps its request, calls the implementation through the runtime's ServiceInvoker (WCF instancing, concurrency, faults and one-way), and maps the result.</summary>
+    using global::Grpc.Core;
+    using global::MigrateWcf.Runtime;
+    using global::MigrateWcf.Runtime.Mapping;
+    using global::System.Collections.Generic;
+    using global::System.Linq;
+    using global::System.Threading.Tasks;
+
+    /// <summary>
+    /// Serves PayloadWcf.IPayloadEcho over gRPC: each rpc maps its request, calls the implementation through the
+    /// runtime's ServiceInvoker (WCF instancing, concurrency, faults and one-way), and maps the result.
+    /// </summary>
     /// <typeparam name="TService">The implementation; hosting chooses it (MigratedServices.AddMigratedServices), with its InstanceContextMode and ConcurrencyMode.</typeparam>
     [global::System.CodeDom.Compiler.GeneratedCode("migrate-wcf", "0.1.0.0")]
-    public sealed class PayloadEchoAdapter<TService> : global::PayloadWcf.Grpc.PayloadEcho.PayloadEchoBase
+    public sealed class PayloadEchoAdapter<TService> : PayloadEcho.PayloadEchoBase
         where TService : class, global::PayloadWcf.IPayloadEcho
     {
-        private readonly global::MigrateWcf.Runtime.ServiceInvoker<TService> _invoker;
+        private readonly ServiceInvoker<TService> _invoker;
 
         /// <summary>An adapter over the invoker that hosting registered for TService (AddWcfService).</summary>
-        public PayloadEchoAdapter(global::MigrateWcf.Runtime.ServiceInvoker<TService> invoker)
+        public PayloadEchoAdapter(ServiceInvoker<TService> invoker)
         {
             _invoker = invoker;
         }
 
         /// <summary>IPayloadEcho.EchoDocument.</summary>
-        public override global::System.Threading.Tasks.Task<global::PayloadWcf.Grpc.EchoDocumentResponse> EchoDocument(global::PayloadWcf.Grpc.EchoDocumentRequest request, global::Grpc.Core.ServerCallContext context)
+        public override Task<EchoDocumentResponse> EchoDocument(EchoDocumentRequest request, ServerCallContext context)
         {
-            global::PayloadWcf.Document? document;
-            try
-            {
-                document = (request.Document is { } documentMessage ? global::PayloadWcf.Grpc.PayloadTypesMappers.FromMessage(documentMessage, depth: 1) : null);
-            }
-            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Runtime.Mapping.MessageMappingException or global::System.OverflowException)
-            {
-                throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));
-            }
-
+            global::PayloadWcf.Document? document = _invoker.ReadRequest(request, static request =>
+                request.Document is { } documentMessage ? PayloadTypesMappers.FromMessage(documentMessage, depth: 1) : null);
             return _invoker.Invoke(context, (service, _) =>
             {
                 var result = service.EchoDocument(document);
-                var response = new global::PayloadWcf.Grpc.EchoDocumentResponse();
-                if (result is not null)
-                {
-                    response.Result = global::PayloadWcf.Grpc.PayloadTypesMappers.ToMessage(result, depth: 1);
-                }
-
+                var response = new EchoDocumentResponse();
+                if (result is not null) response.Result = PayloadTypesMappers.ToMessage(result, depth: 1);
                 return response;
             });
         }
 
         /// <summary>IPayloadEcho.EchoReadings.</summary>
-        public override global::System.Threading.Tasks.Task<global::PayloadWcf.Grpc.EchoReadingsResponse> EchoReadings(global::PayloadWcf.Grpc.EchoReadingsRequest request, global::Grpc.Core.ServerCallContext context)
+        public override Task<EchoReadingsResponse> EchoReadings(EchoReadingsRequest request, ServerCallContext context)
         {
-            global::System.Collections.Generic.List<global::PayloadWcf.Reading>? readings;
-            try
-            {
-                global::System.Collections.Generic.List<global::PayloadWcf.Reading>? readingsList = null;
-                if (request.Readings is { } readingsMessage)
-                {
-                    var list = new global::System.Collections.Generic.List<global::PayloadWcf.Reading>(readingsMessage.Items.Count);
-                    foreach (var item in readingsMessage.Items)
-                    {
-                        list.Add(global::PayloadWcf.Grpc.PayloadTypesMappers.FromMessage(item, depth: 1));
-                    }
-
-                    readingsList = list;
-                }
-
-                readings = readingsList;
-            }
-            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Runtime.Mapping.MessageMappingException or global::System.OverflowException)
-            {
-                throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));
-            }
-
+            List<global::PayloadWcf.Reading>? readings = _invoker.ReadRequest(request, static request =>
+                request.Readings is { } readingsMessage ? readingsMessage.Items.Select(item2 => PayloadTypesMappers.FromMessage(item2, depth: 1)).ToList() : null);
             return _invoker.Invoke(context, (service, _) =>
             {
                 var result = service.EchoReadings(readings);
-                var response = new global::PayloadWcf.Grpc.EchoReadingsResponse();
+                var response = new EchoReadingsResponse();
                 if (result is not null)
                 {
-                    var list2 = new global::PayloadWcf.Grpc.ReadingList();
-                    foreach (var item2 in result)
-                    {
-                        list2.Items.Add(global::PayloadWcf.Grpc.PayloadTypesMappers.ToMessage((item2 ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("an element of the result of IPayloadEcho.EchoReadings")), depth: 1));
-                    }
-
-                    response.Result = list2;
+                    response.Result = new ReadingList { Items = { result.Select(item4 => PayloadTypesMappers.ToMessage((item4 ?? throw CommonTypeConversions.NotCarried("an element of the result of IPayloadEcho.EchoReadings")), depth: 1)) } };
                 }
 
                 return response;

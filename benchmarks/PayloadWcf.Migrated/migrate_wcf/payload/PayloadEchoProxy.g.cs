@@ -7,67 +7,54 @@
 
 namespace PayloadWcf.Grpc
 {
-    /// <summary>The client of PayloadWcf.IPayloadEcho over gRPC: it implements the contract interface, so callers change only how they obtain it; it is an ICommunicationObject like a WCF proxy, and closing it ends its session on the server.</summary>
+    using global::MigrateWcf.Runtime;
+    using global::MigrateWcf.Runtime.Mapping;
+    using global::System.Collections.Generic;
+    using global::System.Linq;
+
+    /// <summary>
+    /// The client of PayloadWcf.IPayloadEcho over gRPC: it implements the contract interface, so callers change only
+    /// how they obtain it; it is an ICommunicationObject like a WCF proxy, and closing it ends its session on the
+    /// server.
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("migrate-wcf", "0.1.0.0")]
-    public sealed class PayloadEchoProxy : global::MigrateWcf.Runtime.ClientProxy, global::PayloadWcf.IPayloadEcho
+    public sealed class PayloadEchoProxy : ClientProxy, global::PayloadWcf.IPayloadEcho
     {
-        private readonly global::PayloadWcf.Grpc.PayloadEcho.PayloadEchoClient _client;
+        private readonly PayloadEcho.PayloadEchoClient _client;
 
         /// <summary>A proxy with its own channel to the endpoint, closed when the proxy closes.</summary>
-        public PayloadEchoProxy(global::MigrateWcf.Runtime.GrpcEndpoint endpoint, global::MigrateWcf.Runtime.ClientProxyOptions? options = null)
-            : this(global::MigrateWcf.Runtime.ProxyChannel.Open(endpoint, options), options)
+        public PayloadEchoProxy(GrpcEndpoint endpoint, ClientProxyOptions? options = null)
+            : this(ProxyChannel.Open(endpoint, options), options)
         {
         }
 
         /// <summary>A proxy over a channel (shared by a client factory, or owned: see ProxyChannel).</summary>
-        public PayloadEchoProxy(global::MigrateWcf.Runtime.ProxyChannel channel, global::MigrateWcf.Runtime.ClientProxyOptions? options = null)
-            : base(channel, global::PayloadWcf.Grpc.MigratedFaults.Registry, options)
+        public PayloadEchoProxy(ProxyChannel channel, ClientProxyOptions? options = null)
+            : base(channel, MigratedFaults.Registry, options)
         {
-            _client = new global::PayloadWcf.Grpc.PayloadEcho.PayloadEchoClient(CallInvoker);
+            _client = new PayloadEcho.PayloadEchoClient(CallInvoker);
         }
 
         global::PayloadWcf.Document? global::PayloadWcf.IPayloadEcho.EchoDocument(global::PayloadWcf.Document? document)
         {
             EnsureOpened();
-            var request = new global::PayloadWcf.Grpc.EchoDocumentRequest();
-            if (document is not null)
-            {
-                request.Document = global::PayloadWcf.Grpc.PayloadTypesMappers.ToMessage(document, depth: 1);
-            }
-
+            var request = new EchoDocumentRequest();
+            if (document is not null) request.Document = PayloadTypesMappers.ToMessage(document, depth: 1);
             var response = _client.EchoDocument(request);
-            return (response.Result is { } resultMessage ? global::PayloadWcf.Grpc.PayloadTypesMappers.FromMessage(resultMessage, depth: 1) : null);
+            return response.Result is { } resultMessage ? PayloadTypesMappers.FromMessage(resultMessage, depth: 1) : null;
         }
 
-        global::System.Collections.Generic.List<global::PayloadWcf.Reading>? global::PayloadWcf.IPayloadEcho.EchoReadings(global::System.Collections.Generic.List<global::PayloadWcf.Reading>? readings)
+        List<global::PayloadWcf.Reading>? global::PayloadWcf.IPayloadEcho.EchoReadings(List<global::PayloadWcf.Reading>? readings)
         {
             EnsureOpened();
-            var request = new global::PayloadWcf.Grpc.EchoReadingsRequest();
+            var request = new EchoReadingsRequest();
             if (readings is not null)
             {
-                var list = new global::PayloadWcf.Grpc.ReadingList();
-                foreach (var item in readings)
-                {
-                    list.Items.Add(global::PayloadWcf.Grpc.PayloadTypesMappers.ToMessage((item ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("an element of parameter 'readings' of IPayloadEcho.EchoReadings")), depth: 1));
-                }
-
-                request.Readings = list;
+                request.Readings = new ReadingList { Items = { readings.Select(item2 => PayloadTypesMappers.ToMessage((item2 ?? throw CommonTypeConversions.NotCarried("an element of parameter 'readings' of IPayloadEcho.EchoReadings")), depth: 1)) } };
             }
 
             var response = _client.EchoReadings(request);
-            global::System.Collections.Generic.List<global::PayloadWcf.Reading>? resultList = null;
-            if (response.Result is { } resultMessage)
-            {
-                var list2 = new global::System.Collections.Generic.List<global::PayloadWcf.Reading>(resultMessage.Items.Count);
-                foreach (var item2 in resultMessage.Items)
-                {
-                    list2.Add(global::PayloadWcf.Grpc.PayloadTypesMappers.FromMessage(item2, depth: 1));
-                }
-
-                resultList = list2;
-            }
-
-            return resultList;
+            return response.Result is { } resultMessage ? resultMessage.Items.Select(item4 => PayloadTypesMappers.FromMessage(item4, depth: 1)).ToList() : null;
         }
     }
 }

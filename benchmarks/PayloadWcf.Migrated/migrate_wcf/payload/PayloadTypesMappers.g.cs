@@ -7,28 +7,23 @@
 
 namespace PayloadWcf.Grpc
 {
-    /// <summary>Converts the data types of migrate_wcf/payload/payload_types.proto to and from their messages, without loss: every member, null kept apart from empty, known derived types by their oneof case.</summary>
+    using global::MigrateWcf.Runtime.Mapping;
+
+    /// <summary>
+    /// Converts the data types of migrate_wcf/payload/payload_types.proto to and from their messages, without loss:
+    /// every member, null kept apart from empty, known derived types by their oneof case. A value is never null; depth
+    /// counts how many data types deep it is (1 at the top), and a graph deeper than CommonTypeConversions.MaxDepth, or
+    /// cyclic, is refused.
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("migrate-wcf", "0.1.0.0")]
     internal static class PayloadTypesMappers
     {
         /// <summary>The message of a PayloadWcf.Document.</summary>
-        /// <param name="value">Not null.</param>
-        /// <param name="depth">How many data types deep <paramref name="value"/> is (1 at the top): a graph deeper than CommonTypeConversions.MaxDepth, or cyclic, is refused.</param>
-        internal static global::PayloadWcf.Grpc.Document ToMessage(global::PayloadWcf.Document value, int depth)
+        internal static Document ToMessage(global::PayloadWcf.Document value, int depth)
         {
-            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "PayloadWcf.Document");
-            var type = value.GetType();
-            if (type != typeof(global::PayloadWcf.Document))
-            {
-                throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.UnknownType(type, "PayloadWcf.Document");
-            }
-
-            var message = new global::PayloadWcf.Grpc.Document();
-            if (value.Name is { } name)
-            {
-                message.Name = name;
-            }
-
+            CommonTypeConversions.CheckType(value, depth, "PayloadWcf.Document");
+            var message = new Document();
+            if (value.Name is { } name) message.Name = name;
             if (value.Content is { } content)
             {
                 message.Content = global::Google.Protobuf.UnsafeByteOperations.UnsafeWrap(content);
@@ -38,59 +33,39 @@ namespace PayloadWcf.Grpc
         }
 
         /// <summary>The PayloadWcf.Document a message holds.</summary>
-        /// <param name="message">Not null.</param>
-        /// <param name="depth">How many data types deep <paramref name="message"/> is (1 at the top).</param>
-        internal static global::PayloadWcf.Document FromMessage(global::PayloadWcf.Grpc.Document message, int depth)
+        internal static global::PayloadWcf.Document FromMessage(Document message, int depth)
         {
-            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "PayloadWcf.Document");
+            CommonTypeConversions.CheckDepth(depth, "PayloadWcf.Document");
             var value = new global::PayloadWcf.Document();
-            value.Name = (message.HasName ? message.Name : null);
-            value.Content = (message.HasContent ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToBytes(message.Content) : null);
+            value.Name = message.HasName ? message.Name : null;
+            value.Content = message.HasContent ? CommonTypeConversions.ToBytes(message.Content) : null;
             return value;
         }
 
         /// <summary>The message of a PayloadWcf.Reading.</summary>
-        /// <param name="value">Not null.</param>
-        /// <param name="depth">How many data types deep <paramref name="value"/> is (1 at the top): a graph deeper than CommonTypeConversions.MaxDepth, or cyclic, is refused.</param>
-        internal static global::PayloadWcf.Grpc.Reading ToMessage(global::PayloadWcf.Reading value, int depth)
+        internal static Reading ToMessage(global::PayloadWcf.Reading value, int depth)
         {
-            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "PayloadWcf.Reading");
-            var type = value.GetType();
-            if (type != typeof(global::PayloadWcf.Reading))
-            {
-                throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.UnknownType(type, "PayloadWcf.Reading");
-            }
-
-            var message = new global::PayloadWcf.Grpc.Reading();
-            if (value.Sensor is { } sensor)
-            {
-                message.Sensor = sensor;
-            }
-
+            CommonTypeConversions.CheckType(value, depth, "PayloadWcf.Reading");
+            var message = new Reading();
+            if (value.Sensor is { } sensor) message.Sensor = sensor;
             message.Sequence = value.Sequence;
-            message.TakenAt = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(value.TakenAt);
+            message.TakenAt = CommonTypeConversions.ToMessage(value.TakenAt);
             message.Value = value.Value;
-            if (value.Unit is { } unit)
-            {
-                message.Unit = unit;
-            }
-
-            message.Quality = checked((global::PayloadWcf.Grpc.Quality)(int)value.Quality);
+            if (value.Unit is { } unit) message.Unit = unit;
+            message.Quality = checked((Quality)(int)value.Quality);
             return message;
         }
 
         /// <summary>The PayloadWcf.Reading a message holds.</summary>
-        /// <param name="message">Not null.</param>
-        /// <param name="depth">How many data types deep <paramref name="message"/> is (1 at the top).</param>
-        internal static global::PayloadWcf.Reading FromMessage(global::PayloadWcf.Grpc.Reading message, int depth)
+        internal static global::PayloadWcf.Reading FromMessage(Reading message, int depth)
         {
-            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "PayloadWcf.Reading");
+            CommonTypeConversions.CheckDepth(depth, "PayloadWcf.Reading");
             var value = new global::PayloadWcf.Reading();
-            value.Sensor = (message.HasSensor ? message.Sensor : null);
+            value.Sensor = message.HasSensor ? message.Sensor : null;
             value.Sequence = message.Sequence;
-            value.TakenAt = (message.TakenAt is { } takenAtMessage ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDateTime(takenAtMessage) : default(global::System.DateTime));
+            value.TakenAt = message.TakenAt is { } takenAtMessage ? CommonTypeConversions.ToDateTime(takenAtMessage) : default(global::System.DateTime);
             value.Value = message.Value;
-            value.Unit = (message.HasUnit ? message.Unit : null);
+            value.Unit = message.HasUnit ? message.Unit : null;
             value.Quality = checked((global::PayloadWcf.Quality)(int)message.Quality);
             return value;
         }

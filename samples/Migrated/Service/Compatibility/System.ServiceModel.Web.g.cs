@@ -25,7 +25,10 @@ namespace System.ServiceModel.Web
         WrappedResponse = 3,
     }
 
-    /// <summary>WCF's [WebGet], so the legacy contract compiles unchanged; the generated google.api.http rule serves what it says.</summary>
+    /// <summary>
+    /// WCF's [WebGet], so the legacy contract compiles unchanged; the generated google.api.http rule serves what it
+    /// says.
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("migrate-wcf", "0.1.0.0")]
     [global::System.AttributeUsage(global::System.AttributeTargets.Method)]
     internal sealed class WebGetAttribute : global::System.Attribute
@@ -39,7 +42,10 @@ namespace System.ServiceModel.Web
         public WebMessageBodyStyle BodyStyle { get; set; }
     }
 
-    /// <summary>WCF's [WebInvoke], so the legacy contract compiles unchanged; the generated google.api.http rule serves what it says.</summary>
+    /// <summary>
+    /// WCF's [WebInvoke], so the legacy contract compiles unchanged; the generated google.api.http rule serves what it
+    /// says.
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("migrate-wcf", "0.1.0.0")]
     [global::System.AttributeUsage(global::System.AttributeTargets.Method)]
     internal sealed class WebInvokeAttribute : global::System.Attribute
@@ -55,7 +61,9 @@ namespace System.ServiceModel.Web
         public WebMessageBodyStyle BodyStyle { get; set; }
     }
 
-    /// <summary>WCF's WebFaultException: a fault with an HTTP status code. Over gRPC it is a FaultException (WCFM1022).</summary>
+    /// <summary>
+    /// WCF's WebFaultException: a fault with an HTTP status code. Over gRPC it is a FaultException (WCFM1022).
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("migrate-wcf", "0.1.0.0")]
     internal class WebFaultException : global::System.ServiceModel.FaultException, global::MigrateWcf.Runtime.IHttpStatusFault
     {
@@ -68,7 +76,10 @@ namespace System.ServiceModel.Web
         public global::System.Net.HttpStatusCode StatusCode { get; }
     }
 
-    /// <summary>WCF's WebFaultException&lt;T&gt;: a typed fault with an HTTP status code. Over gRPC it is the FaultException&lt;T&gt; of its detail (WCFM1022).</summary>
+    /// <summary>
+    /// WCF's WebFaultException&lt;T&gt;: a typed fault with an HTTP status code. Over gRPC it is the
+    /// FaultException&lt;T&gt; of its detail (WCFM1022).
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("migrate-wcf", "0.1.0.0")]
     internal class WebFaultException<T> : global::System.ServiceModel.FaultException<T>, global::MigrateWcf.Runtime.IHttpStatusFault
     {

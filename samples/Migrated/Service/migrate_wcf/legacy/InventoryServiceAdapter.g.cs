@@ -7,37 +7,40 @@
 
 namespace LegacyWcf.Contracts.Grpc
 {
-    /// <summary>Serves LegacyWcf.Contracts.IInventoryService over gRPC: each rpc maps its request, calls the implementation through the runtime's ServiceInvoker (WCF instancing, concurrency, faults and one-way), and maps the result.</summary>
+    using global::Google.Protobuf.WellKnownTypes;
+    using global::Grpc.Core;
+    using global::MigrateWcf.Runtime;
+    using global::MigrateWcf.Runtime.Mapping;
+    using global::System.Collections.Generic;
+    using global::System.Linq;
+    using global::System.Threading.Tasks;
+
+    /// <summary>
+    /// Serves LegacyWcf.Contracts.IInventoryService over gRPC: each rpc maps its request, calls the implementation
+    /// through the runtime's ServiceInvoker (WCF instancing, concurrency, faults and one-way), and maps the result.
+    /// </summary>
     /// <typeparam name="TService">The implementation; hosting chooses it (MigratedServices.AddMigratedServices), with its InstanceContextMode and ConcurrencyMode.</typeparam>
     [global::System.CodeDom.Compiler.GeneratedCode("migrate-wcf", "0.1.0.0")]
-    public sealed class InventoryServiceAdapter<TService> : global::LegacyWcf.Contracts.Grpc.InventoryService.InventoryServiceBase
+    public sealed class InventoryServiceAdapter<TService> : InventoryService.InventoryServiceBase
         where TService : class, global::LegacyWcf.Contracts.IInventoryService
     {
-        private readonly global::MigrateWcf.Runtime.ServiceInvoker<TService> _invoker;
+        private readonly ServiceInvoker<TService> _invoker;
 
         /// <summary>An adapter over the invoker that hosting registered for TService (AddWcfService).</summary>
-        public InventoryServiceAdapter(global::MigrateWcf.Runtime.ServiceInvoker<TService> invoker)
+        public InventoryServiceAdapter(ServiceInvoker<TService> invoker)
         {
             _invoker = invoker;
         }
 
-        /// <summary>IInventoryService.RequestRestock (one-way: acknowledged once queued, then run in the background).</summary>
-        public override global::System.Threading.Tasks.Task<global::Google.Protobuf.WellKnownTypes.Empty> RequestRestock(global::LegacyWcf.Contracts.Grpc.RequestRestockRequest request, global::Grpc.Core.ServerCallContext context)
+        /// <summary>
+        /// IInventoryService.RequestRestock (one-way: acknowledged once queued, then run in the background).
+        /// </summary>
+        public override Task<Empty> RequestRestock(RequestRestockRequest request, ServerCallContext context)
         {
-            global::System.Guid requestId;
-            string? sku;
-            int quantity;
-            try
-            {
-                requestId = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToGuid(request.RequestId, "parameter 'requestId' of IInventoryService.RequestRestock");
-                sku = (request.HasSku ? request.Sku : null);
-                quantity = request.Quantity;
-            }
-            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Runtime.Mapping.MessageMappingException or global::System.OverflowException)
-            {
-                throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));
-            }
-
+            var (requestId, sku, quantity) = _invoker.ReadRequest(request, static request => (
+                CommonTypeConversions.ToGuid(request.RequestId, "parameter 'requestId' of IInventoryService.RequestRestock"),
+                request.HasSku ? request.Sku : null,
+                request.Quantity));
             return _invoker.InvokeOneWay(context, (service, _) =>
             {
                 service.RequestRestock(requestId, sku, quantity);
@@ -45,66 +48,34 @@ namespace LegacyWcf.Contracts.Grpc
         }
 
         /// <summary>IInventoryService.GetRestockStatus.</summary>
-        public override global::System.Threading.Tasks.Task<global::LegacyWcf.Contracts.Grpc.GetRestockStatusResponse> GetRestockStatus(global::LegacyWcf.Contracts.Grpc.GetRestockStatusRequest request, global::Grpc.Core.ServerCallContext context)
+        public override Task<GetRestockStatusResponse> GetRestockStatus(GetRestockStatusRequest request, ServerCallContext context)
         {
-            global::System.Guid requestId;
-            try
-            {
-                requestId = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToGuid(request.RequestId, "parameter 'requestId' of IInventoryService.GetRestockStatus");
-            }
-            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Runtime.Mapping.MessageMappingException or global::System.OverflowException)
-            {
-                throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));
-            }
-
+            global::System.Guid requestId = _invoker.ReadRequest(request, static request =>
+                CommonTypeConversions.ToGuid(request.RequestId, "parameter 'requestId' of IInventoryService.GetRestockStatus"));
             return _invoker.Invoke(context, (service, _) =>
             {
                 var result = service.GetRestockStatus(requestId);
-                var response = new global::LegacyWcf.Contracts.Grpc.GetRestockStatusResponse();
-                if (result is not null)
-                {
-                    response.Result = global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage(result, depth: 1);
-                }
-
+                var response = new GetRestockStatusResponse();
+                if (result is not null) response.Result = DataTypesMappers.ToMessage(result, depth: 1);
                 return response;
             });
         }
 
         /// <summary>IInventoryService.GetStockLevels.</summary>
-        public override global::System.Threading.Tasks.Task<global::LegacyWcf.Contracts.Grpc.GetStockLevelsResponse> GetStockLevels(global::LegacyWcf.Contracts.Grpc.GetStockLevelsRequest request, global::Grpc.Core.ServerCallContext context)
+        public override Task<GetStockLevelsResponse> GetStockLevels(GetStockLevelsRequest request, ServerCallContext context)
         {
-            global::System.Collections.Generic.List<string>? skus;
-            try
-            {
-                global::System.Collections.Generic.List<string>? skusList = null;
-                if (request.Skus is { } skusMessage)
-                {
-                    var list = new global::System.Collections.Generic.List<string>(skusMessage.Items.Count);
-                    foreach (var item in skusMessage.Items)
-                    {
-                        list.Add(item);
-                    }
-
-                    skusList = list;
-                }
-
-                skus = skusList;
-            }
-            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Runtime.Mapping.MessageMappingException or global::System.OverflowException)
-            {
-                throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));
-            }
-
+            List<string>? skus = _invoker.ReadRequest(request, static request =>
+                request.Skus is { } skusMessage ? skusMessage.Items.ToList() : null);
             return _invoker.Invoke(context, (service, _) =>
             {
                 var result = service.GetStockLevels(skus);
-                var response = new global::LegacyWcf.Contracts.Grpc.GetStockLevelsResponse();
+                var response = new GetStockLevelsResponse();
                 if (result is not null)
                 {
-                    var map = new global::LegacyWcf.Contracts.Grpc.StringToStockLevelMap();
+                    var map = new StringToStockLevelMap();
                     foreach (var pair in result)
                     {
-                        map.Entries.Add(pair.Key, global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage((pair.Value ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("a value of the result of IInventoryService.GetStockLevels")), depth: 1));
+                        map.Entries.Add(pair.Key, DataTypesMappers.ToMessage((pair.Value ?? throw CommonTypeConversions.NotCarried("a value of the result of IInventoryService.GetStockLevels")), depth: 1));
                     }
 
                     response.Result = map;

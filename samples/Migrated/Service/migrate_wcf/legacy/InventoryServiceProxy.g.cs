@@ -7,77 +7,59 @@
 
 namespace LegacyWcf.Contracts.Grpc
 {
-    /// <summary>The client of LegacyWcf.Contracts.IInventoryService over gRPC: it implements the contract interface, so callers change only how they obtain it; it is an ICommunicationObject like a WCF proxy, and closing it ends its session on the server.</summary>
+    using global::MigrateWcf.Runtime;
+    using global::System.Collections.Generic;
+    using global::System.Linq;
+
+    /// <summary>
+    /// The client of LegacyWcf.Contracts.IInventoryService over gRPC: it implements the contract interface, so callers
+    /// change only how they obtain it; it is an ICommunicationObject like a WCF proxy, and closing it ends its session
+    /// on the server.
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("migrate-wcf", "0.1.0.0")]
-    public sealed class InventoryServiceProxy : global::MigrateWcf.Runtime.ClientProxy, global::LegacyWcf.Contracts.IInventoryService
+    public sealed class InventoryServiceProxy : ClientProxy, global::LegacyWcf.Contracts.IInventoryService
     {
-        private readonly global::LegacyWcf.Contracts.Grpc.InventoryService.InventoryServiceClient _client;
+        private readonly InventoryService.InventoryServiceClient _client;
 
         /// <summary>A proxy with its own channel to the endpoint, closed when the proxy closes.</summary>
-        public InventoryServiceProxy(global::MigrateWcf.Runtime.GrpcEndpoint endpoint, global::MigrateWcf.Runtime.ClientProxyOptions? options = null)
-            : this(global::MigrateWcf.Runtime.ProxyChannel.Open(endpoint, options), options)
+        public InventoryServiceProxy(GrpcEndpoint endpoint, ClientProxyOptions? options = null)
+            : this(ProxyChannel.Open(endpoint, options), options)
         {
         }
 
         /// <summary>A proxy over a channel (shared by a client factory, or owned: see ProxyChannel).</summary>
-        public InventoryServiceProxy(global::MigrateWcf.Runtime.ProxyChannel channel, global::MigrateWcf.Runtime.ClientProxyOptions? options = null)
-            : base(channel, global::LegacyWcf.Contracts.Grpc.MigratedFaults.Registry, options)
+        public InventoryServiceProxy(ProxyChannel channel, ClientProxyOptions? options = null)
+            : base(channel, MigratedFaults.Registry, options)
         {
-            _client = new global::LegacyWcf.Contracts.Grpc.InventoryService.InventoryServiceClient(CallInvoker);
+            _client = new InventoryService.InventoryServiceClient(CallInvoker);
         }
 
         void global::LegacyWcf.Contracts.IInventoryService.RequestRestock(global::System.Guid requestId, string? sku, int quantity)
         {
             EnsureOpened();
-            var request = new global::LegacyWcf.Contracts.Grpc.RequestRestockRequest();
+            var request = new RequestRestockRequest();
             request.RequestId = requestId.ToString();
-            if (sku is not null)
-            {
-                request.Sku = sku;
-            }
-
+            if (sku is not null) request.Sku = sku;
             request.Quantity = quantity;
-            var response = _client.RequestRestock(request);
+            _client.RequestRestock(request);
         }
 
         global::LegacyWcf.Contracts.RestockStatus? global::LegacyWcf.Contracts.IInventoryService.GetRestockStatus(global::System.Guid requestId)
         {
             EnsureOpened();
-            var request = new global::LegacyWcf.Contracts.Grpc.GetRestockStatusRequest();
+            var request = new GetRestockStatusRequest();
             request.RequestId = requestId.ToString();
             var response = _client.GetRestockStatus(request);
-            return (response.Result is { } resultMessage ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(resultMessage, depth: 1) : null);
+            return response.Result is { } resultMessage ? DataTypesMappers.FromMessage(resultMessage, depth: 1) : null;
         }
 
-        global::System.Collections.Generic.Dictionary<string, global::LegacyWcf.Contracts.StockLevel>? global::LegacyWcf.Contracts.IInventoryService.GetStockLevels(global::System.Collections.Generic.List<string>? skus)
+        Dictionary<string, global::LegacyWcf.Contracts.StockLevel>? global::LegacyWcf.Contracts.IInventoryService.GetStockLevels(List<string>? skus)
         {
             EnsureOpened();
-            var request = new global::LegacyWcf.Contracts.Grpc.GetStockLevelsRequest();
-            if (skus is not null)
-            {
-                var list = new global::LegacyWcf.Contracts.Grpc.StringList();
-                foreach (var item in skus)
-                {
-                    list.Items.Add((item ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("an element of parameter 'skus' of IInventoryService.GetStockLevels")));
-                }
-
-                request.Skus = list;
-            }
-
+            var request = new GetStockLevelsRequest();
+            if (skus is not null) request.Skus = new StringList { Items = { skus } };
             var response = _client.GetStockLevels(request);
-            global::System.Collections.Generic.Dictionary<string, global::LegacyWcf.Contracts.StockLevel>? resultMap = null;
-            if (response.Result is { } resultMessage)
-            {
-                var map = new global::System.Collections.Generic.Dictionary<string, global::LegacyWcf.Contracts.StockLevel>(resultMessage.Entries.Count);
-                foreach (var pair in resultMessage.Entries)
-                {
-                    map.Add(pair.Key, global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(pair.Value, depth: 1));
-                }
-
-                resultMap = map;
-            }
-
-            return resultMap;
+            return response.Result is { } resultMessage ? resultMessage.Entries.ToDictionary(pair2 => pair2.Key, pair2 => DataTypesMappers.FromMessage(pair2.Value, depth: 1)) : null;
         }
     }
 }

@@ -7,7 +7,12 @@
 
 namespace LegacyWcf.Contracts.Grpc
 {
-    /// <summary>Converts the data types of migrate_wcf/legacy/legacy_types.proto to and from their messages, without loss: every member, null kept apart from empty, known derived types by their oneof case.</summary>
+    /// <summary>
+    /// Converts the data types of migrate_wcf/legacy/legacy_types.proto to and from their messages, without loss: every
+    /// member, null kept apart from empty, known derived types by their oneof case. A value is never null; depth counts
+    /// how many data types deep it is (1 at the top), and a graph deeper than CommonTypeConversions.MaxDepth, or
+    /// cyclic, is refused.
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("migrate-wcf", "0.1.0.0")]
     internal static class LegacyTypesMappers
     {

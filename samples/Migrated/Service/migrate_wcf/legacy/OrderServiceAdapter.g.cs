@@ -7,148 +7,99 @@
 
 namespace LegacyWcf.Contracts.Grpc
 {
-    /// <summary>Serves LegacyWcf.Contracts.IOrderService over gRPC: each rpc maps its request, calls the implementation through the runtime's ServiceInvoker (WCF instancing, concurrency, faults and one-way), and maps the result.</summary>
+    using global::Google.Protobuf.WellKnownTypes;
+    using global::Grpc.Core;
+    using global::MigrateWcf.Runtime;
+    using global::MigrateWcf.Runtime.Mapping;
+    using global::System.Threading.Tasks;
+
+    /// <summary>
+    /// Serves LegacyWcf.Contracts.IOrderService over gRPC: each rpc maps its request, calls the implementation through
+    /// the runtime's ServiceInvoker (WCF instancing, concurrency, faults and one-way), and maps the result.
+    /// </summary>
     /// <typeparam name="TService">The implementation; hosting chooses it (MigratedServices.AddMigratedServices), with its InstanceContextMode and ConcurrencyMode.</typeparam>
     [global::System.CodeDom.Compiler.GeneratedCode("migrate-wcf", "0.1.0.0")]
-    public sealed class OrderServiceAdapter<TService> : global::LegacyWcf.Contracts.Grpc.OrderService.OrderServiceBase
+    public sealed class OrderServiceAdapter<TService> : OrderService.OrderServiceBase
         where TService : class, global::LegacyWcf.Contracts.IOrderService
     {
-        private readonly global::MigrateWcf.Runtime.ServiceInvoker<TService> _invoker;
+        private readonly ServiceInvoker<TService> _invoker;
 
         /// <summary>An adapter over the invoker that hosting registered for TService (AddWcfService).</summary>
-        public OrderServiceAdapter(global::MigrateWcf.Runtime.ServiceInvoker<TService> invoker)
+        public OrderServiceAdapter(ServiceInvoker<TService> invoker)
         {
             _invoker = invoker;
         }
 
         /// <summary>IOrderService.PlaceOrder.</summary>
-        public override global::System.Threading.Tasks.Task<global::LegacyWcf.Contracts.Grpc.PlaceOrderResponse> PlaceOrder(global::LegacyWcf.Contracts.Grpc.PlaceOrderRequest request, global::Grpc.Core.ServerCallContext context)
+        public override Task<PlaceOrderResponse> PlaceOrder(PlaceOrderRequest request, ServerCallContext context)
         {
-            global::LegacyWcf.Contracts.Order? order;
-            try
-            {
-                order = (request.Order is { } orderMessage ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(orderMessage, depth: 1) : null);
-            }
-            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Runtime.Mapping.MessageMappingException or global::System.OverflowException)
-            {
-                throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));
-            }
-
+            global::LegacyWcf.Contracts.Order? order = _invoker.ReadRequest(request, static request =>
+                request.Order is { } orderMessage ? DataTypesMappers.FromMessage(orderMessage, depth: 1) : null);
             return _invoker.Invoke(context, (service, _) =>
             {
                 var result = service.PlaceOrder(order);
-                var response = new global::LegacyWcf.Contracts.Grpc.PlaceOrderResponse();
-                if (result is not null)
-                {
-                    response.Result = global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage(result, depth: 1);
-                }
-
+                var response = new PlaceOrderResponse();
+                if (result is not null) response.Result = DataTypesMappers.ToMessage(result, depth: 1);
                 return response;
             });
         }
 
         /// <summary>IOrderService.GetOrder.</summary>
-        public override global::System.Threading.Tasks.Task<global::LegacyWcf.Contracts.Grpc.GetOrderResponse> GetOrder(global::LegacyWcf.Contracts.Grpc.GetOrderRequest request, global::Grpc.Core.ServerCallContext context)
+        public override Task<GetOrderResponse> GetOrder(GetOrderRequest request, ServerCallContext context)
         {
-            global::System.Guid orderId;
-            try
-            {
-                orderId = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToGuid(request.OrderId, "parameter 'orderId' of IOrderService.GetOrder");
-            }
-            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Runtime.Mapping.MessageMappingException or global::System.OverflowException)
-            {
-                throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));
-            }
-
+            global::System.Guid orderId = _invoker.ReadRequest(request, static request =>
+                CommonTypeConversions.ToGuid(request.OrderId, "parameter 'orderId' of IOrderService.GetOrder"));
             return _invoker.Invoke(context, (service, _) =>
             {
                 var result = service.GetOrder(orderId);
-                var response = new global::LegacyWcf.Contracts.Grpc.GetOrderResponse();
-                if (result is not null)
-                {
-                    response.Result = global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage(result, depth: 1);
-                }
-
+                var response = new GetOrderResponse();
+                if (result is not null) response.Result = DataTypesMappers.ToMessage(result, depth: 1);
                 return response;
             });
         }
 
         /// <summary>IOrderService.GetQuote.</summary>
-        public override global::System.Threading.Tasks.Task<global::LegacyWcf.Contracts.Grpc.GetQuoteResponse> GetQuote(global::LegacyWcf.Contracts.Grpc.GetQuoteRequest request, global::Grpc.Core.ServerCallContext context)
+        public override Task<GetQuoteResponse> GetQuote(GetQuoteRequest request, ServerCallContext context)
         {
-            string? sku;
-            int quantity;
-            decimal unitPrice;
-            int? discountPercent;
-            global::LegacyWcf.Contracts.CustomerTier tier;
-            global::System.DateTime priceDate;
-            try
-            {
-                sku = (request.HasSku ? request.Sku : null);
-                quantity = request.Quantity;
-                unitPrice = (request.UnitPrice is { } unitPriceMessage ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDecimal(unitPriceMessage) : default(decimal));
-                discountPercent = (request.HasDiscountPercent ? (int?)request.DiscountPercent : null);
-                tier = checked((global::LegacyWcf.Contracts.CustomerTier)(int)request.Tier);
-                priceDate = (request.PriceDate is { } priceDateMessage ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDateTime(priceDateMessage) : default(global::System.DateTime));
-            }
-            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Runtime.Mapping.MessageMappingException or global::System.OverflowException)
-            {
-                throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));
-            }
-
+            var (sku, quantity, unitPrice, discountPercent, tier, priceDate) = _invoker.ReadRequest(request, static request => (
+                request.HasSku ? request.Sku : null,
+                request.Quantity,
+                request.UnitPrice is { } unitPriceMessage ? CommonTypeConversions.ToDecimal(unitPriceMessage) : default(decimal),
+                request.HasDiscountPercent ? (int?)request.DiscountPercent : null,
+                checked((global::LegacyWcf.Contracts.CustomerTier)(int)request.Tier),
+                request.PriceDate is { } priceDateMessage ? CommonTypeConversions.ToDateTime(priceDateMessage) : default(global::System.DateTime)));
             return _invoker.Invoke(context, (service, _) =>
             {
                 var result = service.GetQuote(sku, quantity, unitPrice, discountPercent, tier, priceDate);
-                var response = new global::LegacyWcf.Contracts.Grpc.GetQuoteResponse();
-                if (result is not null)
-                {
-                    response.Result = global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage(result, depth: 1);
-                }
-
+                var response = new GetQuoteResponse();
+                if (result is not null) response.Result = DataTypesMappers.ToMessage(result, depth: 1);
                 return response;
             });
         }
 
         /// <summary>IOrderService.CancelOrder.</summary>
-        public override global::System.Threading.Tasks.Task<global::LegacyWcf.Contracts.Grpc.CancelOrderResponse> CancelOrder(global::LegacyWcf.Contracts.Grpc.CancelOrderRequest request, global::Grpc.Core.ServerCallContext context)
+        public override Task<CancelOrderResponse> CancelOrder(CancelOrderRequest request, ServerCallContext context)
         {
-            global::System.Guid orderId;
-            string? reason;
-            try
-            {
-                orderId = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToGuid(request.OrderId, "parameter 'orderId' of IOrderService.CancelOrder");
-                reason = (request.HasReason ? request.Reason : null);
-            }
-            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Runtime.Mapping.MessageMappingException or global::System.OverflowException)
-            {
-                throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));
-            }
-
+            var (orderId, reason) = _invoker.ReadRequest(request, static request => (
+                CommonTypeConversions.ToGuid(request.OrderId, "parameter 'orderId' of IOrderService.CancelOrder"),
+                request.HasReason ? request.Reason : null));
             return _invoker.Invoke(context, (service, _) =>
             {
                 var result = service.CancelOrder(orderId, reason);
-                var response = new global::LegacyWcf.Contracts.Grpc.CancelOrderResponse();
-                if (result is not null)
-                {
-                    response.Result = global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage(result, depth: 1);
-                }
-
+                var response = new CancelOrderResponse();
+                if (result is not null) response.Result = DataTypesMappers.ToMessage(result, depth: 1);
                 return response;
             });
         }
 
         /// <summary>IOrderService.Describe.</summary>
-        public override global::System.Threading.Tasks.Task<global::LegacyWcf.Contracts.Grpc.DescribeResponse> Describe(global::Google.Protobuf.WellKnownTypes.Empty request, global::Grpc.Core.ServerCallContext context)
+        public override Task<DescribeResponse> Describe(Empty request, ServerCallContext context)
         {
             return _invoker.Invoke(context, (service, _) =>
             {
                 var result = service.Describe();
-                var response = new global::LegacyWcf.Contracts.Grpc.DescribeResponse();
-                if (result is not null)
-                {
-                    response.Result = global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage(result, depth: 1);
-                }
-
+                var response = new DescribeResponse();
+                if (result is not null) response.Result = DataTypesMappers.ToMessage(result, depth: 1);
                 return response;
             });
         }

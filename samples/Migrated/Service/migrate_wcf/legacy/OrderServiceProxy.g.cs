@@ -7,88 +7,80 @@
 
 namespace LegacyWcf.Contracts.Grpc
 {
-    /// <summary>The client of LegacyWcf.Contracts.IOrderService over gRPC: it implements the contract interface, so callers change only how they obtain it; it is an ICommunicationObject like a WCF proxy, and closing it ends its session on the server.</summary>
+    using global::Google.Protobuf.WellKnownTypes;
+    using global::MigrateWcf.Runtime;
+    using global::MigrateWcf.Runtime.Mapping;
+
+    /// <summary>
+    /// The client of LegacyWcf.Contracts.IOrderService over gRPC: it implements the contract interface, so callers
+    /// change only how they obtain it; it is an ICommunicationObject like a WCF proxy, and closing it ends its session
+    /// on the server.
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("migrate-wcf", "0.1.0.0")]
-    public sealed class OrderServiceProxy : global::MigrateWcf.Runtime.ClientProxy, global::LegacyWcf.Contracts.IOrderService
+    public sealed class OrderServiceProxy : ClientProxy, global::LegacyWcf.Contracts.IOrderService
     {
-        private readonly global::LegacyWcf.Contracts.Grpc.OrderService.OrderServiceClient _client;
+        private readonly OrderService.OrderServiceClient _client;
 
         /// <summary>A proxy with its own channel to the endpoint, closed when the proxy closes.</summary>
-        public OrderServiceProxy(global::MigrateWcf.Runtime.GrpcEndpoint endpoint, global::MigrateWcf.Runtime.ClientProxyOptions? options = null)
-            : this(global::MigrateWcf.Runtime.ProxyChannel.Open(endpoint, options), options)
+        public OrderServiceProxy(GrpcEndpoint endpoint, ClientProxyOptions? options = null)
+            : this(ProxyChannel.Open(endpoint, options), options)
         {
         }
 
         /// <summary>A proxy over a channel (shared by a client factory, or owned: see ProxyChannel).</summary>
-        public OrderServiceProxy(global::MigrateWcf.Runtime.ProxyChannel channel, global::MigrateWcf.Runtime.ClientProxyOptions? options = null)
-            : base(channel, global::LegacyWcf.Contracts.Grpc.MigratedFaults.Registry, options)
+        public OrderServiceProxy(ProxyChannel channel, ClientProxyOptions? options = null)
+            : base(channel, MigratedFaults.Registry, options)
         {
-            _client = new global::LegacyWcf.Contracts.Grpc.OrderService.OrderServiceClient(CallInvoker);
+            _client = new OrderService.OrderServiceClient(CallInvoker);
         }
 
         global::LegacyWcf.Contracts.Order? global::LegacyWcf.Contracts.IOrderService.PlaceOrder(global::LegacyWcf.Contracts.Order? order)
         {
             EnsureOpened();
-            var request = new global::LegacyWcf.Contracts.Grpc.PlaceOrderRequest();
-            if (order is not null)
-            {
-                request.Order = global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage(order, depth: 1);
-            }
-
+            var request = new PlaceOrderRequest();
+            if (order is not null) request.Order = DataTypesMappers.ToMessage(order, depth: 1);
             var response = _client.PlaceOrder(request);
-            return (response.Result is { } resultMessage ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(resultMessage, depth: 1) : null);
+            return response.Result is { } resultMessage ? DataTypesMappers.FromMessage(resultMessage, depth: 1) : null;
         }
 
         global::LegacyWcf.Contracts.Order? global::LegacyWcf.Contracts.IOrderService.GetOrder(global::System.Guid orderId)
         {
             EnsureOpened();
-            var request = new global::LegacyWcf.Contracts.Grpc.GetOrderRequest();
+            var request = new GetOrderRequest();
             request.OrderId = orderId.ToString();
             var response = _client.GetOrder(request);
-            return (response.Result is { } resultMessage ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(resultMessage, depth: 1) : null);
+            return response.Result is { } resultMessage ? DataTypesMappers.FromMessage(resultMessage, depth: 1) : null;
         }
 
         global::LegacyWcf.Contracts.Quote? global::LegacyWcf.Contracts.IOrderService.GetQuote(string? sku, int quantity, decimal unitPrice, int? discountPercent, global::LegacyWcf.Contracts.CustomerTier tier, global::System.DateTime priceDate)
         {
             EnsureOpened();
-            var request = new global::LegacyWcf.Contracts.Grpc.GetQuoteRequest();
-            if (sku is not null)
-            {
-                request.Sku = sku;
-            }
-
+            var request = new GetQuoteRequest();
+            if (sku is not null) request.Sku = sku;
             request.Quantity = quantity;
-            request.UnitPrice = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(unitPrice);
-            if (discountPercent is { } discountPercentValue)
-            {
-                request.DiscountPercent = discountPercentValue;
-            }
-
-            request.Tier = checked((global::LegacyWcf.Contracts.Grpc.CustomerTier)(int)tier);
-            request.PriceDate = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(priceDate);
+            request.UnitPrice = CommonTypeConversions.ToMessage(unitPrice);
+            if (discountPercent is { } discountPercentValue) request.DiscountPercent = discountPercentValue;
+            request.Tier = checked((CustomerTier)(int)tier);
+            request.PriceDate = CommonTypeConversions.ToMessage(priceDate);
             var response = _client.GetQuote(request);
-            return (response.Result is { } resultMessage ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(resultMessage, depth: 1) : null);
+            return response.Result is { } resultMessage ? DataTypesMappers.FromMessage(resultMessage, depth: 1) : null;
         }
 
         global::LegacyWcf.Contracts.Order? global::LegacyWcf.Contracts.IOrderService.CancelOrder(global::System.Guid orderId, string? reason)
         {
             EnsureOpened();
-            var request = new global::LegacyWcf.Contracts.Grpc.CancelOrderRequest();
+            var request = new CancelOrderRequest();
             request.OrderId = orderId.ToString();
-            if (reason is not null)
-            {
-                request.Reason = reason;
-            }
-
+            if (reason is not null) request.Reason = reason;
             var response = _client.CancelOrder(request);
-            return (response.Result is { } resultMessage ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(resultMessage, depth: 1) : null);
+            return response.Result is { } resultMessage ? DataTypesMappers.FromMessage(resultMessage, depth: 1) : null;
         }
 
         global::LegacyWcf.Contracts.InstanceInfo? global::LegacyWcf.Contracts.IOrderService.Describe()
         {
             EnsureOpened();
-            var response = _client.Describe(new global::Google.Protobuf.WellKnownTypes.Empty());
-            return (response.Result is { } resultMessage ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(resultMessage, depth: 1) : null);
+            var response = _client.Describe(new Empty());
+            return response.Result is { } resultMessage ? DataTypesMappers.FromMessage(resultMessage, depth: 1) : null;
         }
     }
 }

@@ -7,74 +7,56 @@
 
 namespace LegacyWcf.Contracts.Grpc
 {
-    /// <summary>Serves LegacyWcf.Contracts.IProductCatalog over gRPC: each rpc maps its request, calls the implementation through the runtime's ServiceInvoker (WCF instancing, concurrency, faults and one-way), and maps the result.</summary>
+    using global::Google.Protobuf.WellKnownTypes;
+    using global::Grpc.Core;
+    using global::MigrateWcf.Runtime;
+    using global::MigrateWcf.Runtime.Mapping;
+    using global::System.Linq;
+    using global::System.Threading.Tasks;
+
+    /// <summary>
+    /// Serves LegacyWcf.Contracts.IProductCatalog over gRPC: each rpc maps its request, calls the implementation
+    /// through the runtime's ServiceInvoker (WCF instancing, concurrency, faults and one-way), and maps the result.
+    /// </summary>
     /// <typeparam name="TService">The implementation; hosting chooses it (MigratedServices.AddMigratedServices), with its InstanceContextMode and ConcurrencyMode.</typeparam>
     [global::System.CodeDom.Compiler.GeneratedCode("migrate-wcf", "0.1.0.0")]
-    public sealed class ProductCatalogAdapter<TService> : global::LegacyWcf.Contracts.Grpc.ProductCatalog.ProductCatalogBase
+    public sealed class ProductCatalogAdapter<TService> : ProductCatalog.ProductCatalogBase
         where TService : class, global::LegacyWcf.Contracts.IProductCatalog
     {
-        private readonly global::MigrateWcf.Runtime.ServiceInvoker<TService> _invoker;
+        private readonly ServiceInvoker<TService> _invoker;
 
         /// <summary>An adapter over the invoker that hosting registered for TService (AddWcfService).</summary>
-        public ProductCatalogAdapter(global::MigrateWcf.Runtime.ServiceInvoker<TService> invoker)
+        public ProductCatalogAdapter(ServiceInvoker<TService> invoker)
         {
             _invoker = invoker;
         }
 
         /// <summary>IProductCatalog.GetProduct.</summary>
-        public override global::System.Threading.Tasks.Task<global::LegacyWcf.Contracts.Grpc.GetProductResponse> GetProduct(global::LegacyWcf.Contracts.Grpc.GetProductRequest request, global::Grpc.Core.ServerCallContext context)
+        public override Task<GetProductResponse> GetProduct(GetProductRequest request, ServerCallContext context)
         {
-            string? id;
-            try
-            {
-                id = (request.HasId ? request.Id : null);
-            }
-            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Runtime.Mapping.MessageMappingException or global::System.OverflowException)
-            {
-                throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));
-            }
-
+            string? id = _invoker.ReadRequest(request, static request => request.HasId ? request.Id : null);
             return _invoker.Invoke(context, (service, _) =>
             {
                 var result = service.GetProduct(id);
-                var response = new global::LegacyWcf.Contracts.Grpc.GetProductResponse();
-                if (result is not null)
-                {
-                    response.Result = global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage(result, depth: 1);
-                }
-
+                var response = new GetProductResponse();
+                if (result is not null) response.Result = DataTypesMappers.ToMessage(result, depth: 1);
                 return response;
             });
         }
 
         /// <summary>IProductCatalog.FindProducts.</summary>
-        public override global::System.Threading.Tasks.Task<global::LegacyWcf.Contracts.Grpc.FindProductsResponse> FindProducts(global::LegacyWcf.Contracts.Grpc.FindProductsRequest request, global::Grpc.Core.ServerCallContext context)
+        public override Task<FindProductsResponse> FindProducts(FindProductsRequest request, ServerCallContext context)
         {
-            string? category;
-            int max;
-            try
-            {
-                category = (request.HasCategory ? request.Category : null);
-                max = request.Max;
-            }
-            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Runtime.Mapping.MessageMappingException or global::System.OverflowException)
-            {
-                throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));
-            }
-
+            var (category, max) = _invoker.ReadRequest(request, static request => (
+                request.HasCategory ? request.Category : null,
+                request.Max));
             return _invoker.Invoke(context, (service, _) =>
             {
                 var result = service.FindProducts(category, max);
-                var response = new global::LegacyWcf.Contracts.Grpc.FindProductsResponse();
+                var response = new FindProductsResponse();
                 if (result is not null)
                 {
-                    var list = new global::LegacyWcf.Contracts.Grpc.ProductList();
-                    foreach (var item in result)
-                    {
-                        list.Items.Add(global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage((item ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("an element of the result of IProductCatalog.FindProducts")), depth: 1));
-                    }
-
-                    response.Result = list;
+                    response.Result = new ProductList { Items = { result.Select(item2 => DataTypesMappers.ToMessage((item2 ?? throw CommonTypeConversions.NotCarried("an element of the result of IProductCatalog.FindProducts")), depth: 1)) } };
                 }
 
                 return response;
@@ -82,78 +64,43 @@ namespace LegacyWcf.Contracts.Grpc
         }
 
         /// <summary>IProductCatalog.AddProduct.</summary>
-        public override global::System.Threading.Tasks.Task<global::LegacyWcf.Contracts.Grpc.AddProductResponse> AddProduct(global::LegacyWcf.Contracts.Grpc.AddProductRequest request, global::Grpc.Core.ServerCallContext context)
+        public override Task<AddProductResponse> AddProduct(AddProductRequest request, ServerCallContext context)
         {
-            global::LegacyWcf.Contracts.Product? product;
-            try
-            {
-                product = (request.Product is { } productMessage ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(productMessage, depth: 1) : null);
-            }
-            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Runtime.Mapping.MessageMappingException or global::System.OverflowException)
-            {
-                throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));
-            }
-
+            global::LegacyWcf.Contracts.Product? product = _invoker.ReadRequest(request, static request =>
+                request.Product is { } productMessage ? DataTypesMappers.FromMessage(productMessage, depth: 1) : null);
             return _invoker.Invoke(context, (service, _) =>
             {
                 var result = service.AddProduct(product);
-                var response = new global::LegacyWcf.Contracts.Grpc.AddProductResponse();
-                if (result is not null)
-                {
-                    response.Result = global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage(result, depth: 1);
-                }
-
+                var response = new AddProductResponse();
+                if (result is not null) response.Result = DataTypesMappers.ToMessage(result, depth: 1);
                 return response;
             });
         }
 
         /// <summary>IProductCatalog.ChangePrice.</summary>
-        public override global::System.Threading.Tasks.Task<global::LegacyWcf.Contracts.Grpc.ChangePriceResponse> ChangePrice(global::LegacyWcf.Contracts.Grpc.ChangePriceRequest request, global::Grpc.Core.ServerCallContext context)
+        public override Task<ChangePriceResponse> ChangePrice(ChangePriceRequest request, ServerCallContext context)
         {
-            string? id;
-            decimal newPrice;
-            string? reason;
-            try
-            {
-                id = (request.HasId ? request.Id : null);
-                newPrice = (request.NewPrice is { } newPriceMessage ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDecimal(newPriceMessage) : default(decimal));
-                reason = (request.HasReason ? request.Reason : null);
-            }
-            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Runtime.Mapping.MessageMappingException or global::System.OverflowException)
-            {
-                throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));
-            }
-
+            var (id, newPrice, reason) = _invoker.ReadRequest(request, static request => (
+                request.HasId ? request.Id : null,
+                request.NewPrice is { } newPriceMessage ? CommonTypeConversions.ToDecimal(newPriceMessage) : default(decimal),
+                request.HasReason ? request.Reason : null));
             return _invoker.Invoke(context, (service, _) =>
             {
                 var result = service.ChangePrice(id, newPrice, reason);
-                var response = new global::LegacyWcf.Contracts.Grpc.ChangePriceResponse();
-                if (result is not null)
-                {
-                    response.Result = global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage(result, depth: 1);
-                }
-
+                var response = new ChangePriceResponse();
+                if (result is not null) response.Result = DataTypesMappers.ToMessage(result, depth: 1);
                 return response;
             });
         }
 
         /// <summary>IProductCatalog.DiscontinueProduct.</summary>
-        public override global::System.Threading.Tasks.Task<global::Google.Protobuf.WellKnownTypes.Empty> DiscontinueProduct(global::LegacyWcf.Contracts.Grpc.DiscontinueProductRequest request, global::Grpc.Core.ServerCallContext context)
+        public override Task<Empty> DiscontinueProduct(DiscontinueProductRequest request, ServerCallContext context)
         {
-            string? id;
-            try
-            {
-                id = (request.HasId ? request.Id : null);
-            }
-            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Runtime.Mapping.MessageMappingException or global::System.OverflowException)
-            {
-                throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));
-            }
-
+            string? id = _invoker.ReadRequest(request, static request => request.HasId ? request.Id : null);
             return _invoker.Invoke(context, (service, _) =>
             {
                 service.DiscontinueProduct(id);
-                return new global::Google.Protobuf.WellKnownTypes.Empty();
+                return new Empty();
             });
         }
     }

@@ -7,106 +7,79 @@
 
 namespace LegacyWcf.Contracts.Grpc
 {
-    /// <summary>The client of LegacyWcf.Contracts.IProductCatalog over gRPC: it implements the contract interface, so callers change only how they obtain it; it is an ICommunicationObject like a WCF proxy, and closing it ends its session on the server.</summary>
+    using global::MigrateWcf.Runtime;
+    using global::MigrateWcf.Runtime.Mapping;
+    using global::System.Collections.Generic;
+    using global::System.Linq;
+
+    /// <summary>
+    /// The client of LegacyWcf.Contracts.IProductCatalog over gRPC: it implements the contract interface, so callers
+    /// change only how they obtain it; it is an ICommunicationObject like a WCF proxy, and closing it ends its session
+    /// on the server.
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("migrate-wcf", "0.1.0.0")]
-    public sealed class ProductCatalogProxy : global::MigrateWcf.Runtime.ClientProxy, global::LegacyWcf.Contracts.IProductCatalog
+    public sealed class ProductCatalogProxy : ClientProxy, global::LegacyWcf.Contracts.IProductCatalog
     {
-        private readonly global::LegacyWcf.Contracts.Grpc.ProductCatalog.ProductCatalogClient _client;
+        private readonly ProductCatalog.ProductCatalogClient _client;
 
         /// <summary>A proxy with its own channel to the endpoint, closed when the proxy closes.</summary>
-        public ProductCatalogProxy(global::MigrateWcf.Runtime.GrpcEndpoint endpoint, global::MigrateWcf.Runtime.ClientProxyOptions? options = null)
-            : this(global::MigrateWcf.Runtime.ProxyChannel.Open(endpoint, options), options)
+        public ProductCatalogProxy(GrpcEndpoint endpoint, ClientProxyOptions? options = null)
+            : this(ProxyChannel.Open(endpoint, options), options)
         {
         }
 
         /// <summary>A proxy over a channel (shared by a client factory, or owned: see ProxyChannel).</summary>
-        public ProductCatalogProxy(global::MigrateWcf.Runtime.ProxyChannel channel, global::MigrateWcf.Runtime.ClientProxyOptions? options = null)
-            : base(channel, global::LegacyWcf.Contracts.Grpc.MigratedFaults.Registry, options)
+        public ProductCatalogProxy(ProxyChannel channel, ClientProxyOptions? options = null)
+            : base(channel, MigratedFaults.Registry, options)
         {
-            _client = new global::LegacyWcf.Contracts.Grpc.ProductCatalog.ProductCatalogClient(CallInvoker);
+            _client = new ProductCatalog.ProductCatalogClient(CallInvoker);
         }
 
         global::LegacyWcf.Contracts.Product? global::LegacyWcf.Contracts.IProductCatalog.GetProduct(string? id)
         {
             EnsureOpened();
-            var request = new global::LegacyWcf.Contracts.Grpc.GetProductRequest();
-            if (id is not null)
-            {
-                request.Id = id;
-            }
-
+            var request = new GetProductRequest();
+            if (id is not null) request.Id = id;
             var response = _client.GetProduct(request);
-            return (response.Result is { } resultMessage ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(resultMessage, depth: 1) : null);
+            return response.Result is { } resultMessage ? DataTypesMappers.FromMessage(resultMessage, depth: 1) : null;
         }
 
-        global::System.Collections.Generic.List<global::LegacyWcf.Contracts.Product>? global::LegacyWcf.Contracts.IProductCatalog.FindProducts(string? category, int max)
+        List<global::LegacyWcf.Contracts.Product>? global::LegacyWcf.Contracts.IProductCatalog.FindProducts(string? category, int max)
         {
             EnsureOpened();
-            var request = new global::LegacyWcf.Contracts.Grpc.FindProductsRequest();
-            if (category is not null)
-            {
-                request.Category = category;
-            }
-
+            var request = new FindProductsRequest();
+            if (category is not null) request.Category = category;
             request.Max = max;
             var response = _client.FindProducts(request);
-            global::System.Collections.Generic.List<global::LegacyWcf.Contracts.Product>? resultList = null;
-            if (response.Result is { } resultMessage)
-            {
-                var list = new global::System.Collections.Generic.List<global::LegacyWcf.Contracts.Product>(resultMessage.Items.Count);
-                foreach (var item in resultMessage.Items)
-                {
-                    list.Add(global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(item, depth: 1));
-                }
-
-                resultList = list;
-            }
-
-            return resultList;
+            return response.Result is { } resultMessage ? resultMessage.Items.Select(item2 => DataTypesMappers.FromMessage(item2, depth: 1)).ToList() : null;
         }
 
         global::LegacyWcf.Contracts.Product? global::LegacyWcf.Contracts.IProductCatalog.AddProduct(global::LegacyWcf.Contracts.Product? product)
         {
             EnsureOpened();
-            var request = new global::LegacyWcf.Contracts.Grpc.AddProductRequest();
-            if (product is not null)
-            {
-                request.Product = global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage(product, depth: 1);
-            }
-
+            var request = new AddProductRequest();
+            if (product is not null) request.Product = DataTypesMappers.ToMessage(product, depth: 1);
             var response = _client.AddProduct(request);
-            return (response.Result is { } resultMessage ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(resultMessage, depth: 1) : null);
+            return response.Result is { } resultMessage ? DataTypesMappers.FromMessage(resultMessage, depth: 1) : null;
         }
 
         global::LegacyWcf.Contracts.PriceChange? global::LegacyWcf.Contracts.IProductCatalog.ChangePrice(string? id, decimal newPrice, string? reason)
         {
             EnsureOpened();
-            var request = new global::LegacyWcf.Contracts.Grpc.ChangePriceRequest();
-            if (id is not null)
-            {
-                request.Id = id;
-            }
-
-            request.NewPrice = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(newPrice);
-            if (reason is not null)
-            {
-                request.Reason = reason;
-            }
-
+            var request = new ChangePriceRequest();
+            if (id is not null) request.Id = id;
+            request.NewPrice = CommonTypeConversions.ToMessage(newPrice);
+            if (reason is not null) request.Reason = reason;
             var response = _client.ChangePrice(request);
-            return (response.Result is { } resultMessage ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(resultMessage, depth: 1) : null);
+            return response.Result is { } resultMessage ? DataTypesMappers.FromMessage(resultMessage, depth: 1) : null;
         }
 
         void global::LegacyWcf.Contracts.IProductCatalog.DiscontinueProduct(string? id)
         {
             EnsureOpened();
-            var request = new global::LegacyWcf.Contracts.Grpc.DiscontinueProductRequest();
-            if (id is not null)
-            {
-                request.Id = id;
-            }
-
-            var response = _client.DiscontinueProduct(request);
+            var request = new DiscontinueProductRequest();
+            if (id is not null) request.Id = id;
+            _client.DiscontinueProduct(request);
         }
     }
 }

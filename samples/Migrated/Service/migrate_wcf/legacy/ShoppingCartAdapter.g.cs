@@ -7,54 +7,50 @@
 
 namespace LegacyWcf.Contracts.Grpc
 {
-    /// <summary>Serves LegacyWcf.Contracts.IShoppingCart over gRPC: each rpc maps its request, calls the implementation through the runtime's ServiceInvoker (WCF instancing, concurrency, faults and one-way), and maps the result.</summary>
+    using global::Google.Protobuf.WellKnownTypes;
+    using global::Grpc.Core;
+    using global::MigrateWcf.Runtime;
+    using global::System.Threading.Tasks;
+
+    /// <summary>
+    /// Serves LegacyWcf.Contracts.IShoppingCart over gRPC: each rpc maps its request, calls the implementation through
+    /// the runtime's ServiceInvoker (WCF instancing, concurrency, faults and one-way), and maps the result.
+    /// </summary>
     /// <typeparam name="TService">The implementation; hosting chooses it (MigratedServices.AddMigratedServices), with its InstanceContextMode and ConcurrencyMode.</typeparam>
     [global::System.CodeDom.Compiler.GeneratedCode("migrate-wcf", "0.1.0.0")]
-    public sealed class ShoppingCartAdapter<TService> : global::LegacyWcf.Contracts.Grpc.ShoppingCart.ShoppingCartBase
+    public sealed class ShoppingCartAdapter<TService> : ShoppingCart.ShoppingCartBase
         where TService : class, global::LegacyWcf.Contracts.IShoppingCart
     {
-        private readonly global::MigrateWcf.Runtime.ServiceInvoker<TService> _invoker;
+        private readonly ServiceInvoker<TService> _invoker;
 
         /// <summary>An adapter over the invoker that hosting registered for TService (AddWcfService).</summary>
-        public ShoppingCartAdapter(global::MigrateWcf.Runtime.ServiceInvoker<TService> invoker)
+        public ShoppingCartAdapter(ServiceInvoker<TService> invoker)
         {
             _invoker = invoker;
         }
 
         /// <summary>IShoppingCart.AddLine.</summary>
-        public override global::System.Threading.Tasks.Task<global::LegacyWcf.Contracts.Grpc.AddLineResponse> AddLine(global::LegacyWcf.Contracts.Grpc.AddLineRequest request, global::Grpc.Core.ServerCallContext context)
+        public override Task<AddLineResponse> AddLine(AddLineRequest request, ServerCallContext context)
         {
-            global::LegacyWcf.Contracts.OrderLine? line;
-            try
-            {
-                line = (request.Line is { } lineMessage ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(lineMessage, depth: 1) : null);
-            }
-            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Runtime.Mapping.MessageMappingException or global::System.OverflowException)
-            {
-                throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));
-            }
-
+            global::LegacyWcf.Contracts.OrderLine? line = _invoker.ReadRequest(request, static request =>
+                request.Line is { } lineMessage ? DataTypesMappers.FromMessage(lineMessage, depth: 1) : null);
             return _invoker.Invoke(context, (service, _) =>
             {
                 var result = service.AddLine(line);
-                var response = new global::LegacyWcf.Contracts.Grpc.AddLineResponse();
+                var response = new AddLineResponse();
                 response.Result = result;
                 return response;
             });
         }
 
         /// <summary>IShoppingCart.GetSummary.</summary>
-        public override global::System.Threading.Tasks.Task<global::LegacyWcf.Contracts.Grpc.GetSummaryResponse> GetSummary(global::Google.Protobuf.WellKnownTypes.Empty request, global::Grpc.Core.ServerCallContext context)
+        public override Task<GetSummaryResponse> GetSummary(Empty request, ServerCallContext context)
         {
             return _invoker.Invoke(context, (service, _) =>
             {
                 var result = service.GetSummary();
-                var response = new global::LegacyWcf.Contracts.Grpc.GetSummaryResponse();
-                if (result is not null)
-                {
-                    response.Result = global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage(result, depth: 1);
-                }
-
+                var response = new GetSummaryResponse();
+                if (result is not null) response.Result = DataTypesMappers.ToMessage(result, depth: 1);
                 return response;
             });
         }

@@ -7,34 +7,37 @@
 
 namespace LegacyWcf.Contracts.Grpc
 {
-    /// <summary>The client of LegacyWcf.Contracts.IShoppingCart over gRPC: it implements the contract interface, so callers change only how they obtain it; it is an ICommunicationObject like a WCF proxy, and closing it ends its session on the server.</summary>
+    using global::Google.Protobuf.WellKnownTypes;
+    using global::MigrateWcf.Runtime;
+
+    /// <summary>
+    /// The client of LegacyWcf.Contracts.IShoppingCart over gRPC: it implements the contract interface, so callers
+    /// change only how they obtain it; it is an ICommunicationObject like a WCF proxy, and closing it ends its session
+    /// on the server.
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("migrate-wcf", "0.1.0.0")]
-    public sealed class ShoppingCartProxy : global::MigrateWcf.Runtime.ClientProxy, global::LegacyWcf.Contracts.IShoppingCart
+    public sealed class ShoppingCartProxy : ClientProxy, global::LegacyWcf.Contracts.IShoppingCart
     {
-        private readonly global::LegacyWcf.Contracts.Grpc.ShoppingCart.ShoppingCartClient _client;
+        private readonly ShoppingCart.ShoppingCartClient _client;
 
         /// <summary>A proxy with its own channel to the endpoint, closed when the proxy closes.</summary>
-        public ShoppingCartProxy(global::MigrateWcf.Runtime.GrpcEndpoint endpoint, global::MigrateWcf.Runtime.ClientProxyOptions? options = null)
-            : this(global::MigrateWcf.Runtime.ProxyChannel.Open(endpoint, options), options)
+        public ShoppingCartProxy(GrpcEndpoint endpoint, ClientProxyOptions? options = null)
+            : this(ProxyChannel.Open(endpoint, options), options)
         {
         }
 
         /// <summary>A proxy over a channel (shared by a client factory, or owned: see ProxyChannel).</summary>
-        public ShoppingCartProxy(global::MigrateWcf.Runtime.ProxyChannel channel, global::MigrateWcf.Runtime.ClientProxyOptions? options = null)
-            : base(channel, global::LegacyWcf.Contracts.Grpc.MigratedFaults.Registry, options)
+        public ShoppingCartProxy(ProxyChannel channel, ClientProxyOptions? options = null)
+            : base(channel, MigratedFaults.Registry, options)
         {
-            _client = new global::LegacyWcf.Contracts.Grpc.ShoppingCart.ShoppingCartClient(CallInvoker);
+            _client = new ShoppingCart.ShoppingCartClient(CallInvoker);
         }
 
         int global::LegacyWcf.Contracts.IShoppingCart.AddLine(global::LegacyWcf.Contracts.OrderLine? line)
         {
             EnsureOpened();
-            var request = new global::LegacyWcf.Contracts.Grpc.AddLineRequest();
-            if (line is not null)
-            {
-                request.Line = global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage(line, depth: 1);
-            }
-
+            var request = new AddLineRequest();
+            if (line is not null) request.Line = DataTypesMappers.ToMessage(line, depth: 1);
             var response = _client.AddLine(request);
             return response.Result;
         }
@@ -42,8 +45,8 @@ namespace LegacyWcf.Contracts.Grpc
         global::LegacyWcf.Contracts.CartSummary? global::LegacyWcf.Contracts.IShoppingCart.GetSummary()
         {
             EnsureOpened();
-            var response = _client.GetSummary(new global::Google.Protobuf.WellKnownTypes.Empty());
-            return (response.Result is { } resultMessage ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(resultMessage, depth: 1) : null);
+            var response = _client.GetSummary(new Empty());
+            return response.Result is { } resultMessage ? DataTypesMappers.FromMessage(resultMessage, depth: 1) : null;
         }
     }
 }

@@ -7,27 +7,35 @@
 
 namespace LegacyWcf.Contracts.Grpc
 {
-    /// <summary>Serves LegacyWcf.Contracts.ISimple over gRPC: each rpc maps its request, calls the implementation through the runtime's ServiceInvoker (WCF instancing, concurrency, faults and one-way), and maps the result.</summary>
+    using global::Google.Protobuf.WellKnownTypes;
+    using global::Grpc.Core;
+    using global::MigrateWcf.Runtime;
+    using global::System.Threading.Tasks;
+
+    /// <summary>
+    /// Serves LegacyWcf.Contracts.ISimple over gRPC: each rpc maps its request, calls the implementation through the
+    /// runtime's ServiceInvoker (WCF instancing, concurrency, faults and one-way), and maps the result.
+    /// </summary>
     /// <typeparam name="TService">The implementation; hosting chooses it (MigratedServices.AddMigratedServices), with its InstanceContextMode and ConcurrencyMode.</typeparam>
     [global::System.CodeDom.Compiler.GeneratedCode("migrate-wcf", "0.1.0.0")]
-    public sealed class SimpleAdapter<TService> : global::LegacyWcf.Contracts.Grpc.Simple.SimpleBase
+    public sealed class SimpleAdapter<TService> : Simple.SimpleBase
         where TService : class, global::LegacyWcf.Contracts.ISimple
     {
-        private readonly global::MigrateWcf.Runtime.ServiceInvoker<TService> _invoker;
+        private readonly ServiceInvoker<TService> _invoker;
 
         /// <summary>An adapter over the invoker that hosting registered for TService (AddWcfService).</summary>
-        public SimpleAdapter(global::MigrateWcf.Runtime.ServiceInvoker<TService> invoker)
+        public SimpleAdapter(ServiceInvoker<TService> invoker)
         {
             _invoker = invoker;
         }
 
         /// <summary>ISimple.Put.</summary>
-        public override global::System.Threading.Tasks.Task<global::Google.Protobuf.WellKnownTypes.Empty> Put(global::Google.Protobuf.WellKnownTypes.Empty request, global::Grpc.Core.ServerCallContext context)
+        public override Task<Empty> Put(Empty request, ServerCallContext context)
         {
             return _invoker.Invoke(context, (service, _) =>
             {
                 service.Put();
-                return new global::Google.Protobuf.WellKnownTypes.Empty();
+                return new Empty();
             });
         }
     }

@@ -7,29 +7,36 @@
 
 namespace LegacyWcf.Contracts.Grpc
 {
-    /// <summary>The client of LegacyWcf.Contracts.ISimple over gRPC: it implements the contract interface, so callers change only how they obtain it; it is an ICommunicationObject like a WCF proxy, and closing it ends its session on the server.</summary>
+    using global::Google.Protobuf.WellKnownTypes;
+    using global::MigrateWcf.Runtime;
+
+    /// <summary>
+    /// The client of LegacyWcf.Contracts.ISimple over gRPC: it implements the contract interface, so callers change
+    /// only how they obtain it; it is an ICommunicationObject like a WCF proxy, and closing it ends its session on the
+    /// server.
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("migrate-wcf", "0.1.0.0")]
-    public sealed class SimpleProxy : global::MigrateWcf.Runtime.ClientProxy, global::LegacyWcf.Contracts.ISimple
+    public sealed class SimpleProxy : ClientProxy, global::LegacyWcf.Contracts.ISimple
     {
-        private readonly global::LegacyWcf.Contracts.Grpc.Simple.SimpleClient _client;
+        private readonly Simple.SimpleClient _client;
 
         /// <summary>A proxy with its own channel to the endpoint, closed when the proxy closes.</summary>
-        public SimpleProxy(global::MigrateWcf.Runtime.GrpcEndpoint endpoint, global::MigrateWcf.Runtime.ClientProxyOptions? options = null)
-            : this(global::MigrateWcf.Runtime.ProxyChannel.Open(endpoint, options), options)
+        public SimpleProxy(GrpcEndpoint endpoint, ClientProxyOptions? options = null)
+            : this(ProxyChannel.Open(endpoint, options), options)
         {
         }
 
         /// <summary>A proxy over a channel (shared by a client factory, or owned: see ProxyChannel).</summary>
-        public SimpleProxy(global::MigrateWcf.Runtime.ProxyChannel channel, global::MigrateWcf.Runtime.ClientProxyOptions? options = null)
-            : base(channel, global::LegacyWcf.Contracts.Grpc.MigratedFaults.Registry, options)
+        public SimpleProxy(ProxyChannel channel, ClientProxyOptions? options = null)
+            : base(channel, MigratedFaults.Registry, options)
         {
-            _client = new global::LegacyWcf.Contracts.Grpc.Simple.SimpleClient(CallInvoker);
+            _client = new Simple.SimpleClient(CallInvoker);
         }
 
         void global::LegacyWcf.Contracts.ISimple.Put()
         {
             EnsureOpened();
-            var response = _client.Put(new global::Google.Protobuf.WellKnownTypes.Empty());
+            _client.Put(new Empty());
         }
     }
 }

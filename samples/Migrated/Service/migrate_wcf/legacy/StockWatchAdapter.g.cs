@@ -7,105 +7,84 @@
 
 namespace LegacyWcf.Contracts.Grpc
 {
-    /// <summary>Serves LegacyWcf.Contracts.IStockWatch over gRPC: each rpc maps its request, calls the implementation through the runtime's ServiceInvoker (WCF instancing, concurrency, faults and one-way), and maps the result.</summary>
+    using global::Google.Protobuf.WellKnownTypes;
+    using global::Grpc.Core;
+    using global::MigrateWcf.Runtime;
+    using global::System.Collections.Generic;
+    using global::System.Linq;
+    using global::System.Threading.Tasks;
+
+    /// <summary>
+    /// Serves LegacyWcf.Contracts.IStockWatch over gRPC: each rpc maps its request, calls the implementation through
+    /// the runtime's ServiceInvoker (WCF instancing, concurrency, faults and one-way), and maps the result.
+    /// </summary>
     /// <typeparam name="TService">The implementation; hosting chooses it (MigratedServices.AddMigratedServices), with its InstanceContextMode and ConcurrencyMode.</typeparam>
     [global::System.CodeDom.Compiler.GeneratedCode("migrate-wcf", "0.1.0.0")]
-    public sealed class StockWatchAdapter<TService> : global::LegacyWcf.Contracts.Grpc.StockWatch.StockWatchBase
+    public sealed class StockWatchAdapter<TService> : StockWatch.StockWatchBase
         where TService : class, global::LegacyWcf.Contracts.IStockWatch
     {
-        private readonly global::MigrateWcf.Runtime.ServiceInvoker<TService> _invoker;
+        private readonly ServiceInvoker<TService> _invoker;
 
         /// <summary>An adapter over the invoker that hosting registered for TService (AddWcfService).</summary>
-        public StockWatchAdapter(global::MigrateWcf.Runtime.ServiceInvoker<TService> invoker)
+        public StockWatchAdapter(ServiceInvoker<TService> invoker)
         {
             _invoker = invoker;
         }
 
         /// <summary>IStockWatch.Subscribe.</summary>
-        public override global::System.Threading.Tasks.Task<global::LegacyWcf.Contracts.Grpc.SubscribeResponse> Subscribe(global::LegacyWcf.Contracts.Grpc.SubscribeRequest request, global::Grpc.Core.ServerCallContext context)
+        public override Task<SubscribeResponse> Subscribe(SubscribeRequest request, ServerCallContext context)
         {
-            global::System.Collections.Generic.List<string>? skus;
-            try
-            {
-                global::System.Collections.Generic.List<string>? skusList = null;
-                if (request.Skus is { } skusMessage)
-                {
-                    var list = new global::System.Collections.Generic.List<string>(skusMessage.Items.Count);
-                    foreach (var item in skusMessage.Items)
-                    {
-                        list.Add(item);
-                    }
-
-                    skusList = list;
-                }
-
-                skus = skusList;
-            }
-            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Runtime.Mapping.MessageMappingException or global::System.OverflowException)
-            {
-                throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));
-            }
-
+            List<string>? skus = _invoker.ReadRequest(request, static request =>
+                request.Skus is { } skusMessage ? skusMessage.Items.ToList() : null);
             return _invoker.Invoke(context, (service, _) =>
             {
                 var result = service.Subscribe(skus);
-                var response = new global::LegacyWcf.Contracts.Grpc.SubscribeResponse();
+                var response = new SubscribeResponse();
                 response.Result = result;
                 return response;
             });
         }
 
         /// <summary>IStockWatch.AdjustStock.</summary>
-        public override global::System.Threading.Tasks.Task<global::LegacyWcf.Contracts.Grpc.AdjustStockResponse> AdjustStock(global::LegacyWcf.Contracts.Grpc.AdjustStockRequest request, global::Grpc.Core.ServerCallContext context)
+        public override Task<AdjustStockResponse> AdjustStock(AdjustStockRequest request, ServerCallContext context)
         {
-            string? sku;
-            int delta;
-            try
-            {
-                sku = (request.HasSku ? request.Sku : null);
-                delta = request.Delta;
-            }
-            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Runtime.Mapping.MessageMappingException or global::System.OverflowException)
-            {
-                throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));
-            }
-
+            var (sku, delta) = _invoker.ReadRequest(request, static request => (
+                request.HasSku ? request.Sku : null,
+                request.Delta));
             return _invoker.Invoke(context, (service, _) =>
             {
                 var result = service.AdjustStock(sku, delta);
-                var response = new global::LegacyWcf.Contracts.Grpc.AdjustStockResponse();
-                if (result is not null)
-                {
-                    response.Result = global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage(result, depth: 1);
-                }
-
+                var response = new AdjustStockResponse();
+                if (result is not null) response.Result = DataTypesMappers.ToMessage(result, depth: 1);
                 return response;
             });
         }
 
-        /// <summary>The session's callback stream: binds the callback proxy that OperationContext.Current.GetCallbackChannel returns.</summary>
-        public override global::System.Threading.Tasks.Task Callbacks(global::Google.Protobuf.WellKnownTypes.Empty request, global::Grpc.Core.IServerStreamWriter<global::LegacyWcf.Contracts.Grpc.StockWatchCallback> responseStream, global::Grpc.Core.ServerCallContext context)
+        /// <summary>
+        /// The session's callback stream: binds the callback proxy that OperationContext.Current.GetCallbackChannel
+        /// returns.
+        /// </summary>
+        public override Task Callbacks(Empty request, IServerStreamWriter<StockWatchCallback> responseStream, ServerCallContext context)
             => _invoker.ServeCallbacksAsync(context, responseStream, static channel => new StockWatchCallbackProxy(channel));
     }
 
-    /// <summary>The callback contract LegacyWcf.Contracts.IStockWatchCallback on the server: each callback is sent to the client on its session's stream.</summary>
+    /// <summary>
+    /// The callback contract LegacyWcf.Contracts.IStockWatchCallback on the server: each callback is sent to the client
+    /// on its session's stream.
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("migrate-wcf", "0.1.0.0")]
-    internal sealed class StockWatchCallbackProxy : global::MigrateWcf.Runtime.CallbackProxy<global::LegacyWcf.Contracts.Grpc.StockWatchCallback, global::Google.Protobuf.WellKnownTypes.Empty>, global::LegacyWcf.Contracts.IStockWatchCallback
+    internal sealed class StockWatchCallbackProxy : CallbackProxy<StockWatchCallback, Empty>, global::LegacyWcf.Contracts.IStockWatchCallback
     {
-        public StockWatchCallbackProxy(global::MigrateWcf.Runtime.CallbackChannel<global::LegacyWcf.Contracts.Grpc.StockWatchCallback, global::Google.Protobuf.WellKnownTypes.Empty> channel)
+        public StockWatchCallbackProxy(CallbackChannel<StockWatchCallback, Empty> channel)
             : base(channel)
         {
         }
 
         void global::LegacyWcf.Contracts.IStockWatchCallback.StockChanged(global::LegacyWcf.Contracts.StockLevel? level)
         {
-            var callback = new global::LegacyWcf.Contracts.Grpc.StockChangedCallback();
-            if (level is not null)
-            {
-                callback.Level = global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage(level, depth: 1);
-            }
-
-            Channel.Send(new global::LegacyWcf.Contracts.Grpc.StockWatchCallback { StockChanged = callback });
+            var callback = new StockChangedCallback();
+            if (level is not null) callback.Level = DataTypesMappers.ToMessage(level, depth: 1);
+            Channel.Send(new StockWatchCallback { StockChanged = callback });
         }
     }
 }

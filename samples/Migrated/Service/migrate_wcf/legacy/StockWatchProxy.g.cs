@@ -7,42 +7,41 @@
 
 namespace LegacyWcf.Contracts.Grpc
 {
-    /// <summary>The client of LegacyWcf.Contracts.IStockWatch over gRPC: it implements the contract interface, so callers change only how they obtain it; it is an ICommunicationObject like a WCF proxy, and closing it ends its session on the server.</summary>
+    using global::Google.Protobuf.WellKnownTypes;
+    using global::MigrateWcf.Runtime;
+    using global::System.Collections.Generic;
+    using global::System.Threading.Tasks;
+
+    /// <summary>
+    /// The client of LegacyWcf.Contracts.IStockWatch over gRPC: it implements the contract interface, so callers change
+    /// only how they obtain it; it is an ICommunicationObject like a WCF proxy, and closing it ends its session on the
+    /// server.
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("migrate-wcf", "0.1.0.0")]
-    public sealed class StockWatchProxy : global::MigrateWcf.Runtime.ClientProxy, global::LegacyWcf.Contracts.IStockWatch
+    public sealed class StockWatchProxy : ClientProxy, global::LegacyWcf.Contracts.IStockWatch
     {
-        private readonly global::LegacyWcf.Contracts.Grpc.StockWatch.StockWatchClient _client;
+        private readonly StockWatch.StockWatchClient _client;
         private readonly global::LegacyWcf.Contracts.IStockWatchCallback _callback;
 
         /// <summary>A proxy with its own channel to the endpoint, closed when the proxy closes.</summary>
-        public StockWatchProxy(global::LegacyWcf.Contracts.IStockWatchCallback callback, global::MigrateWcf.Runtime.GrpcEndpoint endpoint, global::MigrateWcf.Runtime.ClientProxyOptions? options = null)
-            : this(callback, global::MigrateWcf.Runtime.ProxyChannel.Open(endpoint, options), options)
+        public StockWatchProxy(global::LegacyWcf.Contracts.IStockWatchCallback callback, GrpcEndpoint endpoint, ClientProxyOptions? options = null)
+            : this(callback, ProxyChannel.Open(endpoint, options), options)
         {
         }
 
         /// <summary>A proxy over a channel (shared by a client factory, or owned: see ProxyChannel).</summary>
-        public StockWatchProxy(global::LegacyWcf.Contracts.IStockWatchCallback callback, global::MigrateWcf.Runtime.ProxyChannel channel, global::MigrateWcf.Runtime.ClientProxyOptions? options = null)
-            : base(channel, global::LegacyWcf.Contracts.Grpc.MigratedFaults.Registry, options)
+        public StockWatchProxy(global::LegacyWcf.Contracts.IStockWatchCallback callback, ProxyChannel channel, ClientProxyOptions? options = null)
+            : base(channel, MigratedFaults.Registry, options)
         {
             _callback = callback ?? throw new global::System.ArgumentNullException(nameof(callback));
-            _client = new global::LegacyWcf.Contracts.Grpc.StockWatch.StockWatchClient(CallInvoker);
+            _client = new StockWatch.StockWatchClient(CallInvoker);
         }
 
-        int global::LegacyWcf.Contracts.IStockWatch.Subscribe(global::System.Collections.Generic.List<string>? skus)
+        int global::LegacyWcf.Contracts.IStockWatch.Subscribe(List<string>? skus)
         {
             EnsureOpened();
-            var request = new global::LegacyWcf.Contracts.Grpc.SubscribeRequest();
-            if (skus is not null)
-            {
-                var list = new global::LegacyWcf.Contracts.Grpc.StringList();
-                foreach (var item in skus)
-                {
-                    list.Items.Add((item ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("an element of parameter 'skus' of IStockWatch.Subscribe")));
-                }
-
-                request.Skus = list;
-            }
-
+            var request = new SubscribeRequest();
+            if (skus is not null) request.Skus = new StringList { Items = { skus } };
             var response = _client.Subscribe(request);
             return response.Result;
         }
@@ -50,34 +49,33 @@ namespace LegacyWcf.Contracts.Grpc
         global::LegacyWcf.Contracts.StockLevel? global::LegacyWcf.Contracts.IStockWatch.AdjustStock(string? sku, int delta)
         {
             EnsureOpened();
-            var request = new global::LegacyWcf.Contracts.Grpc.AdjustStockRequest();
-            if (sku is not null)
-            {
-                request.Sku = sku;
-            }
-
+            var request = new AdjustStockRequest();
+            if (sku is not null) request.Sku = sku;
             request.Delta = delta;
             var response = _client.AdjustStock(request);
-            return (response.Result is { } resultMessage ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(resultMessage, depth: 1) : null);
+            return response.Result is { } resultMessage ? DataTypesMappers.FromMessage(resultMessage, depth: 1) : null;
         }
 
-        /// <summary>Opens the session's callback stream before the first call; its callbacks go to the callback object, one at a time, in order.</summary>
-        protected override global::System.Threading.Tasks.Task OnOpenAsync()
-            => Session.OpenCallbacksAsync<global::LegacyWcf.Contracts.Grpc.StockWatchCallback>(callOptions => _client.Callbacks(new global::Google.Protobuf.WellKnownTypes.Empty(), callOptions), DispatchAsync);
+        /// <summary>
+        /// Opens the session's callback stream before the first call; its callbacks go to the callback object, one at a
+        /// time, in order.
+        /// </summary>
+        protected override Task OnOpenAsync()
+            => Session.OpenCallbacksAsync<StockWatchCallback>(callOptions => _client.Callbacks(new Empty(), callOptions), DispatchAsync);
 
-        private global::System.Threading.Tasks.Task DispatchAsync(global::LegacyWcf.Contracts.Grpc.StockWatchCallback envelope)
+        private Task DispatchAsync(StockWatchCallback envelope)
         {
             switch (envelope.CallbackCase)
             {
-                case global::LegacyWcf.Contracts.Grpc.StockWatchCallback.CallbackOneofCase.StockChanged:
+                case StockWatchCallback.CallbackOneofCase.StockChanged:
                 {
-                    var level = (envelope.StockChanged.Level is { } levelMessage ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(levelMessage, depth: 1) : null);
+                    var level = (envelope.StockChanged.Level is { } levelMessage ? DataTypesMappers.FromMessage(levelMessage, depth: 1) : null);
                     _callback.StockChanged(level);
-                    return global::System.Threading.Tasks.Task.CompletedTask;
+                    return Task.CompletedTask;
                 }
             }
 
-            return global::System.Threading.Tasks.Task.CompletedTask;
+            return Task.CompletedTask;
         }
     }
 }

@@ -7,60 +7,51 @@
 
 namespace LegacyWcf.Contracts.Grpc
 {
-    /// <summary>Serves LegacyWcf.Contracts.IWarehouse over gRPC: each rpc maps its request, calls the implementation through the runtime's ServiceInvoker (WCF instancing, concurrency, faults and one-way), and maps the result.</summary>
+    using global::Google.Protobuf.WellKnownTypes;
+    using global::Grpc.Core;
+    using global::MigrateWcf.Runtime;
+    using global::System.Threading.Tasks;
+
+    /// <summary>
+    /// Serves LegacyWcf.Contracts.IWarehouse over gRPC: each rpc maps its request, calls the implementation through the
+    /// runtime's ServiceInvoker (WCF instancing, concurrency, faults and one-way), and maps the result.
+    /// </summary>
     /// <typeparam name="TService">The implementation; hosting chooses it (MigratedServices.AddMigratedServices), with its InstanceContextMode and ConcurrencyMode.</typeparam>
     [global::System.CodeDom.Compiler.GeneratedCode("migrate-wcf", "0.1.0.0")]
-    public sealed class WarehouseAdapter<TService> : global::LegacyWcf.Contracts.Grpc.Warehouse.WarehouseBase
+    public sealed class WarehouseAdapter<TService> : Warehouse.WarehouseBase
         where TService : class, global::LegacyWcf.Contracts.IWarehouse
     {
-        private readonly global::MigrateWcf.Runtime.ServiceInvoker<TService> _invoker;
+        private readonly ServiceInvoker<TService> _invoker;
 
         /// <summary>An adapter over the invoker that hosting registered for TService (AddWcfService).</summary>
-        public WarehouseAdapter(global::MigrateWcf.Runtime.ServiceInvoker<TService> invoker)
+        public WarehouseAdapter(ServiceInvoker<TService> invoker)
         {
             _invoker = invoker;
         }
 
         /// <summary>IWarehouse.Reserve.</summary>
-        public override global::System.Threading.Tasks.Task<global::LegacyWcf.Contracts.Grpc.ReserveResponse> Reserve(global::LegacyWcf.Contracts.Grpc.ReserveRequest request, global::Grpc.Core.ServerCallContext context)
+        public override Task<ReserveResponse> Reserve(ReserveRequest request, ServerCallContext context)
         {
-            string? sku;
-            int quantity;
-            try
-            {
-                sku = (request.HasSku ? request.Sku : null);
-                quantity = request.Quantity;
-            }
-            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Runtime.Mapping.MessageMappingException or global::System.OverflowException)
-            {
-                throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));
-            }
-
+            var (sku, quantity) = _invoker.ReadRequest(request, static request => (
+                request.HasSku ? request.Sku : null,
+                request.Quantity));
             return _invoker.Invoke(context, (service, _) =>
             {
                 var result = service.Reserve(sku, quantity);
-                var response = new global::LegacyWcf.Contracts.Grpc.ReserveResponse();
-                if (result is not null)
-                {
-                    response.Result = global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage(result, depth: 1);
-                }
-
+                var response = new ReserveResponse();
+                if (result is not null) response.Result = DataTypesMappers.ToMessage(result, depth: 1);
                 return response;
             });
         }
 
         /// <summary>IWarehouse.Describe.</summary>
-        public override global::System.Threading.Tasks.Task<global::LegacyWcf.Contracts.Grpc.WarehouseDescribeResponse> Describe(global::Google.Protobuf.WellKnownTypes.Empty request, global::Grpc.Core.ServerCallContext context)
+        public override Task<WarehouseDescribeResponse> Describe(Empty request, ServerCallContext context)
         {
             return _invoker.Invoke(context, (service, _) =>
             {
                 var result = service.Describe();
-                var response = new global::LegacyWcf.Contracts.Grpc.WarehouseDescribeResponse();
-                if (result is not null)
-                {
-                    response.Result = global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage(result, depth: 1);
-                }
-
+                var response = new WarehouseDescribeResponse();
+                if (result is not null) response.Result = DataTypesMappers.ToMessage(result, depth: 1);
                 return response;
             });
         }

@@ -7,44 +7,47 @@
 
 namespace LegacyWcf.Contracts.Grpc
 {
-    /// <summary>The client of LegacyWcf.Contracts.IWarehouse over gRPC: it implements the contract interface, so callers change only how they obtain it; it is an ICommunicationObject like a WCF proxy, and closing it ends its session on the server.</summary>
+    using global::Google.Protobuf.WellKnownTypes;
+    using global::MigrateWcf.Runtime;
+
+    /// <summary>
+    /// The client of LegacyWcf.Contracts.IWarehouse over gRPC: it implements the contract interface, so callers change
+    /// only how they obtain it; it is an ICommunicationObject like a WCF proxy, and closing it ends its session on the
+    /// server.
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("migrate-wcf", "0.1.0.0")]
-    public sealed class WarehouseProxy : global::MigrateWcf.Runtime.ClientProxy, global::LegacyWcf.Contracts.IWarehouse
+    public sealed class WarehouseProxy : ClientProxy, global::LegacyWcf.Contracts.IWarehouse
     {
-        private readonly global::LegacyWcf.Contracts.Grpc.Warehouse.WarehouseClient _client;
+        private readonly Warehouse.WarehouseClient _client;
 
         /// <summary>A proxy with its own channel to the endpoint, closed when the proxy closes.</summary>
-        public WarehouseProxy(global::MigrateWcf.Runtime.GrpcEndpoint endpoint, global::MigrateWcf.Runtime.ClientProxyOptions? options = null)
-            : this(global::MigrateWcf.Runtime.ProxyChannel.Open(endpoint, options), options)
+        public WarehouseProxy(GrpcEndpoint endpoint, ClientProxyOptions? options = null)
+            : this(ProxyChannel.Open(endpoint, options), options)
         {
         }
 
         /// <summary>A proxy over a channel (shared by a client factory, or owned: see ProxyChannel).</summary>
-        public WarehouseProxy(global::MigrateWcf.Runtime.ProxyChannel channel, global::MigrateWcf.Runtime.ClientProxyOptions? options = null)
-            : base(channel, global::LegacyWcf.Contracts.Grpc.MigratedFaults.Registry, options)
+        public WarehouseProxy(ProxyChannel channel, ClientProxyOptions? options = null)
+            : base(channel, MigratedFaults.Registry, options)
         {
-            _client = new global::LegacyWcf.Contracts.Grpc.Warehouse.WarehouseClient(CallInvoker);
+            _client = new Warehouse.WarehouseClient(CallInvoker);
         }
 
         global::LegacyWcf.Contracts.Reservation? global::LegacyWcf.Contracts.IWarehouse.Reserve(string? sku, int quantity)
         {
             EnsureOpened();
-            var request = new global::LegacyWcf.Contracts.Grpc.ReserveRequest();
-            if (sku is not null)
-            {
-                request.Sku = sku;
-            }
-
+            var request = new ReserveRequest();
+            if (sku is not null) request.Sku = sku;
             request.Quantity = quantity;
             var response = _client.Reserve(request);
-            return (response.Result is { } resultMessage ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(resultMessage, depth: 1) : null);
+            return response.Result is { } resultMessage ? DataTypesMappers.FromMessage(resultMessage, depth: 1) : null;
         }
 
         global::LegacyWcf.Contracts.InstanceInfo? global::LegacyWcf.Contracts.IWarehouse.Describe()
         {
             EnsureOpened();
-            var response = _client.Describe(new global::Google.Protobuf.WellKnownTypes.Empty());
-            return (response.Result is { } resultMessage ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(resultMessage, depth: 1) : null);
+            var response = _client.Describe(new Empty());
+            return response.Result is { } resultMessage ? DataTypesMappers.FromMessage(resultMessage, depth: 1) : null;
         }
     }
 }

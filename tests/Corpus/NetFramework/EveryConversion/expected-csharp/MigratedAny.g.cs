@@ -7,7 +7,12 @@
 
 namespace Tailspin.Everything.Grpc
 {
-    /// <summary>An object member's value as google.protobuf.Any: a value of one of this set's data types travels as that type's message; anything else has no proto form.</summary>
+    using global::MigrateWcf.Runtime.Mapping;
+
+    /// <summary>
+    /// An object member's value as google.protobuf.Any: a value of one of this set's data types travels as that type's
+    /// message; anything else has no proto form.
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("migrate-wcf", "0.1.0.0")]
     internal static class MigratedAny
     {
@@ -17,65 +22,65 @@ namespace Tailspin.Everything.Grpc
             var type = value.GetType();
             if (type == typeof(global::Tailspin.Everything.Bag))
             {
-                return global::Google.Protobuf.WellKnownTypes.Any.Pack(global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((global::Tailspin.Everything.Bag)value, depth));
+                return global::Google.Protobuf.WellKnownTypes.Any.Pack(EverythingTypesMappers.ToMessage((global::Tailspin.Everything.Bag)value, depth));
             }
 
             if (type == typeof(global::Tailspin.Everything.Circle))
             {
-                return global::Google.Protobuf.WellKnownTypes.Any.Pack(global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((global::Tailspin.Everything.Circle)value, depth));
+                return global::Google.Protobuf.WellKnownTypes.Any.Pack(EverythingTypesMappers.ToMessage((global::Tailspin.Everything.Circle)value, depth));
             }
 
             if (type == typeof(global::Tailspin.Everything.Collections))
             {
-                return global::Google.Protobuf.WellKnownTypes.Any.Pack(global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((global::Tailspin.Everything.Collections)value, depth));
+                return global::Google.Protobuf.WellKnownTypes.Any.Pack(EverythingTypesMappers.ToMessage((global::Tailspin.Everything.Collections)value, depth));
             }
 
             if (type == typeof(global::Tailspin.Everything.Cube))
             {
-                return global::Google.Protobuf.WellKnownTypes.Any.Pack(global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((global::Tailspin.Everything.Cube)value, depth));
+                return global::Google.Protobuf.WellKnownTypes.Any.Pack(EverythingTypesMappers.ToMessage((global::Tailspin.Everything.Cube)value, depth));
             }
 
             if (type == typeof(global::Tailspin.Everything.Legacy))
             {
-                return global::Google.Protobuf.WellKnownTypes.Any.Pack(global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((global::Tailspin.Everything.Legacy)value, depth));
+                return global::Google.Protobuf.WellKnownTypes.Any.Pack(EverythingTypesMappers.ToMessage((global::Tailspin.Everything.Legacy)value, depth));
             }
 
             if (type == typeof(global::Tailspin.Everything.Node))
             {
-                return global::Google.Protobuf.WellKnownTypes.Any.Pack(global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((global::Tailspin.Everything.Node)value, depth));
+                return global::Google.Protobuf.WellKnownTypes.Any.Pack(EverythingTypesMappers.ToMessage((global::Tailspin.Everything.Node)value, depth));
             }
 
             if (type == typeof(global::Tailspin.Everything.Page<global::Tailspin.Everything.Point>))
             {
-                return global::Google.Protobuf.WellKnownTypes.Any.Pack(global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((global::Tailspin.Everything.Page<global::Tailspin.Everything.Point>)value, depth));
+                return global::Google.Protobuf.WellKnownTypes.Any.Pack(EverythingTypesMappers.ToMessage((global::Tailspin.Everything.Page<global::Tailspin.Everything.Point>)value, depth));
             }
 
             if (type == typeof(global::Tailspin.Everything.Poco))
             {
-                return global::Google.Protobuf.WellKnownTypes.Any.Pack(global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((global::Tailspin.Everything.Poco)value, depth));
+                return global::Google.Protobuf.WellKnownTypes.Any.Pack(EverythingTypesMappers.ToMessage((global::Tailspin.Everything.Poco)value, depth));
             }
 
             if (type == typeof(global::Tailspin.Everything.Point))
             {
-                return global::Google.Protobuf.WellKnownTypes.Any.Pack(global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((global::Tailspin.Everything.Point)value, depth));
+                return global::Google.Protobuf.WellKnownTypes.Any.Pack(EverythingTypesMappers.ToMessage((global::Tailspin.Everything.Point)value, depth));
             }
 
             if (type == typeof(global::Tailspin.Everything.Scalars))
             {
-                return global::Google.Protobuf.WellKnownTypes.Any.Pack(global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((global::Tailspin.Everything.Scalars)value, depth));
+                return global::Google.Protobuf.WellKnownTypes.Any.Pack(EverythingTypesMappers.ToMessage((global::Tailspin.Everything.Scalars)value, depth));
             }
 
             if (type == typeof(global::Tailspin.Everything.Sealed))
             {
-                return global::Google.Protobuf.WellKnownTypes.Any.Pack(global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((global::Tailspin.Everything.Sealed)value, depth));
+                return global::Google.Protobuf.WellKnownTypes.Any.Pack(EverythingTypesMappers.ToMessage((global::Tailspin.Everything.Sealed)value, depth));
             }
 
             if (type == typeof(global::Tailspin.Everything.Square))
             {
-                return global::Google.Protobuf.WellKnownTypes.Any.Pack(global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((global::Tailspin.Everything.Square)value, depth));
+                return global::Google.Protobuf.WellKnownTypes.Any.Pack(EverythingTypesMappers.ToMessage((global::Tailspin.Everything.Square)value, depth));
             }
 
-            throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.UnknownType(type, "object (google.protobuf.Any carries this set's data types)");
+            throw CommonTypeConversions.UnknownType(type, "object (google.protobuf.Any carries this set's data types)");
         }
 
         /// <summary>The value an Any holds; null for none.</summary>
@@ -86,67 +91,67 @@ namespace Tailspin.Everything.Grpc
                 return null;
             }
 
-            if (any.Is(global::Tailspin.Everything.Grpc.Bag.Descriptor))
+            if (any.Is(Bag.Descriptor))
             {
-                return global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage(any.Unpack<global::Tailspin.Everything.Grpc.Bag>(), depth);
+                return EverythingTypesMappers.FromMessage(any.Unpack<Bag>(), depth);
             }
 
-            if (any.Is(global::Tailspin.Everything.Grpc.Circle.Descriptor))
+            if (any.Is(Circle.Descriptor))
             {
-                return global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage(any.Unpack<global::Tailspin.Everything.Grpc.Circle>(), depth);
+                return EverythingTypesMappers.FromMessage(any.Unpack<Circle>(), depth);
             }
 
-            if (any.Is(global::Tailspin.Everything.Grpc.Collections.Descriptor))
+            if (any.Is(Collections.Descriptor))
             {
-                return global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage(any.Unpack<global::Tailspin.Everything.Grpc.Collections>(), depth);
+                return EverythingTypesMappers.FromMessage(any.Unpack<Collections>(), depth);
             }
 
-            if (any.Is(global::Tailspin.Everything.Grpc.Cube.Descriptor))
+            if (any.Is(Cube.Descriptor))
             {
-                return global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage(any.Unpack<global::Tailspin.Everything.Grpc.Cube>(), depth);
+                return EverythingTypesMappers.FromMessage(any.Unpack<Cube>(), depth);
             }
 
-            if (any.Is(global::Tailspin.Everything.Grpc.Legacy.Descriptor))
+            if (any.Is(Legacy.Descriptor))
             {
-                return global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage(any.Unpack<global::Tailspin.Everything.Grpc.Legacy>(), depth);
+                return EverythingTypesMappers.FromMessage(any.Unpack<Legacy>(), depth);
             }
 
-            if (any.Is(global::Tailspin.Everything.Grpc.Node.Descriptor))
+            if (any.Is(Node.Descriptor))
             {
-                return global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage(any.Unpack<global::Tailspin.Everything.Grpc.Node>(), depth);
+                return EverythingTypesMappers.FromMessage(any.Unpack<Node>(), depth);
             }
 
-            if (any.Is(global::Tailspin.Everything.Grpc.PageOfPoint.Descriptor))
+            if (any.Is(PageOfPoint.Descriptor))
             {
-                return global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage(any.Unpack<global::Tailspin.Everything.Grpc.PageOfPoint>(), depth);
+                return EverythingTypesMappers.FromMessage(any.Unpack<PageOfPoint>(), depth);
             }
 
-            if (any.Is(global::Tailspin.Everything.Grpc.Poco.Descriptor))
+            if (any.Is(Poco.Descriptor))
             {
-                return global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage(any.Unpack<global::Tailspin.Everything.Grpc.Poco>(), depth);
+                return EverythingTypesMappers.FromMessage(any.Unpack<Poco>(), depth);
             }
 
-            if (any.Is(global::Tailspin.Everything.Grpc.Point.Descriptor))
+            if (any.Is(Point.Descriptor))
             {
-                return global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage(any.Unpack<global::Tailspin.Everything.Grpc.Point>(), depth);
+                return EverythingTypesMappers.FromMessage(any.Unpack<Point>(), depth);
             }
 
-            if (any.Is(global::Tailspin.Everything.Grpc.Scalars.Descriptor))
+            if (any.Is(Scalars.Descriptor))
             {
-                return global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage(any.Unpack<global::Tailspin.Everything.Grpc.Scalars>(), depth);
+                return EverythingTypesMappers.FromMessage(any.Unpack<Scalars>(), depth);
             }
 
-            if (any.Is(global::Tailspin.Everything.Grpc.Sealed.Descriptor))
+            if (any.Is(Sealed.Descriptor))
             {
-                return global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage(any.Unpack<global::Tailspin.Everything.Grpc.Sealed>(), depth);
+                return EverythingTypesMappers.FromMessage(any.Unpack<Sealed>(), depth);
             }
 
-            if (any.Is(global::Tailspin.Everything.Grpc.Square.Descriptor))
+            if (any.Is(Square.Descriptor))
             {
-                return global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage(any.Unpack<global::Tailspin.Everything.Grpc.Square>(), depth);
+                return EverythingTypesMappers.FromMessage(any.Unpack<Square>(), depth);
             }
 
-            throw new global::MigrateWcf.Runtime.Mapping.MessageMappingException("An Any holds a " + any.TypeUrl + ", which is none of this set's data types.");
+            throw new MessageMappingException("An Any holds a " + any.TypeUrl + ", which is none of this set's data types.");
         }
     }
 }

@@ -7,52 +7,74 @@
 
 namespace Tailspin.Everything.Grpc
 {
-    /// <summary>Creates the client proxies of this set's contracts for one endpoint (a Unix socket path or a pipe name) or a configured client endpoint (one machine or several, TLS, retries), as WCF's ChannelFactory did: existing callers change only how they obtain the client. Dispose it to close the channel its proxies share.</summary>
+    using global::MigrateWcf.Runtime;
+    using global::System.Collections.Generic;
+
+    /// <summary>
+    /// Creates the client proxies of this set's contracts for one endpoint (a Unix socket path or a pipe name) or a
+    /// configured client endpoint (one machine or several, TLS, retries), as WCF's ChannelFactory did: existing callers
+    /// change only how they obtain the client. Dispose it to close the channel its proxies share.
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("migrate-wcf", "0.1.0.0")]
-    public sealed class MigratedClientFactory : global::MigrateWcf.Runtime.ClientProxyFactory
+    public sealed class MigratedClientFactory : ClientProxyFactory
     {
-        /// <summary>A factory for the service at endpoint; options set the deadline of each call (WCF's sendTimeout) and whether proxies share a channel.</summary>
-        public MigratedClientFactory(global::MigrateWcf.Runtime.GrpcEndpoint endpoint, global::MigrateWcf.Runtime.ClientProxyOptions? options = null)
+        /// <summary>
+        /// A factory for the service at endpoint; options set the deadline of each call (WCF's sendTimeout) and whether
+        /// proxies share a channel.
+        /// </summary>
+        public MigratedClientFactory(GrpcEndpoint endpoint, ClientProxyOptions? options = null)
             : base(endpoint, options)
         {
         }
 
-        /// <summary>A factory for a configured client endpoint: its address or addresses, TLS, load balancing and the rpcs it retries (one-way rpcs are refused there).</summary>
-        public MigratedClientFactory(global::MigrateWcf.Runtime.ClientEndpointOptions endpoint)
+        /// <summary>
+        /// A factory for a configured client endpoint: its address or addresses, TLS, load balancing and the rpcs it
+        /// retries (one-way rpcs are refused there).
+        /// </summary>
+        public MigratedClientFactory(ClientEndpointOptions endpoint)
             : base(endpoint, Rpcs)
         {
         }
 
-        /// <summary>The rpcs this set's proxies call, one-way ones marked: Retry:Methods names are matched against them.</summary>
-        public static global::System.Collections.Generic.IReadOnlyList<global::MigrateWcf.Runtime.ClientRpc> Rpcs { get; } = new global::MigrateWcf.Runtime.ClientRpc[]
+        /// <summary>
+        /// The rpcs this set's proxies call, one-way ones marked: Retry:Methods names are matched against them.
+        /// </summary>
+        public static IReadOnlyList<ClientRpc> Rpcs { get; } = new ClientRpc[]
         {
-            new global::MigrateWcf.Runtime.ClientRpc("tailspin.everything.Everything", "EchoScalars", false),
-            new global::MigrateWcf.Runtime.ClientRpc("tailspin.everything.Everything", "EchoCollections", false),
-            new global::MigrateWcf.Runtime.ClientRpc("tailspin.everything.Everything", "EchoShape", false),
-            new global::MigrateWcf.Runtime.ClientRpc("tailspin.everything.Everything", "EchoNode", false),
-            new global::MigrateWcf.Runtime.ClientRpc("tailspin.everything.Everything", "EchoSealed", false),
-            new global::MigrateWcf.Runtime.ClientRpc("tailspin.everything.Everything", "EchoLegacy", false),
-            new global::MigrateWcf.Runtime.ClientRpc("tailspin.everything.Everything", "EchoPoco", false),
-            new global::MigrateWcf.Runtime.ClientRpc("tailspin.everything.Everything", "EchoPage", false),
-            new global::MigrateWcf.Runtime.ClientRpc("tailspin.everything.Everything", "EchoEnvelope", false),
-            new global::MigrateWcf.Runtime.ClientRpc("tailspin.everything.Everything", "EchoBag", false),
-            new global::MigrateWcf.Runtime.ClientRpc("tailspin.everything.Everything", "Swap", false),
-            new global::MigrateWcf.Runtime.ClientRpc("tailspin.everything.Everything", "Sum", false),
-            new global::MigrateWcf.Runtime.ClientRpc("tailspin.everything.Everything", "Concat", false),
-            new global::MigrateWcf.Runtime.ClientRpc("tailspin.everything.Everything", "Download", false),
-            new global::MigrateWcf.Runtime.ClientRpc("tailspin.everything.Everything", "Upload", false),
-            new global::MigrateWcf.Runtime.ClientRpc("tailspin.everything.Everything", "Notify", true),
-            new global::MigrateWcf.Runtime.ClientRpc("tailspin.everything.Everything", "Notified", false),
-            new global::MigrateWcf.Runtime.ClientRpc("tailspin.everything.Everything", "AskBack", false),
-            new global::MigrateWcf.Runtime.ClientRpc("tailspin.everything.Everything", "Reject", false),
-            new global::MigrateWcf.Runtime.ClientRpc("tailspin.everything.Everything", "Callbacks", false),
+            new ClientRpc("tailspin.everything.Everything", "EchoScalars", false),
+            new ClientRpc("tailspin.everything.Everything", "EchoCollections", false),
+            new ClientRpc("tailspin.everything.Everything", "EchoShape", false),
+            new ClientRpc("tailspin.everything.Everything", "EchoNode", false),
+            new ClientRpc("tailspin.everything.Everything", "EchoSealed", false),
+            new ClientRpc("tailspin.everything.Everything", "EchoLegacy", false),
+            new ClientRpc("tailspin.everything.Everything", "EchoPoco", false),
+            new ClientRpc("tailspin.everything.Everything", "EchoPage", false),
+            new ClientRpc("tailspin.everything.Everything", "EchoEnvelope", false),
+            new ClientRpc("tailspin.everything.Everything", "EchoBag", false),
+            new ClientRpc("tailspin.everything.Everything", "Swap", false),
+            new ClientRpc("tailspin.everything.Everything", "Sum", false),
+            new ClientRpc("tailspin.everything.Everything", "Concat", false),
+            new ClientRpc("tailspin.everything.Everything", "Download", false),
+            new ClientRpc("tailspin.everything.Everything", "Upload", false),
+            new ClientRpc("tailspin.everything.Everything", "Notify", true),
+            new ClientRpc("tailspin.everything.Everything", "Notified", false),
+            new ClientRpc("tailspin.everything.Everything", "AskBack", false),
+            new ClientRpc("tailspin.everything.Everything", "Reject", false),
+            new ClientRpc("tailspin.everything.Everything", "Callbacks", false),
         };
 
-        /// <summary>A factory for the client endpoint endpointName of configuration (section MigrateWcf:Clients:&lt;endpointName&gt;), as new ChannelFactory&lt;T&gt;("endpointName") read &lt;client&gt;&lt;endpoint name=...&gt;.</summary>
+        /// <summary>
+        /// A factory for the client endpoint endpointName of configuration (section
+        /// MigrateWcf:Clients:&lt;endpointName&gt;), as new ChannelFactory&lt;T&gt;("endpointName") read
+        /// &lt;client&gt;&lt;endpoint name=...&gt;.
+        /// </summary>
         public static MigratedClientFactory FromConfiguration(global::Microsoft.Extensions.Configuration.IConfiguration configuration, string endpointName)
-            => new MigratedClientFactory(global::MigrateWcf.Runtime.ClientEndpointOptions.FromConfiguration(configuration, endpointName));
+            => new MigratedClientFactory(ClientEndpointOptions.FromConfiguration(configuration, endpointName));
 
-        /// <summary>A new client of Tailspin.Everything.IEverything (a new session) whose callbacks go to callback, as WCF's DuplexChannelFactory.CreateChannel.</summary>
-        public global::Tailspin.Everything.IEverything CreateEverything(global::Tailspin.Everything.IEverythingCallback callback) => new global::Tailspin.Everything.Grpc.EverythingProxy(callback, NextChannel(), Options);
+        /// <summary>
+        /// A new client of Tailspin.Everything.IEverything (a new session) whose callbacks go to callback, as WCF's
+        /// DuplexChannelFactory.CreateChannel.
+        /// </summary>
+        public global::Tailspin.Everything.IEverything CreateEverything(global::Tailspin.Everything.IEverythingCallback callback) => new EverythingProxy(callback, NextChannel(), Options);
     }
 }

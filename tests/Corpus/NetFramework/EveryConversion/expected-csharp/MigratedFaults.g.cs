@@ -7,20 +7,28 @@
 
 namespace Tailspin.Everything.Grpc
 {
-    /// <summary>The fault detail types of this set's [FaultContract]s with their messages and status codes: a FaultException&lt;T&gt; becomes that status with the detail in grpc-status-details-bin, and the client proxies turn it back into FaultException&lt;T&gt;.</summary>
+    using global::Grpc.Core;
+    using global::MigrateWcf.Runtime;
+    using global::MigrateWcf.Runtime.Mapping;
+
+    /// <summary>
+    /// The fault detail types of this set's [FaultContract]s with their messages and status codes: a
+    /// FaultException&lt;T&gt; becomes that status with the detail in grpc-status-details-bin, and the client proxies
+    /// turn it back into FaultException&lt;T&gt;.
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("migrate-wcf", "0.1.0.0")]
     public static class MigratedFaults
     {
         /// <summary>Every fault detail type of this set, registered (the client proxies use it).</summary>
-        public static global::MigrateWcf.Runtime.FaultDetailRegistry Registry { get; } = Register(new global::MigrateWcf.Runtime.FaultDetailRegistry());
+        public static FaultDetailRegistry Registry { get; } = Register(new FaultDetailRegistry());
 
         /// <summary>Adds every fault detail type of this set to faults.</summary>
-        public static global::MigrateWcf.Runtime.FaultDetailRegistry Register(global::MigrateWcf.Runtime.FaultDetailRegistry faults)
+        public static FaultDetailRegistry Register(FaultDetailRegistry faults)
         {
             faults.Add<byte[], global::Google.Protobuf.WellKnownTypes.BytesValue>(
-                global::Grpc.Core.StatusCode.FailedPrecondition,
-                static detail => new global::Google.Protobuf.WellKnownTypes.BytesValue { Value = global::Google.Protobuf.UnsafeByteOperations.UnsafeWrap((detail ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("The detail of a FaultException<System.Byte[]>"))) },
-                static message => global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToBytes(message.Value));
+                StatusCode.FailedPrecondition,
+                static detail => new global::Google.Protobuf.WellKnownTypes.BytesValue { Value = global::Google.Protobuf.UnsafeByteOperations.UnsafeWrap((detail ?? throw CommonTypeConversions.NotCarried("The detail of a FaultException<System.Byte[]>"))) },
+                static message => CommonTypeConversions.ToBytes(message.Value));
             return faults;
         }
     }

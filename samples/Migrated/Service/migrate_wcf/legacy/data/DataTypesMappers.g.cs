@@ -7,325 +7,193 @@
 
 namespace LegacyWcf.Contracts.Grpc
 {
-    /// <summary>Converts the data types of migrate_wcf/legacy/data/data_types.proto to and from their messages, without loss: every member, null kept apart from empty, known derived types by their oneof case.</summary>
+    using global::MigrateWcf.Runtime.Mapping;
+    using global::System.Linq;
+
+    /// <summary>
+    /// Converts the data types of migrate_wcf/legacy/data/data_types.proto to and from their messages, without loss:
+    /// every member, null kept apart from empty, known derived types by their oneof case. A value is never null; depth
+    /// counts how many data types deep it is (1 at the top), and a graph deeper than CommonTypeConversions.MaxDepth, or
+    /// cyclic, is refused.
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("migrate-wcf", "0.1.0.0")]
     internal static class DataTypesMappers
     {
         /// <summary>The message of a LegacyWcf.Contracts.Address.</summary>
-        /// <param name="value">Not null.</param>
-        /// <param name="depth">How many data types deep <paramref name="value"/> is (1 at the top): a graph deeper than CommonTypeConversions.MaxDepth, or cyclic, is refused.</param>
-        internal static global::LegacyWcf.Contracts.Grpc.Address ToMessage(global::LegacyWcf.Contracts.Address value, int depth)
+        internal static Address ToMessage(global::LegacyWcf.Contracts.Address value, int depth)
         {
-            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.Address");
-            var type = value.GetType();
-            if (type != typeof(global::LegacyWcf.Contracts.Address))
-            {
-                throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.UnknownType(type, "LegacyWcf.Contracts.Address");
-            }
-
-            var message = new global::LegacyWcf.Contracts.Grpc.Address();
-            if (value.Street is { } street)
-            {
-                message.Street = street;
-            }
-
-            if (value.City is { } city)
-            {
-                message.City = city;
-            }
-
-            if (value.PostalCode is { } postalCode)
-            {
-                message.PostalCode = postalCode;
-            }
-
-            if (value.CountryCode is { } countryCode)
-            {
-                message.CountryCode = countryCode;
-            }
-
+            CommonTypeConversions.CheckType(value, depth, "LegacyWcf.Contracts.Address");
+            var message = new Address();
+            if (value.Street is { } street) message.Street = street;
+            if (value.City is { } city) message.City = city;
+            if (value.PostalCode is { } postalCode) message.PostalCode = postalCode;
+            if (value.CountryCode is { } countryCode) message.CountryCode = countryCode;
             return message;
         }
 
         /// <summary>The LegacyWcf.Contracts.Address a message holds.</summary>
-        /// <param name="message">Not null.</param>
-        /// <param name="depth">How many data types deep <paramref name="message"/> is (1 at the top).</param>
-        internal static global::LegacyWcf.Contracts.Address FromMessage(global::LegacyWcf.Contracts.Grpc.Address message, int depth)
+        internal static global::LegacyWcf.Contracts.Address FromMessage(Address message, int depth)
         {
-            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.Address");
+            CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.Address");
             var value = new global::LegacyWcf.Contracts.Address();
-            value.Street = (message.HasStreet ? message.Street : null);
-            value.City = (message.HasCity ? message.City : null);
-            value.PostalCode = (message.HasPostalCode ? message.PostalCode : null);
-            value.CountryCode = (message.HasCountryCode ? message.CountryCode : null);
+            value.Street = message.HasStreet ? message.Street : null;
+            value.City = message.HasCity ? message.City : null;
+            value.PostalCode = message.HasPostalCode ? message.PostalCode : null;
+            value.CountryCode = message.HasCountryCode ? message.CountryCode : null;
             return value;
         }
 
         /// <summary>The message of a LegacyWcf.Contracts.CardPayment.</summary>
-        /// <param name="value">Not null.</param>
-        /// <param name="depth">How many data types deep <paramref name="value"/> is (1 at the top): a graph deeper than CommonTypeConversions.MaxDepth, or cyclic, is refused.</param>
-        internal static global::LegacyWcf.Contracts.Grpc.CardPayment ToMessage(global::LegacyWcf.Contracts.CardPayment value, int depth)
+        internal static CardPayment ToMessage(global::LegacyWcf.Contracts.CardPayment value, int depth)
         {
-            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.CardPayment");
-            var type = value.GetType();
-            if (type != typeof(global::LegacyWcf.Contracts.CardPayment))
-            {
-                throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.UnknownType(type, "LegacyWcf.Contracts.CardPayment");
-            }
-
-            var message = new global::LegacyWcf.Contracts.Grpc.CardPayment();
-            message.Amount = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(value.Amount);
-            if (value.Currency is { } currency)
-            {
-                message.Currency = currency;
-            }
-
-            if (value.Last4 is { } last4)
-            {
-                message.Last4 = last4;
-            }
-
-            message.Expiry = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(value.Expiry);
+            CommonTypeConversions.CheckType(value, depth, "LegacyWcf.Contracts.CardPayment");
+            var message = new CardPayment();
+            message.Amount = CommonTypeConversions.ToMessage(value.Amount);
+            if (value.Currency is { } currency) message.Currency = currency;
+            if (value.Last4 is { } last4) message.Last4 = last4;
+            message.Expiry = CommonTypeConversions.ToMessage(value.Expiry);
             return message;
         }
 
         /// <summary>The LegacyWcf.Contracts.CardPayment a message holds.</summary>
-        /// <param name="message">Not null.</param>
-        /// <param name="depth">How many data types deep <paramref name="message"/> is (1 at the top).</param>
-        internal static global::LegacyWcf.Contracts.CardPayment FromMessage(global::LegacyWcf.Contracts.Grpc.CardPayment message, int depth)
+        internal static global::LegacyWcf.Contracts.CardPayment FromMessage(CardPayment message, int depth)
         {
-            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.CardPayment");
+            CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.CardPayment");
             var value = new global::LegacyWcf.Contracts.CardPayment();
-            value.Amount = (message.Amount is { } amountMessage ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDecimal(amountMessage) : default(decimal));
-            value.Currency = (message.HasCurrency ? message.Currency : null);
-            value.Last4 = (message.HasLast4 ? message.Last4 : null);
-            value.Expiry = (message.Expiry is { } expiryMessage ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDateTime(expiryMessage) : default(global::System.DateTime));
+            value.Amount = message.Amount is { } amountMessage ? CommonTypeConversions.ToDecimal(amountMessage) : default(decimal);
+            value.Currency = message.HasCurrency ? message.Currency : null;
+            value.Last4 = message.HasLast4 ? message.Last4 : null;
+            value.Expiry = message.Expiry is { } expiryMessage ? CommonTypeConversions.ToDateTime(expiryMessage) : default(global::System.DateTime);
             return value;
         }
 
         /// <summary>The message of a LegacyWcf.Contracts.CartSummary.</summary>
-        /// <param name="value">Not null.</param>
-        /// <param name="depth">How many data types deep <paramref name="value"/> is (1 at the top): a graph deeper than CommonTypeConversions.MaxDepth, or cyclic, is refused.</param>
-        internal static global::LegacyWcf.Contracts.Grpc.CartSummary ToMessage(global::LegacyWcf.Contracts.CartSummary value, int depth)
+        internal static CartSummary ToMessage(global::LegacyWcf.Contracts.CartSummary value, int depth)
         {
-            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.CartSummary");
-            var type = value.GetType();
-            if (type != typeof(global::LegacyWcf.Contracts.CartSummary))
-            {
-                throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.UnknownType(type, "LegacyWcf.Contracts.CartSummary");
-            }
-
-            var message = new global::LegacyWcf.Contracts.Grpc.CartSummary();
+            CommonTypeConversions.CheckType(value, depth, "LegacyWcf.Contracts.CartSummary");
+            var message = new CartSummary();
             if (value.Lines is { } lines)
             {
-                var list = new global::LegacyWcf.Contracts.Grpc.OrderLineList();
-                foreach (var item in lines)
-                {
-                    list.Items.Add(global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage((item ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("an element of LegacyWcf.Contracts.CartSummary.Lines")), depth + 1));
-                }
-
-                message.Lines = list;
+                message.Lines = new OrderLineList { Items = { lines.Select(item2 => DataTypesMappers.ToMessage((item2 ?? throw CommonTypeConversions.NotCarried("an element of LegacyWcf.Contracts.CartSummary.Lines")), depth + 1)) } };
             }
 
-            message.Subtotal = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(value.Subtotal);
-            if (value.Instance is { } instance)
-            {
-                message.Instance = global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage(instance, depth + 1);
-            }
-
+            message.Subtotal = CommonTypeConversions.ToMessage(value.Subtotal);
+            if (value.Instance is { } instance) message.Instance = DataTypesMappers.ToMessage(instance, depth + 1);
             return message;
         }
 
         /// <summary>The LegacyWcf.Contracts.CartSummary a message holds.</summary>
-        /// <param name="message">Not null.</param>
-        /// <param name="depth">How many data types deep <paramref name="message"/> is (1 at the top).</param>
-        internal static global::LegacyWcf.Contracts.CartSummary FromMessage(global::LegacyWcf.Contracts.Grpc.CartSummary message, int depth)
+        internal static global::LegacyWcf.Contracts.CartSummary FromMessage(CartSummary message, int depth)
         {
-            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.CartSummary");
+            CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.CartSummary");
             var value = new global::LegacyWcf.Contracts.CartSummary();
-            global::System.Collections.Generic.List<global::LegacyWcf.Contracts.OrderLine>? lines = null;
-            if (message.Lines is { } linesMessage)
-            {
-                var list = new global::System.Collections.Generic.List<global::LegacyWcf.Contracts.OrderLine>(linesMessage.Items.Count);
-                foreach (var item in linesMessage.Items)
-                {
-                    list.Add(global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(item, depth + 1));
-                }
-
-                lines = list;
-            }
-
-            value.Lines = lines;
-            value.Subtotal = (message.Subtotal is { } subtotalMessage ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDecimal(subtotalMessage) : default(decimal));
-            value.Instance = (message.Instance is { } instanceMessage ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(instanceMessage, depth + 1) : null);
+            value.Lines = message.Lines is { } linesMessage ? linesMessage.Items.Select(item2 => DataTypesMappers.FromMessage(item2, depth + 1)).ToList() : null;
+            value.Subtotal = message.Subtotal is { } subtotalMessage ? CommonTypeConversions.ToDecimal(subtotalMessage) : default(decimal);
+            value.Instance = message.Instance is { } instanceMessage ? DataTypesMappers.FromMessage(instanceMessage, depth + 1) : null;
             return value;
         }
 
         /// <summary>The message of a LegacyWcf.Contracts.Customer.</summary>
-        /// <param name="value">Not null.</param>
-        /// <param name="depth">How many data types deep <paramref name="value"/> is (1 at the top): a graph deeper than CommonTypeConversions.MaxDepth, or cyclic, is refused.</param>
-        internal static global::LegacyWcf.Contracts.Grpc.Customer ToMessage(global::LegacyWcf.Contracts.Customer value, int depth)
+        internal static Customer ToMessage(global::LegacyWcf.Contracts.Customer value, int depth)
         {
-            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.Customer");
-            var type = value.GetType();
-            if (type != typeof(global::LegacyWcf.Contracts.Customer))
-            {
-                throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.UnknownType(type, "LegacyWcf.Contracts.Customer");
-            }
-
-            var message = new global::LegacyWcf.Contracts.Grpc.Customer();
+            CommonTypeConversions.CheckType(value, depth, "LegacyWcf.Contracts.Customer");
+            var message = new Customer();
             message.Id = value.Id.ToString();
-            if (value.Name is { } name)
-            {
-                message.Name = name;
-            }
-
-            message.Tier = checked((global::LegacyWcf.Contracts.Grpc.CustomerTier)(int)value.Tier);
+            if (value.Name is { } name) message.Name = name;
+            message.Tier = checked((CustomerTier)(int)value.Tier);
             if (value.BillingAddress is { } billingAddress)
             {
-                message.BillingAddress = global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage(billingAddress, depth + 1);
+                message.BillingAddress = DataTypesMappers.ToMessage(billingAddress, depth + 1);
             }
 
-            message.RegisteredAt = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(value.RegisteredAt);
+            message.RegisteredAt = CommonTypeConversions.ToMessage(value.RegisteredAt);
             return message;
         }
 
         /// <summary>The LegacyWcf.Contracts.Customer a message holds.</summary>
-        /// <param name="message">Not null.</param>
-        /// <param name="depth">How many data types deep <paramref name="message"/> is (1 at the top).</param>
-        internal static global::LegacyWcf.Contracts.Customer FromMessage(global::LegacyWcf.Contracts.Grpc.Customer message, int depth)
+        internal static global::LegacyWcf.Contracts.Customer FromMessage(Customer message, int depth)
         {
-            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.Customer");
+            CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.Customer");
             var value = new global::LegacyWcf.Contracts.Customer();
-            value.Id = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToGuid(message.Id, "LegacyWcf.Contracts.Customer.Id");
-            value.Name = (message.HasName ? message.Name : null);
+            value.Id = CommonTypeConversions.ToGuid(message.Id, "LegacyWcf.Contracts.Customer.Id");
+            value.Name = message.HasName ? message.Name : null;
             value.Tier = checked((global::LegacyWcf.Contracts.CustomerTier)(int)message.Tier);
-            value.BillingAddress = (message.BillingAddress is { } billingAddressMessage ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(billingAddressMessage, depth + 1) : null);
-            value.RegisteredAt = (message.RegisteredAt is { } registeredAtMessage ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDateTime(registeredAtMessage) : default(global::System.DateTime));
+            value.BillingAddress = message.BillingAddress is { } billingAddressMessage ? DataTypesMappers.FromMessage(billingAddressMessage, depth + 1) : null;
+            value.RegisteredAt = message.RegisteredAt is { } registeredAtMessage ? CommonTypeConversions.ToDateTime(registeredAtMessage) : default(global::System.DateTime);
             return value;
         }
 
         /// <summary>The message of a LegacyWcf.Contracts.InstanceInfo.</summary>
-        /// <param name="value">Not null.</param>
-        /// <param name="depth">How many data types deep <paramref name="value"/> is (1 at the top): a graph deeper than CommonTypeConversions.MaxDepth, or cyclic, is refused.</param>
-        internal static global::LegacyWcf.Contracts.Grpc.InstanceInfo ToMessage(global::LegacyWcf.Contracts.InstanceInfo value, int depth)
+        internal static InstanceInfo ToMessage(global::LegacyWcf.Contracts.InstanceInfo value, int depth)
         {
-            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.InstanceInfo");
-            var type = value.GetType();
-            if (type != typeof(global::LegacyWcf.Contracts.InstanceInfo))
-            {
-                throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.UnknownType(type, "LegacyWcf.Contracts.InstanceInfo");
-            }
-
-            var message = new global::LegacyWcf.Contracts.Grpc.InstanceInfo();
+            CommonTypeConversions.CheckType(value, depth, "LegacyWcf.Contracts.InstanceInfo");
+            var message = new InstanceInfo();
             message.InstanceId = value.InstanceId.ToString();
             message.CallsOnInstance = value.CallsOnInstance;
-            if (value.InstanceMode is { } instanceMode)
-            {
-                message.InstanceMode = instanceMode;
-            }
-
+            if (value.InstanceMode is { } instanceMode) message.InstanceMode = instanceMode;
             return message;
         }
 
         /// <summary>The LegacyWcf.Contracts.InstanceInfo a message holds.</summary>
-        /// <param name="message">Not null.</param>
-        /// <param name="depth">How many data types deep <paramref name="message"/> is (1 at the top).</param>
-        internal static global::LegacyWcf.Contracts.InstanceInfo FromMessage(global::LegacyWcf.Contracts.Grpc.InstanceInfo message, int depth)
+        internal static global::LegacyWcf.Contracts.InstanceInfo FromMessage(InstanceInfo message, int depth)
         {
-            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.InstanceInfo");
+            CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.InstanceInfo");
             var value = new global::LegacyWcf.Contracts.InstanceInfo();
-            value.InstanceId = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToGuid(message.InstanceId, "LegacyWcf.Contracts.InstanceInfo.InstanceId");
+            value.InstanceId = CommonTypeConversions.ToGuid(message.InstanceId, "LegacyWcf.Contracts.InstanceInfo.InstanceId");
             value.CallsOnInstance = message.CallsOnInstance;
-            value.InstanceMode = (message.HasInstanceMode ? message.InstanceMode : null);
+            value.InstanceMode = message.HasInstanceMode ? message.InstanceMode : null;
             return value;
         }
 
         /// <summary>The message of a LegacyWcf.Contracts.InvoicePayment.</summary>
-        /// <param name="value">Not null.</param>
-        /// <param name="depth">How many data types deep <paramref name="value"/> is (1 at the top): a graph deeper than CommonTypeConversions.MaxDepth, or cyclic, is refused.</param>
-        internal static global::LegacyWcf.Contracts.Grpc.InvoicePayment ToMessage(global::LegacyWcf.Contracts.InvoicePayment value, int depth)
+        internal static InvoicePayment ToMessage(global::LegacyWcf.Contracts.InvoicePayment value, int depth)
         {
-            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.InvoicePayment");
-            var type = value.GetType();
-            if (type != typeof(global::LegacyWcf.Contracts.InvoicePayment))
-            {
-                throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.UnknownType(type, "LegacyWcf.Contracts.InvoicePayment");
-            }
-
-            var message = new global::LegacyWcf.Contracts.Grpc.InvoicePayment();
-            message.Amount = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(value.Amount);
-            if (value.Currency is { } currency)
-            {
-                message.Currency = currency;
-            }
-
+            CommonTypeConversions.CheckType(value, depth, "LegacyWcf.Contracts.InvoicePayment");
+            var message = new InvoicePayment();
+            message.Amount = CommonTypeConversions.ToMessage(value.Amount);
+            if (value.Currency is { } currency) message.Currency = currency;
             message.DueInDays = value.DueInDays;
-            if (value.PurchaseOrderNumber is { } purchaseOrderNumber)
-            {
-                message.PurchaseOrderNumber = purchaseOrderNumber;
-            }
-
+            if (value.PurchaseOrderNumber is { } purchaseOrderNumber) message.PurchaseOrderNumber = purchaseOrderNumber;
             return message;
         }
 
         /// <summary>The LegacyWcf.Contracts.InvoicePayment a message holds.</summary>
-        /// <param name="message">Not null.</param>
-        /// <param name="depth">How many data types deep <paramref name="message"/> is (1 at the top).</param>
-        internal static global::LegacyWcf.Contracts.InvoicePayment FromMessage(global::LegacyWcf.Contracts.Grpc.InvoicePayment message, int depth)
+        internal static global::LegacyWcf.Contracts.InvoicePayment FromMessage(InvoicePayment message, int depth)
         {
-            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.InvoicePayment");
+            CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.InvoicePayment");
             var value = new global::LegacyWcf.Contracts.InvoicePayment();
-            value.Amount = (message.Amount is { } amountMessage ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDecimal(amountMessage) : default(decimal));
-            value.Currency = (message.HasCurrency ? message.Currency : null);
+            value.Amount = message.Amount is { } amountMessage ? CommonTypeConversions.ToDecimal(amountMessage) : default(decimal);
+            value.Currency = message.HasCurrency ? message.Currency : null;
             value.DueInDays = message.DueInDays;
-            value.PurchaseOrderNumber = (message.HasPurchaseOrderNumber ? message.PurchaseOrderNumber : null);
+            value.PurchaseOrderNumber = message.HasPurchaseOrderNumber ? message.PurchaseOrderNumber : null;
             return value;
         }
 
         /// <summary>The message of a LegacyWcf.Contracts.Order.</summary>
-        /// <param name="value">Not null.</param>
-        /// <param name="depth">How many data types deep <paramref name="value"/> is (1 at the top): a graph deeper than CommonTypeConversions.MaxDepth, or cyclic, is refused.</param>
-        internal static global::LegacyWcf.Contracts.Grpc.Order ToMessage(global::LegacyWcf.Contracts.Order value, int depth)
+        internal static Order ToMessage(global::LegacyWcf.Contracts.Order value, int depth)
         {
-            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.Order");
-            var type = value.GetType();
-            if (type != typeof(global::LegacyWcf.Contracts.Order))
-            {
-                throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.UnknownType(type, "LegacyWcf.Contracts.Order");
-            }
-
-            var message = new global::LegacyWcf.Contracts.Grpc.Order();
+            CommonTypeConversions.CheckType(value, depth, "LegacyWcf.Contracts.Order");
+            var message = new Order();
             message.Id = value.Id.ToString();
-            if (value.Customer is { } customer)
-            {
-                message.Customer = global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage(customer, depth + 1);
-            }
-
-            message.Status = checked((global::LegacyWcf.Contracts.Grpc.OrderStatus)(int)value.Status);
-            message.PlacedAt = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(value.PlacedAt);
+            if (value.Customer is { } customer) message.Customer = DataTypesMappers.ToMessage(customer, depth + 1);
+            message.Status = checked((OrderStatus)(int)value.Status);
+            message.PlacedAt = CommonTypeConversions.ToMessage(value.PlacedAt);
             if (value.RequestedDelivery is { } requestedDeliveryValue)
             {
-                message.RequestedDelivery = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(requestedDeliveryValue);
+                message.RequestedDelivery = CommonTypeConversions.ToMessage(requestedDeliveryValue);
             }
 
             if (value.Lines is { } lines)
             {
-                var list = new global::LegacyWcf.Contracts.Grpc.OrderLineList();
-                foreach (var item in lines)
-                {
-                    list.Items.Add(global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage((item ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("an element of LegacyWcf.Contracts.Order.Lines")), depth + 1));
-                }
-
-                message.Lines = list;
+                message.Lines = new OrderLineList { Items = { lines.Select(item2 => DataTypesMappers.ToMessage((item2 ?? throw CommonTypeConversions.NotCarried("an element of LegacyWcf.Contracts.Order.Lines")), depth + 1)) } };
             }
 
             if (value.Attributes is { } attributes)
             {
-                var map = new global::LegacyWcf.Contracts.Grpc.StringToStringMap();
+                var map = new StringToStringMap();
                 foreach (var pair in attributes)
                 {
-                    map.Entries.Add(pair.Key, (pair.Value ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("a value of LegacyWcf.Contracts.Order.Attributes")));
+                    map.Entries.Add(pair.Key, (pair.Value ?? throw CommonTypeConversions.NotCarried("a value of LegacyWcf.Contracts.Order.Attributes")));
                 }
 
                 message.Attributes = map;
@@ -333,498 +201,304 @@ namespace LegacyWcf.Contracts.Grpc
 
             if (value.Allocations is { } allocations)
             {
-                var map2 = new global::LegacyWcf.Contracts.Grpc.StringToOrderLineMap();
+                var map2 = new StringToOrderLineMap();
                 foreach (var pair2 in allocations)
                 {
-                    map2.Entries.Add(pair2.Key, global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage((pair2.Value ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("a value of LegacyWcf.Contracts.Order.Allocations")), depth + 1));
+                    map2.Entries.Add(pair2.Key, DataTypesMappers.ToMessage((pair2.Value ?? throw CommonTypeConversions.NotCarried("a value of LegacyWcf.Contracts.Order.Allocations")), depth + 1));
                 }
 
                 message.Allocations = map2;
             }
 
-            if (value.ShipTo is { } shipTo)
-            {
-                message.ShipTo = global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage(shipTo, depth + 1);
-            }
-
-            if (value.Payment is { } payment)
-            {
-                message.Payment = global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage(payment, depth + 1);
-            }
-
-            if (value.Priority is { } priorityValue)
-            {
-                message.Priority = priorityValue;
-            }
-
-            message.Total = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(value.Total);
-            if (value.Notes is { } notes)
-            {
-                message.Notes = notes;
-            }
-
+            if (value.ShipTo is { } shipTo) message.ShipTo = DataTypesMappers.ToMessage(shipTo, depth + 1);
+            if (value.Payment is { } payment) message.Payment = DataTypesMappers.ToMessage(payment, depth + 1);
+            if (value.Priority is { } priorityValue) message.Priority = priorityValue;
+            message.Total = CommonTypeConversions.ToMessage(value.Total);
+            if (value.Notes is { } notes) message.Notes = notes;
             return message;
         }
 
         /// <summary>The LegacyWcf.Contracts.Order a message holds.</summary>
-        /// <param name="message">Not null.</param>
-        /// <param name="depth">How many data types deep <paramref name="message"/> is (1 at the top).</param>
-        internal static global::LegacyWcf.Contracts.Order FromMessage(global::LegacyWcf.Contracts.Grpc.Order message, int depth)
+        internal static global::LegacyWcf.Contracts.Order FromMessage(Order message, int depth)
         {
-            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.Order");
+            CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.Order");
             var value = new global::LegacyWcf.Contracts.Order();
-            value.Id = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToGuid(message.Id, "LegacyWcf.Contracts.Order.Id");
-            value.Customer = (message.Customer is { } customerMessage ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(customerMessage, depth + 1) : null);
+            value.Id = CommonTypeConversions.ToGuid(message.Id, "LegacyWcf.Contracts.Order.Id");
+            value.Customer = message.Customer is { } customerMessage ? DataTypesMappers.FromMessage(customerMessage, depth + 1) : null;
             value.Status = checked((global::LegacyWcf.Contracts.OrderStatus)(int)message.Status);
-            value.PlacedAt = (message.PlacedAt is { } placedAtMessage ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDateTime(placedAtMessage) : default(global::System.DateTime));
-            value.RequestedDelivery = (message.RequestedDelivery is { } requestedDeliveryMessage ? (global::System.DateTime?)global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDateTime(requestedDeliveryMessage) : null);
-            global::System.Collections.Generic.List<global::LegacyWcf.Contracts.OrderLine>? lines = null;
-            if (message.Lines is { } linesMessage)
-            {
-                var list = new global::System.Collections.Generic.List<global::LegacyWcf.Contracts.OrderLine>(linesMessage.Items.Count);
-                foreach (var item in linesMessage.Items)
-                {
-                    list.Add(global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(item, depth + 1));
-                }
-
-                lines = list;
-            }
-
-            value.Lines = lines;
-            global::System.Collections.Generic.Dictionary<string, string>? attributes = null;
-            if (message.Attributes is { } attributesMessage)
-            {
-                var map = new global::System.Collections.Generic.Dictionary<string, string>(attributesMessage.Entries.Count);
-                foreach (var pair in attributesMessage.Entries)
-                {
-                    map.Add(pair.Key, pair.Value);
-                }
-
-                attributes = map;
-            }
-
-            value.Attributes = attributes;
-            global::System.Collections.Generic.Dictionary<string, global::LegacyWcf.Contracts.OrderLine>? allocations = null;
-            if (message.Allocations is { } allocationsMessage)
-            {
-                var map2 = new global::System.Collections.Generic.Dictionary<string, global::LegacyWcf.Contracts.OrderLine>(allocationsMessage.Entries.Count);
-                foreach (var pair2 in allocationsMessage.Entries)
-                {
-                    map2.Add(pair2.Key, global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(pair2.Value, depth + 1));
-                }
-
-                allocations = map2;
-            }
-
-            value.Allocations = allocations;
-            value.ShipTo = (message.ShipTo is { } shipToMessage ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(shipToMessage, depth + 1) : null);
-            value.Payment = (message.Payment is { } paymentMessage ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(paymentMessage, depth + 1) : null);
-            value.Priority = (message.HasPriority ? (int?)message.Priority : null);
-            value.Total = (message.Total is { } totalMessage ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDecimal(totalMessage) : default(decimal));
-            value.Notes = (message.HasNotes ? message.Notes : null);
+            value.PlacedAt = message.PlacedAt is { } placedAtMessage ? CommonTypeConversions.ToDateTime(placedAtMessage) : default(global::System.DateTime);
+            value.RequestedDelivery = message.RequestedDelivery is { } requestedDeliveryMessage ? (global::System.DateTime?)CommonTypeConversions.ToDateTime(requestedDeliveryMessage) : null;
+            value.Lines = message.Lines is { } linesMessage ? linesMessage.Items.Select(item2 => DataTypesMappers.FromMessage(item2, depth + 1)).ToList() : null;
+            value.Attributes = message.Attributes is { } attributesMessage ? attributesMessage.Entries.ToDictionary(pair2 => pair2.Key, pair2 => pair2.Value) : null;
+            value.Allocations = message.Allocations is { } allocationsMessage ? allocationsMessage.Entries.ToDictionary(pair4 => pair4.Key, pair4 => DataTypesMappers.FromMessage(pair4.Value, depth + 1)) : null;
+            value.ShipTo = message.ShipTo is { } shipToMessage ? DataTypesMappers.FromMessage(shipToMessage, depth + 1) : null;
+            value.Payment = message.Payment is { } paymentMessage ? DataTypesMappers.FromMessage(paymentMessage, depth + 1) : null;
+            value.Priority = message.HasPriority ? (int?)message.Priority : null;
+            value.Total = message.Total is { } totalMessage ? CommonTypeConversions.ToDecimal(totalMessage) : default(decimal);
+            value.Notes = message.HasNotes ? message.Notes : null;
             return value;
         }
 
         /// <summary>The message of a LegacyWcf.Contracts.OrderFault.</summary>
-        /// <param name="value">Not null.</param>
-        /// <param name="depth">How many data types deep <paramref name="value"/> is (1 at the top): a graph deeper than CommonTypeConversions.MaxDepth, or cyclic, is refused.</param>
-        internal static global::LegacyWcf.Contracts.Grpc.OrderFault ToMessage(global::LegacyWcf.Contracts.OrderFault value, int depth)
+        internal static OrderFault ToMessage(global::LegacyWcf.Contracts.OrderFault value, int depth)
         {
-            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.OrderFault");
-            var type = value.GetType();
-            if (type != typeof(global::LegacyWcf.Contracts.OrderFault))
-            {
-                throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.UnknownType(type, "LegacyWcf.Contracts.OrderFault");
-            }
-
-            var message = new global::LegacyWcf.Contracts.Grpc.OrderFault();
-            if (value.Code is { } code)
-            {
-                message.Code = code;
-            }
-
+            CommonTypeConversions.CheckType(value, depth, "LegacyWcf.Contracts.OrderFault");
+            var message = new OrderFault();
+            if (value.Code is { } code) message.Code = code;
             message.OrderId = value.OrderId.ToString();
             if (value.CurrentStatus is { } currentStatusValue)
             {
-                message.CurrentStatus = checked((global::LegacyWcf.Contracts.Grpc.OrderStatus)(int)currentStatusValue);
+                message.CurrentStatus = checked((OrderStatus)(int)currentStatusValue);
             }
 
-            message.OccurredAt = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(value.OccurredAt);
+            message.OccurredAt = CommonTypeConversions.ToMessage(value.OccurredAt);
             return message;
         }
 
         /// <summary>The LegacyWcf.Contracts.OrderFault a message holds.</summary>
-        /// <param name="message">Not null.</param>
-        /// <param name="depth">How many data types deep <paramref name="message"/> is (1 at the top).</param>
-        internal static global::LegacyWcf.Contracts.OrderFault FromMessage(global::LegacyWcf.Contracts.Grpc.OrderFault message, int depth)
+        internal static global::LegacyWcf.Contracts.OrderFault FromMessage(OrderFault message, int depth)
         {
-            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.OrderFault");
+            CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.OrderFault");
             var value = new global::LegacyWcf.Contracts.OrderFault();
-            value.Code = (message.HasCode ? message.Code : null);
-            value.OrderId = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToGuid(message.OrderId, "LegacyWcf.Contracts.OrderFault.OrderId");
-            value.CurrentStatus = (message.HasCurrentStatus ? (global::LegacyWcf.Contracts.OrderStatus?)checked((global::LegacyWcf.Contracts.OrderStatus)(int)message.CurrentStatus) : null);
-            value.OccurredAt = (message.OccurredAt is { } occurredAtMessage ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDateTime(occurredAtMessage) : default(global::System.DateTime));
+            value.Code = message.HasCode ? message.Code : null;
+            value.OrderId = CommonTypeConversions.ToGuid(message.OrderId, "LegacyWcf.Contracts.OrderFault.OrderId");
+            value.CurrentStatus = message.HasCurrentStatus ? (global::LegacyWcf.Contracts.OrderStatus?)checked((global::LegacyWcf.Contracts.OrderStatus)(int)message.CurrentStatus) : null;
+            value.OccurredAt = message.OccurredAt is { } occurredAtMessage ? CommonTypeConversions.ToDateTime(occurredAtMessage) : default(global::System.DateTime);
             return value;
         }
 
         /// <summary>The message of a LegacyWcf.Contracts.OrderLine.</summary>
-        /// <param name="value">Not null.</param>
-        /// <param name="depth">How many data types deep <paramref name="value"/> is (1 at the top): a graph deeper than CommonTypeConversions.MaxDepth, or cyclic, is refused.</param>
-        internal static global::LegacyWcf.Contracts.Grpc.OrderLine ToMessage(global::LegacyWcf.Contracts.OrderLine value, int depth)
+        internal static OrderLine ToMessage(global::LegacyWcf.Contracts.OrderLine value, int depth)
         {
-            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.OrderLine");
-            var type = value.GetType();
-            if (type != typeof(global::LegacyWcf.Contracts.OrderLine))
-            {
-                throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.UnknownType(type, "LegacyWcf.Contracts.OrderLine");
-            }
-
-            var message = new global::LegacyWcf.Contracts.Grpc.OrderLine();
-            if (value.Sku is { } sku)
-            {
-                message.Sku = sku;
-            }
-
+            CommonTypeConversions.CheckType(value, depth, "LegacyWcf.Contracts.OrderLine");
+            var message = new OrderLine();
+            if (value.Sku is { } sku) message.Sku = sku;
             message.Quantity = value.Quantity;
-            message.UnitPrice = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(value.UnitPrice);
-            if (value.DiscountPercent is { } discountPercentValue)
-            {
-                message.DiscountPercent = discountPercentValue;
-            }
-
+            message.UnitPrice = CommonTypeConversions.ToMessage(value.UnitPrice);
+            if (value.DiscountPercent is { } discountPercentValue) message.DiscountPercent = discountPercentValue;
             return message;
         }
 
         /// <summary>The LegacyWcf.Contracts.OrderLine a message holds.</summary>
-        /// <param name="message">Not null.</param>
-        /// <param name="depth">How many data types deep <paramref name="message"/> is (1 at the top).</param>
-        internal static global::LegacyWcf.Contracts.OrderLine FromMessage(global::LegacyWcf.Contracts.Grpc.OrderLine message, int depth)
+        internal static global::LegacyWcf.Contracts.OrderLine FromMessage(OrderLine message, int depth)
         {
-            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.OrderLine");
+            CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.OrderLine");
             var value = new global::LegacyWcf.Contracts.OrderLine();
-            value.Sku = (message.HasSku ? message.Sku : null);
+            value.Sku = message.HasSku ? message.Sku : null;
             value.Quantity = message.Quantity;
-            value.UnitPrice = (message.UnitPrice is { } unitPriceMessage ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDecimal(unitPriceMessage) : default(decimal));
-            value.DiscountPercent = (message.HasDiscountPercent ? (int?)message.DiscountPercent : null);
+            value.UnitPrice = message.UnitPrice is { } unitPriceMessage ? CommonTypeConversions.ToDecimal(unitPriceMessage) : default(decimal);
+            value.DiscountPercent = message.HasDiscountPercent ? (int?)message.DiscountPercent : null;
             return value;
         }
 
-        /// <summary>The message of a LegacyWcf.Contracts.PaymentMethod (a known derived type's value goes in its subtype case).</summary>
-        /// <param name="value">Not null.</param>
-        /// <param name="depth">How many data types deep <paramref name="value"/> is (1 at the top): a graph deeper than CommonTypeConversions.MaxDepth, or cyclic, is refused.</param>
-        internal static global::LegacyWcf.Contracts.Grpc.PaymentMethod ToMessage(global::LegacyWcf.Contracts.PaymentMethod value, int depth)
+        /// <summary>
+        /// The message of a LegacyWcf.Contracts.PaymentMethod (a known derived type's value goes in its subtype case).
+        /// </summary>
+        internal static PaymentMethod ToMessage(global::LegacyWcf.Contracts.PaymentMethod value, int depth)
         {
-            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.PaymentMethod");
+            CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.PaymentMethod");
             var type = value.GetType();
             if (type != typeof(global::LegacyWcf.Contracts.PaymentMethod))
             {
                 if (type == typeof(global::LegacyWcf.Contracts.CardPayment))
                 {
-                    return new global::LegacyWcf.Contracts.Grpc.PaymentMethod { CardPayment = global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage((global::LegacyWcf.Contracts.CardPayment)value, depth + 1) };
+                    return new PaymentMethod { CardPayment = DataTypesMappers.ToMessage((global::LegacyWcf.Contracts.CardPayment)value, depth + 1) };
                 }
 
                 if (type == typeof(global::LegacyWcf.Contracts.InvoicePayment))
                 {
-                    return new global::LegacyWcf.Contracts.Grpc.PaymentMethod { InvoicePayment = global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage((global::LegacyWcf.Contracts.InvoicePayment)value, depth + 1) };
+                    return new PaymentMethod { InvoicePayment = DataTypesMappers.ToMessage((global::LegacyWcf.Contracts.InvoicePayment)value, depth + 1) };
                 }
 
-                throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.UnknownType(type, "LegacyWcf.Contracts.PaymentMethod");
+                throw CommonTypeConversions.UnknownType(type, "LegacyWcf.Contracts.PaymentMethod");
             }
 
-            var message = new global::LegacyWcf.Contracts.Grpc.PaymentMethod();
-            message.Amount = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(value.Amount);
-            if (value.Currency is { } currency)
-            {
-                message.Currency = currency;
-            }
-
+            var message = new PaymentMethod();
+            message.Amount = CommonTypeConversions.ToMessage(value.Amount);
+            if (value.Currency is { } currency) message.Currency = currency;
             return message;
         }
 
-        /// <summary>The LegacyWcf.Contracts.PaymentMethod a message holds (a known derived type when its subtype case is set).</summary>
-        /// <param name="message">Not null.</param>
-        /// <param name="depth">How many data types deep <paramref name="message"/> is (1 at the top).</param>
-        internal static global::LegacyWcf.Contracts.PaymentMethod FromMessage(global::LegacyWcf.Contracts.Grpc.PaymentMethod message, int depth)
+        /// <summary>
+        /// The LegacyWcf.Contracts.PaymentMethod a message holds (a known derived type when its subtype case is set).
+        /// </summary>
+        internal static global::LegacyWcf.Contracts.PaymentMethod FromMessage(PaymentMethod message, int depth)
         {
-            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.PaymentMethod");
+            CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.PaymentMethod");
             switch (message.SubtypeCase)
             {
-                case global::LegacyWcf.Contracts.Grpc.PaymentMethod.SubtypeOneofCase.CardPayment:
-                    return global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(message.CardPayment, depth + 1);
-                case global::LegacyWcf.Contracts.Grpc.PaymentMethod.SubtypeOneofCase.InvoicePayment:
-                    return global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(message.InvoicePayment, depth + 1);
+                case PaymentMethod.SubtypeOneofCase.CardPayment:
+                    return DataTypesMappers.FromMessage(message.CardPayment, depth + 1);
+                case PaymentMethod.SubtypeOneofCase.InvoicePayment:
+                    return DataTypesMappers.FromMessage(message.InvoicePayment, depth + 1);
             }
 
-            throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NoSubtype("LegacyWcf.Contracts.PaymentMethod");
+            throw CommonTypeConversions.NoSubtype("LegacyWcf.Contracts.PaymentMethod");
         }
 
         /// <summary>The message of a LegacyWcf.Contracts.PriceChange.</summary>
-        /// <param name="value">Not null.</param>
-        /// <param name="depth">How many data types deep <paramref name="value"/> is (1 at the top): a graph deeper than CommonTypeConversions.MaxDepth, or cyclic, is refused.</param>
-        internal static global::LegacyWcf.Contracts.Grpc.PriceChange ToMessage(global::LegacyWcf.Contracts.PriceChange value, int depth)
+        internal static PriceChange ToMessage(global::LegacyWcf.Contracts.PriceChange value, int depth)
         {
-            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.PriceChange");
-            var type = value.GetType();
-            if (type != typeof(global::LegacyWcf.Contracts.PriceChange))
-            {
-                throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.UnknownType(type, "LegacyWcf.Contracts.PriceChange");
-            }
-
-            var message = new global::LegacyWcf.Contracts.Grpc.PriceChange();
-            if (value.ProductId is { } productId)
-            {
-                message.ProductId = productId;
-            }
-
-            message.OldPrice = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(value.OldPrice);
-            message.NewPrice = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(value.NewPrice);
-            if (value.Reason is { } reason)
-            {
-                message.Reason = reason;
-            }
-
+            CommonTypeConversions.CheckType(value, depth, "LegacyWcf.Contracts.PriceChange");
+            var message = new PriceChange();
+            if (value.ProductId is { } productId) message.ProductId = productId;
+            message.OldPrice = CommonTypeConversions.ToMessage(value.OldPrice);
+            message.NewPrice = CommonTypeConversions.ToMessage(value.NewPrice);
+            if (value.Reason is { } reason) message.Reason = reason;
             return message;
         }
 
         /// <summary>The LegacyWcf.Contracts.PriceChange a message holds.</summary>
-        /// <param name="message">Not null.</param>
-        /// <param name="depth">How many data types deep <paramref name="message"/> is (1 at the top).</param>
-        internal static global::LegacyWcf.Contracts.PriceChange FromMessage(global::LegacyWcf.Contracts.Grpc.PriceChange message, int depth)
+        internal static global::LegacyWcf.Contracts.PriceChange FromMessage(PriceChange message, int depth)
         {
-            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.PriceChange");
+            CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.PriceChange");
             var value = new global::LegacyWcf.Contracts.PriceChange();
-            value.ProductId = (message.HasProductId ? message.ProductId : null);
-            value.OldPrice = (message.OldPrice is { } oldPriceMessage ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDecimal(oldPriceMessage) : default(decimal));
-            value.NewPrice = (message.NewPrice is { } newPriceMessage ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDecimal(newPriceMessage) : default(decimal));
-            value.Reason = (message.HasReason ? message.Reason : null);
+            value.ProductId = message.HasProductId ? message.ProductId : null;
+            value.OldPrice = message.OldPrice is { } oldPriceMessage ? CommonTypeConversions.ToDecimal(oldPriceMessage) : default(decimal);
+            value.NewPrice = message.NewPrice is { } newPriceMessage ? CommonTypeConversions.ToDecimal(newPriceMessage) : default(decimal);
+            value.Reason = message.HasReason ? message.Reason : null;
             return value;
         }
 
         /// <summary>The message of a LegacyWcf.Contracts.Product.</summary>
-        /// <param name="value">Not null.</param>
-        /// <param name="depth">How many data types deep <paramref name="value"/> is (1 at the top): a graph deeper than CommonTypeConversions.MaxDepth, or cyclic, is refused.</param>
-        internal static global::LegacyWcf.Contracts.Grpc.Product ToMessage(global::LegacyWcf.Contracts.Product value, int depth)
+        internal static Product ToMessage(global::LegacyWcf.Contracts.Product value, int depth)
         {
-            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.Product");
-            var type = value.GetType();
-            if (type != typeof(global::LegacyWcf.Contracts.Product))
-            {
-                throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.UnknownType(type, "LegacyWcf.Contracts.Product");
-            }
-
-            var message = new global::LegacyWcf.Contracts.Grpc.Product();
-            if (value.Id is { } id)
-            {
-                message.Id = id;
-            }
-
-            if (value.Name is { } name)
-            {
-                message.Name = name;
-            }
-
-            if (value.Category is { } category)
-            {
-                message.Category = category;
-            }
-
-            message.Price = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(value.Price);
+            CommonTypeConversions.CheckType(value, depth, "LegacyWcf.Contracts.Product");
+            var message = new Product();
+            if (value.Id is { } id) message.Id = id;
+            if (value.Name is { } name) message.Name = name;
+            if (value.Category is { } category) message.Category = category;
+            message.Price = CommonTypeConversions.ToMessage(value.Price);
             message.Stock = value.Stock;
-            message.Status = checked((global::LegacyWcf.Contracts.Grpc.ProductStatus)(int)value.Status);
-            message.ListedOn = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(value.ListedOn);
+            message.Status = checked((ProductStatus)(int)value.Status);
+            message.ListedOn = CommonTypeConversions.ToMessage(value.ListedOn);
             return message;
         }
 
         /// <summary>The LegacyWcf.Contracts.Product a message holds.</summary>
-        /// <param name="message">Not null.</param>
-        /// <param name="depth">How many data types deep <paramref name="message"/> is (1 at the top).</param>
-        internal static global::LegacyWcf.Contracts.Product FromMessage(global::LegacyWcf.Contracts.Grpc.Product message, int depth)
+        internal static global::LegacyWcf.Contracts.Product FromMessage(Product message, int depth)
         {
-            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.Product");
+            CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.Product");
             var value = new global::LegacyWcf.Contracts.Product();
-            value.Id = (message.HasId ? message.Id : null);
-            value.Name = (message.HasName ? message.Name : null);
-            value.Category = (message.HasCategory ? message.Category : null);
-            value.Price = (message.Price is { } priceMessage ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDecimal(priceMessage) : default(decimal));
+            value.Id = message.HasId ? message.Id : null;
+            value.Name = message.HasName ? message.Name : null;
+            value.Category = message.HasCategory ? message.Category : null;
+            value.Price = message.Price is { } priceMessage ? CommonTypeConversions.ToDecimal(priceMessage) : default(decimal);
             value.Stock = message.Stock;
             value.Status = checked((global::LegacyWcf.Contracts.ProductStatus)(int)message.Status);
-            value.ListedOn = (message.ListedOn is { } listedOnMessage ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDateTime(listedOnMessage) : default(global::System.DateTime));
+            value.ListedOn = message.ListedOn is { } listedOnMessage ? CommonTypeConversions.ToDateTime(listedOnMessage) : default(global::System.DateTime);
             return value;
         }
 
         /// <summary>The message of a LegacyWcf.Contracts.Quote.</summary>
-        /// <param name="value">Not null.</param>
-        /// <param name="depth">How many data types deep <paramref name="value"/> is (1 at the top): a graph deeper than CommonTypeConversions.MaxDepth, or cyclic, is refused.</param>
-        internal static global::LegacyWcf.Contracts.Grpc.Quote ToMessage(global::LegacyWcf.Contracts.Quote value, int depth)
+        internal static Quote ToMessage(global::LegacyWcf.Contracts.Quote value, int depth)
         {
-            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.Quote");
-            var type = value.GetType();
-            if (type != typeof(global::LegacyWcf.Contracts.Quote))
-            {
-                throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.UnknownType(type, "LegacyWcf.Contracts.Quote");
-            }
-
-            var message = new global::LegacyWcf.Contracts.Grpc.Quote();
-            if (value.Sku is { } sku)
-            {
-                message.Sku = sku;
-            }
-
+            CommonTypeConversions.CheckType(value, depth, "LegacyWcf.Contracts.Quote");
+            var message = new Quote();
+            if (value.Sku is { } sku) message.Sku = sku;
             message.Quantity = value.Quantity;
-            message.UnitPrice = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(value.UnitPrice);
-            if (value.DiscountPercent is { } discountPercentValue)
-            {
-                message.DiscountPercent = discountPercentValue;
-            }
-
-            message.Tier = checked((global::LegacyWcf.Contracts.Grpc.CustomerTier)(int)value.Tier);
-            message.PriceDate = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(value.PriceDate);
-            message.Total = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(value.Total);
+            message.UnitPrice = CommonTypeConversions.ToMessage(value.UnitPrice);
+            if (value.DiscountPercent is { } discountPercentValue) message.DiscountPercent = discountPercentValue;
+            message.Tier = checked((CustomerTier)(int)value.Tier);
+            message.PriceDate = CommonTypeConversions.ToMessage(value.PriceDate);
+            message.Total = CommonTypeConversions.ToMessage(value.Total);
             message.QuoteId = value.QuoteId.ToString();
             return message;
         }
 
         /// <summary>The LegacyWcf.Contracts.Quote a message holds.</summary>
-        /// <param name="message">Not null.</param>
-        /// <param name="depth">How many data types deep <paramref name="message"/> is (1 at the top).</param>
-        internal static global::LegacyWcf.Contracts.Quote FromMessage(global::LegacyWcf.Contracts.Grpc.Quote message, int depth)
+        internal static global::LegacyWcf.Contracts.Quote FromMessage(Quote message, int depth)
         {
-            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.Quote");
+            CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.Quote");
             var value = new global::LegacyWcf.Contracts.Quote();
-            value.Sku = (message.HasSku ? message.Sku : null);
+            value.Sku = message.HasSku ? message.Sku : null;
             value.Quantity = message.Quantity;
-            value.UnitPrice = (message.UnitPrice is { } unitPriceMessage ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDecimal(unitPriceMessage) : default(decimal));
-            value.DiscountPercent = (message.HasDiscountPercent ? (int?)message.DiscountPercent : null);
+            value.UnitPrice = message.UnitPrice is { } unitPriceMessage ? CommonTypeConversions.ToDecimal(unitPriceMessage) : default(decimal);
+            value.DiscountPercent = message.HasDiscountPercent ? (int?)message.DiscountPercent : null;
             value.Tier = checked((global::LegacyWcf.Contracts.CustomerTier)(int)message.Tier);
-            value.PriceDate = (message.PriceDate is { } priceDateMessage ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDateTime(priceDateMessage) : default(global::System.DateTime));
-            value.Total = (message.Total is { } totalMessage ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDecimal(totalMessage) : default(decimal));
-            value.QuoteId = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToGuid(message.QuoteId, "LegacyWcf.Contracts.Quote.QuoteId");
+            value.PriceDate = message.PriceDate is { } priceDateMessage ? CommonTypeConversions.ToDateTime(priceDateMessage) : default(global::System.DateTime);
+            value.Total = message.Total is { } totalMessage ? CommonTypeConversions.ToDecimal(totalMessage) : default(decimal);
+            value.QuoteId = CommonTypeConversions.ToGuid(message.QuoteId, "LegacyWcf.Contracts.Quote.QuoteId");
             return value;
         }
 
         /// <summary>The message of a LegacyWcf.Contracts.Reservation.</summary>
-        /// <param name="value">Not null.</param>
-        /// <param name="depth">How many data types deep <paramref name="value"/> is (1 at the top): a graph deeper than CommonTypeConversions.MaxDepth, or cyclic, is refused.</param>
-        internal static global::LegacyWcf.Contracts.Grpc.Reservation ToMessage(global::LegacyWcf.Contracts.Reservation value, int depth)
+        internal static Reservation ToMessage(global::LegacyWcf.Contracts.Reservation value, int depth)
         {
-            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.Reservation");
-            var type = value.GetType();
-            if (type != typeof(global::LegacyWcf.Contracts.Reservation))
-            {
-                throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.UnknownType(type, "LegacyWcf.Contracts.Reservation");
-            }
-
-            var message = new global::LegacyWcf.Contracts.Grpc.Reservation();
+            CommonTypeConversions.CheckType(value, depth, "LegacyWcf.Contracts.Reservation");
+            var message = new Reservation();
             message.Number = value.Number;
             message.ConcurrentCalls = value.ConcurrentCalls;
-            if (value.Instance is { } instance)
-            {
-                message.Instance = global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage(instance, depth + 1);
-            }
-
+            if (value.Instance is { } instance) message.Instance = DataTypesMappers.ToMessage(instance, depth + 1);
             return message;
         }
 
         /// <summary>The LegacyWcf.Contracts.Reservation a message holds.</summary>
-        /// <param name="message">Not null.</param>
-        /// <param name="depth">How many data types deep <paramref name="message"/> is (1 at the top).</param>
-        internal static global::LegacyWcf.Contracts.Reservation FromMessage(global::LegacyWcf.Contracts.Grpc.Reservation message, int depth)
+        internal static global::LegacyWcf.Contracts.Reservation FromMessage(Reservation message, int depth)
         {
-            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.Reservation");
+            CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.Reservation");
             var value = new global::LegacyWcf.Contracts.Reservation();
             value.Number = message.Number;
             value.ConcurrentCalls = message.ConcurrentCalls;
-            value.Instance = (message.Instance is { } instanceMessage ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(instanceMessage, depth + 1) : null);
+            value.Instance = message.Instance is { } instanceMessage ? DataTypesMappers.FromMessage(instanceMessage, depth + 1) : null;
             return value;
         }
 
         /// <summary>The message of a LegacyWcf.Contracts.RestockStatus.</summary>
-        /// <param name="value">Not null.</param>
-        /// <param name="depth">How many data types deep <paramref name="value"/> is (1 at the top): a graph deeper than CommonTypeConversions.MaxDepth, or cyclic, is refused.</param>
-        internal static global::LegacyWcf.Contracts.Grpc.RestockStatus ToMessage(global::LegacyWcf.Contracts.RestockStatus value, int depth)
+        internal static RestockStatus ToMessage(global::LegacyWcf.Contracts.RestockStatus value, int depth)
         {
-            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.RestockStatus");
-            var type = value.GetType();
-            if (type != typeof(global::LegacyWcf.Contracts.RestockStatus))
-            {
-                throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.UnknownType(type, "LegacyWcf.Contracts.RestockStatus");
-            }
-
-            var message = new global::LegacyWcf.Contracts.Grpc.RestockStatus();
+            CommonTypeConversions.CheckType(value, depth, "LegacyWcf.Contracts.RestockStatus");
+            var message = new RestockStatus();
             message.RequestId = value.RequestId.ToString();
-            if (value.State is { } state)
-            {
-                message.State = state;
-            }
-
+            if (value.State is { } state) message.State = state;
             if (value.StartedAt is { } startedAtValue)
             {
-                message.StartedAt = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(startedAtValue);
+                message.StartedAt = CommonTypeConversions.ToMessage(startedAtValue);
             }
 
             if (value.CompletedAt is { } completedAtValue)
             {
-                message.CompletedAt = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(completedAtValue);
+                message.CompletedAt = CommonTypeConversions.ToMessage(completedAtValue);
             }
 
-            if (value.Result is { } result)
-            {
-                message.Result = global::LegacyWcf.Contracts.Grpc.DataTypesMappers.ToMessage(result, depth + 1);
-            }
-
+            if (value.Result is { } result) message.Result = DataTypesMappers.ToMessage(result, depth + 1);
             return message;
         }
 
         /// <summary>The LegacyWcf.Contracts.RestockStatus a message holds.</summary>
-        /// <param name="message">Not null.</param>
-        /// <param name="depth">How many data types deep <paramref name="message"/> is (1 at the top).</param>
-        internal static global::LegacyWcf.Contracts.RestockStatus FromMessage(global::LegacyWcf.Contracts.Grpc.RestockStatus message, int depth)
+        internal static global::LegacyWcf.Contracts.RestockStatus FromMessage(RestockStatus message, int depth)
         {
-            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.RestockStatus");
+            CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.RestockStatus");
             var value = new global::LegacyWcf.Contracts.RestockStatus();
-            value.RequestId = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToGuid(message.RequestId, "LegacyWcf.Contracts.RestockStatus.RequestId");
-            value.State = (message.HasState ? message.State : null);
-            value.StartedAt = (message.StartedAt is { } startedAtMessage ? (global::System.DateTime?)global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDateTime(startedAtMessage) : null);
-            value.CompletedAt = (message.CompletedAt is { } completedAtMessage ? (global::System.DateTime?)global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDateTime(completedAtMessage) : null);
-            value.Result = (message.Result is { } resultMessage ? global::LegacyWcf.Contracts.Grpc.DataTypesMappers.FromMessage(resultMessage, depth + 1) : null);
+            value.RequestId = CommonTypeConversions.ToGuid(message.RequestId, "LegacyWcf.Contracts.RestockStatus.RequestId");
+            value.State = message.HasState ? message.State : null;
+            value.StartedAt = message.StartedAt is { } startedAtMessage ? (global::System.DateTime?)CommonTypeConversions.ToDateTime(startedAtMessage) : null;
+            value.CompletedAt = message.CompletedAt is { } completedAtMessage ? (global::System.DateTime?)CommonTypeConversions.ToDateTime(completedAtMessage) : null;
+            value.Result = message.Result is { } resultMessage ? DataTypesMappers.FromMessage(resultMessage, depth + 1) : null;
             return value;
         }
 
         /// <summary>The message of a LegacyWcf.Contracts.StockLevel.</summary>
-        /// <param name="value">Not null.</param>
-        /// <param name="depth">How many data types deep <paramref name="value"/> is (1 at the top): a graph deeper than CommonTypeConversions.MaxDepth, or cyclic, is refused.</param>
-        internal static global::LegacyWcf.Contracts.Grpc.StockLevel ToMessage(global::LegacyWcf.Contracts.StockLevel value, int depth)
+        internal static StockLevel ToMessage(global::LegacyWcf.Contracts.StockLevel value, int depth)
         {
-            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.StockLevel");
-            var type = value.GetType();
-            if (type != typeof(global::LegacyWcf.Contracts.StockLevel))
-            {
-                throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.UnknownType(type, "LegacyWcf.Contracts.StockLevel");
-            }
-
-            var message = new global::LegacyWcf.Contracts.Grpc.StockLevel();
-            if (value.Sku is { } sku)
-            {
-                message.Sku = sku;
-            }
-
+            CommonTypeConversions.CheckType(value, depth, "LegacyWcf.Contracts.StockLevel");
+            var message = new StockLevel();
+            if (value.Sku is { } sku) message.Sku = sku;
             message.OnHand = value.OnHand;
             message.Reserved = value.Reserved;
-            message.ChangedAt = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(value.ChangedAt);
+            message.ChangedAt = CommonTypeConversions.ToMessage(value.ChangedAt);
             return message;
         }
 
         /// <summary>The LegacyWcf.Contracts.StockLevel a message holds.</summary>
-        /// <param name="message">Not null.</param>
-        /// <param name="depth">How many data types deep <paramref name="message"/> is (1 at the top).</param>
-        internal static global::LegacyWcf.Contracts.StockLevel FromMessage(global::LegacyWcf.Contracts.Grpc.StockLevel message, int depth)
+        internal static global::LegacyWcf.Contracts.StockLevel FromMessage(StockLevel message, int depth)
         {
-            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.StockLevel");
+            CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.StockLevel");
             var value = new global::LegacyWcf.Contracts.StockLevel();
-            value.Sku = (message.HasSku ? message.Sku : null);
+            value.Sku = message.HasSku ? message.Sku : null;
             value.OnHand = message.OnHand;
             value.Reserved = message.Reserved;
-            value.ChangedAt = (message.ChangedAt is { } changedAtMessage ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDateTime(changedAtMessage) : default(global::System.DateTime));
+            value.ChangedAt = message.ChangedAt is { } changedAtMessage ? CommonTypeConversions.ToDateTime(changedAtMessage) : default(global::System.DateTime);
             return value;
         }
     }

@@ -7,74 +7,62 @@
 
 namespace Northwind.Reporting.Grpc
 {
-    /// <summary>Serves Northwind.Reporting.IReportGenerator over gRPC: each rpc maps its request, calls the implementation through the runtime's ServiceInvoker (WCF instancing, concurrency, faults and one-way), and maps the result.</summary>
+    using global::Google.Protobuf.WellKnownTypes;
+    using global::Grpc.Core;
+    using global::MigrateWcf.Runtime;
+    using global::MigrateWcf.Runtime.Mapping;
+    using global::System.Threading.Tasks;
+
+    /// <summary>
+    /// Serves Northwind.Reporting.IReportGenerator over gRPC: each rpc maps its request, calls the implementation
+    /// through the runtime's ServiceInvoker (WCF instancing, concurrency, faults and one-way), and maps the result.
+    /// </summary>
     /// <typeparam name="TService">The implementation; hosting chooses it (MigratedServices.AddMigratedServices), with its InstanceContextMode and ConcurrencyMode.</typeparam>
     [global::System.CodeDom.Compiler.GeneratedCode("migrate-wcf", "0.1.0.0")]
-    public sealed class ReportGeneratorAdapter<TService> : global::Northwind.Reporting.Grpc.ReportGenerator.ReportGeneratorBase
+    public sealed class ReportGeneratorAdapter<TService> : ReportGenerator.ReportGeneratorBase
         where TService : class, global::Northwind.Reporting.IReportGenerator
     {
-        private readonly global::MigrateWcf.Runtime.ServiceInvoker<TService> _invoker;
+        private readonly ServiceInvoker<TService> _invoker;
 
         /// <summary>An adapter over the invoker that hosting registered for TService (AddWcfService).</summary>
-        public ReportGeneratorAdapter(global::MigrateWcf.Runtime.ServiceInvoker<TService> invoker)
+        public ReportGeneratorAdapter(ServiceInvoker<TService> invoker)
         {
             _invoker = invoker;
         }
 
         /// <summary>IReportGenerator.BeginRender.</summary>
-        public override global::System.Threading.Tasks.Task<global::Northwind.Reporting.Grpc.RenderResponse> Render(global::Northwind.Reporting.Grpc.RenderRequest request, global::Grpc.Core.ServerCallContext context)
+        public override Task<RenderResponse> Render(RenderRequest request, ServerCallContext context)
         {
-            global::Northwind.Reporting.ReportRequest request2;
-            try
-            {
-                request2 = global::Northwind.Reporting.Grpc.ReportingTypesMappers.FromMessage((request.Request ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotSet("parameter 'request' of IReportGenerator.BeginRender")), depth: 1);
-            }
-            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Runtime.Mapping.MessageMappingException or global::System.OverflowException)
-            {
-                throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));
-            }
-
+            global::Northwind.Reporting.ReportRequest request2 = _invoker.ReadRequest(request, static request =>
+                ReportingTypesMappers.FromMessage((request.Request ?? throw CommonTypeConversions.NotSet("parameter 'request' of IReportGenerator.BeginRender")), depth: 1));
             return _invoker.InvokeAsync(context, async (service, _) =>
             {
-                var result = await global::System.Threading.Tasks.Task.Factory.FromAsync(service.BeginRender(request2, null!, null!), asyncResult => service.EndRender(asyncResult)).ConfigureAwait(false);
-                var response = new global::Northwind.Reporting.Grpc.RenderResponse();
-                response.Result = global::Google.Protobuf.UnsafeByteOperations.UnsafeWrap((result ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("the result of IReportGenerator.BeginRender")));
+                var result = await Task.Factory.FromAsync(service.BeginRender(request2, null!, null!), asyncResult => service.EndRender(asyncResult)).ConfigureAwait(false);
+                var response = new RenderResponse();
+                response.Result = global::Google.Protobuf.UnsafeByteOperations.UnsafeWrap((result ?? throw CommonTypeConversions.NotCarried("the result of IReportGenerator.BeginRender")));
                 return response;
             });
         }
 
         /// <summary>IReportGenerator.BeginPurgeCache.</summary>
-        public override global::System.Threading.Tasks.Task<global::Google.Protobuf.WellKnownTypes.Empty> PurgeCache(global::Northwind.Reporting.Grpc.PurgeCacheRequest request, global::Grpc.Core.ServerCallContext context)
+        public override Task<Empty> PurgeCache(PurgeCacheRequest request, ServerCallContext context)
         {
-            string reportName;
-            try
-            {
-                reportName = request.ReportName;
-            }
-            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Runtime.Mapping.MessageMappingException or global::System.OverflowException)
-            {
-                throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));
-            }
-
+            string reportName = _invoker.ReadRequest(request, static request => request.ReportName);
             return _invoker.InvokeAsync(context, async (service, _) =>
             {
-                await global::System.Threading.Tasks.Task.Factory.FromAsync(service.BeginPurgeCache(reportName, null!, null!), asyncResult => service.EndPurgeCache(asyncResult)).ConfigureAwait(false);
-                return new global::Google.Protobuf.WellKnownTypes.Empty();
+                await Task.Factory.FromAsync(service.BeginPurgeCache(reportName, null!, null!), asyncResult => service.EndPurgeCache(asyncResult)).ConfigureAwait(false);
+                return new Empty();
             });
         }
 
         /// <summary>IReportGenerator.ListReports.</summary>
-        public override global::System.Threading.Tasks.Task<global::Northwind.Reporting.Grpc.ListReportsResponse> ListReports(global::Google.Protobuf.WellKnownTypes.Empty request, global::Grpc.Core.ServerCallContext context)
+        public override Task<ListReportsResponse> ListReports(Empty request, ServerCallContext context)
         {
             return _invoker.Invoke(context, (service, _) =>
             {
                 var result = service.ListReports();
-                var response = new global::Northwind.Reporting.Grpc.ListReportsResponse();
-                foreach (var item in (result ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("the result of IReportGenerator.ListReports")))
-                {
-                    response.Result.Add((item ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("an element of the result of IReportGenerator.ListReports")));
-                }
-
+                var response = new ListReportsResponse();
+                response.Result.AddRange((result ?? throw CommonTypeConversions.NotCarried("the result of IReportGenerator.ListReports")));
                 return response;
             });
         }

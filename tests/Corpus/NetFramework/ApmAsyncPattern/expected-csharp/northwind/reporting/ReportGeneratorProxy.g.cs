@@ -7,23 +7,33 @@
 
 namespace Northwind.Reporting.Grpc
 {
-    /// <summary>The client of Northwind.Reporting.IReportGenerator over gRPC: it implements the contract interface, so callers change only how they obtain it; it is an ICommunicationObject like a WCF proxy, and closing it ends its session on the server.</summary>
+    using global::Google.Protobuf.WellKnownTypes;
+    using global::MigrateWcf.Runtime;
+    using global::MigrateWcf.Runtime.Mapping;
+    using global::System.Linq;
+    using global::System.Threading.Tasks;
+
+    /// <summary>
+    /// The client of Northwind.Reporting.IReportGenerator over gRPC: it implements the contract interface, so callers
+    /// change only how they obtain it; it is an ICommunicationObject like a WCF proxy, and closing it ends its session
+    /// on the server.
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("migrate-wcf", "0.1.0.0")]
-    public sealed class ReportGeneratorProxy : global::MigrateWcf.Runtime.ClientProxy, global::Northwind.Reporting.IReportGenerator
+    public sealed class ReportGeneratorProxy : ClientProxy, global::Northwind.Reporting.IReportGenerator
     {
-        private readonly global::Northwind.Reporting.Grpc.ReportGenerator.ReportGeneratorClient _client;
+        private readonly ReportGenerator.ReportGeneratorClient _client;
 
         /// <summary>A proxy with its own channel to the endpoint, closed when the proxy closes.</summary>
-        public ReportGeneratorProxy(global::MigrateWcf.Runtime.GrpcEndpoint endpoint, global::MigrateWcf.Runtime.ClientProxyOptions? options = null)
-            : this(global::MigrateWcf.Runtime.ProxyChannel.Open(endpoint, options), options)
+        public ReportGeneratorProxy(GrpcEndpoint endpoint, ClientProxyOptions? options = null)
+            : this(ProxyChannel.Open(endpoint, options), options)
         {
         }
 
         /// <summary>A proxy over a channel (shared by a client factory, or owned: see ProxyChannel).</summary>
-        public ReportGeneratorProxy(global::MigrateWcf.Runtime.ProxyChannel channel, global::MigrateWcf.Runtime.ClientProxyOptions? options = null)
-            : base(channel, global::Northwind.Reporting.Grpc.MigratedFaults.Registry, options)
+        public ReportGeneratorProxy(ProxyChannel channel, ClientProxyOptions? options = null)
+            : base(channel, MigratedFaults.Registry, options)
         {
-            _client = new global::Northwind.Reporting.Grpc.ReportGenerator.ReportGeneratorClient(CallInvoker);
+            _client = new ReportGenerator.ReportGeneratorClient(CallInvoker);
         }
 
         global::System.IAsyncResult global::Northwind.Reporting.IReportGenerator.BeginRender(global::Northwind.Reporting.ReportRequest request, global::System.AsyncCallback callback, object state)
@@ -31,15 +41,15 @@ namespace Northwind.Reporting.Grpc
 
         byte[] global::Northwind.Reporting.IReportGenerator.EndRender(global::System.IAsyncResult result)
         {
-            var response = global::System.Threading.Tasks.TaskToAsyncResult.End<global::Northwind.Reporting.Grpc.RenderResponse>(result);
-            return global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToBytes(response.Result);
+            var response = global::System.Threading.Tasks.TaskToAsyncResult.End<RenderResponse>(result);
+            return CommonTypeConversions.ToBytes(response.Result);
         }
 
-        private async global::System.Threading.Tasks.Task<global::Northwind.Reporting.Grpc.RenderResponse> RenderCoreAsync(global::Northwind.Reporting.ReportRequest request)
+        private async Task<RenderResponse> RenderCoreAsync(global::Northwind.Reporting.ReportRequest request)
         {
             await EnsureOpenedAsync().ConfigureAwait(false);
-            var request2 = new global::Northwind.Reporting.Grpc.RenderRequest();
-            request2.Request = global::Northwind.Reporting.Grpc.ReportingTypesMappers.ToMessage((request ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("parameter 'request' of IReportGenerator.BeginRender")), depth: 1);
+            var request2 = new RenderRequest();
+            request2.Request = ReportingTypesMappers.ToMessage((request ?? throw CommonTypeConversions.NotCarried("parameter 'request' of IReportGenerator.BeginRender")), depth: 1);
             return await _client.RenderAsync(request2).ResponseAsync.ConfigureAwait(false);
         }
 
@@ -48,28 +58,22 @@ namespace Northwind.Reporting.Grpc
 
         void global::Northwind.Reporting.IReportGenerator.EndPurgeCache(global::System.IAsyncResult result)
         {
-            var response = global::System.Threading.Tasks.TaskToAsyncResult.End<global::Google.Protobuf.WellKnownTypes.Empty>(result);
+            var response = global::System.Threading.Tasks.TaskToAsyncResult.End<Empty>(result);
         }
 
-        private async global::System.Threading.Tasks.Task<global::Google.Protobuf.WellKnownTypes.Empty> PurgeCacheCoreAsync(string reportName)
+        private async Task<Empty> PurgeCacheCoreAsync(string reportName)
         {
             await EnsureOpenedAsync().ConfigureAwait(false);
-            var request = new global::Northwind.Reporting.Grpc.PurgeCacheRequest();
-            request.ReportName = (reportName ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("parameter 'reportName' of IReportGenerator.BeginPurgeCache"));
+            var request = new PurgeCacheRequest();
+            request.ReportName = (reportName ?? throw CommonTypeConversions.NotCarried("parameter 'reportName' of IReportGenerator.BeginPurgeCache"));
             return await _client.PurgeCacheAsync(request).ResponseAsync.ConfigureAwait(false);
         }
 
         string[] global::Northwind.Reporting.IReportGenerator.ListReports()
         {
             EnsureOpened();
-            var response = _client.ListReports(new global::Google.Protobuf.WellKnownTypes.Empty());
-            var list = new string[response.Result.Count];
-            for (var i = 0; i < list.Length; i++)
-            {
-                list[i] = response.Result[i];
-            }
-
-            return list;
+            var response = _client.ListReports(new Empty());
+            return response.Result.ToArray();
         }
 
         global::System.IAsyncResult global::Northwind.Reporting.IReportGenerator.BeginListReports(global::System.AsyncCallback callback, object state)
@@ -77,20 +81,14 @@ namespace Northwind.Reporting.Grpc
 
         string[] global::Northwind.Reporting.IReportGenerator.EndListReports(global::System.IAsyncResult result)
         {
-            var response = global::System.Threading.Tasks.TaskToAsyncResult.End<global::Northwind.Reporting.Grpc.ListReportsResponse>(result);
-            var list = new string[response.Result.Count];
-            for (var i = 0; i < list.Length; i++)
-            {
-                list[i] = response.Result[i];
-            }
-
-            return list;
+            var response = global::System.Threading.Tasks.TaskToAsyncResult.End<ListReportsResponse>(result);
+            return response.Result.ToArray();
         }
 
-        private async global::System.Threading.Tasks.Task<global::Northwind.Reporting.Grpc.ListReportsResponse> ListReportsCoreAsync()
+        private async Task<ListReportsResponse> ListReportsCoreAsync()
         {
             await EnsureOpenedAsync().ConfigureAwait(false);
-            return await _client.ListReportsAsync(new global::Google.Protobuf.WellKnownTypes.Empty()).ResponseAsync.ConfigureAwait(false);
+            return await _client.ListReportsAsync(new Empty()).ResponseAsync.ConfigureAwait(false);
         }
     }
 }

@@ -7,41 +7,38 @@
 
 namespace Northwind.Reporting.Grpc
 {
-    /// <summary>Converts the data types of northwind/reporting/reporting_types.proto to and from their messages, without loss: every member, null kept apart from empty, known derived types by their oneof case.</summary>
+    using global::MigrateWcf.Runtime.Mapping;
+
+    /// <summary>
+    /// Converts the data types of northwind/reporting/reporting_types.proto to and from their messages, without loss:
+    /// every member, null kept apart from empty, known derived types by their oneof case. A value is never null; depth
+    /// counts how many data types deep it is (1 at the top), and a graph deeper than CommonTypeConversions.MaxDepth, or
+    /// cyclic, is refused.
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("migrate-wcf", "0.1.0.0")]
     internal static class ReportingTypesMappers
     {
         /// <summary>The message of a Northwind.Reporting.ReportRequest.</summary>
-        /// <param name="value">Not null.</param>
-        /// <param name="depth">How many data types deep <paramref name="value"/> is (1 at the top): a graph deeper than CommonTypeConversions.MaxDepth, or cyclic, is refused.</param>
-        internal static global::Northwind.Reporting.Grpc.ReportRequest ToMessage(global::Northwind.Reporting.ReportRequest value, int depth)
+        internal static ReportRequest ToMessage(global::Northwind.Reporting.ReportRequest value, int depth)
         {
-            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "Northwind.Reporting.ReportRequest");
-            var type = value.GetType();
-            if (type != typeof(global::Northwind.Reporting.ReportRequest))
-            {
-                throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.UnknownType(type, "Northwind.Reporting.ReportRequest");
-            }
-
-            var message = new global::Northwind.Reporting.Grpc.ReportRequest();
-            message.Format = (value.Format ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("Northwind.Reporting.ReportRequest.Format"));
-            message.From = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(value.From);
-            message.ReportName = (value.ReportName ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("Northwind.Reporting.ReportRequest.ReportName"));
-            message.To = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(value.To);
+            CommonTypeConversions.CheckType(value, depth, "Northwind.Reporting.ReportRequest");
+            var message = new ReportRequest();
+            message.Format = (value.Format ?? throw CommonTypeConversions.NotCarried("Northwind.Reporting.ReportRequest.Format"));
+            message.From = CommonTypeConversions.ToMessage(value.From);
+            message.ReportName = (value.ReportName ?? throw CommonTypeConversions.NotCarried("Northwind.Reporting.ReportRequest.ReportName"));
+            message.To = CommonTypeConversions.ToMessage(value.To);
             return message;
         }
 
         /// <summary>The Northwind.Reporting.ReportRequest a message holds.</summary>
-        /// <param name="message">Not null.</param>
-        /// <param name="depth">How many data types deep <paramref name="message"/> is (1 at the top).</param>
-        internal static global::Northwind.Reporting.ReportRequest FromMessage(global::Northwind.Reporting.Grpc.ReportRequest message, int depth)
+        internal static global::Northwind.Reporting.ReportRequest FromMessage(ReportRequest message, int depth)
         {
-            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "Northwind.Reporting.ReportRequest");
+            CommonTypeConversions.CheckDepth(depth, "Northwind.Reporting.ReportRequest");
             var value = new global::Northwind.Reporting.ReportRequest();
             value.Format = message.Format;
-            value.From = (message.From is { } fromMessage ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDateTime(fromMessage) : default(global::System.DateTime));
+            value.From = (message.From is { } fromMessage ? CommonTypeConversions.ToDateTime(fromMessage) : default(global::System.DateTime));
             value.ReportName = message.ReportName;
-            value.To = (message.To is { } toMessage ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDateTime(toMessage) : default(global::System.DateTime));
+            value.To = (message.To is { } toMessage ? CommonTypeConversions.ToDateTime(toMessage) : default(global::System.DateTime));
             return value;
         }
     }

@@ -7,66 +7,63 @@
 
 namespace Woodgrove.Treasury.Currencies.Grpc
 {
-    /// <summary>Serves Woodgrove.Treasury.Currencies.CurrencyService over gRPC: each rpc maps its request, calls the implementation through the runtime's ServiceInvoker (WCF instancing, concurrency, faults and one-way), and maps the result.</summary>
+    using global::Google.Protobuf.WellKnownTypes;
+    using global::Grpc.Core;
+    using global::MigrateWcf.Runtime;
+    using global::MigrateWcf.Runtime.Mapping;
+    using global::System.Threading.Tasks;
+
+    /// <summary>
+    /// Serves Woodgrove.Treasury.Currencies.CurrencyService over gRPC: each rpc maps its request, calls the
+    /// implementation through the runtime's ServiceInvoker (WCF instancing, concurrency, faults and one-way), and maps
+    /// the result.
+    /// </summary>
     /// <typeparam name="TService">The implementation; hosting chooses it (MigratedServices.AddMigratedServices), with its InstanceContextMode and ConcurrencyMode.</typeparam>
     [global::System.CodeDom.Compiler.GeneratedCode("migrate-wcf", "0.1.0.0")]
-    public sealed class CurrenciesAdapter<TService> : global::Woodgrove.Treasury.Currencies.Grpc.Currencies.CurrenciesBase
+    public sealed class CurrenciesAdapter<TService> : Currencies.CurrenciesBase
         where TService : global::Woodgrove.Treasury.Currencies.CurrencyService
     {
-        private readonly global::MigrateWcf.Runtime.ServiceInvoker<TService> _invoker;
+        private readonly ServiceInvoker<TService> _invoker;
 
         /// <summary>An adapter over the invoker that hosting registered for TService (AddWcfService).</summary>
-        public CurrenciesAdapter(global::MigrateWcf.Runtime.ServiceInvoker<TService> invoker)
+        public CurrenciesAdapter(ServiceInvoker<TService> invoker)
         {
             _invoker = invoker;
         }
 
         /// <summary>CurrencyService.ListIsoCodes.</summary>
-        public override global::System.Threading.Tasks.Task<global::Woodgrove.Treasury.Currencies.Grpc.ListIsoCodesResponse> ListIsoCodes(global::Google.Protobuf.WellKnownTypes.Empty request, global::Grpc.Core.ServerCallContext context)
+        public override Task<ListIsoCodesResponse> ListIsoCodes(Empty request, ServerCallContext context)
         {
             return _invoker.Invoke(context, (service, _) =>
             {
                 var result = service.ListIsoCodes();
-                var response = new global::Woodgrove.Treasury.Currencies.Grpc.ListIsoCodesResponse();
-                foreach (var item in (result ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("the result of CurrencyService.ListIsoCodes")))
-                {
-                    response.Result.Add((item ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("an element of the result of CurrencyService.ListIsoCodes")));
-                }
-
+                var response = new ListIsoCodesResponse();
+                response.Result.AddRange((result ?? throw CommonTypeConversions.NotCarried("the result of CurrencyService.ListIsoCodes")));
                 return response;
             });
         }
 
         /// <summary>CurrencyService.MinorUnits.</summary>
-        public override global::System.Threading.Tasks.Task<global::Woodgrove.Treasury.Currencies.Grpc.MinorUnitsResponse> MinorUnits(global::Woodgrove.Treasury.Currencies.Grpc.MinorUnitsRequest request, global::Grpc.Core.ServerCallContext context)
+        public override Task<MinorUnitsResponse> MinorUnits(MinorUnitsRequest request, ServerCallContext context)
         {
-            string isoCode;
-            try
-            {
-                isoCode = request.IsoCode;
-            }
-            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Runtime.Mapping.MessageMappingException or global::System.OverflowException)
-            {
-                throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));
-            }
-
+            string isoCode = _invoker.ReadRequest(request, static request => request.IsoCode);
             return _invoker.Invoke(context, (service, _) =>
             {
                 var result = service.MinorUnits(isoCode);
-                var response = new global::Woodgrove.Treasury.Currencies.Grpc.MinorUnitsResponse();
+                var response = new MinorUnitsResponse();
                 response.Result = result;
                 return response;
             });
         }
 
         /// <summary>CurrencyService.LastUpdated.</summary>
-        public override global::System.Threading.Tasks.Task<global::Woodgrove.Treasury.Currencies.Grpc.LastUpdatedResponse> LastUpdated(global::Google.Protobuf.WellKnownTypes.Empty request, global::Grpc.Core.ServerCallContext context)
+        public override Task<LastUpdatedResponse> LastUpdated(Empty request, ServerCallContext context)
         {
             return _invoker.Invoke(context, (service, _) =>
             {
                 var result = CurrenciesAdapterAccessors.LastUpdated1(service);
-                var response = new global::Woodgrove.Treasury.Currencies.Grpc.LastUpdatedResponse();
-                response.Result = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(result);
+                var response = new LastUpdatedResponse();
+                response.Result = CommonTypeConversions.ToMessage(result);
                 return response;
             });
         }

@@ -7,335 +7,217 @@
 
 namespace Tailspin.Everything.Grpc
 {
-    /// <summary>Serves Tailspin.Everything.IEverything over gRPC: each rpc maps its request, calls the implementation through the runtime's ServiceInvoker (WCF instancing, concurrency, faults and one-way), and maps the result.</summary>
+    using global::Google.Protobuf.WellKnownTypes;
+    using global::Grpc.Core;
+    using global::MigrateWcf.Runtime;
+    using global::MigrateWcf.Runtime.Mapping;
+    using global::System.Collections.Generic;
+    using global::System.Linq;
+    using global::System.Threading.Tasks;
+
+    /// <summary>
+    /// Serves Tailspin.Everything.IEverything over gRPC: each rpc maps its request, calls the implementation through
+    /// the runtime's ServiceInvoker (WCF instancing, concurrency, faults and one-way), and maps the result.
+    /// </summary>
     /// <typeparam name="TService">The implementation; hosting chooses it (MigratedServices.AddMigratedServices), with its InstanceContextMode and ConcurrencyMode.</typeparam>
     [global::System.CodeDom.Compiler.GeneratedCode("migrate-wcf", "0.1.0.0")]
-    public sealed class EverythingAdapter<TService> : global::Tailspin.Everything.Grpc.Everything.EverythingBase
+    public sealed class EverythingAdapter<TService> : Everything.EverythingBase
         where TService : class, global::Tailspin.Everything.IEverything
     {
-        private readonly global::MigrateWcf.Runtime.ServiceInvoker<TService> _invoker;
+        private readonly ServiceInvoker<TService> _invoker;
 
         /// <summary>An adapter over the invoker that hosting registered for TService (AddWcfService).</summary>
-        public EverythingAdapter(global::MigrateWcf.Runtime.ServiceInvoker<TService> invoker)
+        public EverythingAdapter(ServiceInvoker<TService> invoker)
         {
             _invoker = invoker;
         }
 
         /// <summary>IEverything.EchoScalars.</summary>
-        public override global::System.Threading.Tasks.Task<global::Tailspin.Everything.Grpc.EchoScalarsResponse> EchoScalars(global::Tailspin.Everything.Grpc.EchoScalarsRequest request, global::Grpc.Core.ServerCallContext context)
+        public override Task<EchoScalarsResponse> EchoScalars(EchoScalarsRequest request, ServerCallContext context)
         {
-            global::Tailspin.Everything.Scalars value;
-            try
-            {
-                value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage((request.Value ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotSet("parameter 'value' of IEverything.EchoScalars")), depth: 1);
-            }
-            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Runtime.Mapping.MessageMappingException or global::System.OverflowException)
-            {
-                throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));
-            }
-
+            global::Tailspin.Everything.Scalars value = _invoker.ReadRequest(request, static request =>
+                EverythingTypesMappers.FromMessage((request.Value ?? throw CommonTypeConversions.NotSet("parameter 'value' of IEverything.EchoScalars")), depth: 1));
             return _invoker.Invoke(context, (service, _) =>
             {
                 var result = service.EchoScalars(value);
-                var response = new global::Tailspin.Everything.Grpc.EchoScalarsResponse();
-                response.Result = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((result ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("the result of IEverything.EchoScalars")), depth: 1);
+                var response = new EchoScalarsResponse();
+                response.Result = EverythingTypesMappers.ToMessage((result ?? throw CommonTypeConversions.NotCarried("the result of IEverything.EchoScalars")), depth: 1);
                 return response;
             });
         }
 
         /// <summary>IEverything.EchoCollections.</summary>
-        public override global::System.Threading.Tasks.Task<global::Tailspin.Everything.Grpc.EchoCollectionsResponse> EchoCollections(global::Tailspin.Everything.Grpc.EchoCollectionsRequest request, global::Grpc.Core.ServerCallContext context)
+        public override Task<EchoCollectionsResponse> EchoCollections(EchoCollectionsRequest request, ServerCallContext context)
         {
-            global::Tailspin.Everything.Collections value;
-            try
-            {
-                value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage((request.Value ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotSet("parameter 'value' of IEverything.EchoCollections")), depth: 1);
-            }
-            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Runtime.Mapping.MessageMappingException or global::System.OverflowException)
-            {
-                throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));
-            }
-
+            global::Tailspin.Everything.Collections value = _invoker.ReadRequest(request, static request =>
+                EverythingTypesMappers.FromMessage((request.Value ?? throw CommonTypeConversions.NotSet("parameter 'value' of IEverything.EchoCollections")), depth: 1));
             return _invoker.Invoke(context, (service, _) =>
             {
                 var result = service.EchoCollections(value);
-                var response = new global::Tailspin.Everything.Grpc.EchoCollectionsResponse();
-                response.Result = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((result ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("the result of IEverything.EchoCollections")), depth: 1);
+                var response = new EchoCollectionsResponse();
+                response.Result = EverythingTypesMappers.ToMessage((result ?? throw CommonTypeConversions.NotCarried("the result of IEverything.EchoCollections")), depth: 1);
                 return response;
             });
         }
 
         /// <summary>IEverything.EchoShape.</summary>
-        public override global::System.Threading.Tasks.Task<global::Tailspin.Everything.Grpc.EchoShapeResponse> EchoShape(global::Tailspin.Everything.Grpc.EchoShapeRequest request, global::Grpc.Core.ServerCallContext context)
+        public override Task<EchoShapeResponse> EchoShape(EchoShapeRequest request, ServerCallContext context)
         {
-            global::Tailspin.Everything.Shape? value;
-            try
-            {
-                value = (request.Value is { } valueMessage ? global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage(valueMessage, depth: 1) : null);
-            }
-            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Runtime.Mapping.MessageMappingException or global::System.OverflowException)
-            {
-                throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));
-            }
-
+            global::Tailspin.Everything.Shape? value = _invoker.ReadRequest(request, static request =>
+                request.Value is { } valueMessage ? EverythingTypesMappers.FromMessage(valueMessage, depth: 1) : null);
             return _invoker.Invoke(context, (service, _) =>
             {
                 var result = service.EchoShape(value);
-                var response = new global::Tailspin.Everything.Grpc.EchoShapeResponse();
-                if (result is not null)
-                {
-                    response.Result = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage(result, depth: 1);
-                }
-
+                var response = new EchoShapeResponse();
+                if (result is not null) response.Result = EverythingTypesMappers.ToMessage(result, depth: 1);
                 return response;
             });
         }
 
         /// <summary>IEverything.EchoNode.</summary>
-        public override global::System.Threading.Tasks.Task<global::Tailspin.Everything.Grpc.EchoNodeResponse> EchoNode(global::Tailspin.Everything.Grpc.EchoNodeRequest request, global::Grpc.Core.ServerCallContext context)
+        public override Task<EchoNodeResponse> EchoNode(EchoNodeRequest request, ServerCallContext context)
         {
-            global::Tailspin.Everything.Node value;
-            try
-            {
-                value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage((request.Value ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotSet("parameter 'value' of IEverything.EchoNode")), depth: 1);
-            }
-            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Runtime.Mapping.MessageMappingException or global::System.OverflowException)
-            {
-                throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));
-            }
-
+            global::Tailspin.Everything.Node value = _invoker.ReadRequest(request, static request =>
+                EverythingTypesMappers.FromMessage((request.Value ?? throw CommonTypeConversions.NotSet("parameter 'value' of IEverything.EchoNode")), depth: 1));
             return _invoker.Invoke(context, (service, _) =>
             {
                 var result = service.EchoNode(value);
-                var response = new global::Tailspin.Everything.Grpc.EchoNodeResponse();
-                response.Result = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((result ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("the result of IEverything.EchoNode")), depth: 1);
+                var response = new EchoNodeResponse();
+                response.Result = EverythingTypesMappers.ToMessage((result ?? throw CommonTypeConversions.NotCarried("the result of IEverything.EchoNode")), depth: 1);
                 return response;
             });
         }
 
         /// <summary>IEverything.EchoSealed.</summary>
-        public override global::System.Threading.Tasks.Task<global::Tailspin.Everything.Grpc.EchoSealedResponse> EchoSealed(global::Tailspin.Everything.Grpc.EchoSealedRequest request, global::Grpc.Core.ServerCallContext context)
+        public override Task<EchoSealedResponse> EchoSealed(EchoSealedRequest request, ServerCallContext context)
         {
-            global::Tailspin.Everything.Sealed value;
-            try
-            {
-                value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage((request.Value ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotSet("parameter 'value' of IEverything.EchoSealed")), depth: 1);
-            }
-            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Runtime.Mapping.MessageMappingException or global::System.OverflowException)
-            {
-                throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));
-            }
-
+            global::Tailspin.Everything.Sealed value = _invoker.ReadRequest(request, static request =>
+                EverythingTypesMappers.FromMessage((request.Value ?? throw CommonTypeConversions.NotSet("parameter 'value' of IEverything.EchoSealed")), depth: 1));
             return _invoker.Invoke(context, (service, _) =>
             {
                 var result = service.EchoSealed(value);
-                var response = new global::Tailspin.Everything.Grpc.EchoSealedResponse();
-                response.Result = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((result ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("the result of IEverything.EchoSealed")), depth: 1);
+                var response = new EchoSealedResponse();
+                response.Result = EverythingTypesMappers.ToMessage((result ?? throw CommonTypeConversions.NotCarried("the result of IEverything.EchoSealed")), depth: 1);
                 return response;
             });
         }
 
         /// <summary>IEverything.EchoLegacy.</summary>
-        public override global::System.Threading.Tasks.Task<global::Tailspin.Everything.Grpc.EchoLegacyResponse> EchoLegacy(global::Tailspin.Everything.Grpc.EchoLegacyRequest request, global::Grpc.Core.ServerCallContext context)
+        public override Task<EchoLegacyResponse> EchoLegacy(EchoLegacyRequest request, ServerCallContext context)
         {
-            global::Tailspin.Everything.Legacy value;
-            try
-            {
-                value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage((request.Value ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotSet("parameter 'value' of IEverything.EchoLegacy")), depth: 1);
-            }
-            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Runtime.Mapping.MessageMappingException or global::System.OverflowException)
-            {
-                throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));
-            }
-
+            global::Tailspin.Everything.Legacy value = _invoker.ReadRequest(request, static request =>
+                EverythingTypesMappers.FromMessage((request.Value ?? throw CommonTypeConversions.NotSet("parameter 'value' of IEverything.EchoLegacy")), depth: 1));
             return _invoker.Invoke(context, (service, _) =>
             {
                 var result = service.EchoLegacy(value);
-                var response = new global::Tailspin.Everything.Grpc.EchoLegacyResponse();
-                response.Result = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((result ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("the result of IEverything.EchoLegacy")), depth: 1);
+                var response = new EchoLegacyResponse();
+                response.Result = EverythingTypesMappers.ToMessage((result ?? throw CommonTypeConversions.NotCarried("the result of IEverything.EchoLegacy")), depth: 1);
                 return response;
             });
         }
 
         /// <summary>IEverything.EchoPoco.</summary>
-        public override global::System.Threading.Tasks.Task<global::Tailspin.Everything.Grpc.EchoPocoResponse> EchoPoco(global::Tailspin.Everything.Grpc.EchoPocoRequest request, global::Grpc.Core.ServerCallContext context)
+        public override Task<EchoPocoResponse> EchoPoco(EchoPocoRequest request, ServerCallContext context)
         {
-            global::Tailspin.Everything.Poco value;
-            try
-            {
-                value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage((request.Value ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotSet("parameter 'value' of IEverything.EchoPoco")), depth: 1);
-            }
-            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Runtime.Mapping.MessageMappingException or global::System.OverflowException)
-            {
-                throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));
-            }
-
+            global::Tailspin.Everything.Poco value = _invoker.ReadRequest(request, static request =>
+                EverythingTypesMappers.FromMessage((request.Value ?? throw CommonTypeConversions.NotSet("parameter 'value' of IEverything.EchoPoco")), depth: 1));
             return _invoker.Invoke(context, (service, _) =>
             {
                 var result = service.EchoPoco(value);
-                var response = new global::Tailspin.Everything.Grpc.EchoPocoResponse();
-                response.Result = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((result ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("the result of IEverything.EchoPoco")), depth: 1);
+                var response = new EchoPocoResponse();
+                response.Result = EverythingTypesMappers.ToMessage((result ?? throw CommonTypeConversions.NotCarried("the result of IEverything.EchoPoco")), depth: 1);
                 return response;
             });
         }
 
         /// <summary>IEverything.EchoPage.</summary>
-        public override global::System.Threading.Tasks.Task<global::Tailspin.Everything.Grpc.EchoPageResponse> EchoPage(global::Tailspin.Everything.Grpc.EchoPageRequest request, global::Grpc.Core.ServerCallContext context)
+        public override Task<EchoPageResponse> EchoPage(EchoPageRequest request, ServerCallContext context)
         {
-            global::Tailspin.Everything.Page<global::Tailspin.Everything.Point> value;
-            try
-            {
-                value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage((request.Value ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotSet("parameter 'value' of IEverything.EchoPage")), depth: 1);
-            }
-            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Runtime.Mapping.MessageMappingException or global::System.OverflowException)
-            {
-                throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));
-            }
-
+            global::Tailspin.Everything.Page<global::Tailspin.Everything.Point> value = _invoker.ReadRequest(request, static request =>
+                EverythingTypesMappers.FromMessage((request.Value ?? throw CommonTypeConversions.NotSet("parameter 'value' of IEverything.EchoPage")), depth: 1));
             return _invoker.Invoke(context, (service, _) =>
             {
                 var result = service.EchoPage(value);
-                var response = new global::Tailspin.Everything.Grpc.EchoPageResponse();
-                response.Result = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((result ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("the result of IEverything.EchoPage")), depth: 1);
+                var response = new EchoPageResponse();
+                response.Result = EverythingTypesMappers.ToMessage((result ?? throw CommonTypeConversions.NotCarried("the result of IEverything.EchoPage")), depth: 1);
                 return response;
             });
         }
 
         /// <summary>IEverything.EchoEnvelope.</summary>
-        public override global::System.Threading.Tasks.Task<global::Tailspin.Everything.Grpc.Envelope> EchoEnvelope(global::Tailspin.Everything.Grpc.Envelope request, global::Grpc.Core.ServerCallContext context)
+        public override Task<Envelope> EchoEnvelope(Envelope request, ServerCallContext context)
         {
-            global::Tailspin.Everything.Envelope value;
-            try
-            {
-                value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage(request, 1);
-            }
-            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Runtime.Mapping.MessageMappingException or global::System.OverflowException)
-            {
-                throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));
-            }
-
+            global::Tailspin.Everything.Envelope value = _invoker.ReadRequest(request, static request =>
+                EverythingTypesMappers.FromMessage(request, 1));
             return _invoker.Invoke(context, (service, _) =>
             {
                 var result = service.EchoEnvelope(value);
-                var response = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage(result ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("the result of IEverything.EchoEnvelope"), 1);
+                var response = EverythingTypesMappers.ToMessage(result ?? throw CommonTypeConversions.NotCarried("the result of IEverything.EchoEnvelope"), 1);
                 return response;
             });
         }
 
         /// <summary>IEverything.EchoBag.</summary>
-        public override global::System.Threading.Tasks.Task<global::Tailspin.Everything.Grpc.EchoBagResponse> EchoBag(global::Tailspin.Everything.Grpc.EchoBagRequest request, global::Grpc.Core.ServerCallContext context)
+        public override Task<EchoBagResponse> EchoBag(EchoBagRequest request, ServerCallContext context)
         {
-            global::Tailspin.Everything.Bag value;
-            try
-            {
-                value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage((request.Value ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotSet("parameter 'value' of IEverything.EchoBag")), depth: 1);
-            }
-            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Runtime.Mapping.MessageMappingException or global::System.OverflowException)
-            {
-                throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));
-            }
-
+            global::Tailspin.Everything.Bag value = _invoker.ReadRequest(request, static request =>
+                EverythingTypesMappers.FromMessage((request.Value ?? throw CommonTypeConversions.NotSet("parameter 'value' of IEverything.EchoBag")), depth: 1));
             return _invoker.Invoke(context, (service, _) =>
             {
                 var result = service.EchoBag(value);
-                var response = new global::Tailspin.Everything.Grpc.EchoBagResponse();
-                response.Result = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((result ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("the result of IEverything.EchoBag")), depth: 1);
+                var response = new EchoBagResponse();
+                response.Result = EverythingTypesMappers.ToMessage((result ?? throw CommonTypeConversions.NotCarried("the result of IEverything.EchoBag")), depth: 1);
                 return response;
             });
         }
 
         /// <summary>IEverything.Swap.</summary>
-        public override global::System.Threading.Tasks.Task<global::Tailspin.Everything.Grpc.SwapResponse> Swap(global::Tailspin.Everything.Grpc.SwapRequest request, global::Grpc.Core.ServerCallContext context)
+        public override Task<SwapResponse> Swap(SwapRequest request, ServerCallContext context)
         {
-            string left;
-            string right;
-            try
-            {
-                left = request.Left;
-                right = request.Right;
-            }
-            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Runtime.Mapping.MessageMappingException or global::System.OverflowException)
-            {
-                throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));
-            }
-
+            var (left, right) = _invoker.ReadRequest(request, static request => (request.Left, request.Right));
             return _invoker.Invoke(context, (service, _) =>
             {
                 var result = service.Swap(ref left, ref right, out var at);
-                var response = new global::Tailspin.Everything.Grpc.SwapResponse();
+                var response = new SwapResponse();
                 response.Result = result;
-                response.Left = (left ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("parameter 'left' of IEverything.Swap"));
-                response.Right = (right ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("parameter 'right' of IEverything.Swap"));
-                response.At = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(at);
+                response.Left = (left ?? throw CommonTypeConversions.NotCarried("parameter 'left' of IEverything.Swap"));
+                response.Right = (right ?? throw CommonTypeConversions.NotCarried("parameter 'right' of IEverything.Swap"));
+                response.At = CommonTypeConversions.ToMessage(at);
                 return response;
             });
         }
 
         /// <summary>IEverything.SumAsync.</summary>
-        public override global::System.Threading.Tasks.Task<global::Tailspin.Everything.Grpc.SumResponse> Sum(global::Tailspin.Everything.Grpc.SumRequest request, global::Grpc.Core.ServerCallContext context)
+        public override Task<SumResponse> Sum(SumRequest request, ServerCallContext context)
         {
-            global::System.Collections.Generic.List<decimal> values;
-            try
-            {
-                var list = new global::System.Collections.Generic.List<decimal>(request.Values.Count);
-                foreach (var item in request.Values)
-                {
-                    list.Add(global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDecimal(item));
-                }
-
-                values = list;
-            }
-            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Runtime.Mapping.MessageMappingException or global::System.OverflowException)
-            {
-                throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));
-            }
-
+            List<decimal> values = _invoker.ReadRequest(request, static request =>
+                request.Values.Select(item => CommonTypeConversions.ToDecimal(item)).ToList());
             return _invoker.InvokeAsync(context, async (service, _) =>
             {
                 var result = await service.SumAsync(values).ConfigureAwait(false);
-                var response = new global::Tailspin.Everything.Grpc.SumResponse();
-                response.Result = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(result);
+                var response = new SumResponse();
+                response.Result = CommonTypeConversions.ToMessage(result);
                 return response;
             });
         }
 
         /// <summary>IEverything.BeginConcat.</summary>
-        public override global::System.Threading.Tasks.Task<global::Tailspin.Everything.Grpc.ConcatResponse> Concat(global::Tailspin.Everything.Grpc.ConcatRequest request, global::Grpc.Core.ServerCallContext context)
+        public override Task<ConcatResponse> Concat(ConcatRequest request, ServerCallContext context)
         {
-            string first;
-            string second;
-            try
-            {
-                first = request.First;
-                second = request.Second;
-            }
-            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Runtime.Mapping.MessageMappingException or global::System.OverflowException)
-            {
-                throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));
-            }
-
+            var (first, second) = _invoker.ReadRequest(request, static request => (request.First, request.Second));
             return _invoker.InvokeAsync(context, async (service, _) =>
             {
-                var result = await global::System.Threading.Tasks.Task.Factory.FromAsync(service.BeginConcat(first, second, null!, null!), asyncResult => service.EndConcat(asyncResult)).ConfigureAwait(false);
-                var response = new global::Tailspin.Everything.Grpc.ConcatResponse();
-                response.Result = (result ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("the result of IEverything.BeginConcat"));
+                var result = await Task.Factory.FromAsync(service.BeginConcat(first, second, null!, null!), asyncResult => service.EndConcat(asyncResult)).ConfigureAwait(false);
+                var response = new ConcatResponse();
+                response.Result = (result ?? throw CommonTypeConversions.NotCarried("the result of IEverything.BeginConcat"));
                 return response;
             });
         }
 
         /// <summary>IEverything.Download.</summary>
-        public override global::System.Threading.Tasks.Task Download(global::Tailspin.Everything.Grpc.DownloadRequest request, global::Grpc.Core.IServerStreamWriter<global::Google.Protobuf.WellKnownTypes.BytesValue> responseStream, global::Grpc.Core.ServerCallContext context)
+        public override Task Download(DownloadRequest request, IServerStreamWriter<global::Google.Protobuf.WellKnownTypes.BytesValue> responseStream, ServerCallContext context)
         {
-            int size;
-            try
-            {
-                size = request.Size;
-            }
-            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Runtime.Mapping.MessageMappingException or global::System.OverflowException)
-            {
-                throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));
-            }
-
+            int size = _invoker.ReadRequest(request, static request => request.Size);
             return _invoker.InvokeAsync(context, async (service, cancellationToken) =>
             {
                 var result = service.Download(size);
@@ -343,38 +225,29 @@ namespace Tailspin.Everything.Grpc
                 {
                     using (output)
                     {
-                        await global::MigrateWcf.Runtime.ByteStreams.WriteAsync(output, responseStream, cancellationToken).ConfigureAwait(false);
+                        await ByteStreams.WriteAsync(output, responseStream, cancellationToken).ConfigureAwait(false);
                     }
                 }
             });
         }
 
         /// <summary>IEverything.Upload.</summary>
-        public override global::System.Threading.Tasks.Task<global::Tailspin.Everything.Grpc.UploadResponse> Upload(global::Grpc.Core.IAsyncStreamReader<global::Google.Protobuf.WellKnownTypes.BytesValue> requestStream, global::Grpc.Core.ServerCallContext context)
+        public override Task<UploadResponse> Upload(IAsyncStreamReader<global::Google.Protobuf.WellKnownTypes.BytesValue> requestStream, ServerCallContext context)
         {
             return _invoker.Invoke(context, (service, cancellationToken) =>
             {
-                using var stream = global::MigrateWcf.Runtime.ByteStreams.ReadStream(requestStream, cancellationToken);
+                using var stream = ByteStreams.ReadStream(requestStream, cancellationToken);
                 var result = service.Upload(stream);
-                var response = new global::Tailspin.Everything.Grpc.UploadResponse();
+                var response = new UploadResponse();
                 response.Result = result;
                 return response;
             });
         }
 
         /// <summary>IEverything.Notify (one-way: acknowledged once queued, then run in the background).</summary>
-        public override global::System.Threading.Tasks.Task<global::Google.Protobuf.WellKnownTypes.Empty> Notify(global::Tailspin.Everything.Grpc.NotifyRequest request, global::Grpc.Core.ServerCallContext context)
+        public override Task<Empty> Notify(NotifyRequest request, ServerCallContext context)
         {
-            string what;
-            try
-            {
-                what = request.What;
-            }
-            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Runtime.Mapping.MessageMappingException or global::System.OverflowException)
-            {
-                throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));
-            }
-
+            string what = _invoker.ReadRequest(request, static request => request.What);
             return _invoker.InvokeOneWay(context, (service, _) =>
             {
                 service.Notify(what);
@@ -382,86 +255,75 @@ namespace Tailspin.Everything.Grpc
         }
 
         /// <summary>IEverything.Notified.</summary>
-        public override global::System.Threading.Tasks.Task<global::Tailspin.Everything.Grpc.NotifiedResponse> Notified(global::Google.Protobuf.WellKnownTypes.Empty request, global::Grpc.Core.ServerCallContext context)
+        public override Task<NotifiedResponse> Notified(Empty request, ServerCallContext context)
         {
             return _invoker.Invoke(context, (service, _) =>
             {
                 var result = service.Notified();
-                var response = new global::Tailspin.Everything.Grpc.NotifiedResponse();
+                var response = new NotifiedResponse();
                 response.Result = result;
                 return response;
             });
         }
 
         /// <summary>IEverything.AskBack.</summary>
-        public override global::System.Threading.Tasks.Task<global::Tailspin.Everything.Grpc.AskBackResponse> AskBack(global::Tailspin.Everything.Grpc.AskBackRequest request, global::Grpc.Core.ServerCallContext context)
+        public override Task<AskBackResponse> AskBack(AskBackRequest request, ServerCallContext context)
         {
-            string question;
-            try
-            {
-                question = request.Question;
-            }
-            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Runtime.Mapping.MessageMappingException or global::System.OverflowException)
-            {
-                throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));
-            }
-
+            string question = _invoker.ReadRequest(request, static request => request.Question);
             return _invoker.Invoke(context, (service, _) =>
             {
                 var result = service.AskBack(question);
-                var response = new global::Tailspin.Everything.Grpc.AskBackResponse();
-                response.Result = (result ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("the result of IEverything.AskBack"));
+                var response = new AskBackResponse();
+                response.Result = (result ?? throw CommonTypeConversions.NotCarried("the result of IEverything.AskBack"));
                 return response;
             });
         }
 
         /// <summary>IEverything.Reject.</summary>
-        public override global::System.Threading.Tasks.Task<global::Google.Protobuf.WellKnownTypes.Empty> Reject(global::Tailspin.Everything.Grpc.RejectRequest request, global::Grpc.Core.ServerCallContext context)
+        public override Task<Empty> Reject(RejectRequest request, ServerCallContext context)
         {
-            byte[] reason;
-            try
-            {
-                reason = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToBytes(request.Reason);
-            }
-            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Runtime.Mapping.MessageMappingException or global::System.OverflowException)
-            {
-                throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));
-            }
-
+            byte[] reason = _invoker.ReadRequest(request, static request =>
+                CommonTypeConversions.ToBytes(request.Reason));
             return _invoker.Invoke(context, (service, _) =>
             {
                 service.Reject(reason);
-                return new global::Google.Protobuf.WellKnownTypes.Empty();
+                return new Empty();
             });
         }
 
-        /// <summary>The session's callback stream: binds the callback proxy that OperationContext.Current.GetCallbackChannel returns.</summary>
-        public override global::System.Threading.Tasks.Task Callbacks(global::Grpc.Core.IAsyncStreamReader<global::Tailspin.Everything.Grpc.EverythingCallbackReply> requestStream, global::Grpc.Core.IServerStreamWriter<global::Tailspin.Everything.Grpc.EverythingCallback> responseStream, global::Grpc.Core.ServerCallContext context)
+        /// <summary>
+        /// The session's callback stream: binds the callback proxy that OperationContext.Current.GetCallbackChannel
+        /// returns.
+        /// </summary>
+        public override Task Callbacks(IAsyncStreamReader<EverythingCallbackReply> requestStream, IServerStreamWriter<EverythingCallback> responseStream, ServerCallContext context)
             => _invoker.ServeCallbacksAsync(context, requestStream, responseStream, static reply => reply.CallId, static channel => new EverythingCallbackProxy(channel));
     }
 
-    /// <summary>The callback contract Tailspin.Everything.IEverythingCallback on the server: each callback is sent to the client on its session's stream.</summary>
+    /// <summary>
+    /// The callback contract Tailspin.Everything.IEverythingCallback on the server: each callback is sent to the client
+    /// on its session's stream.
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("migrate-wcf", "0.1.0.0")]
-    internal sealed class EverythingCallbackProxy : global::MigrateWcf.Runtime.CallbackProxy<global::Tailspin.Everything.Grpc.EverythingCallback, global::Tailspin.Everything.Grpc.EverythingCallbackReply>, global::Tailspin.Everything.IEverythingCallback
+    internal sealed class EverythingCallbackProxy : CallbackProxy<EverythingCallback, EverythingCallbackReply>, global::Tailspin.Everything.IEverythingCallback
     {
-        public EverythingCallbackProxy(global::MigrateWcf.Runtime.CallbackChannel<global::Tailspin.Everything.Grpc.EverythingCallback, global::Tailspin.Everything.Grpc.EverythingCallbackReply> channel)
+        public EverythingCallbackProxy(CallbackChannel<EverythingCallback, EverythingCallbackReply> channel)
             : base(channel)
         {
         }
 
         void global::Tailspin.Everything.IEverythingCallback.Progress(int percent)
         {
-            var callback = new global::Tailspin.Everything.Grpc.ProgressCallback();
+            var callback = new ProgressCallback();
             callback.Percent = percent;
-            Channel.Send(new global::Tailspin.Everything.Grpc.EverythingCallback { Progress = callback });
+            Channel.Send(new EverythingCallback { Progress = callback });
         }
 
         string global::Tailspin.Everything.IEverythingCallback.Answer(string question, out int length)
         {
-            var callback = new global::Tailspin.Everything.Grpc.AnswerCallback();
-            callback.Question = (question ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("parameter 'question' of IEverythingCallback.Answer"));
-            var reply = Channel.Invoke(callId => new global::Tailspin.Everything.Grpc.EverythingCallback { CallId = callId, Answer = callback });
-            var result = reply.Answer ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotSet("the result of IEverythingCallback.Answer");
+            var callback = new AnswerCallback();
+            callback.Question = (question ?? throw CommonTypeConversions.NotCarried("parameter 'question' of IEverythingCallback.Answer"));
+            var reply = Channel.Invoke(callId => new EverythingCallback { CallId = callId, Answer = callback });
+            var result = reply.Answer ?? throw CommonTypeConversions.NotSet("the result of IEverythingCallback.Answer");
             length = result.Length;
             return result.Result;
         }

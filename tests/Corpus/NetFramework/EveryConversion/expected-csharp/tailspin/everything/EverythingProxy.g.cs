@@ -7,144 +7,148 @@
 
 namespace Tailspin.Everything.Grpc
 {
-    /// <summary>The client of Tailspin.Everything.IEverything over gRPC: it implements the contract interface, so callers change only how they obtain it; it is an ICommunicationObject like a WCF proxy, and closing it ends its session on the server.</summary>
+    using global::Google.Protobuf.WellKnownTypes;
+    using global::Grpc.Core;
+    using global::MigrateWcf.Runtime;
+    using global::MigrateWcf.Runtime.Mapping;
+    using global::System.Collections.Generic;
+    using global::System.Linq;
+    using global::System.Threading.Tasks;
+
+    /// <summary>
+    /// The client of Tailspin.Everything.IEverything over gRPC: it implements the contract interface, so callers change
+    /// only how they obtain it; it is an ICommunicationObject like a WCF proxy, and closing it ends its session on the
+    /// server.
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("migrate-wcf", "0.1.0.0")]
-    public sealed class EverythingProxy : global::MigrateWcf.Runtime.ClientProxy, global::Tailspin.Everything.IEverything
+    public sealed class EverythingProxy : ClientProxy, global::Tailspin.Everything.IEverything
     {
-        private readonly global::Tailspin.Everything.Grpc.Everything.EverythingClient _client;
+        private readonly Everything.EverythingClient _client;
         private readonly global::Tailspin.Everything.IEverythingCallback _callback;
 
         /// <summary>A proxy with its own channel to the endpoint, closed when the proxy closes.</summary>
-        public EverythingProxy(global::Tailspin.Everything.IEverythingCallback callback, global::MigrateWcf.Runtime.GrpcEndpoint endpoint, global::MigrateWcf.Runtime.ClientProxyOptions? options = null)
-            : this(callback, global::MigrateWcf.Runtime.ProxyChannel.Open(endpoint, options), options)
+        public EverythingProxy(global::Tailspin.Everything.IEverythingCallback callback, GrpcEndpoint endpoint, ClientProxyOptions? options = null)
+            : this(callback, ProxyChannel.Open(endpoint, options), options)
         {
         }
 
         /// <summary>A proxy over a channel (shared by a client factory, or owned: see ProxyChannel).</summary>
-        public EverythingProxy(global::Tailspin.Everything.IEverythingCallback callback, global::MigrateWcf.Runtime.ProxyChannel channel, global::MigrateWcf.Runtime.ClientProxyOptions? options = null)
-            : base(channel, global::Tailspin.Everything.Grpc.MigratedFaults.Registry, options)
+        public EverythingProxy(global::Tailspin.Everything.IEverythingCallback callback, ProxyChannel channel, ClientProxyOptions? options = null)
+            : base(channel, MigratedFaults.Registry, options)
         {
             _callback = callback ?? throw new global::System.ArgumentNullException(nameof(callback));
-            _client = new global::Tailspin.Everything.Grpc.Everything.EverythingClient(CallInvoker);
+            _client = new Everything.EverythingClient(CallInvoker);
         }
 
         global::Tailspin.Everything.Scalars global::Tailspin.Everything.IEverything.EchoScalars(global::Tailspin.Everything.Scalars value)
         {
             EnsureOpened();
-            var request = new global::Tailspin.Everything.Grpc.EchoScalarsRequest();
-            request.Value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((value ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("parameter 'value' of IEverything.EchoScalars")), depth: 1);
+            var request = new EchoScalarsRequest();
+            request.Value = EverythingTypesMappers.ToMessage((value ?? throw CommonTypeConversions.NotCarried("parameter 'value' of IEverything.EchoScalars")), depth: 1);
             var response = _client.EchoScalars(request);
-            return global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage((response.Result ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotSet("the result of IEverything.EchoScalars")), depth: 1);
+            return EverythingTypesMappers.FromMessage((response.Result ?? throw CommonTypeConversions.NotSet("the result of IEverything.EchoScalars")), depth: 1);
         }
 
         global::Tailspin.Everything.Collections global::Tailspin.Everything.IEverything.EchoCollections(global::Tailspin.Everything.Collections value)
         {
             EnsureOpened();
-            var request = new global::Tailspin.Everything.Grpc.EchoCollectionsRequest();
-            request.Value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((value ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("parameter 'value' of IEverything.EchoCollections")), depth: 1);
+            var request = new EchoCollectionsRequest();
+            request.Value = EverythingTypesMappers.ToMessage((value ?? throw CommonTypeConversions.NotCarried("parameter 'value' of IEverything.EchoCollections")), depth: 1);
             var response = _client.EchoCollections(request);
-            return global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage((response.Result ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotSet("the result of IEverything.EchoCollections")), depth: 1);
+            return EverythingTypesMappers.FromMessage((response.Result ?? throw CommonTypeConversions.NotSet("the result of IEverything.EchoCollections")), depth: 1);
         }
 
         global::Tailspin.Everything.Shape? global::Tailspin.Everything.IEverything.EchoShape(global::Tailspin.Everything.Shape? value)
         {
             EnsureOpened();
-            var request = new global::Tailspin.Everything.Grpc.EchoShapeRequest();
-            if (value is not null)
-            {
-                request.Value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage(value, depth: 1);
-            }
-
+            var request = new EchoShapeRequest();
+            if (value is not null) request.Value = EverythingTypesMappers.ToMessage(value, depth: 1);
             var response = _client.EchoShape(request);
-            return (response.Result is { } resultMessage ? global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage(resultMessage, depth: 1) : null);
+            return (response.Result is { } resultMessage ? EverythingTypesMappers.FromMessage(resultMessage, depth: 1) : null);
         }
 
         global::Tailspin.Everything.Node global::Tailspin.Everything.IEverything.EchoNode(global::Tailspin.Everything.Node value)
         {
             EnsureOpened();
-            var request = new global::Tailspin.Everything.Grpc.EchoNodeRequest();
-            request.Value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((value ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("parameter 'value' of IEverything.EchoNode")), depth: 1);
+            var request = new EchoNodeRequest();
+            request.Value = EverythingTypesMappers.ToMessage((value ?? throw CommonTypeConversions.NotCarried("parameter 'value' of IEverything.EchoNode")), depth: 1);
             var response = _client.EchoNode(request);
-            return global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage((response.Result ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotSet("the result of IEverything.EchoNode")), depth: 1);
+            return EverythingTypesMappers.FromMessage((response.Result ?? throw CommonTypeConversions.NotSet("the result of IEverything.EchoNode")), depth: 1);
         }
 
         global::Tailspin.Everything.Sealed global::Tailspin.Everything.IEverything.EchoSealed(global::Tailspin.Everything.Sealed value)
         {
             EnsureOpened();
-            var request = new global::Tailspin.Everything.Grpc.EchoSealedRequest();
-            request.Value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((value ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("parameter 'value' of IEverything.EchoSealed")), depth: 1);
+            var request = new EchoSealedRequest();
+            request.Value = EverythingTypesMappers.ToMessage((value ?? throw CommonTypeConversions.NotCarried("parameter 'value' of IEverything.EchoSealed")), depth: 1);
             var response = _client.EchoSealed(request);
-            return global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage((response.Result ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotSet("the result of IEverything.EchoSealed")), depth: 1);
+            return EverythingTypesMappers.FromMessage((response.Result ?? throw CommonTypeConversions.NotSet("the result of IEverything.EchoSealed")), depth: 1);
         }
 
         global::Tailspin.Everything.Legacy global::Tailspin.Everything.IEverything.EchoLegacy(global::Tailspin.Everything.Legacy value)
         {
             EnsureOpened();
-            var request = new global::Tailspin.Everything.Grpc.EchoLegacyRequest();
-            request.Value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((value ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("parameter 'value' of IEverything.EchoLegacy")), depth: 1);
+            var request = new EchoLegacyRequest();
+            request.Value = EverythingTypesMappers.ToMessage((value ?? throw CommonTypeConversions.NotCarried("parameter 'value' of IEverything.EchoLegacy")), depth: 1);
             var response = _client.EchoLegacy(request);
-            return global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage((response.Result ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotSet("the result of IEverything.EchoLegacy")), depth: 1);
+            return EverythingTypesMappers.FromMessage((response.Result ?? throw CommonTypeConversions.NotSet("the result of IEverything.EchoLegacy")), depth: 1);
         }
 
         global::Tailspin.Everything.Poco global::Tailspin.Everything.IEverything.EchoPoco(global::Tailspin.Everything.Poco value)
         {
             EnsureOpened();
-            var request = new global::Tailspin.Everything.Grpc.EchoPocoRequest();
-            request.Value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((value ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("parameter 'value' of IEverything.EchoPoco")), depth: 1);
+            var request = new EchoPocoRequest();
+            request.Value = EverythingTypesMappers.ToMessage((value ?? throw CommonTypeConversions.NotCarried("parameter 'value' of IEverything.EchoPoco")), depth: 1);
             var response = _client.EchoPoco(request);
-            return global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage((response.Result ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotSet("the result of IEverything.EchoPoco")), depth: 1);
+            return EverythingTypesMappers.FromMessage((response.Result ?? throw CommonTypeConversions.NotSet("the result of IEverything.EchoPoco")), depth: 1);
         }
 
         global::Tailspin.Everything.Page<global::Tailspin.Everything.Point> global::Tailspin.Everything.IEverything.EchoPage(global::Tailspin.Everything.Page<global::Tailspin.Everything.Point> value)
         {
             EnsureOpened();
-            var request = new global::Tailspin.Everything.Grpc.EchoPageRequest();
-            request.Value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((value ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("parameter 'value' of IEverything.EchoPage")), depth: 1);
+            var request = new EchoPageRequest();
+            request.Value = EverythingTypesMappers.ToMessage((value ?? throw CommonTypeConversions.NotCarried("parameter 'value' of IEverything.EchoPage")), depth: 1);
             var response = _client.EchoPage(request);
-            return global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage((response.Result ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotSet("the result of IEverything.EchoPage")), depth: 1);
+            return EverythingTypesMappers.FromMessage((response.Result ?? throw CommonTypeConversions.NotSet("the result of IEverything.EchoPage")), depth: 1);
         }
 
         global::Tailspin.Everything.Envelope global::Tailspin.Everything.IEverything.EchoEnvelope(global::Tailspin.Everything.Envelope value)
         {
             EnsureOpened();
-            var request = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage(value ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("parameter 'value' of IEverything.EchoEnvelope"), 1);
+            var request = EverythingTypesMappers.ToMessage(value ?? throw CommonTypeConversions.NotCarried("parameter 'value' of IEverything.EchoEnvelope"), 1);
             var response = _client.EchoEnvelope(request);
-            return global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage(response, 1);
+            return EverythingTypesMappers.FromMessage(response, 1);
         }
 
         global::Tailspin.Everything.Bag global::Tailspin.Everything.IEverything.EchoBag(global::Tailspin.Everything.Bag value)
         {
             EnsureOpened();
-            var request = new global::Tailspin.Everything.Grpc.EchoBagRequest();
-            request.Value = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((value ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("parameter 'value' of IEverything.EchoBag")), depth: 1);
+            var request = new EchoBagRequest();
+            request.Value = EverythingTypesMappers.ToMessage((value ?? throw CommonTypeConversions.NotCarried("parameter 'value' of IEverything.EchoBag")), depth: 1);
             var response = _client.EchoBag(request);
-            return global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage((response.Result ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotSet("the result of IEverything.EchoBag")), depth: 1);
+            return EverythingTypesMappers.FromMessage((response.Result ?? throw CommonTypeConversions.NotSet("the result of IEverything.EchoBag")), depth: 1);
         }
 
         int global::Tailspin.Everything.IEverything.Swap(ref string left, ref string right, out global::System.DateTime at)
         {
             EnsureOpened();
-            var request = new global::Tailspin.Everything.Grpc.SwapRequest();
-            request.Left = (left ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("parameter 'left' of IEverything.Swap"));
-            request.Right = (right ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("parameter 'right' of IEverything.Swap"));
+            var request = new SwapRequest();
+            request.Left = (left ?? throw CommonTypeConversions.NotCarried("parameter 'left' of IEverything.Swap"));
+            request.Right = (right ?? throw CommonTypeConversions.NotCarried("parameter 'right' of IEverything.Swap"));
             var response = _client.Swap(request);
             left = response.Left;
             right = response.Right;
-            at = (response.At is { } atMessage ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDateTime(atMessage) : default(global::System.DateTime));
+            at = (response.At is { } atMessage ? CommonTypeConversions.ToDateTime(atMessage) : default(global::System.DateTime));
             return response.Result;
         }
 
-        async global::System.Threading.Tasks.Task<decimal> global::Tailspin.Everything.IEverything.SumAsync(global::System.Collections.Generic.List<decimal> values)
+        async Task<decimal> global::Tailspin.Everything.IEverything.SumAsync(List<decimal> values)
         {
             await EnsureOpenedAsync().ConfigureAwait(false);
-            var request = new global::Tailspin.Everything.Grpc.SumRequest();
-            foreach (var item in (values ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("parameter 'values' of IEverything.SumAsync")))
-            {
-                request.Values.Add(global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(item));
-            }
-
+            var request = new SumRequest();
+            request.Values.AddRange((values ?? throw CommonTypeConversions.NotCarried("parameter 'values' of IEverything.SumAsync")).Select(item => CommonTypeConversions.ToMessage(item)));
             var response = await _client.SumAsync(request).ResponseAsync.ConfigureAwait(false);
-            return (response.Result is { } resultMessage ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDecimal(resultMessage) : default(decimal));
+            return (response.Result is { } resultMessage ? CommonTypeConversions.ToDecimal(resultMessage) : default(decimal));
         }
 
         global::System.IAsyncResult global::Tailspin.Everything.IEverything.BeginConcat(string first, string second, global::System.AsyncCallback? callback, object? state)
@@ -152,54 +156,54 @@ namespace Tailspin.Everything.Grpc
 
         string global::Tailspin.Everything.IEverything.EndConcat(global::System.IAsyncResult result)
         {
-            var response = global::System.Threading.Tasks.TaskToAsyncResult.End<global::Tailspin.Everything.Grpc.ConcatResponse>(result);
+            var response = global::System.Threading.Tasks.TaskToAsyncResult.End<ConcatResponse>(result);
             return response.Result;
         }
 
-        private async global::System.Threading.Tasks.Task<global::Tailspin.Everything.Grpc.ConcatResponse> ConcatCoreAsync(string first, string second)
+        private async Task<ConcatResponse> ConcatCoreAsync(string first, string second)
         {
             await EnsureOpenedAsync().ConfigureAwait(false);
-            var request = new global::Tailspin.Everything.Grpc.ConcatRequest();
-            request.First = (first ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("parameter 'first' of IEverything.BeginConcat"));
-            request.Second = (second ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("parameter 'second' of IEverything.BeginConcat"));
+            var request = new ConcatRequest();
+            request.First = (first ?? throw CommonTypeConversions.NotCarried("parameter 'first' of IEverything.BeginConcat"));
+            request.Second = (second ?? throw CommonTypeConversions.NotCarried("parameter 'second' of IEverything.BeginConcat"));
             return await _client.ConcatAsync(request).ResponseAsync.ConfigureAwait(false);
         }
 
         global::System.IO.Stream global::Tailspin.Everything.IEverything.Download(int size)
         {
             EnsureOpened();
-            var request = new global::Tailspin.Everything.Grpc.DownloadRequest();
+            var request = new DownloadRequest();
             request.Size = size;
             var call2 = _client.Download(request);
-            var response = global::MigrateWcf.Runtime.ByteStreams.ReadStream(call2.ResponseStream, default, call2, Translate);
+            var response = ByteStreams.ReadStream(call2.ResponseStream, default, call2, Translate);
             return response;
         }
 
-        private async global::System.Threading.Tasks.Task<global::System.IO.Stream> DownloadCoreAsync(int size)
+        private async Task<global::System.IO.Stream> DownloadCoreAsync(int size)
         {
             await EnsureOpenedAsync().ConfigureAwait(false);
-            var request = new global::Tailspin.Everything.Grpc.DownloadRequest();
+            var request = new DownloadRequest();
             request.Size = size;
             var call = _client.Download(request);
-            return global::MigrateWcf.Runtime.ByteStreams.ReadStream(call.ResponseStream, default, call, Translate);
+            return ByteStreams.ReadStream(call.ResponseStream, default, call, Translate);
         }
 
         long global::Tailspin.Everything.IEverything.Upload(global::System.IO.Stream data)
         {
-            var response = global::System.Threading.Tasks.Task.Run(() => UploadCoreAsync(data)).GetAwaiter().GetResult();
+            var response = Task.Run(() => UploadCoreAsync(data)).GetAwaiter().GetResult();
             return response.Result;
         }
 
-        private async global::System.Threading.Tasks.Task<global::Tailspin.Everything.Grpc.UploadResponse> UploadCoreAsync(global::System.IO.Stream data)
+        private async Task<UploadResponse> UploadCoreAsync(global::System.IO.Stream data)
         {
             await EnsureOpenedAsync().ConfigureAwait(false);
             var call = _client.Upload();
             try
             {
-                await global::MigrateWcf.Runtime.ByteStreams.WriteAsync((data ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("parameter 'data' of IEverything.Upload")), call.RequestStream).ConfigureAwait(false);
+                await ByteStreams.WriteAsync((data ?? throw CommonTypeConversions.NotCarried("parameter 'data' of IEverything.Upload")), call.RequestStream).ConfigureAwait(false);
                 await call.RequestStream.CompleteAsync().ConfigureAwait(false);
             }
-            catch (global::Grpc.Core.RpcException exception)
+            catch (RpcException exception)
             {
                 call.Dispose();
                 throw Translate(exception);
@@ -214,23 +218,23 @@ namespace Tailspin.Everything.Grpc
         void global::Tailspin.Everything.IEverything.Notify(string what)
         {
             EnsureOpened();
-            var request = new global::Tailspin.Everything.Grpc.NotifyRequest();
-            request.What = (what ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("parameter 'what' of IEverything.Notify"));
+            var request = new NotifyRequest();
+            request.What = (what ?? throw CommonTypeConversions.NotCarried("parameter 'what' of IEverything.Notify"));
             var response = _client.Notify(request);
         }
 
         int global::Tailspin.Everything.IEverything.Notified()
         {
             EnsureOpened();
-            var response = _client.Notified(new global::Google.Protobuf.WellKnownTypes.Empty());
+            var response = _client.Notified(new Empty());
             return response.Result;
         }
 
         string global::Tailspin.Everything.IEverything.AskBack(string question)
         {
             EnsureOpened();
-            var request = new global::Tailspin.Everything.Grpc.AskBackRequest();
-            request.Question = (question ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("parameter 'question' of IEverything.AskBack"));
+            var request = new AskBackRequest();
+            request.Question = (question ?? throw CommonTypeConversions.NotCarried("parameter 'question' of IEverything.AskBack"));
             var response = _client.AskBack(request);
             return response.Result;
         }
@@ -238,37 +242,40 @@ namespace Tailspin.Everything.Grpc
         void global::Tailspin.Everything.IEverything.Reject(byte[] reason)
         {
             EnsureOpened();
-            var request = new global::Tailspin.Everything.Grpc.RejectRequest();
-            request.Reason = global::Google.Protobuf.UnsafeByteOperations.UnsafeWrap((reason ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("parameter 'reason' of IEverything.Reject")));
+            var request = new RejectRequest();
+            request.Reason = global::Google.Protobuf.UnsafeByteOperations.UnsafeWrap((reason ?? throw CommonTypeConversions.NotCarried("parameter 'reason' of IEverything.Reject")));
             var response = _client.Reject(request);
         }
 
-        /// <summary>Opens the session's callback stream before the first call; its callbacks go to the callback object, one at a time, in order.</summary>
-        protected override global::System.Threading.Tasks.Task OnOpenAsync()
-            => Session.OpenCallbacksAsync<global::Tailspin.Everything.Grpc.EverythingCallback, global::Tailspin.Everything.Grpc.EverythingCallbackReply>(callOptions => _client.Callbacks(callOptions), DispatchAsync);
+        /// <summary>
+        /// Opens the session's callback stream before the first call; its callbacks go to the callback object, one at a
+        /// time, in order.
+        /// </summary>
+        protected override Task OnOpenAsync()
+            => Session.OpenCallbacksAsync<EverythingCallback, EverythingCallbackReply>(callOptions => _client.Callbacks(callOptions), DispatchAsync);
 
-        private global::System.Threading.Tasks.Task<global::Tailspin.Everything.Grpc.EverythingCallbackReply?> DispatchAsync(global::Tailspin.Everything.Grpc.EverythingCallback envelope)
+        private Task<EverythingCallbackReply?> DispatchAsync(EverythingCallback envelope)
         {
             switch (envelope.CallbackCase)
             {
-                case global::Tailspin.Everything.Grpc.EverythingCallback.CallbackOneofCase.Progress:
+                case EverythingCallback.CallbackOneofCase.Progress:
                 {
                     var percent = envelope.Progress.Percent;
                     _callback.Progress(percent);
-                    return global::System.Threading.Tasks.Task.FromResult<global::Tailspin.Everything.Grpc.EverythingCallbackReply?>(null);
+                    return Task.FromResult<EverythingCallbackReply?>(null);
                 }
-                case global::Tailspin.Everything.Grpc.EverythingCallback.CallbackOneofCase.Answer:
+                case EverythingCallback.CallbackOneofCase.Answer:
                 {
                     var question = envelope.Answer.Question;
                     var result2 = _callback.Answer(question, out var length);
-                    var answer = new global::Tailspin.Everything.Grpc.AnswerCallbackResult();
-                    answer.Result = (result2 ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("the result of IEverythingCallback.Answer"));
+                    var answer = new AnswerCallbackResult();
+                    answer.Result = (result2 ?? throw CommonTypeConversions.NotCarried("the result of IEverythingCallback.Answer"));
                     answer.Length = length;
-                    return global::System.Threading.Tasks.Task.FromResult<global::Tailspin.Everything.Grpc.EverythingCallbackReply?>(new global::Tailspin.Everything.Grpc.EverythingCallbackReply { CallId = envelope.CallId, Answer = answer });
+                    return Task.FromResult<EverythingCallbackReply?>(new EverythingCallbackReply { CallId = envelope.CallId, Answer = answer });
                 }
             }
 
-            return global::System.Threading.Tasks.Task.FromResult<global::Tailspin.Everything.Grpc.EverythingCallbackReply?>(null);
+            return Task.FromResult<EverythingCallbackReply?>(null);
         }
     }
 }

@@ -7,82 +7,53 @@
 
 namespace Tailspin.Everything.Grpc
 {
-    /// <summary>Converts the data types of tailspin/everything/everything_types.proto to and from their messages, without loss: every member, null kept apart from empty, known derived types by their oneof case.</summary>
+    using global::MigrateWcf.Runtime.Mapping;
+    using global::System.Collections.Generic;
+    using global::System.Linq;
+
+    /// <summary>
+    /// Converts the data types of tailspin/everything/everything_types.proto to and from their messages, without loss:
+    /// every member, null kept apart from empty, known derived types by their oneof case. A value is never null; depth
+    /// counts how many data types deep it is (1 at the top), and a graph deeper than CommonTypeConversions.MaxDepth, or
+    /// cyclic, is refused.
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("migrate-wcf", "0.1.0.0")]
     internal static class EverythingTypesMappers
     {
         /// <summary>The message of a Tailspin.Everything.Bag.</summary>
-        /// <param name="value">Not null.</param>
-        /// <param name="depth">How many data types deep <paramref name="value"/> is (1 at the top): a graph deeper than CommonTypeConversions.MaxDepth, or cyclic, is refused.</param>
-        internal static global::Tailspin.Everything.Grpc.Bag ToMessage(global::Tailspin.Everything.Bag value, int depth)
+        internal static Bag ToMessage(global::Tailspin.Everything.Bag value, int depth)
         {
-            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "Tailspin.Everything.Bag");
-            var type = value.GetType();
-            if (type != typeof(global::Tailspin.Everything.Bag))
-            {
-                throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.UnknownType(type, "Tailspin.Everything.Bag");
-            }
-
-            var message = new global::Tailspin.Everything.Grpc.Bag();
-            if (value.Anything is { } anything)
-            {
-                message.Anything = global::Tailspin.Everything.Grpc.MigratedAny.Pack(anything, depth + 1);
-            }
-
-            foreach (var item in (value.Things ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("Tailspin.Everything.Bag.Things")))
-            {
-                message.Things.Add(global::Tailspin.Everything.Grpc.MigratedAny.Pack((item ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("an element of Tailspin.Everything.Bag.Things")), depth + 1));
-            }
-
+            CommonTypeConversions.CheckType(value, depth, "Tailspin.Everything.Bag");
+            var message = new Bag();
+            if (value.Anything is { } anything) message.Anything = MigratedAny.Pack(anything, depth + 1);
+            message.Things.AddRange((value.Things ?? throw CommonTypeConversions.NotCarried("Tailspin.Everything.Bag.Things")).Select(item => MigratedAny.Pack((item ?? throw CommonTypeConversions.NotCarried("an element of Tailspin.Everything.Bag.Things")), depth + 1)));
             return message;
         }
 
         /// <summary>The Tailspin.Everything.Bag a message holds.</summary>
-        /// <param name="message">Not null.</param>
-        /// <param name="depth">How many data types deep <paramref name="message"/> is (1 at the top).</param>
-        internal static global::Tailspin.Everything.Bag FromMessage(global::Tailspin.Everything.Grpc.Bag message, int depth)
+        internal static global::Tailspin.Everything.Bag FromMessage(Bag message, int depth)
         {
-            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "Tailspin.Everything.Bag");
+            CommonTypeConversions.CheckDepth(depth, "Tailspin.Everything.Bag");
             var value = new global::Tailspin.Everything.Bag();
-            value.Anything = global::Tailspin.Everything.Grpc.MigratedAny.Unpack(message.Anything, depth + 1);
-            var list = new global::System.Collections.Generic.List<object>(message.Things.Count);
-            foreach (var item in message.Things)
-            {
-                list.Add((global::Tailspin.Everything.Grpc.MigratedAny.Unpack(item, depth + 1) ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotSet("an element of Tailspin.Everything.Bag.Things")));
-            }
-
-            value.Things = list;
+            value.Anything = MigratedAny.Unpack(message.Anything, depth + 1);
+            value.Things = message.Things.Select(item => (MigratedAny.Unpack(item, depth + 1) ?? throw CommonTypeConversions.NotSet("an element of Tailspin.Everything.Bag.Things"))).ToList();
             return value;
         }
 
         /// <summary>The message of a Tailspin.Everything.Circle.</summary>
-        /// <param name="value">Not null.</param>
-        /// <param name="depth">How many data types deep <paramref name="value"/> is (1 at the top): a graph deeper than CommonTypeConversions.MaxDepth, or cyclic, is refused.</param>
-        internal static global::Tailspin.Everything.Grpc.Circle ToMessage(global::Tailspin.Everything.Circle value, int depth)
+        internal static Circle ToMessage(global::Tailspin.Everything.Circle value, int depth)
         {
-            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "Tailspin.Everything.Circle");
-            var type = value.GetType();
-            if (type != typeof(global::Tailspin.Everything.Circle))
-            {
-                throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.UnknownType(type, "Tailspin.Everything.Circle");
-            }
-
-            var message = new global::Tailspin.Everything.Grpc.Circle();
-            if (value.Name is { } name)
-            {
-                message.Name = name;
-            }
-
+            CommonTypeConversions.CheckType(value, depth, "Tailspin.Everything.Circle");
+            var message = new Circle();
+            if (value.Name is { } name) message.Name = name;
             message.Radius = value.Radius;
             return message;
         }
 
         /// <summary>The Tailspin.Everything.Circle a message holds.</summary>
-        /// <param name="message">Not null.</param>
-        /// <param name="depth">How many data types deep <paramref name="message"/> is (1 at the top).</param>
-        internal static global::Tailspin.Everything.Circle FromMessage(global::Tailspin.Everything.Grpc.Circle message, int depth)
+        internal static global::Tailspin.Everything.Circle FromMessage(Circle message, int depth)
         {
-            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "Tailspin.Everything.Circle");
+            CommonTypeConversions.CheckDepth(depth, "Tailspin.Everything.Circle");
             var value = new global::Tailspin.Everything.Circle();
             value.Name = (message.HasName ? message.Name : null);
             value.Radius = message.Radius;
@@ -90,119 +61,49 @@ namespace Tailspin.Everything.Grpc
         }
 
         /// <summary>The message of a Tailspin.Everything.Collections.</summary>
-        /// <param name="value">Not null.</param>
-        /// <param name="depth">How many data types deep <paramref name="value"/> is (1 at the top): a graph deeper than CommonTypeConversions.MaxDepth, or cyclic, is refused.</param>
-        internal static global::Tailspin.Everything.Grpc.Collections ToMessage(global::Tailspin.Everything.Collections value, int depth)
+        internal static Collections ToMessage(global::Tailspin.Everything.Collections value, int depth)
         {
-            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "Tailspin.Everything.Collections");
-            var type = value.GetType();
-            if (type != typeof(global::Tailspin.Everything.Collections))
+            CommonTypeConversions.CheckType(value, depth, "Tailspin.Everything.Collections");
+            var message = new Collections();
+            message.Blobs.AddRange((value.Blobs ?? throw CommonTypeConversions.NotCarried("Tailspin.Everything.Collections.Blobs")).Select(item => global::Google.Protobuf.UnsafeByteOperations.UnsafeWrap((item ?? throw CommonTypeConversions.NotCarried("an element of Tailspin.Everything.Collections.Blobs")))));
+            foreach (var pair in (value.ByGuid ?? throw CommonTypeConversions.NotCarried("Tailspin.Everything.Collections.ByGuid")))
             {
-                throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.UnknownType(type, "Tailspin.Everything.Collections");
+                message.ByGuid.Add(pair.Key.ToString(), (pair.Value ?? throw CommonTypeConversions.NotCarried("a value of Tailspin.Everything.Collections.ByGuid")));
             }
 
-            var message = new global::Tailspin.Everything.Grpc.Collections();
-            foreach (var item in (value.Blobs ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("Tailspin.Everything.Collections.Blobs")))
+            foreach (var pair2 in (value.ByPoint ?? throw CommonTypeConversions.NotCarried("Tailspin.Everything.Collections.ByPoint")))
             {
-                message.Blobs.Add(global::Google.Protobuf.UnsafeByteOperations.UnsafeWrap((item ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("an element of Tailspin.Everything.Collections.Blobs"))));
+                message.ByPoint.Add(new PointToStringEntry { Key = EverythingTypesMappers.ToMessage(pair2.Key, depth + 1), Value = (pair2.Value ?? throw CommonTypeConversions.NotCarried("a value of Tailspin.Everything.Collections.ByPoint")) });
             }
 
-            foreach (var pair in (value.ByGuid ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("Tailspin.Everything.Collections.ByGuid")))
+            message.Dates.AddRange((value.Dates ?? throw CommonTypeConversions.NotCarried("Tailspin.Everything.Collections.Dates")).Select(item2 => CommonTypeConversions.ToMessage(item2)));
+            message.Grid.AddRange((value.Grid ?? throw CommonTypeConversions.NotCarried("Tailspin.Everything.Collections.Grid")).Select(item3 => new Int32List { Items = { (item3 ?? throw CommonTypeConversions.NotCarried("an element of Tailspin.Everything.Collections.Grid")) } }));
+            message.Ids.AddRange((value.Ids ?? throw CommonTypeConversions.NotCarried("Tailspin.Everything.Collections.Ids")).Select(item4 => item4.ToString()));
+            message.Letters.AddRange((value.Letters ?? throw CommonTypeConversions.NotCarried("Tailspin.Everything.Collections.Letters")).Select(item5 => CommonTypeConversions.ToString((item5 ?? throw CommonTypeConversions.NotCarried("an element of Tailspin.Everything.Collections.Letters")), "an element of Tailspin.Everything.Collections.Letters")));
+            foreach (var pair3 in (value.ListsByKey ?? throw CommonTypeConversions.NotCarried("Tailspin.Everything.Collections.ListsByKey")))
             {
-                message.ByGuid.Add(pair.Key.ToString(), (pair.Value ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("a value of Tailspin.Everything.Collections.ByGuid")));
+                message.ListsByKey.Add(pair3.Key, new Int32List { Items = { (pair3.Value ?? throw CommonTypeConversions.NotCarried("a value of Tailspin.Everything.Collections.ListsByKey")) } });
             }
 
-            foreach (var pair2 in (value.ByPoint ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("Tailspin.Everything.Collections.ByPoint")))
-            {
-                message.ByPoint.Add(new global::Tailspin.Everything.Grpc.PointToStringEntry { Key = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage(pair2.Key, depth + 1), Value = (pair2.Value ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("a value of Tailspin.Everything.Collections.ByPoint")) });
-            }
-
-            foreach (var item2 in (value.Dates ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("Tailspin.Everything.Collections.Dates")))
-            {
-                message.Dates.Add(global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(item2));
-            }
-
-            foreach (var item3 in (value.Grid ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("Tailspin.Everything.Collections.Grid")))
-            {
-                var list = new global::Tailspin.Everything.Grpc.Int32List();
-                foreach (var item4 in (item3 ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("an element of Tailspin.Everything.Collections.Grid")))
-                {
-                    list.Items.Add(item4);
-                }
-
-                message.Grid.Add(list);
-            }
-
-            foreach (var item5 in (value.Ids ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("Tailspin.Everything.Collections.Ids")))
-            {
-                message.Ids.Add(item5.ToString());
-            }
-
-            foreach (var item6 in (value.Letters ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("Tailspin.Everything.Collections.Letters")))
-            {
-                message.Letters.Add(global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToString((item6 ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("an element of Tailspin.Everything.Collections.Letters")), "an element of Tailspin.Everything.Collections.Letters"));
-            }
-
-            foreach (var pair3 in (value.ListsByKey ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("Tailspin.Everything.Collections.ListsByKey")))
-            {
-                var list2 = new global::Tailspin.Everything.Grpc.Int32List();
-                foreach (var item7 in (pair3.Value ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("a value of Tailspin.Everything.Collections.ListsByKey")))
-                {
-                    list2.Items.Add(item7);
-                }
-
-                message.ListsByKey.Add(pair3.Key, list2);
-            }
-
-            foreach (var item8 in (value.Moods ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("Tailspin.Everything.Collections.Moods")))
-            {
-                message.Moods.Add(checked((global::Tailspin.Everything.Grpc.Mood)(int)item8));
-            }
-
-            if (value.Names is { } names)
-            {
-                var list3 = new global::Tailspin.Everything.Grpc.StringList();
-                foreach (var item9 in names)
-                {
-                    list3.Items.Add((item9 ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("an element of Tailspin.Everything.Collections.Names")));
-                }
-
-                message.Names = list3;
-            }
-
+            message.Moods.AddRange((value.Moods ?? throw CommonTypeConversions.NotCarried("Tailspin.Everything.Collections.Moods")).Select(item6 => checked((Mood)(int)item6)));
+            if (value.Names is { } names) message.Names = new StringList { Items = { names } };
             if (value.Nested is { } nested)
             {
-                var list4 = new global::Tailspin.Everything.Grpc.StringListList();
-                foreach (var item10 in nested)
-                {
-                    var list5 = new global::Tailspin.Everything.Grpc.StringList();
-                    foreach (var item11 in (item10 ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("an element of Tailspin.Everything.Collections.Nested")))
-                    {
-                        list5.Items.Add((item11 ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("an element of an element of Tailspin.Everything.Collections.Nested")));
-                    }
-
-                    list4.Items.Add(list5);
-                }
-
-                message.Nested = list4;
+                message.Nested = new StringListList { Items = { nested.Select(item8 => new StringList { Items = { (item8 ?? throw CommonTypeConversions.NotCarried("an element of Tailspin.Everything.Collections.Nested")) } }) } };
             }
 
-            foreach (var item12 in (value.NullableInts ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("Tailspin.Everything.Collections.NullableInts")))
+            message.NullableInts.AddRange((value.NullableInts ?? throw CommonTypeConversions.NotCarried("Tailspin.Everything.Collections.NullableInts")).Select(item9 => (int?)(item9 ?? throw CommonTypeConversions.NotCarried("an element of Tailspin.Everything.Collections.NullableInts"))));
+            foreach (var pair4 in (value.Points ?? throw CommonTypeConversions.NotCarried("Tailspin.Everything.Collections.Points")))
             {
-                message.NullableInts.Add((item12 ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("an element of Tailspin.Everything.Collections.NullableInts")));
-            }
-
-            foreach (var pair4 in (value.Points ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("Tailspin.Everything.Collections.Points")))
-            {
-                message.Points.Add(pair4.Key, global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage(pair4.Value, depth + 1));
+                message.Points.Add(pair4.Key, EverythingTypesMappers.ToMessage(pair4.Value, depth + 1));
             }
 
             if (value.Prices is { } prices)
             {
-                var map = new global::Tailspin.Everything.Grpc.StringToDecimalMap();
+                var map = new StringToDecimalMap();
                 foreach (var pair5 in prices)
                 {
-                    map.Entries.Add(pair5.Key, global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(pair5.Value));
+                    map.Entries.Add(pair5.Key, CommonTypeConversions.ToMessage(pair5.Value));
                 }
 
                 message.Prices = map;
@@ -210,11 +111,11 @@ namespace Tailspin.Everything.Grpc
 
             if (value.Tables is { } tables)
             {
-                var map2 = new global::Tailspin.Everything.Grpc.StringToStringToInt32MapMap();
+                var map2 = new StringToStringToInt32MapMap();
                 foreach (var pair6 in tables)
                 {
-                    var map3 = new global::Tailspin.Everything.Grpc.StringToInt32Map();
-                    foreach (var pair7 in (pair6.Value ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("a value of Tailspin.Everything.Collections.Tables")))
+                    var map3 = new StringToInt32Map();
+                    foreach (var pair7 in (pair6.Value ?? throw CommonTypeConversions.NotCarried("a value of Tailspin.Everything.Collections.Tables")))
                     {
                         map3.Entries.Add(pair7.Key, pair7.Value);
                     }
@@ -225,214 +126,67 @@ namespace Tailspin.Everything.Grpc
                 message.Tables = map2;
             }
 
-            foreach (var item13 in (value.Tags ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("Tailspin.Everything.Collections.Tags")))
-            {
-                message.Tags.Add((item13 ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("an element of Tailspin.Everything.Collections.Tags")));
-            }
-
+            message.Tags.AddRange((value.Tags ?? throw CommonTypeConversions.NotCarried("Tailspin.Everything.Collections.Tags")));
             return message;
         }
 
         /// <summary>The Tailspin.Everything.Collections a message holds.</summary>
-        /// <param name="message">Not null.</param>
-        /// <param name="depth">How many data types deep <paramref name="message"/> is (1 at the top).</param>
-        internal static global::Tailspin.Everything.Collections FromMessage(global::Tailspin.Everything.Grpc.Collections message, int depth)
+        internal static global::Tailspin.Everything.Collections FromMessage(Collections message, int depth)
         {
-            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "Tailspin.Everything.Collections");
+            CommonTypeConversions.CheckDepth(depth, "Tailspin.Everything.Collections");
             var value = new global::Tailspin.Everything.Collections();
-            var list = new global::System.Collections.Generic.List<byte[]>(message.Blobs.Count);
-            foreach (var item in message.Blobs)
-            {
-                list.Add(global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToBytes(item));
-            }
-
-            value.Blobs = list;
-            var map = new global::System.Collections.Generic.Dictionary<global::System.Guid, string>(message.ByGuid.Count);
-            foreach (var pair in message.ByGuid)
-            {
-                map.Add(global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToGuid(pair.Key, "a key of Tailspin.Everything.Collections.ByGuid"), pair.Value);
-            }
-
-            value.ByGuid = map;
-            var map2 = new global::System.Collections.Generic.Dictionary<global::Tailspin.Everything.Point, string>(message.ByPoint.Count);
+            value.Blobs = message.Blobs.Select(item => CommonTypeConversions.ToBytes(item)).ToList();
+            value.ByGuid = message.ByGuid.ToDictionary(pair => CommonTypeConversions.ToGuid(pair.Key, "a key of Tailspin.Everything.Collections.ByGuid"), pair => pair.Value);
+            var map = new Dictionary<global::Tailspin.Everything.Point, string>(message.ByPoint.Count);
             foreach (var entry in message.ByPoint)
             {
-                map2.Add((entry.Key is { } keyMessage ? global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage(keyMessage, depth + 1) : default(global::Tailspin.Everything.Point)), entry.Value);
+                map.Add((entry.Key is { } keyMessage ? EverythingTypesMappers.FromMessage(keyMessage, depth + 1) : default(global::Tailspin.Everything.Point)), entry.Value);
             }
 
-            value.ByPoint = map2;
-            var list2 = new global::System.Collections.Generic.List<global::System.DateTime>(message.Dates.Count);
-            foreach (var item2 in message.Dates)
+            value.ByPoint = map;
+            value.Dates = message.Dates.Select(item2 => CommonTypeConversions.ToDateTime(item2)).ToList();
+            value.Grid = message.Grid.Select(item3 => item3.Items.ToArray()).ToArray();
+            value.Ids = message.Ids.Select(item5 => CommonTypeConversions.ToGuid(item5, "an element of Tailspin.Everything.Collections.Ids")).ToList();
+            value.Letters = message.Letters.Select(item6 => (char?)CommonTypeConversions.ToChar((item6 ?? throw CommonTypeConversions.NotSet("an element of Tailspin.Everything.Collections.Letters")), "an element of Tailspin.Everything.Collections.Letters")).ToList();
+            value.ListsByKey = message.ListsByKey.ToDictionary(pair2 => pair2.Key, pair2 => pair2.Value.Items.ToList());
+            var list = new global::System.Collections.ObjectModel.Collection<global::Tailspin.Everything.Mood>();
+            foreach (var item8 in message.Moods)
             {
-                list2.Add(global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDateTime(item2));
+                list.Add(checked((global::Tailspin.Everything.Mood)(int)item8));
             }
 
-            value.Dates = list2;
-            var items = new global::System.Collections.Generic.List<int[]>(message.Grid.Count);
-            foreach (var item3 in message.Grid)
+            value.Moods = list;
+            value.Names = (message.Names is { } namesMessage ? namesMessage.Items.ToArray() : null);
+            value.Nested = (message.Nested is { } nestedMessage ? nestedMessage.Items.Select(item13 => item13.Items.ToList()).ToList() : null);
+            value.NullableInts = message.NullableInts.Select(item15 => (int?)(item15 ?? throw CommonTypeConversions.NotSet("an element of Tailspin.Everything.Collections.NullableInts"))).ToList();
+            value.Points = message.Points.ToDictionary(pair3 => pair3.Key, pair3 => EverythingTypesMappers.FromMessage(pair3.Value, depth + 1));
+            value.Prices = (message.Prices is { } pricesMessage ? pricesMessage.Entries.ToDictionary(pair5 => pair5.Key, pair5 => CommonTypeConversions.ToDecimal(pair5.Value)) : null);
+            value.Tables = (message.Tables is { } tablesMessage ? tablesMessage.Entries.ToDictionary(pair8 => pair8.Key, pair8 => pair8.Value.Entries.ToDictionary(pair9 => pair9.Key, pair9 => pair9.Value)) : null);
+            var list2 = new HashSet<string>();
+            foreach (var item16 in message.Tags)
             {
-                var list4 = new int[item3.Items.Count];
-                for (var i = 0; i < list4.Length; i++)
-                {
-                    list4[i] = item3.Items[i];
-                }
-
-                items.Add(list4);
+                list2.Add(item16);
             }
 
-            var list3 = items.ToArray();
-            value.Grid = list3;
-            var list5 = new global::System.Collections.Generic.List<global::System.Guid>(message.Ids.Count);
-            foreach (var item4 in message.Ids)
-            {
-                list5.Add(global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToGuid(item4, "an element of Tailspin.Everything.Collections.Ids"));
-            }
-
-            value.Ids = list5;
-            var list6 = new global::System.Collections.Generic.List<char?>(message.Letters.Count);
-            foreach (var item5 in message.Letters)
-            {
-                list6.Add(global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToChar((item5 ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotSet("an element of Tailspin.Everything.Collections.Letters")), "an element of Tailspin.Everything.Collections.Letters"));
-            }
-
-            value.Letters = list6;
-            var map3 = new global::System.Collections.Generic.Dictionary<string, global::System.Collections.Generic.List<int>>(message.ListsByKey.Count);
-            foreach (var pair2 in message.ListsByKey)
-            {
-                var list7 = new global::System.Collections.Generic.List<int>(pair2.Value.Items.Count);
-                foreach (var item6 in pair2.Value.Items)
-                {
-                    list7.Add(item6);
-                }
-
-                map3.Add(pair2.Key, list7);
-            }
-
-            value.ListsByKey = map3;
-            var list8 = new global::System.Collections.ObjectModel.Collection<global::Tailspin.Everything.Mood>();
-            foreach (var item7 in message.Moods)
-            {
-                list8.Add(checked((global::Tailspin.Everything.Mood)(int)item7));
-            }
-
-            value.Moods = list8;
-            string[]? names = null;
-            if (message.Names is { } namesMessage)
-            {
-                var list9 = new string[namesMessage.Items.Count];
-                for (var i2 = 0; i2 < list9.Length; i2++)
-                {
-                    list9[i2] = namesMessage.Items[i2];
-                }
-
-                names = list9;
-            }
-
-            value.Names = names;
-            global::System.Collections.Generic.List<global::System.Collections.Generic.List<string>>? nested = null;
-            if (message.Nested is { } nestedMessage)
-            {
-                var list10 = new global::System.Collections.Generic.List<global::System.Collections.Generic.List<string>>(nestedMessage.Items.Count);
-                foreach (var item8 in nestedMessage.Items)
-                {
-                    var list11 = new global::System.Collections.Generic.List<string>(item8.Items.Count);
-                    foreach (var item9 in item8.Items)
-                    {
-                        list11.Add(item9);
-                    }
-
-                    list10.Add(list11);
-                }
-
-                nested = list10;
-            }
-
-            value.Nested = nested;
-            var list12 = new global::System.Collections.Generic.List<int?>(message.NullableInts.Count);
-            foreach (var item10 in message.NullableInts)
-            {
-                list12.Add((item10 ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotSet("an element of Tailspin.Everything.Collections.NullableInts")));
-            }
-
-            value.NullableInts = list12;
-            var map4 = new global::System.Collections.Generic.Dictionary<int, global::Tailspin.Everything.Point>(message.Points.Count);
-            foreach (var pair3 in message.Points)
-            {
-                map4.Add(pair3.Key, global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage(pair3.Value, depth + 1));
-            }
-
-            value.Points = map4;
-            global::System.Collections.Generic.IDictionary<string, decimal>? prices = null;
-            if (message.Prices is { } pricesMessage)
-            {
-                var map5 = new global::System.Collections.Generic.Dictionary<string, decimal>(pricesMessage.Entries.Count);
-                foreach (var pair4 in pricesMessage.Entries)
-                {
-                    map5.Add(pair4.Key, global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDecimal(pair4.Value));
-                }
-
-                prices = map5;
-            }
-
-            value.Prices = prices;
-            global::System.Collections.Generic.Dictionary<string, global::System.Collections.Generic.Dictionary<string, int>>? tables = null;
-            if (message.Tables is { } tablesMessage)
-            {
-                var map6 = new global::System.Collections.Generic.Dictionary<string, global::System.Collections.Generic.Dictionary<string, int>>(tablesMessage.Entries.Count);
-                foreach (var pair5 in tablesMessage.Entries)
-                {
-                    var map7 = new global::System.Collections.Generic.Dictionary<string, int>(pair5.Value.Entries.Count);
-                    foreach (var pair6 in pair5.Value.Entries)
-                    {
-                        map7.Add(pair6.Key, pair6.Value);
-                    }
-
-                    map6.Add(pair5.Key, map7);
-                }
-
-                tables = map6;
-            }
-
-            value.Tables = tables;
-            var list13 = new global::System.Collections.Generic.HashSet<string>();
-            foreach (var item11 in message.Tags)
-            {
-                list13.Add(item11);
-            }
-
-            value.Tags = list13;
+            value.Tags = list2;
             return value;
         }
 
         /// <summary>The message of a Tailspin.Everything.Cube.</summary>
-        /// <param name="value">Not null.</param>
-        /// <param name="depth">How many data types deep <paramref name="value"/> is (1 at the top): a graph deeper than CommonTypeConversions.MaxDepth, or cyclic, is refused.</param>
-        internal static global::Tailspin.Everything.Grpc.Cube ToMessage(global::Tailspin.Everything.Cube value, int depth)
+        internal static Cube ToMessage(global::Tailspin.Everything.Cube value, int depth)
         {
-            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "Tailspin.Everything.Cube");
-            var type = value.GetType();
-            if (type != typeof(global::Tailspin.Everything.Cube))
-            {
-                throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.UnknownType(type, "Tailspin.Everything.Cube");
-            }
-
-            var message = new global::Tailspin.Everything.Grpc.Cube();
-            if (value.Name is { } name)
-            {
-                message.Name = name;
-            }
-
+            CommonTypeConversions.CheckType(value, depth, "Tailspin.Everything.Cube");
+            var message = new Cube();
+            if (value.Name is { } name) message.Name = name;
             message.Side = value.Side;
             message.Depth = value.Depth;
             return message;
         }
 
         /// <summary>The Tailspin.Everything.Cube a message holds.</summary>
-        /// <param name="message">Not null.</param>
-        /// <param name="depth">How many data types deep <paramref name="message"/> is (1 at the top).</param>
-        internal static global::Tailspin.Everything.Cube FromMessage(global::Tailspin.Everything.Grpc.Cube message, int depth)
+        internal static global::Tailspin.Everything.Cube FromMessage(Cube message, int depth)
         {
-            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "Tailspin.Everything.Cube");
+            CommonTypeConversions.CheckDepth(depth, "Tailspin.Everything.Cube");
             var value = new global::Tailspin.Everything.Cube();
             value.Name = (message.HasName ? message.Name : null);
             value.Side = message.Side;
@@ -441,71 +195,39 @@ namespace Tailspin.Everything.Grpc
         }
 
         /// <summary>The message of a Tailspin.Everything.Envelope.</summary>
-        /// <param name="value">Not null.</param>
-        /// <param name="depth">How many data types deep <paramref name="value"/> is (1 at the top): a graph deeper than CommonTypeConversions.MaxDepth, or cyclic, is refused.</param>
-        internal static global::Tailspin.Everything.Grpc.Envelope ToMessage(global::Tailspin.Everything.Envelope value, int depth)
+        internal static Envelope ToMessage(global::Tailspin.Everything.Envelope value, int depth)
         {
-            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "Tailspin.Everything.Envelope");
-            var type = value.GetType();
-            if (type != typeof(global::Tailspin.Everything.Envelope))
-            {
-                throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.UnknownType(type, "Tailspin.Everything.Envelope");
-            }
-
-            var message = new global::Tailspin.Everything.Grpc.Envelope();
-            if (value.Body is { } body)
-            {
-                message.Body = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage(body, depth + 1);
-            }
-
-            if (value.Tenant is { } tenant)
-            {
-                message.Tenant = tenant;
-            }
-
+            CommonTypeConversions.CheckType(value, depth, "Tailspin.Everything.Envelope");
+            var message = new Envelope();
+            if (value.Body is { } body) message.Body = EverythingTypesMappers.ToMessage(body, depth + 1);
+            if (value.Tenant is { } tenant) message.Tenant = tenant;
             return message;
         }
 
         /// <summary>The Tailspin.Everything.Envelope a message holds.</summary>
-        /// <param name="message">Not null.</param>
-        /// <param name="depth">How many data types deep <paramref name="message"/> is (1 at the top).</param>
-        internal static global::Tailspin.Everything.Envelope FromMessage(global::Tailspin.Everything.Grpc.Envelope message, int depth)
+        internal static global::Tailspin.Everything.Envelope FromMessage(Envelope message, int depth)
         {
-            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "Tailspin.Everything.Envelope");
+            CommonTypeConversions.CheckDepth(depth, "Tailspin.Everything.Envelope");
             var value = new global::Tailspin.Everything.Envelope();
-            value.Body = (message.Body is { } bodyMessage ? global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage(bodyMessage, depth + 1) : null);
+            value.Body = (message.Body is { } bodyMessage ? EverythingTypesMappers.FromMessage(bodyMessage, depth + 1) : null);
             value.Tenant = (message.HasTenant ? message.Tenant : null);
             return value;
         }
 
         /// <summary>The message of a Tailspin.Everything.Legacy.</summary>
-        /// <param name="value">Not null.</param>
-        /// <param name="depth">How many data types deep <paramref name="value"/> is (1 at the top): a graph deeper than CommonTypeConversions.MaxDepth, or cyclic, is refused.</param>
-        internal static global::Tailspin.Everything.Grpc.Legacy ToMessage(global::Tailspin.Everything.Legacy value, int depth)
+        internal static Legacy ToMessage(global::Tailspin.Everything.Legacy value, int depth)
         {
-            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "Tailspin.Everything.Legacy");
-            var type = value.GetType();
-            if (type != typeof(global::Tailspin.Everything.Legacy))
-            {
-                throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.UnknownType(type, "Tailspin.Everything.Legacy");
-            }
-
-            var message = new global::Tailspin.Everything.Grpc.Legacy();
-            if (value.Text is { } text)
-            {
-                message.Text = text;
-            }
-
+            CommonTypeConversions.CheckType(value, depth, "Tailspin.Everything.Legacy");
+            var message = new Legacy();
+            if (value.Text is { } text) message.Text = text;
             message.Count = Legacy__count(value);
             return message;
         }
 
         /// <summary>The Tailspin.Everything.Legacy a message holds.</summary>
-        /// <param name="message">Not null.</param>
-        /// <param name="depth">How many data types deep <paramref name="message"/> is (1 at the top).</param>
-        internal static global::Tailspin.Everything.Legacy FromMessage(global::Tailspin.Everything.Grpc.Legacy message, int depth)
+        internal static global::Tailspin.Everything.Legacy FromMessage(Legacy message, int depth)
         {
-            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "Tailspin.Everything.Legacy");
+            CommonTypeConversions.CheckDepth(depth, "Tailspin.Everything.Legacy");
             var value = new global::Tailspin.Everything.Legacy();
             value.Text = (message.HasText ? message.Text : null);
             Legacy__count(value) = message.Count;
@@ -513,131 +235,65 @@ namespace Tailspin.Everything.Grpc
         }
 
         /// <summary>The message of a Tailspin.Everything.Node.</summary>
-        /// <param name="value">Not null.</param>
-        /// <param name="depth">How many data types deep <paramref name="value"/> is (1 at the top): a graph deeper than CommonTypeConversions.MaxDepth, or cyclic, is refused.</param>
-        internal static global::Tailspin.Everything.Grpc.Node ToMessage(global::Tailspin.Everything.Node value, int depth)
+        internal static Node ToMessage(global::Tailspin.Everything.Node value, int depth)
         {
-            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "Tailspin.Everything.Node");
-            var type = value.GetType();
-            if (type != typeof(global::Tailspin.Everything.Node))
-            {
-                throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.UnknownType(type, "Tailspin.Everything.Node");
-            }
-
-            var message = new global::Tailspin.Everything.Grpc.Node();
+            CommonTypeConversions.CheckType(value, depth, "Tailspin.Everything.Node");
+            var message = new Node();
             if (value.Children is { } children)
             {
-                var list = new global::Tailspin.Everything.Grpc.NodeList();
-                foreach (var item in children)
-                {
-                    list.Items.Add(global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((item ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("an element of Tailspin.Everything.Node.Children")), depth + 1));
-                }
-
-                message.Children = list;
+                message.Children = new NodeList { Items = { children.Select(item2 => EverythingTypesMappers.ToMessage((item2 ?? throw CommonTypeConversions.NotCarried("an element of Tailspin.Everything.Node.Children")), depth + 1)) } };
             }
 
-            message.Label = (value.Label ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("Tailspin.Everything.Node.Label"));
-            if (value.Next is { } next)
-            {
-                message.Next = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage(next, depth + 1);
-            }
-
+            message.Label = (value.Label ?? throw CommonTypeConversions.NotCarried("Tailspin.Everything.Node.Label"));
+            if (value.Next is { } next) message.Next = EverythingTypesMappers.ToMessage(next, depth + 1);
             return message;
         }
 
         /// <summary>The Tailspin.Everything.Node a message holds.</summary>
-        /// <param name="message">Not null.</param>
-        /// <param name="depth">How many data types deep <paramref name="message"/> is (1 at the top).</param>
-        internal static global::Tailspin.Everything.Node FromMessage(global::Tailspin.Everything.Grpc.Node message, int depth)
+        internal static global::Tailspin.Everything.Node FromMessage(Node message, int depth)
         {
-            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "Tailspin.Everything.Node");
+            CommonTypeConversions.CheckDepth(depth, "Tailspin.Everything.Node");
             var value = new global::Tailspin.Everything.Node();
-            global::System.Collections.Generic.List<global::Tailspin.Everything.Node>? children = null;
-            if (message.Children is { } childrenMessage)
-            {
-                var list = new global::System.Collections.Generic.List<global::Tailspin.Everything.Node>(childrenMessage.Items.Count);
-                foreach (var item in childrenMessage.Items)
-                {
-                    list.Add(global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage(item, depth + 1));
-                }
-
-                children = list;
-            }
-
-            value.Children = children;
+            value.Children = (message.Children is { } childrenMessage ? childrenMessage.Items.Select(item2 => EverythingTypesMappers.FromMessage(item2, depth + 1)).ToList() : null);
             value.Label = message.Label;
-            value.Next = (message.Next is { } nextMessage ? global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage(nextMessage, depth + 1) : null);
+            value.Next = (message.Next is { } nextMessage ? EverythingTypesMappers.FromMessage(nextMessage, depth + 1) : null);
             return value;
         }
 
         /// <summary>The message of a Tailspin.Everything.Page&lt;Tailspin.Everything.Point&gt;.</summary>
-        /// <param name="value">Not null.</param>
-        /// <param name="depth">How many data types deep <paramref name="value"/> is (1 at the top): a graph deeper than CommonTypeConversions.MaxDepth, or cyclic, is refused.</param>
-        internal static global::Tailspin.Everything.Grpc.PageOfPoint ToMessage(global::Tailspin.Everything.Page<global::Tailspin.Everything.Point> value, int depth)
+        internal static PageOfPoint ToMessage(global::Tailspin.Everything.Page<global::Tailspin.Everything.Point> value, int depth)
         {
-            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "Tailspin.Everything.Page<Tailspin.Everything.Point>");
-            var type = value.GetType();
-            if (type != typeof(global::Tailspin.Everything.Page<global::Tailspin.Everything.Point>))
-            {
-                throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.UnknownType(type, "Tailspin.Everything.Page<Tailspin.Everything.Point>");
-            }
-
-            var message = new global::Tailspin.Everything.Grpc.PageOfPoint();
-            foreach (var item in (value.Items ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("Tailspin.Everything.Page<Tailspin.Everything.Point>.Items")))
-            {
-                message.Items.Add(global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage(item, depth + 1));
-            }
-
+            CommonTypeConversions.CheckType(value, depth, "Tailspin.Everything.Page<Tailspin.Everything.Point>");
+            var message = new PageOfPoint();
+            message.Items.AddRange((value.Items ?? throw CommonTypeConversions.NotCarried("Tailspin.Everything.Page<Tailspin.Everything.Point>.Items")).Select(item => EverythingTypesMappers.ToMessage(item, depth + 1)));
             message.Total = value.Total;
             return message;
         }
 
         /// <summary>The Tailspin.Everything.Page&lt;Tailspin.Everything.Point&gt; a message holds.</summary>
-        /// <param name="message">Not null.</param>
-        /// <param name="depth">How many data types deep <paramref name="message"/> is (1 at the top).</param>
-        internal static global::Tailspin.Everything.Page<global::Tailspin.Everything.Point> FromMessage(global::Tailspin.Everything.Grpc.PageOfPoint message, int depth)
+        internal static global::Tailspin.Everything.Page<global::Tailspin.Everything.Point> FromMessage(PageOfPoint message, int depth)
         {
-            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "Tailspin.Everything.Page<Tailspin.Everything.Point>");
+            CommonTypeConversions.CheckDepth(depth, "Tailspin.Everything.Page<Tailspin.Everything.Point>");
             var value = new global::Tailspin.Everything.Page<global::Tailspin.Everything.Point>();
-            var list = new global::System.Collections.Generic.List<global::Tailspin.Everything.Point>(message.Items.Count);
-            foreach (var item in message.Items)
-            {
-                list.Add(global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage(item, depth + 1));
-            }
-
-            value.Items = list;
+            value.Items = message.Items.Select(item => EverythingTypesMappers.FromMessage(item, depth + 1)).ToList();
             value.Total = message.Total;
             return value;
         }
 
         /// <summary>The message of a Tailspin.Everything.Poco.</summary>
-        /// <param name="value">Not null.</param>
-        /// <param name="depth">How many data types deep <paramref name="value"/> is (1 at the top): a graph deeper than CommonTypeConversions.MaxDepth, or cyclic, is refused.</param>
-        internal static global::Tailspin.Everything.Grpc.Poco ToMessage(global::Tailspin.Everything.Poco value, int depth)
+        internal static Poco ToMessage(global::Tailspin.Everything.Poco value, int depth)
         {
-            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "Tailspin.Everything.Poco");
-            var type = value.GetType();
-            if (type != typeof(global::Tailspin.Everything.Poco))
-            {
-                throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.UnknownType(type, "Tailspin.Everything.Poco");
-            }
-
-            var message = new global::Tailspin.Everything.Grpc.Poco();
+            CommonTypeConversions.CheckType(value, depth, "Tailspin.Everything.Poco");
+            var message = new Poco();
             message.Age = value.Age;
-            if (value.Name is { } name)
-            {
-                message.Name = name;
-            }
-
+            if (value.Name is { } name) message.Name = name;
             return message;
         }
 
         /// <summary>The Tailspin.Everything.Poco a message holds.</summary>
-        /// <param name="message">Not null.</param>
-        /// <param name="depth">How many data types deep <paramref name="message"/> is (1 at the top).</param>
-        internal static global::Tailspin.Everything.Poco FromMessage(global::Tailspin.Everything.Grpc.Poco message, int depth)
+        internal static global::Tailspin.Everything.Poco FromMessage(Poco message, int depth)
         {
-            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "Tailspin.Everything.Poco");
+            CommonTypeConversions.CheckDepth(depth, "Tailspin.Everything.Poco");
             var value = new global::Tailspin.Everything.Poco();
             value.Age = message.Age;
             value.Name = (message.HasName ? message.Name : null);
@@ -645,23 +301,19 @@ namespace Tailspin.Everything.Grpc
         }
 
         /// <summary>The message of a Tailspin.Everything.Point.</summary>
-        /// <param name="value">Not null.</param>
-        /// <param name="depth">How many data types deep <paramref name="value"/> is (1 at the top): a graph deeper than CommonTypeConversions.MaxDepth, or cyclic, is refused.</param>
-        internal static global::Tailspin.Everything.Grpc.Point ToMessage(global::Tailspin.Everything.Point value, int depth)
+        internal static Point ToMessage(global::Tailspin.Everything.Point value, int depth)
         {
-            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "Tailspin.Everything.Point");
-            var message = new global::Tailspin.Everything.Grpc.Point();
+            CommonTypeConversions.CheckDepth(depth, "Tailspin.Everything.Point");
+            var message = new Point();
             message.X = value.X;
             message.Y = value.Y;
             return message;
         }
 
         /// <summary>The Tailspin.Everything.Point a message holds.</summary>
-        /// <param name="message">Not null.</param>
-        /// <param name="depth">How many data types deep <paramref name="message"/> is (1 at the top).</param>
-        internal static global::Tailspin.Everything.Point FromMessage(global::Tailspin.Everything.Grpc.Point message, int depth)
+        internal static global::Tailspin.Everything.Point FromMessage(Point message, int depth)
         {
-            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "Tailspin.Everything.Point");
+            CommonTypeConversions.CheckDepth(depth, "Tailspin.Everything.Point");
             var value = new global::Tailspin.Everything.Point();
             value.X = message.X;
             value.Y = message.Y;
@@ -669,129 +321,95 @@ namespace Tailspin.Everything.Grpc
         }
 
         /// <summary>The message of a Tailspin.Everything.Scalars.</summary>
-        /// <param name="value">Not null.</param>
-        /// <param name="depth">How many data types deep <paramref name="value"/> is (1 at the top): a graph deeper than CommonTypeConversions.MaxDepth, or cyclic, is refused.</param>
-        internal static global::Tailspin.Everything.Grpc.Scalars ToMessage(global::Tailspin.Everything.Scalars value, int depth)
+        internal static Scalars ToMessage(global::Tailspin.Everything.Scalars value, int depth)
         {
-            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "Tailspin.Everything.Scalars");
-            var type = value.GetType();
-            if (type != typeof(global::Tailspin.Everything.Scalars))
-            {
-                throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.UnknownType(type, "Tailspin.Everything.Scalars");
-            }
-
-            var message = new global::Tailspin.Everything.Grpc.Scalars();
-            message.Amount = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(value.Amount);
+            CommonTypeConversions.CheckType(value, depth, "Tailspin.Everything.Scalars");
+            var message = new Scalars();
+            message.Amount = CommonTypeConversions.ToMessage(value.Amount);
             message.Big = value.Big;
-            if (value.Blob is { } blob)
-            {
-                message.Blob = global::Google.Protobuf.UnsafeByteOperations.UnsafeWrap(blob);
-            }
-
+            if (value.Blob is { } blob) message.Blob = global::Google.Protobuf.UnsafeByteOperations.UnsafeWrap(blob);
             message.Count = value.Count;
             message.Flag = value.Flag;
             message.Huge = value.Huge;
             message.Id = value.Id.ToString();
-            message.Letter = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToString(value.Letter, "Tailspin.Everything.Scalars.Letter");
-            message.Level = checked((global::Tailspin.Everything.Grpc.Level)(int)value.Level);
-            if (value.Link is { } link)
-            {
-                message.Link = link.OriginalString;
-            }
-
+            message.Letter = CommonTypeConversions.ToString(value.Letter, "Tailspin.Everything.Scalars.Letter");
+            message.Level = checked((Level)(int)value.Level);
+            if (value.Link is { } link) message.Link = link.OriginalString;
             message.Mask = value.Mask;
             if (value.MaybeAmount is { } maybeAmountValue)
             {
-                message.MaybeAmount = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(maybeAmountValue);
+                message.MaybeAmount = CommonTypeConversions.ToMessage(maybeAmountValue);
             }
 
-            if (value.MaybeCount is { } maybeCountValue)
-            {
-                message.MaybeCount = maybeCountValue;
-            }
-
-            if (value.MaybeId is { } maybeIdValue)
-            {
-                message.MaybeId = maybeIdValue.ToString();
-            }
-
+            if (value.MaybeCount is { } maybeCountValue) message.MaybeCount = maybeCountValue;
+            if (value.MaybeId is { } maybeIdValue) message.MaybeId = maybeIdValue.ToString();
             if (value.MaybeLetter is { } maybeLetterValue)
             {
-                message.MaybeLetter = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToString(maybeLetterValue, "Tailspin.Everything.Scalars.MaybeLetter");
+                message.MaybeLetter = CommonTypeConversions.ToString(maybeLetterValue, "Tailspin.Everything.Scalars.MaybeLetter");
             }
 
-            if (value.MaybeMood is { } maybeMoodValue)
-            {
-                message.MaybeMood = checked((global::Tailspin.Everything.Grpc.Mood)(int)maybeMoodValue);
-            }
-
+            if (value.MaybeMood is { } maybeMoodValue) message.MaybeMood = checked((Mood)(int)maybeMoodValue);
             if (value.MaybeSpan is { } maybeSpanValue)
             {
-                message.MaybeSpan = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDuration(maybeSpanValue);
+                message.MaybeSpan = CommonTypeConversions.ToDuration(maybeSpanValue);
             }
 
             if (value.MaybeStamp is { } maybeStampValue)
             {
-                message.MaybeStamp = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(maybeStampValue);
+                message.MaybeStamp = CommonTypeConversions.ToMessage(maybeStampValue);
             }
 
             if (value.MaybeWhen is { } maybeWhenValue)
             {
-                message.MaybeWhen = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(maybeWhenValue);
+                message.MaybeWhen = CommonTypeConversions.ToMessage(maybeWhenValue);
             }
 
             if (value.MaybeWhere is { } maybeWhereValue)
             {
-                message.MaybeWhere = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage(maybeWhereValue, depth + 1);
+                message.MaybeWhere = EverythingTypesMappers.ToMessage(maybeWhereValue, depth + 1);
             }
 
-            message.Mood = checked((global::Tailspin.Everything.Grpc.Mood)(int)value.Mood);
+            message.Mood = checked((Mood)(int)value.Mood);
             message.Octet = value.Octet;
             message.Port = value.Port;
             message.Precise = value.Precise;
             message.Ratio = value.Ratio;
-            message.Required = (value.Required ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("Tailspin.Everything.Scalars.Required"));
+            message.Required = (value.Required ?? throw CommonTypeConversions.NotCarried("Tailspin.Everything.Scalars.Required"));
             message.Small = value.Small;
-            message.Span = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDuration(value.Span);
-            message.Stamp = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(value.Stamp);
-            if (value.Text is { } text)
-            {
-                message.Text = text;
-            }
-
+            message.Span = CommonTypeConversions.ToDuration(value.Span);
+            message.Stamp = CommonTypeConversions.ToMessage(value.Stamp);
+            if (value.Text is { } text) message.Text = text;
             message.Tiny = value.Tiny;
-            message.When = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(value.When);
-            message.Where = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage(value.Where, depth + 1);
+            message.When = CommonTypeConversions.ToMessage(value.When);
+            message.Where = EverythingTypesMappers.ToMessage(value.Where, depth + 1);
             return message;
         }
 
         /// <summary>The Tailspin.Everything.Scalars a message holds.</summary>
-        /// <param name="message">Not null.</param>
-        /// <param name="depth">How many data types deep <paramref name="message"/> is (1 at the top).</param>
-        internal static global::Tailspin.Everything.Scalars FromMessage(global::Tailspin.Everything.Grpc.Scalars message, int depth)
+        internal static global::Tailspin.Everything.Scalars FromMessage(Scalars message, int depth)
         {
-            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "Tailspin.Everything.Scalars");
+            CommonTypeConversions.CheckDepth(depth, "Tailspin.Everything.Scalars");
             var value = new global::Tailspin.Everything.Scalars();
-            value.Amount = (message.Amount is { } amountMessage ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDecimal(amountMessage) : default(decimal));
+            value.Amount = (message.Amount is { } amountMessage ? CommonTypeConversions.ToDecimal(amountMessage) : default(decimal));
             value.Big = message.Big;
-            value.Blob = (message.HasBlob ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToBytes(message.Blob) : null);
+            value.Blob = (message.HasBlob ? CommonTypeConversions.ToBytes(message.Blob) : null);
             value.Count = message.Count;
             value.Flag = message.Flag;
             value.Huge = message.Huge;
-            value.Id = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToGuid(message.Id, "Tailspin.Everything.Scalars.Id");
-            value.Letter = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToChar(message.Letter, "Tailspin.Everything.Scalars.Letter");
+            value.Id = CommonTypeConversions.ToGuid(message.Id, "Tailspin.Everything.Scalars.Id");
+            value.Letter = CommonTypeConversions.ToChar(message.Letter, "Tailspin.Everything.Scalars.Letter");
             value.Level = checked((global::Tailspin.Everything.Level)(int)message.Level);
             value.Link = (message.HasLink ? new global::System.Uri(message.Link, global::System.UriKind.RelativeOrAbsolute) : null);
             value.Mask = message.Mask;
-            value.MaybeAmount = (message.MaybeAmount is { } maybeAmountMessage ? (decimal?)global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDecimal(maybeAmountMessage) : null);
+            value.MaybeAmount = (message.MaybeAmount is { } maybeAmountMessage ? (decimal?)CommonTypeConversions.ToDecimal(maybeAmountMessage) : null);
             value.MaybeCount = (message.HasMaybeCount ? (int?)message.MaybeCount : null);
-            value.MaybeId = (message.HasMaybeId ? (global::System.Guid?)global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToGuid(message.MaybeId, "Tailspin.Everything.Scalars.MaybeId") : null);
-            value.MaybeLetter = (message.HasMaybeLetter ? (char?)global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToChar(message.MaybeLetter, "Tailspin.Everything.Scalars.MaybeLetter") : null);
+            value.MaybeId = (message.HasMaybeId ? (global::System.Guid?)CommonTypeConversions.ToGuid(message.MaybeId, "Tailspin.Everything.Scalars.MaybeId") : null);
+            value.MaybeLetter = (message.HasMaybeLetter ? (char?)CommonTypeConversions.ToChar(message.MaybeLetter, "Tailspin.Everything.Scalars.MaybeLetter") : null);
             value.MaybeMood = (message.HasMaybeMood ? (global::Tailspin.Everything.Mood?)checked((global::Tailspin.Everything.Mood)(int)message.MaybeMood) : null);
-            value.MaybeSpan = (message.MaybeSpan is { } maybeSpanMessage ? (global::System.TimeSpan?)global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToTimeSpan(maybeSpanMessage) : null);
-            value.MaybeStamp = (message.MaybeStamp is { } maybeStampMessage ? (global::System.DateTimeOffset?)global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDateTimeOffset(maybeStampMessage) : null);
-            value.MaybeWhen = (message.MaybeWhen is { } maybeWhenMessage ? (global::System.DateTime?)global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDateTime(maybeWhenMessage) : null);
-            value.MaybeWhere = (message.MaybeWhere is { } maybeWhereMessage ? (global::Tailspin.Everything.Point?)global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage(maybeWhereMessage, depth + 1) : null);
+            value.MaybeSpan = (message.MaybeSpan is { } maybeSpanMessage ? (global::System.TimeSpan?)CommonTypeConversions.ToTimeSpan(maybeSpanMessage) : null);
+            value.MaybeStamp = (message.MaybeStamp is { } maybeStampMessage ? (global::System.DateTimeOffset?)CommonTypeConversions.ToDateTimeOffset(maybeStampMessage) : null);
+            value.MaybeWhen = (message.MaybeWhen is { } maybeWhenMessage ? (global::System.DateTime?)CommonTypeConversions.ToDateTime(maybeWhenMessage) : null);
+            value.MaybeWhere = (message.MaybeWhere is { } maybeWhereMessage ? (global::Tailspin.Everything.Point?)EverythingTypesMappers.FromMessage(maybeWhereMessage, depth + 1) : null);
             value.Mood = checked((global::Tailspin.Everything.Mood)(int)message.Mood);
             value.Octet = checked((byte)message.Octet);
             value.Port = checked((ushort)message.Port);
@@ -799,41 +417,31 @@ namespace Tailspin.Everything.Grpc
             value.Ratio = message.Ratio;
             value.Required = message.Required;
             value.Small = checked((short)message.Small);
-            value.Span = (message.Span is { } spanMessage ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToTimeSpan(spanMessage) : default(global::System.TimeSpan));
-            value.Stamp = (message.Stamp is { } stampMessage ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDateTimeOffset(stampMessage) : default(global::System.DateTimeOffset));
+            value.Span = (message.Span is { } spanMessage ? CommonTypeConversions.ToTimeSpan(spanMessage) : default(global::System.TimeSpan));
+            value.Stamp = (message.Stamp is { } stampMessage ? CommonTypeConversions.ToDateTimeOffset(stampMessage) : default(global::System.DateTimeOffset));
             value.Text = (message.HasText ? message.Text : null);
             value.Tiny = checked((sbyte)message.Tiny);
-            value.When = (message.When is { } whenMessage ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDateTime(whenMessage) : default(global::System.DateTime));
-            value.Where = (message.Where is { } whereMessage ? global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage(whereMessage, depth + 1) : default(global::Tailspin.Everything.Point));
+            value.When = (message.When is { } whenMessage ? CommonTypeConversions.ToDateTime(whenMessage) : default(global::System.DateTime));
+            value.Where = (message.Where is { } whereMessage ? EverythingTypesMappers.FromMessage(whereMessage, depth + 1) : default(global::Tailspin.Everything.Point));
             return value;
         }
 
         /// <summary>The message of a Tailspin.Everything.Sealed.</summary>
-        /// <param name="value">Not null.</param>
-        /// <param name="depth">How many data types deep <paramref name="value"/> is (1 at the top): a graph deeper than CommonTypeConversions.MaxDepth, or cyclic, is refused.</param>
-        internal static global::Tailspin.Everything.Grpc.Sealed ToMessage(global::Tailspin.Everything.Sealed value, int depth)
+        internal static Sealed ToMessage(global::Tailspin.Everything.Sealed value, int depth)
         {
-            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "Tailspin.Everything.Sealed");
-            var type = value.GetType();
-            if (type != typeof(global::Tailspin.Everything.Sealed))
-            {
-                throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.UnknownType(type, "Tailspin.Everything.Sealed");
-            }
-
-            var message = new global::Tailspin.Everything.Grpc.Sealed();
-            message.Fixed = (value.Fixed ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("Tailspin.Everything.Sealed.Fixed"));
+            CommonTypeConversions.CheckType(value, depth, "Tailspin.Everything.Sealed");
+            var message = new Sealed();
+            message.Fixed = (value.Fixed ?? throw CommonTypeConversions.NotCarried("Tailspin.Everything.Sealed.Fixed"));
             message.Inside = value.Inside;
             message.Visible = value.Visible;
-            message.Secret = (Sealed__secret(value) ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("Tailspin.Everything.Sealed._secret"));
+            message.Secret = (Sealed__secret(value) ?? throw CommonTypeConversions.NotCarried("Tailspin.Everything.Sealed._secret"));
             return message;
         }
 
         /// <summary>The Tailspin.Everything.Sealed a message holds.</summary>
-        /// <param name="message">Not null.</param>
-        /// <param name="depth">How many data types deep <paramref name="message"/> is (1 at the top).</param>
-        internal static global::Tailspin.Everything.Sealed FromMessage(global::Tailspin.Everything.Grpc.Sealed message, int depth)
+        internal static global::Tailspin.Everything.Sealed FromMessage(Sealed message, int depth)
         {
-            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "Tailspin.Everything.Sealed");
+            CommonTypeConversions.CheckDepth(depth, "Tailspin.Everything.Sealed");
             var value = (global::Tailspin.Everything.Sealed)global::System.Runtime.CompilerServices.RuntimeHelpers.GetUninitializedObject(typeof(global::Tailspin.Everything.Sealed));
             Sealed__Fixed_k__BackingField(value) = message.Fixed;
             value.Inside = message.Inside;
@@ -842,98 +450,90 @@ namespace Tailspin.Everything.Grpc
             return value;
         }
 
-        /// <summary>The message of a Tailspin.Everything.Shape (a known derived type's value goes in its subtype case).</summary>
-        /// <param name="value">Not null.</param>
-        /// <param name="depth">How many data types deep <paramref name="value"/> is (1 at the top): a graph deeper than CommonTypeConversions.MaxDepth, or cyclic, is refused.</param>
-        internal static global::Tailspin.Everything.Grpc.Shape ToMessage(global::Tailspin.Everything.Shape value, int depth)
+        /// <summary>
+        /// The message of a Tailspin.Everything.Shape (a known derived type's value goes in its subtype case).
+        /// </summary>
+        internal static Shape ToMessage(global::Tailspin.Everything.Shape value, int depth)
         {
-            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "Tailspin.Everything.Shape");
+            CommonTypeConversions.CheckDepth(depth, "Tailspin.Everything.Shape");
             var type = value.GetType();
             if (type != typeof(global::Tailspin.Everything.Shape))
             {
                 if (type == typeof(global::Tailspin.Everything.Circle))
                 {
-                    return new global::Tailspin.Everything.Grpc.Shape { Circle = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((global::Tailspin.Everything.Circle)value, depth + 1) };
+                    return new Shape { Circle = EverythingTypesMappers.ToMessage((global::Tailspin.Everything.Circle)value, depth + 1) };
                 }
 
                 if (type == typeof(global::Tailspin.Everything.Cube))
                 {
-                    return new global::Tailspin.Everything.Grpc.Shape { Cube = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((global::Tailspin.Everything.Cube)value, depth + 1) };
+                    return new Shape { Cube = EverythingTypesMappers.ToMessage((global::Tailspin.Everything.Cube)value, depth + 1) };
                 }
 
                 if (type == typeof(global::Tailspin.Everything.Square))
                 {
-                    return new global::Tailspin.Everything.Grpc.Shape { Square = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((global::Tailspin.Everything.Square)value, depth + 1) };
+                    return new Shape { Square = EverythingTypesMappers.ToMessage((global::Tailspin.Everything.Square)value, depth + 1) };
                 }
 
-                throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.UnknownType(type, "Tailspin.Everything.Shape");
+                throw CommonTypeConversions.UnknownType(type, "Tailspin.Everything.Shape");
             }
 
-            var message = new global::Tailspin.Everything.Grpc.Shape();
-            if (value.Name is { } name)
-            {
-                message.Name = name;
-            }
-
+            var message = new Shape();
+            if (value.Name is { } name) message.Name = name;
             return message;
         }
 
-        /// <summary>The Tailspin.Everything.Shape a message holds (a known derived type when its subtype case is set).</summary>
-        /// <param name="message">Not null.</param>
-        /// <param name="depth">How many data types deep <paramref name="message"/> is (1 at the top).</param>
-        internal static global::Tailspin.Everything.Shape FromMessage(global::Tailspin.Everything.Grpc.Shape message, int depth)
+        /// <summary>
+        /// The Tailspin.Everything.Shape a message holds (a known derived type when its subtype case is set).
+        /// </summary>
+        internal static global::Tailspin.Everything.Shape FromMessage(Shape message, int depth)
         {
-            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "Tailspin.Everything.Shape");
+            CommonTypeConversions.CheckDepth(depth, "Tailspin.Everything.Shape");
             switch (message.SubtypeCase)
             {
-                case global::Tailspin.Everything.Grpc.Shape.SubtypeOneofCase.Circle:
-                    return global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage(message.Circle, depth + 1);
-                case global::Tailspin.Everything.Grpc.Shape.SubtypeOneofCase.Cube:
-                    return global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage(message.Cube, depth + 1);
-                case global::Tailspin.Everything.Grpc.Shape.SubtypeOneofCase.Square:
-                    return global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage(message.Square, depth + 1);
+                case Shape.SubtypeOneofCase.Circle:
+                    return EverythingTypesMappers.FromMessage(message.Circle, depth + 1);
+                case Shape.SubtypeOneofCase.Cube:
+                    return EverythingTypesMappers.FromMessage(message.Cube, depth + 1);
+                case Shape.SubtypeOneofCase.Square:
+                    return EverythingTypesMappers.FromMessage(message.Square, depth + 1);
             }
 
-            throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NoSubtype("Tailspin.Everything.Shape");
+            throw CommonTypeConversions.NoSubtype("Tailspin.Everything.Shape");
         }
 
-        /// <summary>The message of a Tailspin.Everything.Square (a known derived type's value goes in its subtype case).</summary>
-        /// <param name="value">Not null.</param>
-        /// <param name="depth">How many data types deep <paramref name="value"/> is (1 at the top): a graph deeper than CommonTypeConversions.MaxDepth, or cyclic, is refused.</param>
-        internal static global::Tailspin.Everything.Grpc.Square ToMessage(global::Tailspin.Everything.Square value, int depth)
+        /// <summary>
+        /// The message of a Tailspin.Everything.Square (a known derived type's value goes in its subtype case).
+        /// </summary>
+        internal static Square ToMessage(global::Tailspin.Everything.Square value, int depth)
         {
-            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "Tailspin.Everything.Square");
+            CommonTypeConversions.CheckDepth(depth, "Tailspin.Everything.Square");
             var type = value.GetType();
             if (type != typeof(global::Tailspin.Everything.Square))
             {
                 if (type == typeof(global::Tailspin.Everything.Cube))
                 {
-                    return new global::Tailspin.Everything.Grpc.Square { Cube = global::Tailspin.Everything.Grpc.EverythingTypesMappers.ToMessage((global::Tailspin.Everything.Cube)value, depth + 1) };
+                    return new Square { Cube = EverythingTypesMappers.ToMessage((global::Tailspin.Everything.Cube)value, depth + 1) };
                 }
 
-                throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.UnknownType(type, "Tailspin.Everything.Square");
+                throw CommonTypeConversions.UnknownType(type, "Tailspin.Everything.Square");
             }
 
-            var message = new global::Tailspin.Everything.Grpc.Square();
-            if (value.Name is { } name)
-            {
-                message.Name = name;
-            }
-
+            var message = new Square();
+            if (value.Name is { } name) message.Name = name;
             message.Side = value.Side;
             return message;
         }
 
-        /// <summary>The Tailspin.Everything.Square a message holds (a known derived type when its subtype case is set).</summary>
-        /// <param name="message">Not null.</param>
-        /// <param name="depth">How many data types deep <paramref name="message"/> is (1 at the top).</param>
-        internal static global::Tailspin.Everything.Square FromMessage(global::Tailspin.Everything.Grpc.Square message, int depth)
+        /// <summary>
+        /// The Tailspin.Everything.Square a message holds (a known derived type when its subtype case is set).
+        /// </summary>
+        internal static global::Tailspin.Everything.Square FromMessage(Square message, int depth)
         {
-            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "Tailspin.Everything.Square");
+            CommonTypeConversions.CheckDepth(depth, "Tailspin.Everything.Square");
             switch (message.SubtypeCase)
             {
-                case global::Tailspin.Everything.Grpc.Square.SubtypeOneofCase.Cube:
-                    return global::Tailspin.Everything.Grpc.EverythingTypesMappers.FromMessage(message.Cube, depth + 1);
+                case Square.SubtypeOneofCase.Cube:
+                    return EverythingTypesMappers.FromMessage(message.Cube, depth + 1);
             }
 
             var value = new global::Tailspin.Everything.Square();

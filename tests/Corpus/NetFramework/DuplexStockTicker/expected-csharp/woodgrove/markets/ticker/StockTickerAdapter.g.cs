@@ -7,39 +7,34 @@
 
 namespace Woodgrove.Markets.Ticker.Grpc
 {
-    /// <summary>Serves Woodgrove.Markets.Ticker.IStockTicker over gRPC: each rpc maps its request, calls the implementation through the runtime's ServiceInvoker (WCF instancing, concurrency, faults and one-way), and maps the result.</summary>
+    using global::Google.Protobuf.WellKnownTypes;
+    using global::Grpc.Core;
+    using global::MigrateWcf.Runtime;
+    using global::MigrateWcf.Runtime.Mapping;
+    using global::System.Linq;
+    using global::System.Threading.Tasks;
+
+    /// <summary>
+    /// Serves Woodgrove.Markets.Ticker.IStockTicker over gRPC: each rpc maps its request, calls the implementation
+    /// through the runtime's ServiceInvoker (WCF instancing, concurrency, faults and one-way), and maps the result.
+    /// </summary>
     /// <typeparam name="TService">The implementation; hosting chooses it (MigratedServices.AddMigratedServices), with its InstanceContextMode and ConcurrencyMode.</typeparam>
     [global::System.CodeDom.Compiler.GeneratedCode("migrate-wcf", "0.1.0.0")]
-    public sealed class StockTickerAdapter<TService> : global::Woodgrove.Markets.Ticker.Grpc.StockTicker.StockTickerBase
+    public sealed class StockTickerAdapter<TService> : StockTicker.StockTickerBase
         where TService : class, global::Woodgrove.Markets.Ticker.IStockTicker
     {
-        private readonly global::MigrateWcf.Runtime.ServiceInvoker<TService> _invoker;
+        private readonly ServiceInvoker<TService> _invoker;
 
         /// <summary>An adapter over the invoker that hosting registered for TService (AddWcfService).</summary>
-        public StockTickerAdapter(global::MigrateWcf.Runtime.ServiceInvoker<TService> invoker)
+        public StockTickerAdapter(ServiceInvoker<TService> invoker)
         {
             _invoker = invoker;
         }
 
         /// <summary>IStockTicker.Subscribe (one-way: acknowledged once queued, then run in the background).</summary>
-        public override global::System.Threading.Tasks.Task<global::Google.Protobuf.WellKnownTypes.Empty> Subscribe(global::Woodgrove.Markets.Ticker.Grpc.SubscribeRequest request, global::Grpc.Core.ServerCallContext context)
+        public override Task<Empty> Subscribe(SubscribeRequest request, ServerCallContext context)
         {
-            string[] symbols;
-            try
-            {
-                var list = new string[request.Symbols.Count];
-                for (var i = 0; i < list.Length; i++)
-                {
-                    list[i] = request.Symbols[i];
-                }
-
-                symbols = list;
-            }
-            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Runtime.Mapping.MessageMappingException or global::System.OverflowException)
-            {
-                throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));
-            }
-
+            string[] symbols = _invoker.ReadRequest(request, static request => request.Symbols.ToArray());
             return _invoker.InvokeOneWay(context, (service, _) =>
             {
                 service.Subscribe(symbols);
@@ -47,18 +42,9 @@ namespace Woodgrove.Markets.Ticker.Grpc
         }
 
         /// <summary>IStockTicker.Unsubscribe (one-way: acknowledged once queued, then run in the background).</summary>
-        public override global::System.Threading.Tasks.Task<global::Google.Protobuf.WellKnownTypes.Empty> Unsubscribe(global::Woodgrove.Markets.Ticker.Grpc.UnsubscribeRequest request, global::Grpc.Core.ServerCallContext context)
+        public override Task<Empty> Unsubscribe(UnsubscribeRequest request, ServerCallContext context)
         {
-            string symbol;
-            try
-            {
-                symbol = request.Symbol;
-            }
-            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Runtime.Mapping.MessageMappingException or global::System.OverflowException)
-            {
-                throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));
-            }
-
+            string symbol = _invoker.ReadRequest(request, static request => request.Symbol);
             return _invoker.InvokeOneWay(context, (service, _) =>
             {
                 service.Unsubscribe(symbol);
@@ -66,60 +52,57 @@ namespace Woodgrove.Markets.Ticker.Grpc
         }
 
         /// <summary>IStockTicker.GetLastQuote.</summary>
-        public override global::System.Threading.Tasks.Task<global::Woodgrove.Markets.Ticker.Grpc.GetLastQuoteResponse> GetLastQuote(global::Woodgrove.Markets.Ticker.Grpc.GetLastQuoteRequest request, global::Grpc.Core.ServerCallContext context)
+        public override Task<GetLastQuoteResponse> GetLastQuote(GetLastQuoteRequest request, ServerCallContext context)
         {
-            string symbol;
-            try
-            {
-                symbol = request.Symbol;
-            }
-            catch (global::System.Exception exception) when (exception is global::MigrateWcf.Runtime.Mapping.MessageMappingException or global::System.OverflowException)
-            {
-                throw new global::Grpc.Core.RpcException(new global::Grpc.Core.Status(global::Grpc.Core.StatusCode.InvalidArgument, exception.Message));
-            }
-
+            string symbol = _invoker.ReadRequest(request, static request => request.Symbol);
             return _invoker.Invoke(context, (service, _) =>
             {
                 var result = service.GetLastQuote(symbol);
-                var response = new global::Woodgrove.Markets.Ticker.Grpc.GetLastQuoteResponse();
-                response.Result = global::Woodgrove.Markets.Ticker.Grpc.TickerTypesMappers.ToMessage((result ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("the result of IStockTicker.GetLastQuote")), depth: 1);
+                var response = new GetLastQuoteResponse();
+                response.Result = TickerTypesMappers.ToMessage((result ?? throw CommonTypeConversions.NotCarried("the result of IStockTicker.GetLastQuote")), depth: 1);
                 return response;
             });
         }
 
-        /// <summary>The session's callback stream: binds the callback proxy that OperationContext.Current.GetCallbackChannel returns.</summary>
-        public override global::System.Threading.Tasks.Task Callbacks(global::Google.Protobuf.WellKnownTypes.Empty request, global::Grpc.Core.IServerStreamWriter<global::Woodgrove.Markets.Ticker.Grpc.StockTickerCallback> responseStream, global::Grpc.Core.ServerCallContext context)
+        /// <summary>
+        /// The session's callback stream: binds the callback proxy that OperationContext.Current.GetCallbackChannel
+        /// returns.
+        /// </summary>
+        public override Task Callbacks(Empty request, IServerStreamWriter<StockTickerCallback> responseStream, ServerCallContext context)
             => _invoker.ServeCallbacksAsync(context, responseStream, static channel => new StockTickerCallbackProxy(channel));
     }
 
-    /// <summary>The callback contract Woodgrove.Markets.Ticker.IStockTickerCallback on the server: each callback is sent to the client on its session's stream.</summary>
+    /// <summary>
+    /// The callback contract Woodgrove.Markets.Ticker.IStockTickerCallback on the server: each callback is sent to the
+    /// client on its session's stream.
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("migrate-wcf", "0.1.0.0")]
-    internal sealed class StockTickerCallbackProxy : global::MigrateWcf.Runtime.CallbackProxy<global::Woodgrove.Markets.Ticker.Grpc.StockTickerCallback, global::Google.Protobuf.WellKnownTypes.Empty>, global::Woodgrove.Markets.Ticker.IStockTickerCallback
+    internal sealed class StockTickerCallbackProxy : CallbackProxy<StockTickerCallback, Empty>, global::Woodgrove.Markets.Ticker.IStockTickerCallback
     {
-        public StockTickerCallbackProxy(global::MigrateWcf.Runtime.CallbackChannel<global::Woodgrove.Markets.Ticker.Grpc.StockTickerCallback, global::Google.Protobuf.WellKnownTypes.Empty> channel)
+        public StockTickerCallbackProxy(CallbackChannel<StockTickerCallback, Empty> channel)
             : base(channel)
         {
         }
 
         void global::Woodgrove.Markets.Ticker.IStockTickerCallback.PriceChanged(global::Woodgrove.Markets.Ticker.Quote quote)
         {
-            var callback = new global::Woodgrove.Markets.Ticker.Grpc.PriceChangedCallback();
-            callback.Quote = global::Woodgrove.Markets.Ticker.Grpc.TickerTypesMappers.ToMessage((quote ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("parameter 'quote' of IStockTickerCallback.PriceChanged")), depth: 1);
-            Channel.Send(new global::Woodgrove.Markets.Ticker.Grpc.StockTickerCallback { PriceChanged = callback });
+            var callback = new PriceChangedCallback();
+            callback.Quote = TickerTypesMappers.ToMessage((quote ?? throw CommonTypeConversions.NotCarried("parameter 'quote' of IStockTickerCallback.PriceChanged")), depth: 1);
+            Channel.Send(new StockTickerCallback { PriceChanged = callback });
         }
 
         void global::Woodgrove.Markets.Ticker.IStockTickerCallback.TradingHalted(string symbol, string reason, global::System.DateTime haltedAtUtc)
         {
-            var callback = new global::Woodgrove.Markets.Ticker.Grpc.TradingHaltedCallback();
-            callback.Symbol = (symbol ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("parameter 'symbol' of IStockTickerCallback.TradingHalted"));
-            callback.Reason = (reason ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("parameter 'reason' of IStockTickerCallback.TradingHalted"));
-            callback.HaltedAtUtc = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(haltedAtUtc);
-            Channel.Send(new global::Woodgrove.Markets.Ticker.Grpc.StockTickerCallback { TradingHalted = callback });
+            var callback = new TradingHaltedCallback();
+            callback.Symbol = (symbol ?? throw CommonTypeConversions.NotCarried("parameter 'symbol' of IStockTickerCallback.TradingHalted"));
+            callback.Reason = (reason ?? throw CommonTypeConversions.NotCarried("parameter 'reason' of IStockTickerCallback.TradingHalted"));
+            callback.HaltedAtUtc = CommonTypeConversions.ToMessage(haltedAtUtc);
+            Channel.Send(new StockTickerCallback { TradingHalted = callback });
         }
 
         void global::Woodgrove.Markets.Ticker.IStockTickerCallback.MarketClosed()
         {
-            Channel.Send(new global::Woodgrove.Markets.Ticker.Grpc.StockTickerCallback { MarketClosed = new global::Google.Protobuf.WellKnownTypes.Empty() });
+            Channel.Send(new StockTickerCallback { MarketClosed = new Empty() });
         }
     }
 }

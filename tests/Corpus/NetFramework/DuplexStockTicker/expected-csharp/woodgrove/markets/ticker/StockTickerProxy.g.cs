@@ -7,86 +7,94 @@
 
 namespace Woodgrove.Markets.Ticker.Grpc
 {
-    /// <summary>The client of Woodgrove.Markets.Ticker.IStockTicker over gRPC: it implements the contract interface, so callers change only how they obtain it; it is an ICommunicationObject like a WCF proxy, and closing it ends its session on the server.</summary>
+    using global::Google.Protobuf.WellKnownTypes;
+    using global::MigrateWcf.Runtime;
+    using global::MigrateWcf.Runtime.Mapping;
+    using global::System.Threading.Tasks;
+
+    /// <summary>
+    /// The client of Woodgrove.Markets.Ticker.IStockTicker over gRPC: it implements the contract interface, so callers
+    /// change only how they obtain it; it is an ICommunicationObject like a WCF proxy, and closing it ends its session
+    /// on the server.
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("migrate-wcf", "0.1.0.0")]
-    public sealed class StockTickerProxy : global::MigrateWcf.Runtime.ClientProxy, global::Woodgrove.Markets.Ticker.IStockTicker
+    public sealed class StockTickerProxy : ClientProxy, global::Woodgrove.Markets.Ticker.IStockTicker
     {
-        private readonly global::Woodgrove.Markets.Ticker.Grpc.StockTicker.StockTickerClient _client;
+        private readonly StockTicker.StockTickerClient _client;
         private readonly global::Woodgrove.Markets.Ticker.IStockTickerCallback _callback;
 
         /// <summary>A proxy with its own channel to the endpoint, closed when the proxy closes.</summary>
-        public StockTickerProxy(global::Woodgrove.Markets.Ticker.IStockTickerCallback callback, global::MigrateWcf.Runtime.GrpcEndpoint endpoint, global::MigrateWcf.Runtime.ClientProxyOptions? options = null)
-            : this(callback, global::MigrateWcf.Runtime.ProxyChannel.Open(endpoint, options), options)
+        public StockTickerProxy(global::Woodgrove.Markets.Ticker.IStockTickerCallback callback, GrpcEndpoint endpoint, ClientProxyOptions? options = null)
+            : this(callback, ProxyChannel.Open(endpoint, options), options)
         {
         }
 
         /// <summary>A proxy over a channel (shared by a client factory, or owned: see ProxyChannel).</summary>
-        public StockTickerProxy(global::Woodgrove.Markets.Ticker.IStockTickerCallback callback, global::MigrateWcf.Runtime.ProxyChannel channel, global::MigrateWcf.Runtime.ClientProxyOptions? options = null)
-            : base(channel, global::Woodgrove.Markets.Ticker.Grpc.MigratedFaults.Registry, options)
+        public StockTickerProxy(global::Woodgrove.Markets.Ticker.IStockTickerCallback callback, ProxyChannel channel, ClientProxyOptions? options = null)
+            : base(channel, MigratedFaults.Registry, options)
         {
             _callback = callback ?? throw new global::System.ArgumentNullException(nameof(callback));
-            _client = new global::Woodgrove.Markets.Ticker.Grpc.StockTicker.StockTickerClient(CallInvoker);
+            _client = new StockTicker.StockTickerClient(CallInvoker);
         }
 
         void global::Woodgrove.Markets.Ticker.IStockTicker.Subscribe(string[] symbols)
         {
             EnsureOpened();
-            var request = new global::Woodgrove.Markets.Ticker.Grpc.SubscribeRequest();
-            foreach (var item in (symbols ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("parameter 'symbols' of IStockTicker.Subscribe")))
-            {
-                request.Symbols.Add((item ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("an element of parameter 'symbols' of IStockTicker.Subscribe")));
-            }
-
+            var request = new SubscribeRequest();
+            request.Symbols.AddRange((symbols ?? throw CommonTypeConversions.NotCarried("parameter 'symbols' of IStockTicker.Subscribe")));
             var response = _client.Subscribe(request);
         }
 
         void global::Woodgrove.Markets.Ticker.IStockTicker.Unsubscribe(string symbol)
         {
             EnsureOpened();
-            var request = new global::Woodgrove.Markets.Ticker.Grpc.UnsubscribeRequest();
-            request.Symbol = (symbol ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("parameter 'symbol' of IStockTicker.Unsubscribe"));
+            var request = new UnsubscribeRequest();
+            request.Symbol = (symbol ?? throw CommonTypeConversions.NotCarried("parameter 'symbol' of IStockTicker.Unsubscribe"));
             var response = _client.Unsubscribe(request);
         }
 
         global::Woodgrove.Markets.Ticker.Quote global::Woodgrove.Markets.Ticker.IStockTicker.GetLastQuote(string symbol)
         {
             EnsureOpened();
-            var request = new global::Woodgrove.Markets.Ticker.Grpc.GetLastQuoteRequest();
-            request.Symbol = (symbol ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("parameter 'symbol' of IStockTicker.GetLastQuote"));
+            var request = new GetLastQuoteRequest();
+            request.Symbol = (symbol ?? throw CommonTypeConversions.NotCarried("parameter 'symbol' of IStockTicker.GetLastQuote"));
             var response = _client.GetLastQuote(request);
-            return global::Woodgrove.Markets.Ticker.Grpc.TickerTypesMappers.FromMessage((response.Result ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotSet("the result of IStockTicker.GetLastQuote")), depth: 1);
+            return TickerTypesMappers.FromMessage((response.Result ?? throw CommonTypeConversions.NotSet("the result of IStockTicker.GetLastQuote")), depth: 1);
         }
 
-        /// <summary>Opens the session's callback stream before the first call; its callbacks go to the callback object, one at a time, in order.</summary>
-        protected override global::System.Threading.Tasks.Task OnOpenAsync()
-            => Session.OpenCallbacksAsync<global::Woodgrove.Markets.Ticker.Grpc.StockTickerCallback>(callOptions => _client.Callbacks(new global::Google.Protobuf.WellKnownTypes.Empty(), callOptions), DispatchAsync);
+        /// <summary>
+        /// Opens the session's callback stream before the first call; its callbacks go to the callback object, one at a
+        /// time, in order.
+        /// </summary>
+        protected override Task OnOpenAsync()
+            => Session.OpenCallbacksAsync<StockTickerCallback>(callOptions => _client.Callbacks(new Empty(), callOptions), DispatchAsync);
 
-        private global::System.Threading.Tasks.Task DispatchAsync(global::Woodgrove.Markets.Ticker.Grpc.StockTickerCallback envelope)
+        private Task DispatchAsync(StockTickerCallback envelope)
         {
             switch (envelope.CallbackCase)
             {
-                case global::Woodgrove.Markets.Ticker.Grpc.StockTickerCallback.CallbackOneofCase.PriceChanged:
+                case StockTickerCallback.CallbackOneofCase.PriceChanged:
                 {
-                    var quote = global::Woodgrove.Markets.Ticker.Grpc.TickerTypesMappers.FromMessage((envelope.PriceChanged.Quote ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotSet("parameter 'quote' of IStockTickerCallback.PriceChanged")), depth: 1);
+                    var quote = TickerTypesMappers.FromMessage((envelope.PriceChanged.Quote ?? throw CommonTypeConversions.NotSet("parameter 'quote' of IStockTickerCallback.PriceChanged")), depth: 1);
                     _callback.PriceChanged(quote);
-                    return global::System.Threading.Tasks.Task.CompletedTask;
+                    return Task.CompletedTask;
                 }
-                case global::Woodgrove.Markets.Ticker.Grpc.StockTickerCallback.CallbackOneofCase.TradingHalted:
+                case StockTickerCallback.CallbackOneofCase.TradingHalted:
                 {
                     var symbol = envelope.TradingHalted.Symbol;
                     var reason = envelope.TradingHalted.Reason;
-                    var haltedAtUtc = (envelope.TradingHalted.HaltedAtUtc is { } haltedAtUtcMessage ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDateTime(haltedAtUtcMessage) : default(global::System.DateTime));
+                    var haltedAtUtc = (envelope.TradingHalted.HaltedAtUtc is { } haltedAtUtcMessage ? CommonTypeConversions.ToDateTime(haltedAtUtcMessage) : default(global::System.DateTime));
                     _callback.TradingHalted(symbol, reason, haltedAtUtc);
-                    return global::System.Threading.Tasks.Task.CompletedTask;
+                    return Task.CompletedTask;
                 }
-                case global::Woodgrove.Markets.Ticker.Grpc.StockTickerCallback.CallbackOneofCase.MarketClosed:
+                case StockTickerCallback.CallbackOneofCase.MarketClosed:
                 {
                     _callback.MarketClosed();
-                    return global::System.Threading.Tasks.Task.CompletedTask;
+                    return Task.CompletedTask;
                 }
             }
 
-            return global::System.Threading.Tasks.Task.CompletedTask;
+            return Task.CompletedTask;
         }
     }
 }

@@ -7,43 +7,40 @@
 
 namespace Woodgrove.Markets.Ticker.Grpc
 {
-    /// <summary>Converts the data types of woodgrove/markets/ticker/ticker_types.proto to and from their messages, without loss: every member, null kept apart from empty, known derived types by their oneof case.</summary>
+    using global::MigrateWcf.Runtime.Mapping;
+
+    /// <summary>
+    /// Converts the data types of woodgrove/markets/ticker/ticker_types.proto to and from their messages, without loss:
+    /// every member, null kept apart from empty, known derived types by their oneof case. A value is never null; depth
+    /// counts how many data types deep it is (1 at the top), and a graph deeper than CommonTypeConversions.MaxDepth, or
+    /// cyclic, is refused.
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("migrate-wcf", "0.1.0.0")]
     internal static class TickerTypesMappers
     {
         /// <summary>The message of a Woodgrove.Markets.Ticker.Quote.</summary>
-        /// <param name="value">Not null.</param>
-        /// <param name="depth">How many data types deep <paramref name="value"/> is (1 at the top): a graph deeper than CommonTypeConversions.MaxDepth, or cyclic, is refused.</param>
-        internal static global::Woodgrove.Markets.Ticker.Grpc.Quote ToMessage(global::Woodgrove.Markets.Ticker.Quote value, int depth)
+        internal static Quote ToMessage(global::Woodgrove.Markets.Ticker.Quote value, int depth)
         {
-            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "Woodgrove.Markets.Ticker.Quote");
-            var type = value.GetType();
-            if (type != typeof(global::Woodgrove.Markets.Ticker.Quote))
-            {
-                throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.UnknownType(type, "Woodgrove.Markets.Ticker.Quote");
-            }
-
-            var message = new global::Woodgrove.Markets.Ticker.Grpc.Quote();
-            message.Symbol = (value.Symbol ?? throw global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.NotCarried("Woodgrove.Markets.Ticker.Quote.Symbol"));
-            message.Bid = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(value.Bid);
-            message.Ask = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(value.Ask);
+            CommonTypeConversions.CheckType(value, depth, "Woodgrove.Markets.Ticker.Quote");
+            var message = new Quote();
+            message.Symbol = (value.Symbol ?? throw CommonTypeConversions.NotCarried("Woodgrove.Markets.Ticker.Quote.Symbol"));
+            message.Bid = CommonTypeConversions.ToMessage(value.Bid);
+            message.Ask = CommonTypeConversions.ToMessage(value.Ask);
             message.Volume = value.Volume;
-            message.Timestamp = global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToMessage(value.Timestamp);
+            message.Timestamp = CommonTypeConversions.ToMessage(value.Timestamp);
             return message;
         }
 
         /// <summary>The Woodgrove.Markets.Ticker.Quote a message holds.</summary>
-        /// <param name="message">Not null.</param>
-        /// <param name="depth">How many data types deep <paramref name="message"/> is (1 at the top).</param>
-        internal static global::Woodgrove.Markets.Ticker.Quote FromMessage(global::Woodgrove.Markets.Ticker.Grpc.Quote message, int depth)
+        internal static global::Woodgrove.Markets.Ticker.Quote FromMessage(Quote message, int depth)
         {
-            global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.CheckDepth(depth, "Woodgrove.Markets.Ticker.Quote");
+            CommonTypeConversions.CheckDepth(depth, "Woodgrove.Markets.Ticker.Quote");
             var value = new global::Woodgrove.Markets.Ticker.Quote();
             value.Symbol = message.Symbol;
-            value.Bid = (message.Bid is { } bidMessage ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDecimal(bidMessage) : default(decimal));
-            value.Ask = (message.Ask is { } askMessage ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDecimal(askMessage) : default(decimal));
+            value.Bid = (message.Bid is { } bidMessage ? CommonTypeConversions.ToDecimal(bidMessage) : default(decimal));
+            value.Ask = (message.Ask is { } askMessage ? CommonTypeConversions.ToDecimal(askMessage) : default(decimal));
             value.Volume = message.Volume;
-            value.Timestamp = (message.Timestamp is { } timestampMessage ? global::MigrateWcf.Runtime.Mapping.CommonTypeConversions.ToDateTimeOffset(timestampMessage) : default(global::System.DateTimeOffset));
+            value.Timestamp = (message.Timestamp is { } timestampMessage ? CommonTypeConversions.ToDateTimeOffset(timestampMessage) : default(global::System.DateTimeOffset));
             return value;
         }
     }
