@@ -5,6 +5,9 @@
 // The legacy code may mark its contracts and types obsolete; the generated code still calls them.
 #pragma warning disable CS0612, CS0618
 
+using global::Microsoft.AspNetCore.Builder;
+using global::Microsoft.Extensions.DependencyInjection;
+
 namespace PayloadWcf.Grpc
 {
     /// <summary>What AddMigratedServices serves: the implementation of each contract several classes implement, and the runtime's WCF options.</summary>
@@ -15,7 +18,7 @@ namespace PayloadWcf.Grpc
         public global::System.Action<global::MigrateWcf.Runtime.WcfServiceOptions>? Wcf { get; set; }
     }
 
-    /// <summary>Hosts the migrated services of this set on the runtime's gRPC hosting (GrpcHost / AddGrpcEndpoint): each served by its implementation class with the InstanceContextMode and ConcurrencyMode of its [ServiceBehavior]. Contracts without an implementation in the set are not served; serve one with AddWcfService&lt;TImpl&gt; and MapGrpcService&lt;{Contract}Adapter&lt;TImpl&gt;&gt;.</summary>
+    /// <summary>Hosts the migrated services of this set on the runtime's gRPC hosting (MigratedHost / AddGrpcEndpoint): each served by its implementation class with the InstanceContextMode and ConcurrencyMode of its [ServiceBehavior]. Contracts without an implementation in the set are not served; serve one with AddWcfService&lt;TImpl&gt; and MapGrpcService&lt;{Contract}Adapter&lt;TImpl&gt;&gt;.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("migrate-wcf", "0.1.0.0")]
     public static class MigratedServices
     {
@@ -24,22 +27,23 @@ namespace PayloadWcf.Grpc
         {
             var options = new MigratedServicesOptions();
             configure?.Invoke(options);
-            global::Microsoft.Extensions.DependencyInjection.ServiceCollectionServiceExtensions.AddSingleton(services, options);
-            global::MigrateWcf.Runtime.WcfServiceCollectionExtensions.AddWcfSemantics(services, wcf =>
+            services.AddSingleton(options);
+            services.AddWcfSemantics(wcf =>
             {
                 MigratedFaults.Register(wcf.Faults);
                 options.Wcf?.Invoke(wcf);
             });
-            global::MigrateWcf.Runtime.WcfServiceCollectionExtensions.AddWcfService<global::PayloadWcf.PayloadEchoService>(services, global::MigrateWcf.Runtime.InstanceMode.PerCall, global::System.ServiceModel.ConcurrencyMode.Multiple);
+            services.AddWcfService<global::PayloadWcf.PayloadEchoService>(
+                global::MigrateWcf.Runtime.InstanceMode.PerCall, global::System.ServiceModel.ConcurrencyMode.Multiple);
             return services;
         }
 
         /// <summary>Maps the service adapter of every served contract and the session endpoint (a client proxy's Close).</summary>
         public static global::Microsoft.AspNetCore.Routing.IEndpointRouteBuilder MapMigratedServices(this global::Microsoft.AspNetCore.Routing.IEndpointRouteBuilder endpoints)
         {
-            var options = global::Microsoft.Extensions.DependencyInjection.ServiceProviderServiceExtensions.GetRequiredService<MigratedServicesOptions>(endpoints.ServiceProvider);
-            global::Microsoft.AspNetCore.Builder.GrpcEndpointRouteBuilderExtensions.MapGrpcService<global::PayloadWcf.Grpc.PayloadEchoAdapter<global::PayloadWcf.PayloadEchoService>>(endpoints);
-            global::MigrateWcf.Runtime.WcfServiceCollectionExtensions.MapWcfSessions(endpoints);
+            var options = endpoints.ServiceProvider.GetRequiredService<MigratedServicesOptions>();
+            endpoints.MapGrpcService<PayloadEchoAdapter<global::PayloadWcf.PayloadEchoService>>();
+            endpoints.MapWcfSessions();
             return endpoints;
         }
     }

@@ -31,7 +31,7 @@ public sealed class GrpcHost : IAsyncDisposable
         var builder = WebApplication.CreateSlimBuilder(new WebApplicationOptions { Args = [] });
         var setup = new GrpcHostSetup(builder);
         configure(setup);
-        builder.AddGrpcEndpointCore(endpoint, setup.Options);
+        GrpcServing.AddGrpcEndpoint(builder, endpoint, setup.Options);
         var app = builder.Build();
         try
         {

@@ -3,7 +3,7 @@ using Microsoft.AspNetCore.Grpc.JsonTranscoding;
 
 namespace MigrateWcf.Runtime;
 
-/// <summary>What <see cref="GrpcHostingExtensions.AddGrpcEndpoint"/> sets up besides the listener.</summary>
+/// <summary>What <see cref="Microsoft.AspNetCore.Builder.GrpcHostingExtensions.AddGrpcEndpoint"/> sets up besides the listener.</summary>
 public sealed class GrpcHostOptions
 {
     /// <summary>Serves <c>grpc.health.v1.Health</c> (Grpc.AspNetCore.HealthChecks over ASP.NET Core health checks): the

@@ -5,6 +5,9 @@
 // The legacy code may mark its contracts and types obsolete; the generated code still calls them.
 #pragma warning disable CS0612, CS0618
 
+using global::Microsoft.AspNetCore.Builder;
+using global::Microsoft.Extensions.DependencyInjection;
+
 namespace LegacyWcf.Contracts.Grpc
 {
     /// <summary>The classes implementing LegacyWcf.Contracts.ISimple; a gRPC server serves one of them under the contract's service name.</summary>
@@ -28,7 +31,7 @@ namespace LegacyWcf.Contracts.Grpc
         public global::System.Action<global::MigrateWcf.Runtime.WcfServiceOptions>? Wcf { get; set; }
     }
 
-    /// <summary>Hosts the migrated services of this set on the runtime's gRPC hosting (GrpcHost / AddGrpcEndpoint): each served by its implementation class with the InstanceContextMode and ConcurrencyMode of its [ServiceBehavior]. Contracts without an implementation in the set are not served; serve one with AddWcfService&lt;TImpl&gt; and MapGrpcService&lt;{Contract}Adapter&lt;TImpl&gt;&gt;.</summary>
+    /// <summary>Hosts the migrated services of this set on the runtime's gRPC hosting (MigratedHost / AddGrpcEndpoint): each served by its implementation class with the InstanceContextMode and ConcurrencyMode of its [ServiceBehavior]. Contracts without an implementation in the set are not served; serve one with AddWcfService&lt;TImpl&gt; and MapGrpcService&lt;{Contract}Adapter&lt;TImpl&gt;&gt;.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("migrate-wcf", "0.1.0.0")]
     public static class MigratedServices
     {
@@ -37,25 +40,36 @@ namespace LegacyWcf.Contracts.Grpc
         {
             var options = new MigratedServicesOptions();
             configure?.Invoke(options);
-            global::Microsoft.Extensions.DependencyInjection.ServiceCollectionServiceExtensions.AddSingleton(services, options);
-            global::MigrateWcf.Runtime.WcfServiceCollectionExtensions.AddWcfSemantics(services, wcf =>
+            services.AddSingleton(options);
+            services.AddWcfSemantics(wcf =>
             {
                 MigratedFaults.Register(wcf.Faults);
                 options.Wcf?.Invoke(wcf);
             });
-            global::MigrateWcf.Runtime.WcfServiceCollectionExtensions.AddWcfService<global::LegacyWcf.Services.InventoryService>(services, global::MigrateWcf.Runtime.InstanceMode.PerCall, global::System.ServiceModel.ConcurrencyMode.Multiple);
-            global::MigrateWcf.Runtime.WcfServiceCollectionExtensions.AddWcfService<global::LegacyWcf.Services.OrderService>(services, global::MigrateWcf.Runtime.InstanceMode.PerCall, global::System.ServiceModel.ConcurrencyMode.Multiple);
-            global::MigrateWcf.Runtime.WcfServiceCollectionExtensions.AddWcfService<global::LegacyWcf.Services.ProductCatalogService>(services, global::MigrateWcf.Runtime.InstanceMode.PerCall, global::System.ServiceModel.ConcurrencyMode.Multiple);
-            global::MigrateWcf.Runtime.WcfServiceCollectionExtensions.AddWcfService<global::LegacyWcf.Services.ShoppingCartService>(services, global::MigrateWcf.Runtime.InstanceMode.PerSession, global::System.ServiceModel.ConcurrencyMode.Single);
-            global::MigrateWcf.Runtime.WcfServiceCollectionExtensions.AddWcfService<global::LegacyWcf.Services.StockWatchService>(services, global::MigrateWcf.Runtime.InstanceMode.PerSession, global::System.ServiceModel.ConcurrencyMode.Multiple);
-            global::MigrateWcf.Runtime.WcfServiceCollectionExtensions.AddWcfService<global::LegacyWcf.Services.WarehouseService>(services, global::MigrateWcf.Runtime.InstanceMode.Single, global::System.ServiceModel.ConcurrencyMode.Single);
+            services.AddWcfService<global::LegacyWcf.Services.InventoryService>(
+                global::MigrateWcf.Runtime.InstanceMode.PerCall, global::System.ServiceModel.ConcurrencyMode.Multiple);
+            services.AddWcfService<global::LegacyWcf.Services.OrderService>(
+                global::MigrateWcf.Runtime.InstanceMode.PerCall, global::System.ServiceModel.ConcurrencyMode.Multiple);
+            services.AddWcfService<global::LegacyWcf.Services.ProductCatalogService>(
+                global::MigrateWcf.Runtime.InstanceMode.PerCall, global::System.ServiceModel.ConcurrencyMode.Multiple);
+            services.AddWcfService<global::LegacyWcf.Services.ShoppingCartService>(
+                global::MigrateWcf.Runtime.InstanceMode.PerSession, global::System.ServiceModel.ConcurrencyMode.Single);
+            services.AddWcfService<global::LegacyWcf.Services.StockWatchService>(
+                global::MigrateWcf.Runtime.InstanceMode.PerSession,
+                global::System.ServiceModel.ConcurrencyMode.Multiple);
+            services.AddWcfService<global::LegacyWcf.Services.WarehouseService>(
+                global::MigrateWcf.Runtime.InstanceMode.Single, global::System.ServiceModel.ConcurrencyMode.Single);
             switch (options.Simple)
             {
                 case SimpleImplementation.SimpleSingle:
-                    global::MigrateWcf.Runtime.WcfServiceCollectionExtensions.AddWcfService<global::LegacyWcf.Services.SimpleSingle>(services, global::MigrateWcf.Runtime.InstanceMode.PerCall, global::System.ServiceModel.ConcurrencyMode.Single);
+                    services.AddWcfService<global::LegacyWcf.Services.SimpleSingle>(
+                        global::MigrateWcf.Runtime.InstanceMode.PerCall,
+                        global::System.ServiceModel.ConcurrencyMode.Single);
                     break;
                 default:
-                    global::MigrateWcf.Runtime.WcfServiceCollectionExtensions.AddWcfService<global::LegacyWcf.Services.SimpleMultiple>(services, global::MigrateWcf.Runtime.InstanceMode.PerCall, global::System.ServiceModel.ConcurrencyMode.Multiple);
+                    services.AddWcfService<global::LegacyWcf.Services.SimpleMultiple>(
+                        global::MigrateWcf.Runtime.InstanceMode.PerCall,
+                        global::System.ServiceModel.ConcurrencyMode.Multiple);
                     break;
             }
             return services;
@@ -64,23 +78,23 @@ namespace LegacyWcf.Contracts.Grpc
         /// <summary>Maps the service adapter of every served contract and the session endpoint (a client proxy's Close).</summary>
         public static global::Microsoft.AspNetCore.Routing.IEndpointRouteBuilder MapMigratedServices(this global::Microsoft.AspNetCore.Routing.IEndpointRouteBuilder endpoints)
         {
-            var options = global::Microsoft.Extensions.DependencyInjection.ServiceProviderServiceExtensions.GetRequiredService<MigratedServicesOptions>(endpoints.ServiceProvider);
-            global::Microsoft.AspNetCore.Builder.GrpcEndpointRouteBuilderExtensions.MapGrpcService<global::LegacyWcf.Contracts.Grpc.InventoryServiceAdapter<global::LegacyWcf.Services.InventoryService>>(endpoints);
-            global::Microsoft.AspNetCore.Builder.GrpcEndpointRouteBuilderExtensions.MapGrpcService<global::LegacyWcf.Contracts.Grpc.OrderServiceAdapter<global::LegacyWcf.Services.OrderService>>(endpoints);
-            global::Microsoft.AspNetCore.Builder.GrpcEndpointRouteBuilderExtensions.MapGrpcService<global::LegacyWcf.Contracts.Grpc.ProductCatalogAdapter<global::LegacyWcf.Services.ProductCatalogService>>(endpoints);
-            global::Microsoft.AspNetCore.Builder.GrpcEndpointRouteBuilderExtensions.MapGrpcService<global::LegacyWcf.Contracts.Grpc.ShoppingCartAdapter<global::LegacyWcf.Services.ShoppingCartService>>(endpoints);
+            var options = endpoints.ServiceProvider.GetRequiredService<MigratedServicesOptions>();
+            endpoints.MapGrpcService<InventoryServiceAdapter<global::LegacyWcf.Services.InventoryService>>();
+            endpoints.MapGrpcService<OrderServiceAdapter<global::LegacyWcf.Services.OrderService>>();
+            endpoints.MapGrpcService<ProductCatalogAdapter<global::LegacyWcf.Services.ProductCatalogService>>();
+            endpoints.MapGrpcService<ShoppingCartAdapter<global::LegacyWcf.Services.ShoppingCartService>>();
             switch (options.Simple)
             {
                 case SimpleImplementation.SimpleSingle:
-                    global::Microsoft.AspNetCore.Builder.GrpcEndpointRouteBuilderExtensions.MapGrpcService<global::LegacyWcf.Contracts.Grpc.SimpleAdapter<global::LegacyWcf.Services.SimpleSingle>>(endpoints);
+                    endpoints.MapGrpcService<SimpleAdapter<global::LegacyWcf.Services.SimpleSingle>>();
                     break;
                 default:
-                    global::Microsoft.AspNetCore.Builder.GrpcEndpointRouteBuilderExtensions.MapGrpcService<global::LegacyWcf.Contracts.Grpc.SimpleAdapter<global::LegacyWcf.Services.SimpleMultiple>>(endpoints);
+                    endpoints.MapGrpcService<SimpleAdapter<global::LegacyWcf.Services.SimpleMultiple>>();
                     break;
             }
-            global::Microsoft.AspNetCore.Builder.GrpcEndpointRouteBuilderExtensions.MapGrpcService<global::LegacyWcf.Contracts.Grpc.StockWatchAdapter<global::LegacyWcf.Services.StockWatchService>>(endpoints);
-            global::Microsoft.AspNetCore.Builder.GrpcEndpointRouteBuilderExtensions.MapGrpcService<global::LegacyWcf.Contracts.Grpc.WarehouseAdapter<global::LegacyWcf.Services.WarehouseService>>(endpoints);
-            global::MigrateWcf.Runtime.WcfServiceCollectionExtensions.MapWcfSessions(endpoints);
+            endpoints.MapGrpcService<StockWatchAdapter<global::LegacyWcf.Services.StockWatchService>>();
+            endpoints.MapGrpcService<WarehouseAdapter<global::LegacyWcf.Services.WarehouseService>>();
+            endpoints.MapWcfSessions();
             return endpoints;
         }
 
