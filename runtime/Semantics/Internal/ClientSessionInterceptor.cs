@@ -13,7 +13,6 @@ internal sealed class ClientSessionInterceptor(string sessionId, FaultDetailRegi
     : Interceptor
 {
     private readonly Metadata.Entry _header = new(ServiceSession.HeaderName, sessionId);
-    private readonly TimeSpan? _sendTimeout = options.HasSendTimeout ? options.SendTimeout : null;
 
     public override TResponse BlockingUnaryCall<TRequest, TResponse>(TRequest request,
         ClientInterceptorContext<TRequest, TResponse> context, BlockingUnaryCallContinuation<TRequest, TResponse> continuation)
@@ -87,9 +86,10 @@ internal sealed class ClientSessionInterceptor(string sessionId, FaultDetailRegi
         }
 
         callOptions = callOptions.WithHeaders(headers);
-        if (deadline && callOptions.Deadline is null && _sendTimeout is { } timeout)
+        // Read per call, as the options are the caller's and may change after the session is made.
+        if (deadline && callOptions.Deadline is null && options.HasSendTimeout)
         {
-            callOptions = callOptions.WithDeadline(DateTime.UtcNow + timeout);
+            callOptions = callOptions.WithDeadline(DateTime.UtcNow + options.SendTimeout);
         }
 
         return new(context.Method, context.Host, callOptions);
