@@ -116,6 +116,24 @@ internal static class Driver
             });
         }
 
+        // The client session's per-call cost (issue 28): a blocking unary echo through the channel alone, through
+        // ClientSession's interceptor, and through the CallInvoker subclass it replaced, on one shared channel.
+        GrpcChannel? sessionChannel = null;
+        ClientSession? session = null;
+        Add(
+        [
+            new(BlockingBareName, 1, _ => Caller(new BlockingUnaryCaller(sessionChannel!.CreateCallInvoker()))),
+            new(SessionInvokerName, 1, _ => Caller(new BlockingUnaryCaller(
+                new SessionCallInvoker(session!.Id, new FaultDetailRegistry(), new ClientProxyOptions(), sessionChannel!.CreateCallInvoker())))),
+            new(SessionInterceptorName, 1, _ => Caller(new BlockingUnaryCaller(session!.CallInvoker))),
+        ], () =>
+        {
+            // The session is never closed: the benchmark's server does not serve migrate_wcf.Session.
+            sessionChannel = EndpointChannel.Create(sockets.GrpcEndpoint);
+            session = new ClientSession(sessionChannel.CreateCallInvoker());
+            return sessionChannel;
+        });
+
         Add(
         [
             new("grpc connect-call-close", 1, _ => Caller(new ConnectCallCloseCaller(() => EndpointChannel.Create(sockets.GrpcEndpoint)))),
@@ -213,6 +231,10 @@ internal static class Driver
     }
 
     public const string FloorName = "raw unix echo, 1 byte";
+
+    public const string BlockingBareName = "grpc blocking unary, channel only";
+    public const string SessionInvokerName = "grpc blocking unary, session CallInvoker subclass (before)";
+    public const string SessionInterceptorName = "grpc blocking unary, session Interceptor";
 
     public static bool IsFloor(RowResult row) => IsFloor(row.Name);
 

@@ -47,6 +47,17 @@ internal static class Report
 
         text.AppendLine();
         text.AppendLine($"The {Driver.StreamMessages:N0}-message stream row counts whole streams as calls: messages/s = calls/s × {Driver.StreamMessages:N0}.");
+        if (rows.FirstOrDefault(r => r.Name == Driver.SessionInvokerName) is { } invoker
+            && rows.FirstOrDefault(r => r.Name == Driver.SessionInterceptorName) is { } interceptor)
+        {
+            // Round by round (the two rows ran in turn), so a change in the machine's load cancels out.
+            var p50Ratios = interceptor.Rounds.Zip(invoker.Rounds, (a, b) => a.P50Microseconds / b.P50Microseconds).Order().ToList();
+            text.AppendLine();
+            text.AppendLine("## Client session: Interceptor ÷ CallInvoker subclass");
+            text.AppendLine();
+            text.AppendLine($"Blocking unary echo, 1 caller: p50 {F(interceptor.P50Microseconds / invoker.P50Microseconds, "N3")}× (median of the rounds' ratios {F(p50Ratios[p50Ratios.Count / 2], "N3")}×), calls/s {F(interceptor.CallsPerSecond / invoker.CallsPerSecond, "N3")}×, client CPU/call {F(interceptor.ClientCpuMicrosecondsPerCall / invoker.ClientCpuMicrosecondsPerCall, "N3")}×, client allocations {F(interceptor.ClientBytesPerCall, "N0")} B vs {F(invoker.ClientBytesPerCall, "N0")} B per call.");
+        }
+
         text.AppendLine();
         text.AppendLine("## Targets");
         text.AppendLine();

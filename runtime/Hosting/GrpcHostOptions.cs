@@ -3,7 +3,7 @@ using Microsoft.AspNetCore.Grpc.JsonTranscoding;
 
 namespace MigrateWcf.Runtime;
 
-/// <summary>What <see cref="GrpcHostingExtensions.AddGrpcEndpoint"/> sets up besides the listener.</summary>
+/// <summary>What <see cref="Microsoft.AspNetCore.Builder.GrpcHostingExtensions.AddGrpcEndpoint"/> sets up besides the listener.</summary>
 public sealed class GrpcHostOptions
 {
     /// <summary>Serves <c>grpc.health.v1.Health</c> (Grpc.AspNetCore.HealthChecks over ASP.NET Core health checks): the
@@ -47,7 +47,7 @@ public sealed class GrpcHostOptions
     /// A TCP endpoint on which Kestrel also listens with HTTP/1.1 and serves ASP.NET Core gRPC JSON transcoding: every rpc
     /// with a <c>google.api.http</c> option answers plain HTTP + JSON there (REST callers of a migrated WebHttp service).
     /// Null (the default): no such listener and no TCP port. The host is the caller's: <c>GrpcEndpoint.Tcp("127.0.0.1",
-    /// port)</c> keeps it on loopback; port 0 lets the server pick one (<see cref="GrpcHost.HttpJsonEndpoint"/>).
+    /// port)</c> keeps it on loopback; port 0 lets the server pick one (Kestrel's <c>IServerAddressesFeature</c> tells which).
     /// </summary>
     public GrpcEndpoint? HttpJson { get; set; }
 

@@ -3,7 +3,7 @@ using Microsoft.Extensions.DependencyInjection;
 
 namespace MigrateWcf.Runtime;
 
-/// <summary>What <see cref="GrpcHost.StartAsync"/> hosts: services to register, endpoints to map, and the options.</summary>
+/// <summary>What <see cref="MigratedHost.RunAsync"/> hosts: services to register, endpoints to map, and the options.</summary>
 public sealed class GrpcHostSetup
 {
     private readonly List<Action<WebApplication>> _configureApp = [];

@@ -1,25 +1,13 @@
-using System.IO.Pipes;
-using System.Net;
-using System.Net.Sockets;
-using Google.Protobuf.Reflection;
-using Google.Rpc;
-using Grpc.AspNetCore.Server;
-using Microsoft.AspNetCore.Builder;
-using Microsoft.AspNetCore.Hosting;
 using Microsoft.AspNetCore.Routing;
-using Microsoft.AspNetCore.Server.Kestrel.Core;
 using Microsoft.Extensions.DependencyInjection;
-using Microsoft.Extensions.Hosting;
-using Microsoft.Extensions.Logging;
+using MigrateWcf.Runtime;
 
-namespace MigrateWcf.Runtime;
+// Where grpc-dotnet puts MapGrpcService; WebApplicationBuilder lives here too.
+namespace Microsoft.AspNetCore.Builder;
 
 /// <summary>Hosting gRPC services (Grpc.AspNetCore) on a <see cref="GrpcEndpoint"/>, composable with any ASP.NET Core host.</summary>
 public static class GrpcHostingExtensions
 {
-    private static readonly string[] RequestLogCategories =
-        ["Microsoft.AspNetCore.Hosting.Diagnostics", "Microsoft.AspNetCore.Routing", "Grpc.AspNetCore.Server.ServerCallHandler"];
-
     /// <summary>
     /// Makes Kestrel listen on the endpoint with HTTP/2 only: a Unix socket (owner-only, replaced only when stale, removed
     /// at shutdown), a named pipe on Windows (current user only), or TCP when the endpoint says so. Adds grpc-dotnet
@@ -33,77 +21,7 @@ public static class GrpcHostingExtensions
         ArgumentNullException.ThrowIfNull(endpoint);
         var options = new GrpcHostOptions();
         configure?.Invoke(options);
-        return builder.AddGrpcEndpointCore(endpoint, options);
-    }
-
-    internal static WebApplicationBuilder AddGrpcEndpointCore(this WebApplicationBuilder builder, GrpcEndpoint endpoint, GrpcHostOptions options)
-    {
-        if (endpoint.IsTls || options.HttpJson?.IsTls == true)
-        {
-            // A TLS listener needs its certificate: MigratedHost takes it from configuration.
-            throw new GrpcHostingException($"Cannot listen on {(endpoint.IsTls ? endpoint : options.HttpJson)} here: serve https:// endpoints with MigratedHost and a certificate in its configuration (docs/hosting.md).");
-        }
-
-        Listen(builder, endpoint, Http2Only);
-        if (options.HttpJson is { } httpJson)
-        {
-            ListenHttpJson(builder, httpJson, listen => listen.Protocols = HttpProtocols.Http1);
-        }
-
-        AddGrpcServing(builder, options, endpoint.UnixSocketPath is { } path ? [path] : [], jsonTranscoding: options.HttpJson is not null);
-        return builder;
-    }
-
-    /// <summary>Kestrel's HTTP/2-only listener setting (gRPC with prior knowledge: Unix sockets, pipes, plaintext TCP).</summary>
-    internal static void Http2Only(ListenOptions listen) => listen.Protocols = HttpProtocols.Http2;
-
-    /// <summary>What a gRPC host needs besides its listeners: grpc-dotnet, the bulk lane beside each Unix socket, quiet
-    /// request logs, JSON transcoding, health and reflection as <paramref name="options"/> ask.</summary>
-    internal static void AddGrpcServing(WebApplicationBuilder builder, GrpcHostOptions options, IReadOnlyList<string> unixSocketPaths, bool jsonTranscoding)
-    {
-        if (options.InlineSocketScheduling)
-        {
-            builder.WebHost.UseSockets(sockets => sockets.UnsafePreferInlineScheduling = true);
-        }
-
-        var grpc = builder.Services.AddGrpc(grpc => options.Grpc?.Invoke(grpc));
-        if (options.BulkLane && OperatingSystem.IsLinux() && BulkLane.IsSupported)
-        {
-            foreach (var socketPath in unixSocketPaths)
-            {
-                AddBulkLane(builder.Services, socketPath, options.BulkLaneThresholdBytes);
-            }
-        }
-
-        MalformedRequests.Use(builder.Services);
-        if (jsonTranscoding)
-        {
-            grpc.AddJsonTranscoding(transcoding =>
-            {
-                // Every migrated fault's status carries an ErrorInfo (FaultDetailRegistry); transcoding can write a
-                // status detail only when its type is registered, and answers 500 with no body otherwise.
-                transcoding.TypeRegistry = TypeRegistry.FromMessages(ErrorInfo.Descriptor);
-                options.JsonTranscoding?.Invoke(transcoding);
-            });
-        }
-
-        if (!options.LogRequests)
-        {
-            foreach (var category in RequestLogCategories)
-            {
-                builder.Logging.AddFilter(category, category.EndsWith("Diagnostics", StringComparison.Ordinal) ? LogLevel.None : LogLevel.Warning);
-            }
-        }
-
-        if (options.EnableHealthChecks)
-        {
-            builder.Services.AddGrpcHostHealth();
-        }
-
-        if (options.EnableReflection)
-        {
-            builder.Services.AddGrpcReflection();
-        }
+        return GrpcServing.AddGrpcEndpoint(builder, endpoint, options);
     }
 
     /// <summary>Maps the health and reflection services that <see cref="AddGrpcEndpoint"/> was asked for (nothing otherwise).</summary>
@@ -123,123 +41,5 @@ public static class GrpcHostingExtensions
         }
 
         return app;
-    }
-
-    /// <summary>The bulk lane beside a Unix-socket endpoint: one lane server and one interceptor per host, whatever the
-    /// number of endpoints (each endpoint's socket gets its lane socket; the first endpoint's threshold holds).</summary>
-    [System.Runtime.Versioning.SupportedOSPlatform("linux")]
-    private static void AddBulkLane(IServiceCollection services, string socketPath, int thresholdBytes)
-    {
-        if (services.FirstOrDefault(d => d.ServiceType == typeof(BulkLaneSockets))?.ImplementationInstance is BulkLaneSockets sockets)
-        {
-            sockets.GrpcSocketPaths.Add(socketPath);
-            return;
-        }
-
-        sockets = new BulkLaneSockets([socketPath]);
-        services.AddSingleton(sockets);
-        services.AddSingleton(provider => new BulkLaneServer(sockets.GrpcSocketPaths, provider.GetRequiredService<ILogger<BulkLaneServer>>()));
-        services.AddSingleton<IHostedService>(provider => provider.GetRequiredService<BulkLaneServer>());
-        services.AddSingleton(provider => new BulkLaneServerInterceptor(
-            provider.GetRequiredService<BulkLaneServer>(), provider.GetRequiredService<Microsoft.Extensions.Options.IOptions<GrpcServiceOptions>>(), thresholdBytes));
-        services.Configure<GrpcServiceOptions>(grpc =>
-        {
-            // First, so that other interceptors and the service see values, never references.
-            grpc.Interceptors.Add<BulkLaneServerInterceptor>();
-            var registration = grpc.Interceptors[^1];
-            grpc.Interceptors.RemoveAt(grpc.Interceptors.Count - 1);
-            grpc.Interceptors.Insert(0, registration);
-        });
-    }
-
-    /// <summary>The gRPC sockets of a host that get a lane socket beside them.</summary>
-    private sealed record BulkLaneSockets(List<string> GrpcSocketPaths);
-
-    /// <summary>Makes Kestrel listen on <paramref name="endpoint"/>; <paramref name="configure"/> sets the listener's
-    /// protocols (and TLS for a TCP endpoint).</summary>
-    internal static void Listen(WebApplicationBuilder builder, GrpcEndpoint endpoint, Action<ListenOptions> configure)
-    {
-        if (endpoint.Kind == GrpcEndpointKind.NamedPipe && OperatingSystem.IsWindows())
-        {
-            var security = CurrentUserOnly();
-            builder.WebHost.UseNamedPipes(pipes =>
-            {
-                pipes.CurrentUserOnly = true;
-                pipes.PipeSecurity = security;
-            });
-            builder.WebHost.ConfigureKestrel(kestrel => kestrel.ListenNamedPipe(endpoint.PipeName!, configure));
-        }
-        else if (endpoint.UnixSocketPath is { } path)
-        {
-            if (OperatingSystem.IsLinux())
-            {
-                var socketFile = new UnixSocketFile(path);
-                socketFile.CheckAvailable();
-                Func<Socket> bind = socketFile.Bind;
-                builder.WebHost.UseSockets(sockets =>
-                {
-                    var create = sockets.CreateBoundListenSocket;
-                    sockets.CreateBoundListenSocket = bindTo => bindTo is UnixDomainSocketEndPoint unix && unix.ToString() == path ? bind() : create(bindTo);
-                });
-                builder.Services.AddSingleton<IHostedService>(new LifecycleHooks(stopped: socketFile.Remove));
-            }
-
-            builder.WebHost.ConfigureKestrel(kestrel => kestrel.ListenUnixSocket(path, configure));
-        }
-        else
-        {
-            var address = TcpAddress(endpoint);
-            builder.WebHost.ConfigureKestrel(kestrel => kestrel.Listen(address, endpoint.Port, configure));
-        }
-    }
-
-    /// <summary>The HTTP + JSON listener: HTTP/1.1, what browsers, curl and REST clients speak (with TLS when
-    /// <paramref name="configure"/> adds it).</summary>
-    internal static void ListenHttpJson(WebApplicationBuilder builder, GrpcEndpoint endpoint, Action<ListenOptions> configure)
-    {
-        if (endpoint.Kind != GrpcEndpointKind.Tcp)
-        {
-            throw new GrpcHostingException($"Cannot serve HTTP + JSON on {endpoint}: it needs a TCP endpoint, e.g. http://127.0.0.1:8080.");
-        }
-
-        var address = TcpAddress(endpoint);
-        builder.WebHost.ConfigureKestrel(kestrel => kestrel.Listen(address, endpoint.Port, configure));
-    }
-
-    internal static IPAddress TcpAddress(GrpcEndpoint endpoint) =>
-        string.Equals(endpoint.Host, "localhost", StringComparison.OrdinalIgnoreCase) ? IPAddress.Loopback
-            : IPAddress.TryParse(endpoint.Host, out var ip) ? ip
-            : throw new GrpcHostingException($"Cannot listen on {endpoint}: a server listens on an IP address or localhost.");
-
-    [System.Runtime.Versioning.SupportedOSPlatform("windows")]
-    private static PipeSecurity CurrentUserOnly()
-    {
-        var security = new PipeSecurity();
-        var user = System.Security.Principal.WindowsIdentity.GetCurrent().User!;
-        security.AddAccessRule(new PipeAccessRule(user, PipeAccessRights.FullControl, System.Security.AccessControl.AccessControlType.Allow));
-        security.SetOwner(user);
-        return security;
-    }
-
-    /// <summary>Runs actions when the host has started, begins to stop, and has stopped (also after Ctrl+C or SIGTERM).</summary>
-    internal sealed class LifecycleHooks(Action? started = null, Action? stopping = null, Action? stopped = null) : IHostedLifecycleService
-    {
-        public Task StartingAsync(CancellationToken cancellationToken) => Task.CompletedTask;
-
-        public Task StartAsync(CancellationToken cancellationToken) => Task.CompletedTask;
-
-        public Task StartedAsync(CancellationToken cancellationToken) => Run(started);
-
-        public Task StoppingAsync(CancellationToken cancellationToken) => Run(stopping);
-
-        public Task StopAsync(CancellationToken cancellationToken) => Task.CompletedTask;
-
-        public Task StoppedAsync(CancellationToken cancellationToken) => Run(stopped);
-
-        private static Task Run(Action? action)
-        {
-            action?.Invoke();
-            return Task.CompletedTask;
-        }
     }
 }

@@ -149,11 +149,11 @@ public static class MigratedHost
             {
                 if (endpoint.Settings.Protocol == HostEndpointProtocol.HttpJson)
                 {
-                    GrpcHostingExtensions.ListenHttpJson(builder, endpoint.Endpoint, listen);
+                    GrpcServing.ListenHttpJson(builder, endpoint.Endpoint, listen);
                 }
                 else
                 {
-                    GrpcHostingExtensions.Listen(builder, endpoint.Endpoint, listen);
+                    GrpcServing.Listen(builder, endpoint.Endpoint, listen);
                 }
             }
             catch (Exception e) when (e is (IOException and not GrpcHostingException) or UnauthorizedAccessException)
@@ -163,7 +163,7 @@ public static class MigratedHost
             }
         }
 
-        GrpcHostingExtensions.AddGrpcServing(
+        GrpcServing.AddGrpcServing(
             builder,
             setup.Options,
             endpoints.Where(p => p.Settings.Protocol == HostEndpointProtocol.Grpc).Select(p => p.Endpoint.UnixSocketPath).OfType<string>().ToList(),

@@ -1,5 +1,6 @@
 using System.ServiceModel;
 using Grpc.Core;
+using Grpc.Core.Interceptors;
 
 namespace MigrateWcf.Runtime;
 
@@ -23,7 +24,7 @@ public sealed class ClientSession : IAsyncDisposable, IDisposable
     {
         _options = options ?? new ClientProxyOptions();
         _faults = faults ?? new FaultDetailRegistry();
-        CallInvoker = new SessionCallInvoker(this, invoker);
+        CallInvoker = invoker.Intercept(new ClientSessionInterceptor(Id, _faults, _options));
     }
 
     public string Id { get; } = Guid.NewGuid().ToString("N");
@@ -126,75 +127,5 @@ public sealed class ClientSession : IAsyncDisposable, IDisposable
 
         call.Dispose();
         throw failure;
-    }
-
-    /// <summary>Sends the session header with every call and a default deadline with unary and client-streaming calls
-    /// (streams, such as the Callbacks rpc or Stream parameters, live as long as their data), and turns the failures of
-    /// calls with a response into the exceptions a WCF caller expects.</summary>
-    private sealed class SessionCallInvoker(ClientSession session, CallInvoker invoker) : CallInvoker
-    {
-        private readonly Metadata.Entry _header = new(ServiceSession.HeaderName, session.Id);
-
-        public override TResponse BlockingUnaryCall<TRequest, TResponse>(Method<TRequest, TResponse> method, string? host, CallOptions options, TRequest request)
-        {
-            try
-            {
-                return invoker.BlockingUnaryCall(method, host, With(options, deadline: true), request);
-            }
-            catch (RpcException e)
-            {
-                throw session._faults.ToException(e);
-            }
-        }
-
-        public override AsyncUnaryCall<TResponse> AsyncUnaryCall<TRequest, TResponse>(Method<TRequest, TResponse> method, string? host, CallOptions options, TRequest request)
-        {
-            var call = invoker.AsyncUnaryCall(method, host, With(options, deadline: true), request);
-            return new(Translate(call.ResponseAsync), static call => ((AsyncUnaryCall<TResponse>)call).ResponseHeadersAsync,
-                static call => ((AsyncUnaryCall<TResponse>)call).GetStatus(), static call => ((AsyncUnaryCall<TResponse>)call).GetTrailers(),
-                static call => ((AsyncUnaryCall<TResponse>)call).Dispose(), call);
-        }
-
-        public override AsyncClientStreamingCall<TRequest, TResponse> AsyncClientStreamingCall<TRequest, TResponse>(Method<TRequest, TResponse> method, string? host, CallOptions options)
-        {
-            var call = invoker.AsyncClientStreamingCall(method, host, With(options, deadline: true));
-            return new(call.RequestStream, Translate(call.ResponseAsync), static call => ((AsyncClientStreamingCall<TRequest, TResponse>)call).ResponseHeadersAsync,
-                static call => ((AsyncClientStreamingCall<TRequest, TResponse>)call).GetStatus(), static call => ((AsyncClientStreamingCall<TRequest, TResponse>)call).GetTrailers(),
-                static call => ((AsyncClientStreamingCall<TRequest, TResponse>)call).Dispose(), call);
-        }
-
-        public override AsyncServerStreamingCall<TResponse> AsyncServerStreamingCall<TRequest, TResponse>(Method<TRequest, TResponse> method, string? host, CallOptions options, TRequest request)
-            => invoker.AsyncServerStreamingCall(method, host, With(options, deadline: false), request);
-
-        public override AsyncDuplexStreamingCall<TRequest, TResponse> AsyncDuplexStreamingCall<TRequest, TResponse>(Method<TRequest, TResponse> method, string? host, CallOptions options)
-            => invoker.AsyncDuplexStreamingCall(method, host, With(options, deadline: false));
-
-        private async Task<T> Translate<T>(Task<T> response)
-        {
-            try
-            {
-                return await response.ConfigureAwait(false);
-            }
-            catch (RpcException e)
-            {
-                throw session._faults.ToException(e);
-            }
-        }
-
-        private CallOptions With(CallOptions options, bool deadline)
-        {
-            var headers = new Metadata { _header };
-            if (options.Headers is { } more)
-            {
-                foreach (var entry in more)
-                {
-                    headers.Add(entry);
-                }
-            }
-
-            options = options.WithHeaders(headers);
-            return deadline && options.Deadline is null && session._options.HasSendTimeout
-                ? options.WithDeadline(DateTime.UtcNow + session._options.SendTimeout) : options;
-        }
     }
 }

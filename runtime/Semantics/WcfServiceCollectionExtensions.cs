@@ -1,16 +1,17 @@
 using System.Linq.Expressions;
 using System.ServiceModel;
-using Microsoft.AspNetCore.Builder;
-using Microsoft.AspNetCore.Routing;
-using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.DependencyInjection.Extensions;
-using Microsoft.Extensions.Logging;
+using MigrateWcf.Runtime;
 
-namespace MigrateWcf.Runtime;
+// Where grpc-dotnet puts AddGrpc: a using of Microsoft.Extensions.DependencyInjection brings them with it.
+namespace Microsoft.Extensions.DependencyInjection;
 
+/// <summary>Registers migrated WCF services and the WCF semantics they run on (sessions, one-way calls, faults).</summary>
 public static class WcfServiceCollectionExtensions
 {
-    /// <summary>gRPC plus the sessions, one-way work tracking and fault conversion; may be called more than once.</summary>
+    /// <summary>gRPC plus the sessions, one-way work tracking and fault conversion; may be called more than once.
+    /// <see cref="WcfServiceOptions"/> are ordinary options: <paramref name="configure"/>, or
+    /// <c>services.Configure&lt;WcfServiceOptions&gt;(configuration.GetSection("Wcf"))</c>.</summary>
     public static IServiceCollection AddWcfSemantics(this IServiceCollection services, Action<WcfServiceOptions>? configure = null)
     {
         services.AddGrpc();
@@ -26,14 +27,17 @@ public static class WcfServiceCollectionExtensions
     /// there the parameterless one, the one WCF called.
     /// </summary>
     /// <remarks><paramref name="oneWayWorkers"/>: how many of its one-way calls run at once (its WCF serviceThrottling
-    /// maxConcurrentCalls); null: <see cref="WcfServiceOptions.OneWayWorkers"/>.</remarks>
+    /// maxConcurrentCalls); null: <see cref="WcfServiceOptions.OneWayWorkers"/>. A second registration of the same
+    /// <typeparamref name="TService"/> is ignored (<c>TryAdd</c>, as grpc-dotnet registers): the first one's settings
+    /// hold.</remarks>
     public static IServiceCollection AddWcfService<TService>(this IServiceCollection services, InstanceMode instancing, ConcurrencyMode concurrency, int? oneWayWorkers = null)
         where TService : class
     {
         ArgumentOutOfRangeException.ThrowIfLessThan(oneWayWorkers ?? 1, 1, nameof(oneWayWorkers));
         var create = InstanceFactory<TService>();
-        return services.AddWcfSemantics().AddSingleton(provider => new ServiceInvoker<TService>(
+        services.AddWcfSemantics().TryAddSingleton(provider => new ServiceInvoker<TService>(
             provider.GetRequiredService<WcfServiceRuntime>(), instancing, concurrency, () => create(provider), owned: true, oneWayWorkers));
+        return services;
     }
 
     private static Func<IServiceProvider, TService> InstanceFactory<TService>()
@@ -52,21 +56,18 @@ public static class WcfServiceCollectionExtensions
         return provider => create(provider, null);
     }
 
-    /// <summary>A Single service over an instance the caller made (WCF's ServiceHost(object)): never disposed by us.</summary>
+    /// <summary>A Single service over an instance the caller made (WCF's ServiceHost(object)): never disposed by us. A
+    /// second registration of the same <typeparamref name="TService"/> is ignored.</summary>
     public static IServiceCollection AddWcfService<TService>(this IServiceCollection services, TService singleton, ConcurrencyMode concurrency)
         where TService : class
-        => services.AddWcfSemantics().AddSingleton(provider => new ServiceInvoker<TService>(
+    {
+        services.AddWcfSemantics().TryAddSingleton(provider => new ServiceInvoker<TService>(
             provider.GetRequiredService<WcfServiceRuntime>(), InstanceMode.Single, concurrency, () => singleton, owned: false));
+        return services;
+    }
 
     /// <summary>What <see cref="WcfWebOperationContext.Current"/> needs: the current request (<c>IHttpContextAccessor</c>).
     /// Only for services that use WCF's WebOperationContext: the accessor costs every request an async-local update.</summary>
     public static IServiceCollection AddWcfWebOperations(this IServiceCollection services)
         => services.AddHttpContextAccessor();
-
-    /// <summary>Serves <c>migrate_wcf.Session/End</c>, the client proxy's Close.</summary>
-    public static IEndpointRouteBuilder MapWcfSessions(this IEndpointRouteBuilder endpoints)
-    {
-        endpoints.MapGrpcService<SessionEndpoint>();
-        return endpoints;
-    }
 }

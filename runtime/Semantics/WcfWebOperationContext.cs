@@ -16,7 +16,7 @@ namespace MigrateWcf.Runtime;
 /// <c>UriTemplateMatch</c> gives). One per call, kept
 /// in the call's <see cref="HttpContext"/>. Under JSON transcoding the status and headers are the HTTP caller's; over
 /// gRPC an error status (400 and above) becomes the call's gRPC status, the one transcoding maps back to that HTTP status
-/// (<see cref="WebFaultStatus.ToStatusCode"/>). Needs <c>IHttpContextAccessor</c> (<see cref="WcfServiceCollectionExtensions.AddWcfWebOperations"/>).
+/// (<see cref="WebFaultStatus.ToStatusCode"/>). Needs <c>IHttpContextAccessor</c> (<see cref="Microsoft.Extensions.DependencyInjection.WcfServiceCollectionExtensions.AddWcfWebOperations"/>).
 /// </summary>
 public sealed class WcfWebOperationContext
 {

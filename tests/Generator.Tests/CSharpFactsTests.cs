@@ -260,7 +260,7 @@ public class CSharpFactsTests
         var web = supplied.CSharpFiles.Single(f => f.RelativePath == "Compatibility/System.ServiceModel.Web.g.cs").Content;
         Assert.Contains("internal sealed class WebOperationContext", web, StringComparison.Ordinal);
         Assert.DoesNotContain("WebGetAttribute", web, StringComparison.Ordinal);
-        Assert.Contains("AddWcfWebOperations(services);", supplied.CSharpFiles.Single(f => f.RelativePath.EndsWith("MigratedServices.g.cs", StringComparison.Ordinal)).Content, StringComparison.Ordinal);
+        Assert.Contains("services.AddWcfWebOperations();", supplied.CSharpFiles.Single(f => f.RelativePath.EndsWith("MigratedServices.g.cs", StringComparison.Ordinal)).Content, StringComparison.Ordinal);
         // The .NET Framework references have it; a compilation that never names it gets nothing.
         Assert.Equal(ServiceModelTypes.None, Run(Rest, new CSharpOptions(Target: CSharpTarget.InputReferences)).CSharp!.CompatibilityTypes);
         Assert.Equal(ServiceModelTypes.None, Run(Rest.Replace("WebOperationContext.Current.OutgoingResponse.StatusCode = HttpStatusCode.NotFound; ", "")).CSharp!.CompatibilityTypes);

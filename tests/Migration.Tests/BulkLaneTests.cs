@@ -3,6 +3,7 @@ using System.Diagnostics;
 using System.Net.Sockets;
 using Google.Protobuf;
 using Grpc.Core;
+using Microsoft.AspNetCore.Builder;
 using Microsoft.Extensions.Logging;
 using MigrateWcf.Runtime;
 using Document = global::PayloadWcf.Document;

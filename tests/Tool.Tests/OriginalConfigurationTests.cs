@@ -46,15 +46,18 @@ public sealed class OriginalConfigurationTests
 
     private const string Host = """
         using Contoso.Greetings.Grpc;
+        using Microsoft.AspNetCore.Builder;
         using MigrateWcf.Runtime;
 
         // Serves the migrated service on a Unix socket in the folder given, calls it once through the generated proxy, prints the answer.
-        await using var host = await GrpcHost.StartAsync(GrpcEndpoint.UnixSocket(Path.Combine(args[0], "greeter.sock")), h =>
-        {
-            h.Services.AddMigratedServices();
-            h.Configure(app => app.MapMigratedServices());
-        });
-        Console.WriteLine("answer: " + new MigratedClientFactory(host.Endpoint).CreateGreeter().Greet("world"));
+        var endpoint = GrpcEndpoint.UnixSocket(Path.Combine(args[0], "greeter.sock"));
+        var builder = WebApplication.CreateSlimBuilder();
+        builder.AddGrpcEndpoint(endpoint);
+        builder.Services.AddMigratedServices();
+        await using var app = builder.Build();
+        app.MapMigratedServices();
+        await app.StartAsync();
+        Console.WriteLine("answer: " + new MigratedClientFactory(endpoint).CreateGreeter().Greet("world"));
         """;
 
     [Fact]

@@ -441,7 +441,7 @@ public sealed class SourceSelectionTests
         Assert.True(result.Code == ExitCode.NeedsEdits, result.ToString());
         var blocker = Assert.Single(result.ErrorLines, l => l.Contains(RuleIds.ApiMissingOnDotNet, StringComparison.Ordinal));
         Assert.StartsWith("Catalog.cs:34:58: error WCFM4007: 'System.ServiceModel.Web.OutgoingWebResponseContext.ContentType' does not exist on .NET 10 (CS1061): the generated OutgoingWebResponseContext offers StatusCode", blocker, StringComparison.Ordinal);
-        Assert.Contains("AddWcfWebOperations(services);", File.ReadAllText(Path.Combine(output, "MigratedServices.g.cs")), StringComparison.Ordinal);
+        Assert.Contains("services.AddWcfWebOperations();", File.ReadAllText(Path.Combine(output, "MigratedServices.g.cs")), StringComparison.Ordinal);
         Assert.Equal(["Catalog.cs(34,58): CS1061"], CompiledSources(output).Errors().Select(e => e.Where));
     }
 

@@ -19,6 +19,9 @@ internal static class HostingEmitter
         var w = new CSharpWriter();
         CSharpEmitter.Header(w, "the WCF services of this set");
         w.OpenNamespace(plan.Namespace, index.DeclaredTypeNames);
+        // The runtime's extension methods live where grpc-dotnet's do (AddGrpc, MapGrpcService).
+        w.Using("global::Microsoft.AspNetCore.Builder");
+        w.Using("global::Microsoft.Extensions.DependencyInjection");
         foreach (var service in plan.Services.Where(s => s.Choice is not null))
         {
             w.Summary($"The classes implementing {service.ContractKey}; a gRPC server serves one of them under the contract's service name.");
@@ -49,22 +52,22 @@ internal static class HostingEmitter
         w.Close();
         w.Line();
 
-        w.Summary("Hosts the migrated services of this set on the runtime's gRPC hosting (GrpcHost / AddGrpcEndpoint): each served by its implementation class with the InstanceContextMode and ConcurrencyMode of its [ServiceBehavior]. Contracts without an implementation in the set are not served; serve one with AddWcfService<TImpl> and MapGrpcService<{Contract}Adapter<TImpl>>.");
+        w.Summary("Hosts the migrated services of this set on the runtime's gRPC hosting (MigratedHost / AddGrpcEndpoint): each served by its implementation class with the InstanceContextMode and ConcurrencyMode of its [ServiceBehavior]. Contracts without an implementation in the set are not served; serve one with AddWcfService<TImpl> and MapGrpcService<{Contract}Adapter<TImpl>>.");
         CSharpEmitter.GeneratedCode(w, plan);
         w.Open($"public static class {plan.HostingClass}");
         w.Summary("Registers every implementation with its instancing and concurrency, the WCF semantics layer and this set's fault detail types.");
         w.Open($"public static global::Microsoft.Extensions.DependencyInjection.IServiceCollection AddMigratedServices(this global::Microsoft.Extensions.DependencyInjection.IServiceCollection services, global::System.Action<{plan.OptionsClass}>? configure = null)");
         w.Line($"var options = new {plan.OptionsClass}();");
         w.Line("configure?.Invoke(options);");
-        w.Line("global::Microsoft.Extensions.DependencyInjection.ServiceCollectionServiceExtensions.AddSingleton(services, options);");
-        w.Open($"{Runtime}.WcfServiceCollectionExtensions.AddWcfSemantics(services, wcf =>");
+        w.Line("services.AddSingleton(options);");
+        w.Open("services.AddWcfSemantics(wcf =>");
         w.Line($"{plan.FaultsClass}.Register(wcf.Faults);");
         w.Line("options.Wcf?.Invoke(wcf);");
         w.Close(");");
         if ((plan.CompatibilityTypes & ServiceModelTypes.WebOperationContext) != 0)
         {
             // The generated WebOperationContext finds the call's HTTP request through IHttpContextAccessor.
-            w.Line($"{Runtime}.WcfServiceCollectionExtensions.AddWcfWebOperations(services);");
+            w.Line("services.AddWcfWebOperations();");
         }
 
         var registered = new HashSet<string>();
@@ -72,13 +75,13 @@ internal static class HostingEmitter
         {
             if (registered.Add(service.Implementations[0].Key))
             {
-                w.Line(AddService(service.Implementations[0]));
+                WriteLines(w, AddService(w.Indent, service.Implementations[0]));
             }
         }
 
         foreach (var service in plan.Services.Where(s => s.Choice is not null))
         {
-            Switch(w, service, implementation => AddService(implementation));
+            Switch(w, service, (indent, implementation) => AddService(indent, implementation));
         }
 
         w.Line("return services;");
@@ -86,21 +89,23 @@ internal static class HostingEmitter
         w.Line();
         w.Summary("Maps the service adapter of every served contract and the session endpoint (a client proxy's Close).");
         w.Open("public static global::Microsoft.AspNetCore.Routing.IEndpointRouteBuilder MapMigratedServices(this global::Microsoft.AspNetCore.Routing.IEndpointRouteBuilder endpoints)");
-        w.Line($"var options = global::Microsoft.Extensions.DependencyInjection.ServiceProviderServiceExtensions.GetRequiredService<{plan.OptionsClass}>(endpoints.ServiceProvider);");
+        w.Line($"var options = endpoints.ServiceProvider.GetRequiredService<{plan.OptionsClass}>();");
         foreach (var service in plan.Services.Where(s => s.Implementations.Count > 0))
         {
-            var adapter = "global::" + index.Namespace(service.ProtoFile) + "." + service.Adapter;
+            // An adapter beside this class needs no qualifier: the enclosing namespace is looked in first.
+            var adapterNamespace = index.Namespace(service.ProtoFile);
+            var adapter = (adapterNamespace == plan.Namespace ? "" : "global::" + adapterNamespace + ".") + service.Adapter;
             if (service.Choice is null)
             {
-                w.Line(MapService(adapter, service.Implementations[0]));
+                WriteLines(w, MapService(w.Indent, adapter, service.Implementations[0]));
             }
             else
             {
-                Switch(w, service, implementation => MapService(adapter, implementation));
+                Switch(w, service, (indent, implementation) => MapService(indent, adapter, implementation));
             }
         }
 
-        w.Line($"{Runtime}.WcfServiceCollectionExtensions.MapWcfSessions(endpoints);");
+        w.Line("endpoints.MapWcfSessions();");
         w.Line("return endpoints;");
         w.Close();
         if (plan.HasHttpJsonOperations)
@@ -133,27 +138,79 @@ internal static class HostingEmitter
         return w.ToString();
     }
 
-    private static string AddService(CSharpImplementation implementation)
-        => $"{Runtime}.WcfServiceCollectionExtensions.AddWcfService<{implementation.CSharpName}>(services, {Runtime}.InstanceMode.{implementation.Instancing}, global::System.ServiceModel.ConcurrencyMode.{implementation.Concurrency}"
-           + (implementation.OneWayWorkers is { } workers ? $", oneWayWorkers: {workers.ToString(System.Globalization.CultureInfo.InvariantCulture)});" : ");");
+    /// <summary>The width statements are kept within where they can be broken.</summary>
+    private const int Width = 120;
 
-    private static string MapService(string adapter, CSharpImplementation implementation)
-        => $"global::Microsoft.AspNetCore.Builder.GrpcEndpointRouteBuilderExtensions.MapGrpcService<{adapter}<{implementation.CSharpName}>>(endpoints);";
+    private static IReadOnlyList<string> AddService(int indent, CSharpImplementation implementation)
+    {
+        var arguments = new List<string>
+        {
+            $"{Runtime}.InstanceMode.{implementation.Instancing}",
+            $"global::System.ServiceModel.ConcurrencyMode.{implementation.Concurrency}",
+        };
+        if (implementation.OneWayWorkers is { } workers)
+        {
+            arguments.Add($"oneWayWorkers: {workers.ToString(System.Globalization.CultureInfo.InvariantCulture)}");
+        }
 
-    private static void Switch(CSharpWriter w, CSharpServicePlan service, System.Func<CSharpImplementation, string> statement)
+        return Call(indent, $"services.AddWcfService<{implementation.CSharpName}>", arguments);
+    }
+
+    /// <summary>A call on one line when it fits; otherwise its arguments on the next line, or one per line.</summary>
+    private static IReadOnlyList<string> Call(int indent, string method, IReadOnlyList<string> arguments)
+    {
+        var oneLine = $"{method}({string.Join(", ", arguments)});";
+        if (indent * 4 + oneLine.Length <= Width)
+        {
+            return [oneLine];
+        }
+
+        var argumentLine = $"    {string.Join(", ", arguments)});";
+        return indent * 4 + argumentLine.Length <= Width
+            ? [method + "(", argumentLine]
+            : [method + "(", .. arguments.Select((a, i) => "    " + a + (i == arguments.Count - 1 ? ");" : ","))];
+    }
+
+    /// <summary>The adapter's MapGrpcService; a type argument too long for the line goes on the next one.</summary>
+    private static IReadOnlyList<string> MapService(int indent, string adapter, CSharpImplementation implementation)
+    {
+        var oneLine = $"endpoints.MapGrpcService<{adapter}<{implementation.CSharpName}>>();";
+        return indent * 4 + oneLine.Length <= Width
+            ? [oneLine]
+            : ["endpoints.MapGrpcService<", $"    {adapter}<{implementation.CSharpName}>>();"];
+    }
+
+    private static void WriteLines(CSharpWriter w, IReadOnlyList<string> lines)
+    {
+        foreach (var line in lines)
+        {
+            w.Line(line);
+        }
+    }
+
+    /// <param name="statement">The statement's lines for an implementation, given the indentation it is written at.</param>
+    private static void Switch(CSharpWriter w, CSharpServicePlan service, System.Func<int, CSharpImplementation, IReadOnlyList<string>> statement)
     {
         w.Open($"switch (options.{service.Choice!.Property})");
         foreach (var implementation in service.Implementations.Skip(1))
         {
             w.Line($"case {service.Choice.Enum}.{implementation.Member}:");
-            w.Line("    " + statement(implementation));
-            w.Line("    break;");
+            Case(w, statement(w.Indent + 1, implementation));
         }
 
         w.Line("default:");
-        w.Line("    " + statement(service.Implementations[0]));
-        w.Line("    break;");
+        Case(w, statement(w.Indent + 1, service.Implementations[0]));
         w.Close();
+    }
+
+    private static void Case(CSharpWriter w, IReadOnlyList<string> lines)
+    {
+        foreach (var line in lines)
+        {
+            w.Line("    " + line);
+        }
+
+        w.Line("    break;");
     }
 
     /// <param name="services">Each proto service of the set with its file, to list the rpcs the factory's proxies call.</param>

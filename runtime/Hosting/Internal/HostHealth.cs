@@ -42,7 +42,7 @@ internal static class HostHealth
         services.AddGrpcHealthChecks();
         // The options exist before the app's endpoints do (the health publisher takes them when hosted services are
         // created); the services are known once the host has started, and the mapping collection takes them then.
-        services.AddSingleton<IHostedService>(provider => new GrpcHostingExtensions.LifecycleHooks(started: () => MapServices(provider)));
+        services.AddSingleton<IHostedService>(provider => new LifecycleHooks(started: () => MapServices(provider)));
     }
 
     private static void MapServices(IServiceProvider provider)

@@ -5,14 +5,12 @@
 // The legacy code may mark its contracts and types obsolete; the generated code still calls them.
 #pragma warning disable CS0612, CS0618
 
+using global::Microsoft.AspNetCore.Builder;
+using global::Microsoft.Extensions.DependencyInjection;
+
 namespace LegacyWcf.Contracts.Grpc
 {
-    using global::MigrateWcf.Runtime;
-
-    /// <summary>
-    /// The classes implementing LegacyWcf.Contracts.ISimple; a gRPC server serves one of them under the contract's
-    /// service name.
-    /// </summary>
+    /// <summary>The classes implementing LegacyWcf.Contracts.ISimple; a gRPC server serves one of them under the contract's service name.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("migrate-wcf", "0.1.0.0")]
     public enum SimpleImplementation
     {
@@ -22,95 +20,85 @@ namespace LegacyWcf.Contracts.Grpc
         SimpleSingle,
     }
 
-    /// <summary>
-    /// What AddMigratedServices serves: the implementation of each contract several classes implement, and the
-    /// runtime's WCF options.
-    /// </summary>
+    /// <summary>What AddMigratedServices serves: the implementation of each contract several classes implement, and the runtime's WCF options.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("migrate-wcf", "0.1.0.0")]
     public sealed class MigratedServicesOptions
     {
         /// <summary>Which class serves LegacyWcf.Contracts.ISimple.</summary>
         public SimpleImplementation Simple { get; set; } = SimpleImplementation.SimpleMultiple;
 
-        /// <summary>
-        /// The runtime's WCF options: session timeout, callback timeout, fault registrations (this set's are added
-        /// first).
-        /// </summary>
-        public global::System.Action<WcfServiceOptions>? Wcf { get; set; }
+        /// <summary>The runtime's WCF options: session timeout, callback timeout, fault registrations (this set's are added first).</summary>
+        public global::System.Action<global::MigrateWcf.Runtime.WcfServiceOptions>? Wcf { get; set; }
     }
 
-    /// <summary>
-    /// Hosts the migrated services of this set on the runtime's gRPC hosting (GrpcHost / AddGrpcEndpoint): each served
-    /// by its implementation class with the InstanceContextMode and ConcurrencyMode of its [ServiceBehavior]. Contracts
-    /// without an implementation in the set are not served; serve one with AddWcfService&lt;TImpl&gt; and
-    /// MapGrpcService&lt;{Contract}Adapter&lt;TImpl&gt;&gt;.
-    /// </summary>
+    /// <summary>Hosts the migrated services of this set on the runtime's gRPC hosting (MigratedHost / AddGrpcEndpoint): each served by its implementation class with the InstanceContextMode and ConcurrencyMode of its [ServiceBehavior]. Contracts without an implementation in the set are not served; serve one with AddWcfService&lt;TImpl&gt; and MapGrpcService&lt;{Contract}Adapter&lt;TImpl&gt;&gt;.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("migrate-wcf", "0.1.0.0")]
     public static class MigratedServices
     {
-        /// <summary>
-        /// Registers every implementation with its instancing and concurrency, the WCF semantics layer and this set's
-        /// fault detail types.
-        /// </summary>
+        /// <summary>Registers every implementation with its instancing and concurrency, the WCF semantics layer and this set's fault detail types.</summary>
         public static global::Microsoft.Extensions.DependencyInjection.IServiceCollection AddMigratedServices(this global::Microsoft.Extensions.DependencyInjection.IServiceCollection services, global::System.Action<MigratedServicesOptions>? configure = null)
         {
             var options = new MigratedServicesOptions();
             configure?.Invoke(options);
-            global::Microsoft.Extensions.DependencyInjection.ServiceCollectionServiceExtensions.AddSingleton(services, options);
-            WcfServiceCollectionExtensions.AddWcfSemantics(services, wcf =>
+            services.AddSingleton(options);
+            services.AddWcfSemantics(wcf =>
             {
                 MigratedFaults.Register(wcf.Faults);
                 options.Wcf?.Invoke(wcf);
             });
-            WcfServiceCollectionExtensions.AddWcfService<global::LegacyWcf.Services.InventoryService>(services, InstanceMode.PerCall, global::System.ServiceModel.ConcurrencyMode.Multiple);
-            WcfServiceCollectionExtensions.AddWcfService<global::LegacyWcf.Services.OrderService>(services, InstanceMode.PerCall, global::System.ServiceModel.ConcurrencyMode.Multiple);
-            WcfServiceCollectionExtensions.AddWcfService<global::LegacyWcf.Services.ProductCatalogService>(services, InstanceMode.PerCall, global::System.ServiceModel.ConcurrencyMode.Multiple);
-            WcfServiceCollectionExtensions.AddWcfService<global::LegacyWcf.Services.ShoppingCartService>(services, InstanceMode.PerSession, global::System.ServiceModel.ConcurrencyMode.Single);
-            WcfServiceCollectionExtensions.AddWcfService<global::LegacyWcf.Services.StockWatchService>(services, InstanceMode.PerSession, global::System.ServiceModel.ConcurrencyMode.Multiple);
-            WcfServiceCollectionExtensions.AddWcfService<global::LegacyWcf.Services.WarehouseService>(services, InstanceMode.Single, global::System.ServiceModel.ConcurrencyMode.Single);
+            services.AddWcfService<global::LegacyWcf.Services.InventoryService>(
+                global::MigrateWcf.Runtime.InstanceMode.PerCall, global::System.ServiceModel.ConcurrencyMode.Multiple);
+            services.AddWcfService<global::LegacyWcf.Services.OrderService>(
+                global::MigrateWcf.Runtime.InstanceMode.PerCall, global::System.ServiceModel.ConcurrencyMode.Multiple);
+            services.AddWcfService<global::LegacyWcf.Services.ProductCatalogService>(
+                global::MigrateWcf.Runtime.InstanceMode.PerCall, global::System.ServiceModel.ConcurrencyMode.Multiple);
+            services.AddWcfService<global::LegacyWcf.Services.ShoppingCartService>(
+                global::MigrateWcf.Runtime.InstanceMode.PerSession, global::System.ServiceModel.ConcurrencyMode.Single);
+            services.AddWcfService<global::LegacyWcf.Services.StockWatchService>(
+                global::MigrateWcf.Runtime.InstanceMode.PerSession,
+                global::System.ServiceModel.ConcurrencyMode.Multiple);
+            services.AddWcfService<global::LegacyWcf.Services.WarehouseService>(
+                global::MigrateWcf.Runtime.InstanceMode.Single, global::System.ServiceModel.ConcurrencyMode.Single);
             switch (options.Simple)
             {
                 case SimpleImplementation.SimpleSingle:
-                    WcfServiceCollectionExtensions.AddWcfService<global::LegacyWcf.Services.SimpleSingle>(services, InstanceMode.PerCall, global::System.ServiceModel.ConcurrencyMode.Single);
+                    services.AddWcfService<global::LegacyWcf.Services.SimpleSingle>(
+                        global::MigrateWcf.Runtime.InstanceMode.PerCall,
+                        global::System.ServiceModel.ConcurrencyMode.Single);
                     break;
                 default:
-                    WcfServiceCollectionExtensions.AddWcfService<global::LegacyWcf.Services.SimpleMultiple>(services, InstanceMode.PerCall, global::System.ServiceModel.ConcurrencyMode.Multiple);
+                    services.AddWcfService<global::LegacyWcf.Services.SimpleMultiple>(
+                        global::MigrateWcf.Runtime.InstanceMode.PerCall,
+                        global::System.ServiceModel.ConcurrencyMode.Multiple);
                     break;
             }
             return services;
         }
 
-        /// <summary>
-        /// Maps the service adapter of every served contract and the session endpoint (a client proxy's Close).
-        /// </summary>
+        /// <summary>Maps the service adapter of every served contract and the session endpoint (a client proxy's Close).</summary>
         public static global::Microsoft.AspNetCore.Routing.IEndpointRouteBuilder MapMigratedServices(this global::Microsoft.AspNetCore.Routing.IEndpointRouteBuilder endpoints)
         {
-            var options = global::Microsoft.Extensions.DependencyInjection.ServiceProviderServiceExtensions.GetRequiredService<MigratedServicesOptions>(endpoints.ServiceProvider);
-            global::Microsoft.AspNetCore.Builder.GrpcEndpointRouteBuilderExtensions.MapGrpcService<InventoryServiceAdapter<global::LegacyWcf.Services.InventoryService>>(endpoints);
-            global::Microsoft.AspNetCore.Builder.GrpcEndpointRouteBuilderExtensions.MapGrpcService<OrderServiceAdapter<global::LegacyWcf.Services.OrderService>>(endpoints);
-            global::Microsoft.AspNetCore.Builder.GrpcEndpointRouteBuilderExtensions.MapGrpcService<ProductCatalogAdapter<global::LegacyWcf.Services.ProductCatalogService>>(endpoints);
-            global::Microsoft.AspNetCore.Builder.GrpcEndpointRouteBuilderExtensions.MapGrpcService<ShoppingCartAdapter<global::LegacyWcf.Services.ShoppingCartService>>(endpoints);
+            var options = endpoints.ServiceProvider.GetRequiredService<MigratedServicesOptions>();
+            endpoints.MapGrpcService<InventoryServiceAdapter<global::LegacyWcf.Services.InventoryService>>();
+            endpoints.MapGrpcService<OrderServiceAdapter<global::LegacyWcf.Services.OrderService>>();
+            endpoints.MapGrpcService<ProductCatalogAdapter<global::LegacyWcf.Services.ProductCatalogService>>();
+            endpoints.MapGrpcService<ShoppingCartAdapter<global::LegacyWcf.Services.ShoppingCartService>>();
             switch (options.Simple)
             {
                 case SimpleImplementation.SimpleSingle:
-                    global::Microsoft.AspNetCore.Builder.GrpcEndpointRouteBuilderExtensions.MapGrpcService<SimpleAdapter<global::LegacyWcf.Services.SimpleSingle>>(endpoints);
+                    endpoints.MapGrpcService<SimpleAdapter<global::LegacyWcf.Services.SimpleSingle>>();
                     break;
                 default:
-                    global::Microsoft.AspNetCore.Builder.GrpcEndpointRouteBuilderExtensions.MapGrpcService<SimpleAdapter<global::LegacyWcf.Services.SimpleMultiple>>(endpoints);
+                    endpoints.MapGrpcService<SimpleAdapter<global::LegacyWcf.Services.SimpleMultiple>>();
                     break;
             }
-            global::Microsoft.AspNetCore.Builder.GrpcEndpointRouteBuilderExtensions.MapGrpcService<StockWatchAdapter<global::LegacyWcf.Services.StockWatchService>>(endpoints);
-            global::Microsoft.AspNetCore.Builder.GrpcEndpointRouteBuilderExtensions.MapGrpcService<WarehouseAdapter<global::LegacyWcf.Services.WarehouseService>>(endpoints);
-            WcfServiceCollectionExtensions.MapWcfSessions(endpoints);
+            endpoints.MapGrpcService<StockWatchAdapter<global::LegacyWcf.Services.StockWatchService>>();
+            endpoints.MapGrpcService<WarehouseAdapter<global::LegacyWcf.Services.WarehouseService>>();
+            endpoints.MapWcfSessions();
             return endpoints;
         }
 
-        /// <summary>
-        /// Sets JSON transcoding's JSON to what WCF's DataContractJsonSerializer wrote where a setting can: enums as
-        /// numbers, 64-bit integers as numbers, every member written (default values included); and registers the fault
-        /// detail types, so a fault's google.rpc.Status JSON carries its details. Pass it as the hosting's
-        /// JsonTranscoding option.
-        /// </summary>
+        /// <summary>Sets JSON transcoding's JSON to what WCF's DataContractJsonSerializer wrote where a setting can: enums as numbers, 64-bit integers as numbers, every member written (default values included); and registers the fault detail types, so a fault's google.rpc.Status JSON carries its details. Pass it as the hosting's JsonTranscoding option.</summary>
         public static void ConfigureJsonTranscoding(global::Microsoft.AspNetCore.Grpc.JsonTranscoding.GrpcJsonTranscodingOptions options)
         {
             global::System.ArgumentNullException.ThrowIfNull(options);
@@ -119,7 +107,7 @@ namespace LegacyWcf.Contracts.Grpc
             options.JsonSettings.IgnoreDefaultValues = false;
             options.TypeRegistry = global::Google.Protobuf.Reflection.TypeRegistry.FromFiles(
                 global::Google.Rpc.ErrorInfo.Descriptor.File,
-                OrderFault.Descriptor.File);
+                global::LegacyWcf.Contracts.Grpc.OrderFault.Descriptor.File);
         }
     }
 }

@@ -5,6 +5,7 @@
 using System;
 using System.Threading.Tasks;
 using Contoso.Quotes;
+using Microsoft.AspNetCore.Builder;
 using MigrateWcf.Runtime;
 using Xunit;
 
@@ -15,12 +16,14 @@ namespace ClientsBesideServiceCheck
         /// <summary>Calls the quote service and the duplex ticker through the generated proxies: the real implementations answer, not the ClientBase classes beside them.</summary>
         public static async Task ServeAsync(string socketPath)
         {
-            await using var host = await GrpcHost.StartAsync(GrpcEndpoint.UnixSocket(socketPath), h =>
-            {
-                Contoso.Quotes.Grpc.MigratedServices.AddMigratedServices(h.Services);
-                h.Configure(app => Contoso.Quotes.Grpc.MigratedServices.MapMigratedServices(app));
-            });
-            using var factory = new Contoso.Quotes.Grpc.MigratedClientFactory(host.Endpoint);
+            var endpoint = GrpcEndpoint.UnixSocket(socketPath);
+            var builder = WebApplication.CreateSlimBuilder();
+            builder.AddGrpcEndpoint(endpoint);
+            Contoso.Quotes.Grpc.MigratedServices.AddMigratedServices(builder.Services);
+            await using var app = builder.Build();
+            Contoso.Quotes.Grpc.MigratedServices.MapMigratedServices(app);
+            await app.StartAsync();
+            using var factory = new Contoso.Quotes.Grpc.MigratedClientFactory(endpoint);
 
             var quotes = factory.CreateQuoteService();
             try

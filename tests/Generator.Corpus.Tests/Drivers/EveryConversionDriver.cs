@@ -13,6 +13,7 @@ using System.Xml;
 using FsCheck;
 using FsCheck.Fluent;
 using Google.Protobuf;
+using Microsoft.AspNetCore.Builder;
 using MigrateWcf.Runtime;
 using Tailspin.Everything;
 using Xunit;
@@ -104,12 +105,14 @@ namespace EveryConversionCheck
         /// <summary>The service hosted on a socket by the generated hosting, called through the generated proxy: every form and kind of operation.</summary>
         public static async Task EndToEndAsync(string socketPath)
         {
-            await using var host = await GrpcHost.StartAsync(GrpcEndpoint.UnixSocket(socketPath), h =>
-            {
-                Tailspin.Everything.Grpc.MigratedServices.AddMigratedServices(h.Services);
-                h.Configure(app => Tailspin.Everything.Grpc.MigratedServices.MapMigratedServices(app));
-            });
-            using var factory = new Tailspin.Everything.Grpc.MigratedClientFactory(host.Endpoint);
+            var endpoint = GrpcEndpoint.UnixSocket(socketPath);
+            var builder = WebApplication.CreateSlimBuilder();
+            builder.AddGrpcEndpoint(endpoint);
+            Tailspin.Everything.Grpc.MigratedServices.AddMigratedServices(builder.Services);
+            await using var app = builder.Build();
+            Tailspin.Everything.Grpc.MigratedServices.MapMigratedServices(app);
+            await app.StartAsync();
+            using var factory = new Tailspin.Everything.Grpc.MigratedClientFactory(endpoint);
             var callback = new Callback();
             var client = factory.CreateEverything(callback);
             try

@@ -7,6 +7,7 @@ using System.ServiceModel;
 using System.Threading.Tasks;
 using Fabrikam.Warehouse;
 using Generated = Fabrikam.Warehouse.Grpc;
+using Microsoft.AspNetCore.Builder;
 using MigrateWcf.Runtime;
 using Xunit;
 
@@ -17,18 +18,20 @@ namespace InternalContractsCheck
         /// <summary>The default implementation (the first by name) answers; the options choose the other one; its fault and callback travel.</summary>
         public static async Task ServeAsync(string socketPath, bool chooseInventoryService)
         {
-            await using var host = await GrpcHost.StartAsync(GrpcEndpoint.UnixSocket(socketPath), h =>
+            var endpoint = GrpcEndpoint.UnixSocket(socketPath);
+            var builder = WebApplication.CreateSlimBuilder();
+            builder.AddGrpcEndpoint(endpoint);
+            Generated.MigratedServices.AddMigratedServices(builder.Services, options =>
             {
-                Generated.MigratedServices.AddMigratedServices(h.Services, options =>
+                if (chooseInventoryService)
                 {
-                    if (chooseInventoryService)
-                    {
-                        options.InventoryService = Generated.InventoryServiceImplementation.InventoryService;
-                    }
-                });
-                h.Configure(app => Generated.MigratedServices.MapMigratedServices(app));
+                    options.InventoryService = Generated.InventoryServiceImplementation.InventoryService;
+                }
             });
-            using var factory = new Generated.MigratedClientFactory(host.Endpoint);
+            await using var app = builder.Build();
+            Generated.MigratedServices.MapMigratedServices(app);
+            await app.StartAsync();
+            using var factory = new Generated.MigratedClientFactory(endpoint);
 
             var inventory = factory.CreateInventoryService();
             try

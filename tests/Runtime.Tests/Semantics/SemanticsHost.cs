@@ -1,5 +1,6 @@
 using System.Collections.Concurrent;
 using Grpc.Net.Client;
+using Microsoft.AspNetCore.Builder;
 using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Logging;
 using MigrateWcf.Runtime.Tests.Semantics.Legacy;

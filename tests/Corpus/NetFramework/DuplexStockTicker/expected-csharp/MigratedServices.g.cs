@@ -5,59 +5,45 @@
 // The legacy code may mark its contracts and types obsolete; the generated code still calls them.
 #pragma warning disable CS0612, CS0618
 
+using global::Microsoft.AspNetCore.Builder;
+using global::Microsoft.Extensions.DependencyInjection;
+
 namespace Woodgrove.Markets.Ticker.Grpc
 {
-    using global::MigrateWcf.Runtime;
-
-    /// <summary>
-    /// What AddMigratedServices serves: the implementation of each contract several classes implement, and the
-    /// runtime's WCF options.
-    /// </summary>
+    /// <summary>What AddMigratedServices serves: the implementation of each contract several classes implement, and the runtime's WCF options.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("migrate-wcf", "0.1.0.0")]
     public sealed class MigratedServicesOptions
     {
-        /// <summary>
-        /// The runtime's WCF options: session timeout, callback timeout, fault registrations (this set's are added
-        /// first).
-        /// </summary>
-        public global::System.Action<WcfServiceOptions>? Wcf { get; set; }
+        /// <summary>The runtime's WCF options: session timeout, callback timeout, fault registrations (this set's are added first).</summary>
+        public global::System.Action<global::MigrateWcf.Runtime.WcfServiceOptions>? Wcf { get; set; }
     }
 
-    /// <summary>
-    /// Hosts the migrated services of this set on the runtime's gRPC hosting (GrpcHost / AddGrpcEndpoint): each served
-    /// by its implementation class with the InstanceContextMode and ConcurrencyMode of its [ServiceBehavior]. Contracts
-    /// without an implementation in the set are not served; serve one with AddWcfService&lt;TImpl&gt; and
-    /// MapGrpcService&lt;{Contract}Adapter&lt;TImpl&gt;&gt;.
-    /// </summary>
+    /// <summary>Hosts the migrated services of this set on the runtime's gRPC hosting (MigratedHost / AddGrpcEndpoint): each served by its implementation class with the InstanceContextMode and ConcurrencyMode of its [ServiceBehavior]. Contracts without an implementation in the set are not served; serve one with AddWcfService&lt;TImpl&gt; and MapGrpcService&lt;{Contract}Adapter&lt;TImpl&gt;&gt;.</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("migrate-wcf", "0.1.0.0")]
     public static class MigratedServices
     {
-        /// <summary>
-        /// Registers every implementation with its instancing and concurrency, the WCF semantics layer and this set's
-        /// fault detail types.
-        /// </summary>
+        /// <summary>Registers every implementation with its instancing and concurrency, the WCF semantics layer and this set's fault detail types.</summary>
         public static global::Microsoft.Extensions.DependencyInjection.IServiceCollection AddMigratedServices(this global::Microsoft.Extensions.DependencyInjection.IServiceCollection services, global::System.Action<MigratedServicesOptions>? configure = null)
         {
             var options = new MigratedServicesOptions();
             configure?.Invoke(options);
-            global::Microsoft.Extensions.DependencyInjection.ServiceCollectionServiceExtensions.AddSingleton(services, options);
-            WcfServiceCollectionExtensions.AddWcfSemantics(services, wcf =>
+            services.AddSingleton(options);
+            services.AddWcfSemantics(wcf =>
             {
                 MigratedFaults.Register(wcf.Faults);
                 options.Wcf?.Invoke(wcf);
             });
-            WcfServiceCollectionExtensions.AddWcfService<global::Woodgrove.Markets.Ticker.StockTickerService>(services, InstanceMode.PerSession, global::System.ServiceModel.ConcurrencyMode.Single);
+            services.AddWcfService<global::Woodgrove.Markets.Ticker.StockTickerService>(
+                global::MigrateWcf.Runtime.InstanceMode.PerSession, global::System.ServiceModel.ConcurrencyMode.Single);
             return services;
         }
 
-        /// <summary>
-        /// Maps the service adapter of every served contract and the session endpoint (a client proxy's Close).
-        /// </summary>
+        /// <summary>Maps the service adapter of every served contract and the session endpoint (a client proxy's Close).</summary>
         public static global::Microsoft.AspNetCore.Routing.IEndpointRouteBuilder MapMigratedServices(this global::Microsoft.AspNetCore.Routing.IEndpointRouteBuilder endpoints)
         {
-            var options = global::Microsoft.Extensions.DependencyInjection.ServiceProviderServiceExtensions.GetRequiredService<MigratedServicesOptions>(endpoints.ServiceProvider);
-            global::Microsoft.AspNetCore.Builder.GrpcEndpointRouteBuilderExtensions.MapGrpcService<StockTickerAdapter<global::Woodgrove.Markets.Ticker.StockTickerService>>(endpoints);
-            WcfServiceCollectionExtensions.MapWcfSessions(endpoints);
+            var options = endpoints.ServiceProvider.GetRequiredService<MigratedServicesOptions>();
+            endpoints.MapGrpcService<StockTickerAdapter<global::Woodgrove.Markets.Ticker.StockTickerService>>();
+            endpoints.MapWcfSessions();
             return endpoints;
         }
     }

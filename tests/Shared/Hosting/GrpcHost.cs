@@ -2,11 +2,13 @@ using Microsoft.AspNetCore.Builder;
 using Microsoft.AspNetCore.Hosting.Server;
 using Microsoft.AspNetCore.Hosting.Server.Features;
 using Microsoft.Extensions.DependencyInjection;
+using MigrateWcf.Runtime;
 
-namespace MigrateWcf.Runtime;
+namespace MigrateWcf.Tests.Shared;
 
-/// <summary>A started Kestrel host serving gRPC on one endpoint, in one call (tests, samples, small tools). Dispose
-/// stops it, which also removes its socket file.</summary>
+/// <summary>A started Kestrel host serving gRPC on one endpoint through the runtime's public hosting
+/// (<c>AddGrpcEndpoint</c>, <c>MapGrpcHostServices</c>), in one call, for tests and benchmarks. Dispose stops it, which
+/// also removes its socket file. Services run in production by <c>MigratedHost</c>.</summary>
 public sealed class GrpcHost : IAsyncDisposable
 {
     private GrpcHost(WebApplication app, GrpcEndpoint endpoint, GrpcEndpoint? httpJsonEndpoint) =>
@@ -22,20 +24,20 @@ public sealed class GrpcHost : IAsyncDisposable
     /// <summary>The running application (its services, <c>App.WaitForShutdownAsync()</c>, <c>App.StopAsync()</c>).</summary>
     public WebApplication App { get; }
 
-    /// <example><c>await using var host = await GrpcHost.StartAsync(endpoint, h => h.MapService&lt;GreeterService&gt;());</c></example>
+    /// <example><c>await using var host = await GrpcHost.StartAsync(endpoint, h =&gt; h.MapService&lt;GreeterService&gt;());</c></example>
     /// <exception cref="GrpcHostingException">The endpoint cannot be listened on (the message says why).</exception>
-    public static async Task<GrpcHost> StartAsync(GrpcEndpoint endpoint, Action<GrpcHostSetup> configure, CancellationToken cancellationToken = default)
+    public static async Task<GrpcHost> StartAsync(GrpcEndpoint endpoint, Action<HostSetup> configure, CancellationToken cancellationToken = default)
     {
         ArgumentNullException.ThrowIfNull(endpoint);
         ArgumentNullException.ThrowIfNull(configure);
         var builder = WebApplication.CreateSlimBuilder(new WebApplicationOptions { Args = [] });
-        var setup = new GrpcHostSetup(builder);
-        configure(setup);
-        builder.AddGrpcEndpointCore(endpoint, setup.Options);
+        HostSetup? setup = null;
+        // The options are the setup's: configured before AddGrpcEndpoint reads them.
+        builder.AddGrpcEndpoint(endpoint, options => configure(setup = new HostSetup(builder, options)));
         var app = builder.Build();
         try
         {
-            setup.ConfigureApp(app);
+            setup!.ConfigureApp(app);
             app.MapGrpcHostServices();
             await app.StartAsync(cancellationToken).ConfigureAwait(false);
         }

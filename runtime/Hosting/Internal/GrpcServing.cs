@@ -1,0 +1,189 @@
+using System.IO.Pipes;
+using System.Net;
+using System.Net.Sockets;
+using Google.Protobuf.Reflection;
+using Google.Rpc;
+using Grpc.AspNetCore.Server;
+using Microsoft.AspNetCore.Builder;
+using Microsoft.AspNetCore.Hosting;
+using Microsoft.AspNetCore.Routing;
+using Microsoft.AspNetCore.Server.Kestrel.Core;
+using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Hosting;
+using Microsoft.Extensions.Logging;
+
+namespace MigrateWcf.Runtime;
+
+/// <summary>What a gRPC host is made of, shared by <see cref="GrpcHostingExtensions.AddGrpcEndpoint"/> and
+/// <see cref="MigratedHost"/>: Kestrel's listeners on an endpoint, grpc-dotnet and what the options add to it.</summary>
+internal static class GrpcServing
+{
+    private static readonly string[] RequestLogCategories =
+        ["Microsoft.AspNetCore.Hosting.Diagnostics", "Microsoft.AspNetCore.Routing", "Grpc.AspNetCore.Server.ServerCallHandler"];
+
+    internal static WebApplicationBuilder AddGrpcEndpoint(WebApplicationBuilder builder, GrpcEndpoint endpoint, GrpcHostOptions options)
+    {
+        if (endpoint.IsTls || options.HttpJson?.IsTls == true)
+        {
+            // A TLS listener needs its certificate: MigratedHost takes it from configuration.
+            throw new GrpcHostingException($"Cannot listen on {(endpoint.IsTls ? endpoint : options.HttpJson)} here: serve https:// endpoints with MigratedHost and a certificate in its configuration (docs/hosting.md).");
+        }
+
+        Listen(builder, endpoint, Http2Only);
+        if (options.HttpJson is { } httpJson)
+        {
+            ListenHttpJson(builder, httpJson, listen => listen.Protocols = HttpProtocols.Http1);
+        }
+
+        AddGrpcServing(builder, options, endpoint.UnixSocketPath is { } path ? [path] : [], jsonTranscoding: options.HttpJson is not null);
+        return builder;
+    }
+
+    /// <summary>Kestrel's HTTP/2-only listener setting (gRPC with prior knowledge: Unix sockets, pipes, plaintext TCP).</summary>
+    internal static void Http2Only(ListenOptions listen) => listen.Protocols = HttpProtocols.Http2;
+
+    /// <summary>What a gRPC host needs besides its listeners: grpc-dotnet, the bulk lane beside each Unix socket, quiet
+    /// request logs, JSON transcoding, health and reflection as <paramref name="options"/> ask.</summary>
+    internal static void AddGrpcServing(WebApplicationBuilder builder, GrpcHostOptions options, IReadOnlyList<string> unixSocketPaths, bool jsonTranscoding)
+    {
+        if (options.InlineSocketScheduling)
+        {
+            builder.WebHost.UseSockets(sockets => sockets.UnsafePreferInlineScheduling = true);
+        }
+
+        var grpc = builder.Services.AddGrpc(grpc => options.Grpc?.Invoke(grpc));
+        if (options.BulkLane && OperatingSystem.IsLinux() && BulkLane.IsSupported)
+        {
+            foreach (var socketPath in unixSocketPaths)
+            {
+                AddBulkLane(builder.Services, socketPath, options.BulkLaneThresholdBytes);
+            }
+        }
+
+        MalformedRequests.Use(builder.Services);
+        if (jsonTranscoding)
+        {
+            grpc.AddJsonTranscoding(transcoding =>
+            {
+                // Every migrated fault's status carries an ErrorInfo (FaultDetailRegistry); transcoding can write a
+                // status detail only when its type is registered, and answers 500 with no body otherwise.
+                transcoding.TypeRegistry = TypeRegistry.FromMessages(ErrorInfo.Descriptor);
+                options.JsonTranscoding?.Invoke(transcoding);
+            });
+        }
+
+        if (!options.LogRequests)
+        {
+            foreach (var category in RequestLogCategories)
+            {
+                builder.Logging.AddFilter(category, category.EndsWith("Diagnostics", StringComparison.Ordinal) ? LogLevel.None : LogLevel.Warning);
+            }
+        }
+
+        if (options.EnableHealthChecks)
+        {
+            builder.Services.AddGrpcHostHealth();
+        }
+
+        if (options.EnableReflection)
+        {
+            builder.Services.AddGrpcReflection();
+        }
+    }
+
+    /// <summary>The bulk lane beside a Unix-socket endpoint: one lane server and one interceptor per host, whatever the
+    /// number of endpoints (each endpoint's socket gets its lane socket; the first endpoint's threshold holds).</summary>
+    [System.Runtime.Versioning.SupportedOSPlatform("linux")]
+    private static void AddBulkLane(IServiceCollection services, string socketPath, int thresholdBytes)
+    {
+        if (services.FirstOrDefault(d => d.ServiceType == typeof(BulkLaneSockets))?.ImplementationInstance is BulkLaneSockets sockets)
+        {
+            sockets.GrpcSocketPaths.Add(socketPath);
+            return;
+        }
+
+        sockets = new BulkLaneSockets([socketPath]);
+        services.AddSingleton(sockets);
+        services.AddSingleton(provider => new BulkLaneServer(sockets.GrpcSocketPaths, provider.GetRequiredService<ILogger<BulkLaneServer>>()));
+        services.AddSingleton<IHostedService>(provider => provider.GetRequiredService<BulkLaneServer>());
+        services.AddSingleton(provider => new BulkLaneServerInterceptor(
+            provider.GetRequiredService<BulkLaneServer>(), provider.GetRequiredService<Microsoft.Extensions.Options.IOptions<GrpcServiceOptions>>(), thresholdBytes));
+        services.Configure<GrpcServiceOptions>(grpc =>
+        {
+            // First, so that other interceptors and the service see values, never references.
+            grpc.Interceptors.Add<BulkLaneServerInterceptor>();
+            var registration = grpc.Interceptors[^1];
+            grpc.Interceptors.RemoveAt(grpc.Interceptors.Count - 1);
+            grpc.Interceptors.Insert(0, registration);
+        });
+    }
+
+    /// <summary>The gRPC sockets of a host that get a lane socket beside them.</summary>
+    private sealed record BulkLaneSockets(List<string> GrpcSocketPaths);
+
+    /// <summary>Makes Kestrel listen on <paramref name="endpoint"/>; <paramref name="configure"/> sets the listener's
+    /// protocols (and TLS for a TCP endpoint).</summary>
+    internal static void Listen(WebApplicationBuilder builder, GrpcEndpoint endpoint, Action<ListenOptions> configure)
+    {
+        if (endpoint.Kind == GrpcEndpointKind.NamedPipe && OperatingSystem.IsWindows())
+        {
+            var security = CurrentUserOnly();
+            builder.WebHost.UseNamedPipes(pipes =>
+            {
+                pipes.CurrentUserOnly = true;
+                pipes.PipeSecurity = security;
+            });
+            builder.WebHost.ConfigureKestrel(kestrel => kestrel.ListenNamedPipe(endpoint.PipeName!, configure));
+        }
+        else if (endpoint.UnixSocketPath is { } path)
+        {
+            if (OperatingSystem.IsLinux())
+            {
+                var socketFile = new UnixSocketFile(path);
+                socketFile.CheckAvailable();
+                Func<Socket> bind = socketFile.Bind;
+                builder.WebHost.UseSockets(sockets =>
+                {
+                    var create = sockets.CreateBoundListenSocket;
+                    sockets.CreateBoundListenSocket = bindTo => bindTo is UnixDomainSocketEndPoint unix && unix.ToString() == path ? bind() : create(bindTo);
+                });
+                builder.Services.AddSingleton<IHostedService>(new LifecycleHooks(stopped: socketFile.Remove));
+            }
+
+            builder.WebHost.ConfigureKestrel(kestrel => kestrel.ListenUnixSocket(path, configure));
+        }
+        else
+        {
+            var address = TcpAddress(endpoint);
+            builder.WebHost.ConfigureKestrel(kestrel => kestrel.Listen(address, endpoint.Port, configure));
+        }
+    }
+
+    /// <summary>The HTTP + JSON listener: HTTP/1.1, what browsers, curl and REST clients speak (with TLS when
+    /// <paramref name="configure"/> adds it).</summary>
+    internal static void ListenHttpJson(WebApplicationBuilder builder, GrpcEndpoint endpoint, Action<ListenOptions> configure)
+    {
+        if (endpoint.Kind != GrpcEndpointKind.Tcp)
+        {
+            throw new GrpcHostingException($"Cannot serve HTTP + JSON on {endpoint}: it needs a TCP endpoint, e.g. http://127.0.0.1:8080.");
+        }
+
+        var address = TcpAddress(endpoint);
+        builder.WebHost.ConfigureKestrel(kestrel => kestrel.Listen(address, endpoint.Port, configure));
+    }
+
+    internal static IPAddress TcpAddress(GrpcEndpoint endpoint) =>
+        string.Equals(endpoint.Host, "localhost", StringComparison.OrdinalIgnoreCase) ? IPAddress.Loopback
+            : IPAddress.TryParse(endpoint.Host, out var ip) ? ip
+            : throw new GrpcHostingException($"Cannot listen on {endpoint}: a server listens on an IP address or localhost.");
+
+    [System.Runtime.Versioning.SupportedOSPlatform("windows")]
+    private static PipeSecurity CurrentUserOnly()
+    {
+        var security = new PipeSecurity();
+        var user = System.Security.Principal.WindowsIdentity.GetCurrent().User!;
+        security.AddAccessRule(new PipeAccessRule(user, PipeAccessRights.FullControl, System.Security.AccessControl.AccessControlType.Allow));
+        security.SetOwner(user);
+        return security;
+    }
+}
