@@ -113,9 +113,9 @@ public class ConfigurationTests
         var hosting = result.CSharpFiles.Single(f => f.RelativePath.EndsWith("MigratedServices.g.cs", StringComparison.Ordinal)).Content;
         // Each call on one line, however the emitter broke it to stay within 120 columns.
         hosting = System.Text.RegularExpressions.Regex.Replace(System.Text.RegularExpressions.Regex.Replace(hosting, @"\(\n\s*", "("), @",\n\s*", ", ");
-        Assert.Contains("services.AddWcfService<global::Shop.Orders>(InstanceMode.PerSession, global::System.ServiceModel.ConcurrencyMode.Single, oneWayWorkers: 48);", hosting, StringComparison.Ordinal);
-        Assert.Contains("services.AddWcfService<global::Shop.Audit>(InstanceMode.PerSession, global::System.ServiceModel.ConcurrencyMode.Single, oneWayWorkers: 8);", hosting, StringComparison.Ordinal);
+        Assert.Contains("services.AddWcfService<global::Shop.Orders>(InstanceMode.PerSession, ConcurrencyMode.Single, oneWayWorkers: 48);", hosting, StringComparison.Ordinal);
+        Assert.Contains("services.AddWcfService<global::Shop.Audit>(InstanceMode.PerSession, ConcurrencyMode.Single, oneWayWorkers: 8);", hosting, StringComparison.Ordinal);
         // Not a number: the runtime's default.
-        Assert.Contains("services.AddWcfService<global::Shop.Stock>(InstanceMode.PerSession, global::System.ServiceModel.ConcurrencyMode.Single);", hosting, StringComparison.Ordinal);
+        Assert.Contains("services.AddWcfService<global::Shop.Stock>(InstanceMode.PerSession, ConcurrencyMode.Single);", hosting, StringComparison.Ordinal);
     }
 }

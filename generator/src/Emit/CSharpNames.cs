@@ -25,6 +25,9 @@ internal static class CSharpNames
         ("System.Collections.Generic", new(StringComparer.Ordinal) { "List", "Dictionary", "HashSet", "IReadOnlyList" }),
         ("Grpc.Core", new(StringComparer.Ordinal) { "ServerCallContext", "IAsyncStreamReader", "IServerStreamWriter", "RpcException", "Status", "StatusCode", "CallOptions" }),
         ("Google.Protobuf.WellKnownTypes", new(StringComparer.Ordinal) { "Empty" }),
+        ("Microsoft.Extensions.DependencyInjection", new(StringComparer.Ordinal) { "IServiceCollection" }),
+        ("Microsoft.AspNetCore.Routing", new(StringComparer.Ordinal) { "IEndpointRouteBuilder" }),
+        ("System.ServiceModel", new(StringComparer.Ordinal) { "ConcurrencyMode" }),
     };
 
     /// <summary>Namespaces inside the runtime's, which are not types.</summary>

@@ -29,8 +29,11 @@ internal sealed class CSharpWriter
     }
 
     /// <summary>Whether <paramref name="text"/> fits on a line at the current indentation, with its names as written.</summary>
-    public bool Fits(string text)
-        => (_namespace is null ? text : CSharpNames.Shorten(text, _namespace, _declared!, new SortedSet<string>(StringComparer.Ordinal))).Length <= Room;
+    public bool Fits(string text) => Fits(text, _indent);
+
+    /// <summary>Whether <paramref name="text"/> fits on a line at <paramref name="indent"/>, with its names as written.</summary>
+    public bool Fits(string text, int indent)
+        => indent * 4 + (_namespace is null ? text : CSharpNames.Shorten(text, _namespace, _declared!, new SortedSet<string>(StringComparer.Ordinal))).Length <= Width;
 
     /// <summary>Writes <paramref name="header"/> and an opening brace; the body is indented until <see cref="Close"/>.</summary>
     public CSharpWriter Open(string header)

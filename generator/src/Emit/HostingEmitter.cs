@@ -75,13 +75,13 @@ internal static class HostingEmitter
         {
             if (registered.Add(service.Implementations[0].Key))
             {
-                WriteLines(w, AddService(w.Indent, service.Implementations[0]));
+                WriteLines(w, AddService(w, w.Indent, service.Implementations[0]));
             }
         }
 
         foreach (var service in plan.Services.Where(s => s.Choice is not null))
         {
-            Switch(w, service, (indent, implementation) => AddService(indent, implementation));
+            Switch(w, service, (indent, implementation) => AddService(w, indent, implementation));
         }
 
         w.Line("return services;");
@@ -97,11 +97,11 @@ internal static class HostingEmitter
             var adapter = (adapterNamespace == plan.Namespace ? "" : "global::" + adapterNamespace + ".") + service.Adapter;
             if (service.Choice is null)
             {
-                WriteLines(w, MapService(w.Indent, adapter, service.Implementations[0]));
+                WriteLines(w, MapService(w, w.Indent, adapter, service.Implementations[0]));
             }
             else
             {
-                Switch(w, service, (indent, implementation) => MapService(indent, adapter, implementation));
+                Switch(w, service, (indent, implementation) => MapService(w, indent, adapter, implementation));
             }
         }
 
@@ -138,10 +138,7 @@ internal static class HostingEmitter
         return w.ToString();
     }
 
-    /// <summary>The width statements are kept within where they can be broken.</summary>
-    private const int Width = 120;
-
-    private static IReadOnlyList<string> AddService(int indent, CSharpImplementation implementation)
+    private static IReadOnlyList<string> AddService(CSharpWriter w, int indent, CSharpImplementation implementation)
     {
         var arguments = new List<string>
         {
@@ -153,29 +150,29 @@ internal static class HostingEmitter
             arguments.Add($"oneWayWorkers: {workers.ToString(System.Globalization.CultureInfo.InvariantCulture)}");
         }
 
-        return Call(indent, $"services.AddWcfService<{implementation.CSharpName}>", arguments);
+        return Call(w, indent, $"services.AddWcfService<{implementation.CSharpName}>", arguments);
     }
 
     /// <summary>A call on one line when it fits; otherwise its arguments on the next line, or one per line.</summary>
-    private static IReadOnlyList<string> Call(int indent, string method, IReadOnlyList<string> arguments)
+    private static IReadOnlyList<string> Call(CSharpWriter w, int indent, string method, IReadOnlyList<string> arguments)
     {
         var oneLine = $"{method}({string.Join(", ", arguments)});";
-        if (indent * 4 + oneLine.Length <= Width)
+        if (w.Fits(oneLine, indent))
         {
             return [oneLine];
         }
 
         var argumentLine = $"    {string.Join(", ", arguments)});";
-        return indent * 4 + argumentLine.Length <= Width
+        return w.Fits(argumentLine, indent)
             ? [method + "(", argumentLine]
             : [method + "(", .. arguments.Select((a, i) => "    " + a + (i == arguments.Count - 1 ? ");" : ","))];
     }
 
     /// <summary>The adapter's MapGrpcService; a type argument too long for the line goes on the next one.</summary>
-    private static IReadOnlyList<string> MapService(int indent, string adapter, CSharpImplementation implementation)
+    private static IReadOnlyList<string> MapService(CSharpWriter w, int indent, string adapter, CSharpImplementation implementation)
     {
         var oneLine = $"endpoints.MapGrpcService<{adapter}<{implementation.CSharpName}>>();";
-        return indent * 4 + oneLine.Length <= Width
+        return w.Fits(oneLine, indent)
             ? [oneLine]
             : ["endpoints.MapGrpcService<", $"    {adapter}<{implementation.CSharpName}>>();"];
     }

@@ -35,7 +35,7 @@ internal static class RpcCode
                 w.Line($"var {variable} = new {part.Class}();");
                 foreach (var field in part.Message!.Fields)
                 {
-                    var parameter = RpcShape.ParameterIndex(operation, field);
+                    var parameter = RpcShape.ParameterIndex(field);
                     var hint = parameter == Result ? "value" : operation.Parameters[parameter].Name.TrimStart('@');
                     conversions.ToField(field.Conversion!, field, part.Message, part.File!.Package, variable, valueOf(parameter), where(parameter), hint);
                 }
@@ -57,7 +57,7 @@ internal static class RpcCode
             case RpcPartKind.Parameters:
                 foreach (var field in part.Message!.Fields)
                 {
-                    var parameter = RpcShape.ParameterIndex(operation, field);
+                    var parameter = RpcShape.ParameterIndex(field);
                     values[parameter] = conversions.FromField(field.Conversion!, field, part.Message, part.File!.Package, variable, where(parameter));
                 }
 

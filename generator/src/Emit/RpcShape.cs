@@ -56,11 +56,10 @@ internal sealed class RpcShape
     public OperationMethod? End => Method(OperationMethodRole.End);
 
     public static RpcShape For(ProtoRpc rpc, ProtoFile file, ServiceContractModel contract, ProtoIndex index)
-        => new(rpc, contract.Operations[rpc.Origin!.OperationIndex], Part(rpc.RequestType, rpc.ClientStreaming, file, index, isRequest: true), Part(rpc.ResponseType, rpc.ServerStreaming, file, index, isRequest: false));
+        => new(rpc, contract.Operations[rpc.Origin!.OperationIndex], Part(rpc.RequestFullName, rpc.ClientStreaming, index, isRequest: true), Part(rpc.ResponseFullName, rpc.ServerStreaming, index, isRequest: false));
 
-    public static RpcPart Part(string written, bool streaming, ProtoFile file, ProtoIndex index, bool isRequest)
+    public static RpcPart Part(string fullName, bool streaming, ProtoIndex index, bool isRequest)
     {
-        var fullName = ProtoIndex.FullName(written, file.Package);
         if (streaming)
         {
             return new RpcPart(RpcPartKind.Stream, fullName, index.Class(fullName), null, null, isRequest);
@@ -76,26 +75,9 @@ internal sealed class RpcShape
         return new RpcPart(kind, fullName, index.Class(fullName), messageFile, message, isRequest);
     }
 
-    /// <summary>The index in <see cref="OperationModel.Parameters"/> of the parameter a field holds; -1 for the result.</summary>
-    public int ParameterIndex(ProtoField field) => ParameterIndex(Operation, field);
-
-    public static int ParameterIndex(OperationModel operation, ProtoField field)
-    {
-        if (field.Origin?.Kind != FieldOriginKind.Parameter)
-        {
-            return -1;
-        }
-
-        for (var i = 0; i < operation.Parameters.Count; i++)
-        {
-            if (operation.Parameters[i].Name == field.Origin.MemberName)
-            {
-                return i;
-            }
-        }
-
-        throw new InvalidOperationException($"No parameter {field.Origin.MemberName} in {operation.MethodName}.");
-    }
+    /// <summary>The index in <see cref="OperationModel.Parameters"/> of the parameter a field holds (mapping recorded it);
+    /// -1 for the result.</summary>
+    public static int ParameterIndex(ProtoField field) => field.Origin?.ParameterIndex ?? -1;
 
     /// <summary>
     /// The C# parameters of the operation in <see cref="OperationModel.Parameters"/> order, as the primary method declares

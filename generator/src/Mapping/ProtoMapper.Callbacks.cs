@@ -46,7 +46,7 @@ internal sealed partial class ProtoMapper
             string type;
             if (callback.RequestName is { } requestName)
             {
-                var parts = Parts(callback.Operation.Parameters.Where(p => p.Direction != ParameterDirection.Out), callback.Operation.DeclaringContractKey);
+                var parts = Parts(callback.Operation, p => p.Direction != ParameterDirection.Out);
                 var origin = new MessageOrigin(MessageOriginKind.CallbackRequest, callback.Operation.DeclaringContractKey, callback.Operation.MethodName, callback.Operation.Name);
                 plan.Definitions.Add(OperationMessage(plan, scope.Nested(), requestName, origin, callback.Request!.Key, parts, $"Callback {callback.Rpc}: its parameters.", $"'{callback.Operation.MethodName}' ({where})", callback.Operation.Position));
                 type = requestName;
@@ -91,7 +91,7 @@ internal sealed partial class ProtoMapper
             var replyScope = scope.Nested();
             foreach (var callback in plan.Callbacks.Where(c => c.ResponseName is not null))
             {
-                var parts = ResultParts(callback.Operation, callback.Operation.Parameters.Where(p => p.Direction != ParameterDirection.In));
+                var parts = ResultParts(callback.Operation);
                 var origin = new MessageOrigin(MessageOriginKind.CallbackResult, callback.Operation.DeclaringContractKey, callback.Operation.MethodName, callback.Operation.Name);
                 plan.Definitions.Add(OperationMessage(plan, scope.Nested(), callback.ResponseName!, origin, callback.Response!.Key, parts, $"Result of callback {callback.Rpc}.", $"'{callback.Operation.MethodName}' ({where})", callback.Operation.Position));
                 replyScope.References.Add(plan.Package + "." + callback.ResponseName);
@@ -119,7 +119,11 @@ internal sealed partial class ProtoMapper
             hasReplies,
             true,
             $"Duplex callbacks ({service.CallbackContractKey}): open once per session; the service sends each callback on this stream.",
-            new RpcOrigin(service.CallbackContractKey!, null, null));
+            new RpcOrigin(service.CallbackContractKey!, null, null))
+        {
+            RequestFullName = hasReplies ? plan.Package + "." + plan.CallbackReply : "google.protobuf.Empty",
+            ResponseFullName = plan.Package + "." + plan.CallbackEnvelope,
+        };
     }
 
     /// <summary>A oneof case that carries one callback method's message.</summary>

@@ -140,6 +140,7 @@ internal sealed partial class ProtoMapper
 
         // Request.
         string requestType;
+        string requestFullName;
         var inputs = operation.Parameters.Where(p => p.Direction != ParameterDirection.Out).ToList();
         if (plan.StreamIn)
         {
@@ -150,17 +151,18 @@ internal sealed partial class ProtoMapper
                 Report(scope, FindingMessages.StreamWithOtherParameters, operation.Position, name, string.Join(", ", others));
             }
 
-            requestType = Reference(scope, "google.protobuf.BytesValue");
+            requestType = Reference(scope, requestFullName = "google.protobuf.BytesValue");
         }
         else if (plan.RequestContract is { } requestContract)
         {
             Report(scope, FindingMessages.MessageContractRequest, operation.Position, name, requestContract.Model.Key);
-            requestType = Reference(scope, requestContract.FullName);
+            requestType = Reference(scope, requestFullName = requestContract.FullName);
         }
         else if (plan.RequestName is { } requestName)
         {
             requestType = requestName;
-            var fields = Parts(inputs, operation.DeclaringContractKey);
+            requestFullName = scope.Package + "." + requestName;
+            var fields = Parts(operation, p => p.Direction != ParameterDirection.Out);
             var origin = new MessageOrigin(MessageOriginKind.Request, operation.DeclaringContractKey, operation.MethodName, operation.Name);
             var request = OperationMessage(service, scope.Nested(), requestName, origin, plan.Request!.Key, fields, $"Request of {service.Name}.{plan.Rpc}: its parameters.", where, operation.Position, web?.RequestJsonNames);
             requestMessage = request.Message;
@@ -168,11 +170,12 @@ internal sealed partial class ProtoMapper
         }
         else
         {
-            requestType = Reference(scope, "google.protobuf.Empty");
+            requestType = Reference(scope, requestFullName = "google.protobuf.Empty");
         }
 
         // Response.
         string responseType;
+        string responseFullName;
         var outputs = operation.Parameters.Where(p => p.Direction != ParameterDirection.In).ToList();
         if (plan.StreamOut)
         {
@@ -183,17 +186,18 @@ internal sealed partial class ProtoMapper
                 Report(scope, FindingMessages.StreamWithOtherResults, operation.Position, name, string.Join(", ", others));
             }
 
-            responseType = Reference(scope, "google.protobuf.BytesValue");
+            responseType = Reference(scope, responseFullName = "google.protobuf.BytesValue");
         }
         else if (plan.ResponseContract is { } responseContract)
         {
             Report(scope, FindingMessages.MessageContractResponse, operation.Position, name, responseContract.Model.Key);
-            responseType = Reference(scope, responseContract.FullName);
+            responseType = Reference(scope, responseFullName = responseContract.FullName);
         }
         else if (plan.ResponseName is { } responseName)
         {
             responseType = responseName;
-            var fields = ResultParts(operation, outputs);
+            responseFullName = scope.Package + "." + responseName;
+            var fields = ResultParts(operation);
             var origin = new MessageOrigin(MessageOriginKind.Response, operation.DeclaringContractKey, operation.MethodName, operation.Name);
             var response = OperationMessage(service, scope.Nested(), responseName, origin, plan.Response!.Key, fields, $"Response of {service.Name}.{plan.Rpc}: its result{(outputs.Count > 0 ? " and ref/out parameters" : string.Empty)}.", where, operation.Position, web?.ResponseJsonNames);
             responseMessage = response.Message;
@@ -206,7 +210,7 @@ internal sealed partial class ProtoMapper
                 Report(scope, FindingMessages.OneWayResultIgnored, operation.Position, name);
             }
 
-            responseType = Reference(scope, "google.protobuf.Empty");
+            responseType = Reference(scope, responseFullName = "google.protobuf.Empty");
         }
 
         var http = web is null ? null : MapWeb(plan, web, scope, name, requestMessage, responseMessage);
@@ -217,18 +221,29 @@ internal sealed partial class ProtoMapper
 
         var comment = string.Join(" ", new[] { operation.Documentation }.Concat(notes).Where(t => t is not null));
         return new ProtoRpc(plan.Rpc, requestType, responseType, plan.StreamIn, plan.StreamOut, comment.Length == 0 ? null : comment,
-            new RpcOrigin(operation.DeclaringContractKey, operation.Name, operation.MethodName)) { Http = http };
+            new RpcOrigin(operation.DeclaringContractKey, operation.Name, operation.MethodName))
+        {
+            Http = http,
+            RequestFullName = requestFullName,
+            ResponseFullName = responseFullName,
+        };
     }
 
     /// <summary>One field of an operation message: its lock key (the C# parameter name, or <c>result</c>), type and origin.</summary>
     private sealed record MessagePart(string Key, TypeRef Type, string? Documentation, FieldOrigin Origin);
 
-    /// <summary>Parameters of a method declared by <paramref name="declaringKey"/> as message parts.</summary>
-    private static List<MessagePart> Parts(IEnumerable<ParameterModel> parameters, string declaringKey)
-        => parameters.Select(p => new MessagePart(p.Name, p.Type, p.Documentation, new FieldOrigin(FieldOriginKind.Parameter, declaringKey, p.Name, p.Direction))).ToList();
+    /// <summary>The parameters of <paramref name="operation"/> that <paramref name="carried"/> selects, as message parts that
+    /// know their parameter's index.</summary>
+    private static List<MessagePart> Parts(OperationModel operation, Func<ParameterModel, bool> carried)
+        => operation.Parameters
+            .Select((p, i) => (Parameter: p, Index: i))
+            .Where(p => carried(p.Parameter))
+            .Select(p => new MessagePart(p.Parameter.Name, p.Parameter.Type, p.Parameter.Documentation,
+                new FieldOrigin(FieldOriginKind.Parameter, operation.DeclaringContractKey, p.Parameter.Name, p.Parameter.Direction) { ParameterIndex = p.Index }))
+            .ToList();
 
     /// <summary>The result (when there is one), then the ref and out parameters.</summary>
-    private static List<MessagePart> ResultParts(OperationModel operation, IEnumerable<ParameterModel> outputs)
+    private static List<MessagePart> ResultParts(OperationModel operation)
     {
         var parts = new List<MessagePart>();
         if (operation.ReturnType.Shape != TypeShape.Void)
@@ -236,7 +251,7 @@ internal sealed partial class ProtoMapper
             parts.Add(new MessagePart("result", operation.ReturnType, operation.ReturnsDocumentation, new FieldOrigin(FieldOriginKind.ReturnValue, operation.DeclaringContractKey)));
         }
 
-        parts.AddRange(Parts(outputs, operation.DeclaringContractKey));
+        parts.AddRange(Parts(operation, p => p.Direction != ParameterDirection.In));
         return parts;
     }
 

@@ -59,6 +59,12 @@ public sealed record ProtoRpc(
 {
     /// <summary>The rpc's <c>google.api.http</c> rule (a WCF REST operation served by JSON transcoding); null for none.</summary>
     public ProtoHttpRule? Http { get; init; }
+
+    /// <summary>The full name of the request message (<see cref="RequestType"/> is how the file writes it).</summary>
+    public string RequestFullName { get; init; } = string.Empty;
+
+    /// <summary>The full name of the response message (<see cref="ResponseType"/> is how the file writes it).</summary>
+    public string ResponseFullName { get; init; } = string.Empty;
 }
 
 /// <summary>
@@ -144,7 +150,12 @@ public enum FieldOriginKind
 }
 
 /// <param name="TypeKey">The declaring type or contract (contract model key), or the derived type of a known-subtype case.</param>
-public sealed record FieldOrigin(FieldOriginKind Kind, string? TypeKey = null, string? MemberName = null, ParameterDirection Direction = ParameterDirection.In);
+public sealed record FieldOrigin(FieldOriginKind Kind, string? TypeKey = null, string? MemberName = null, ParameterDirection Direction = ParameterDirection.In)
+{
+    /// <summary>For a <see cref="FieldOriginKind.Parameter"/>: its index in the operation's parameters (the model's order,
+    /// which every C# form of the operation maps to); -1 otherwise.</summary>
+    public int ParameterIndex { get; init; } = -1;
+}
 
 /// <param name="ContractKey">The contract declaring the operation (a base contract for an inherited one), or the callback contract for the callbacks rpc.</param>
 /// <param name="OperationName">The WCF operation name; null for the callbacks rpc.</param>

@@ -5,12 +5,18 @@
 // The legacy code may mark its contracts and types obsolete; the generated code still calls them.
 #pragma warning disable CS0612, CS0618
 
-using global::Microsoft.AspNetCore.Builder;
-using global::Microsoft.Extensions.DependencyInjection;
-
 namespace LegacyWcf.Contracts.Grpc
 {
-    /// <summary>The classes implementing LegacyWcf.Contracts.ISimple; a gRPC server serves one of them under the contract's service name.</summary>
+    using global::Microsoft.AspNetCore.Builder;
+    using global::Microsoft.AspNetCore.Routing;
+    using global::Microsoft.Extensions.DependencyInjection;
+    using global::MigrateWcf.Runtime;
+    using global::System.ServiceModel;
+
+    /// <summary>
+    /// The classes implementing LegacyWcf.Contracts.ISimple; a gRPC server serves one of them under the contract's
+    /// service name.
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("migrate-wcf", "0.1.0.0")]
     public enum SimpleImplementation
     {
@@ -20,23 +26,37 @@ namespace LegacyWcf.Contracts.Grpc
         SimpleSingle,
     }
 
-    /// <summary>What AddMigratedServices serves: the implementation of each contract several classes implement, and the runtime's WCF options.</summary>
+    /// <summary>
+    /// What AddMigratedServices serves: the implementation of each contract several classes implement, and the
+    /// runtime's WCF options.
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("migrate-wcf", "0.1.0.0")]
     public sealed class MigratedServicesOptions
     {
         /// <summary>Which class serves LegacyWcf.Contracts.ISimple.</summary>
         public SimpleImplementation Simple { get; set; } = SimpleImplementation.SimpleMultiple;
 
-        /// <summary>The runtime's WCF options: session timeout, callback timeout, fault registrations (this set's are added first).</summary>
-        public global::System.Action<global::MigrateWcf.Runtime.WcfServiceOptions>? Wcf { get; set; }
+        /// <summary>
+        /// The runtime's WCF options: session timeout, callback timeout, fault registrations (this set's are added
+        /// first).
+        /// </summary>
+        public global::System.Action<WcfServiceOptions>? Wcf { get; set; }
     }
 
-    /// <summary>Hosts the migrated services of this set on the runtime's gRPC hosting (MigratedHost / AddGrpcEndpoint): each served by its implementation class with the InstanceContextMode and ConcurrencyMode of its [ServiceBehavior]. Contracts without an implementation in the set are not served; serve one with AddWcfService&lt;TImpl&gt; and MapGrpcService&lt;{Contract}Adapter&lt;TImpl&gt;&gt;.</summary>
+    /// <summary>
+    /// Hosts the migrated services of this set on the runtime's gRPC hosting (MigratedHost / AddGrpcEndpoint): each
+    /// served by its implementation class with the InstanceContextMode and ConcurrencyMode of its [ServiceBehavior].
+    /// Contracts without an implementation in the set are not served; serve one with AddWcfService&lt;TImpl&gt; and
+    /// MapGrpcService&lt;{Contract}Adapter&lt;TImpl&gt;&gt;.
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("migrate-wcf", "0.1.0.0")]
     public static class MigratedServices
     {
-        /// <summary>Registers every implementation with its instancing and concurrency, the WCF semantics layer and this set's fault detail types.</summary>
-        public static global::Microsoft.Extensions.DependencyInjection.IServiceCollection AddMigratedServices(this global::Microsoft.Extensions.DependencyInjection.IServiceCollection services, global::System.Action<MigratedServicesOptions>? configure = null)
+        /// <summary>
+        /// Registers every implementation with its instancing and concurrency, the WCF semantics layer and this set's
+        /// fault detail types.
+        /// </summary>
+        public static IServiceCollection AddMigratedServices(this IServiceCollection services, global::System.Action<MigratedServicesOptions>? configure = null)
         {
             var options = new MigratedServicesOptions();
             configure?.Invoke(options);
@@ -47,36 +67,35 @@ namespace LegacyWcf.Contracts.Grpc
                 options.Wcf?.Invoke(wcf);
             });
             services.AddWcfService<global::LegacyWcf.Services.InventoryService>(
-                global::MigrateWcf.Runtime.InstanceMode.PerCall, global::System.ServiceModel.ConcurrencyMode.Multiple);
+                InstanceMode.PerCall, ConcurrencyMode.Multiple);
             services.AddWcfService<global::LegacyWcf.Services.OrderService>(
-                global::MigrateWcf.Runtime.InstanceMode.PerCall, global::System.ServiceModel.ConcurrencyMode.Multiple);
+                InstanceMode.PerCall, ConcurrencyMode.Multiple);
             services.AddWcfService<global::LegacyWcf.Services.ProductCatalogService>(
-                global::MigrateWcf.Runtime.InstanceMode.PerCall, global::System.ServiceModel.ConcurrencyMode.Multiple);
+                InstanceMode.PerCall, ConcurrencyMode.Multiple);
             services.AddWcfService<global::LegacyWcf.Services.ShoppingCartService>(
-                global::MigrateWcf.Runtime.InstanceMode.PerSession, global::System.ServiceModel.ConcurrencyMode.Single);
+                InstanceMode.PerSession, ConcurrencyMode.Single);
             services.AddWcfService<global::LegacyWcf.Services.StockWatchService>(
-                global::MigrateWcf.Runtime.InstanceMode.PerSession,
-                global::System.ServiceModel.ConcurrencyMode.Multiple);
+                InstanceMode.PerSession, ConcurrencyMode.Multiple);
             services.AddWcfService<global::LegacyWcf.Services.WarehouseService>(
-                global::MigrateWcf.Runtime.InstanceMode.Single, global::System.ServiceModel.ConcurrencyMode.Single);
+                InstanceMode.Single, ConcurrencyMode.Single);
             switch (options.Simple)
             {
                 case SimpleImplementation.SimpleSingle:
                     services.AddWcfService<global::LegacyWcf.Services.SimpleSingle>(
-                        global::MigrateWcf.Runtime.InstanceMode.PerCall,
-                        global::System.ServiceModel.ConcurrencyMode.Single);
+                        InstanceMode.PerCall, ConcurrencyMode.Single);
                     break;
                 default:
                     services.AddWcfService<global::LegacyWcf.Services.SimpleMultiple>(
-                        global::MigrateWcf.Runtime.InstanceMode.PerCall,
-                        global::System.ServiceModel.ConcurrencyMode.Multiple);
+                        InstanceMode.PerCall, ConcurrencyMode.Multiple);
                     break;
             }
             return services;
         }
 
-        /// <summary>Maps the service adapter of every served contract and the session endpoint (a client proxy's Close).</summary>
-        public static global::Microsoft.AspNetCore.Routing.IEndpointRouteBuilder MapMigratedServices(this global::Microsoft.AspNetCore.Routing.IEndpointRouteBuilder endpoints)
+        /// <summary>
+        /// Maps the service adapter of every served contract and the session endpoint (a client proxy's Close).
+        /// </summary>
+        public static IEndpointRouteBuilder MapMigratedServices(this IEndpointRouteBuilder endpoints)
         {
             var options = endpoints.ServiceProvider.GetRequiredService<MigratedServicesOptions>();
             endpoints.MapGrpcService<InventoryServiceAdapter<global::LegacyWcf.Services.InventoryService>>();
@@ -98,7 +117,12 @@ namespace LegacyWcf.Contracts.Grpc
             return endpoints;
         }
 
-        /// <summary>Sets JSON transcoding's JSON to what WCF's DataContractJsonSerializer wrote where a setting can: enums as numbers, 64-bit integers as numbers, every member written (default values included); and registers the fault detail types, so a fault's google.rpc.Status JSON carries its details. Pass it as the hosting's JsonTranscoding option.</summary>
+        /// <summary>
+        /// Sets JSON transcoding's JSON to what WCF's DataContractJsonSerializer wrote where a setting can: enums as
+        /// numbers, 64-bit integers as numbers, every member written (default values included); and registers the fault
+        /// detail types, so a fault's google.rpc.Status JSON carries its details. Pass it as the hosting's
+        /// JsonTranscoding option.
+        /// </summary>
         public static void ConfigureJsonTranscoding(global::Microsoft.AspNetCore.Grpc.JsonTranscoding.GrpcJsonTranscodingOptions options)
         {
             global::System.ArgumentNullException.ThrowIfNull(options);
@@ -107,7 +131,7 @@ namespace LegacyWcf.Contracts.Grpc
             options.JsonSettings.IgnoreDefaultValues = false;
             options.TypeRegistry = global::Google.Protobuf.Reflection.TypeRegistry.FromFiles(
                 global::Google.Rpc.ErrorInfo.Descriptor.File,
-                global::LegacyWcf.Contracts.Grpc.OrderFault.Descriptor.File);
+                OrderFault.Descriptor.File);
         }
     }
 }

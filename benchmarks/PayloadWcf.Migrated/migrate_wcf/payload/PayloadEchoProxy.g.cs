@@ -50,11 +50,11 @@ namespace PayloadWcf.Grpc
             var request = new EchoReadingsRequest();
             if (readings is not null)
             {
-                request.Readings = new ReadingList { Items = { readings.Select(item2 => PayloadTypesMappers.ToMessage((item2 ?? throw CommonTypeConversions.NotCarried("an element of parameter 'readings' of IPayloadEcho.EchoReadings")), depth: 1)) } };
+                request.Readings = new ReadingList { Items = { readings.Select(item => PayloadTypesMappers.ToMessage(item ?? throw CommonTypeConversions.NotCarried("an element of parameter 'readings' of IPayloadEcho.EchoReadings"), depth: 1)) } };
             }
 
             var response = _client.EchoReadings(request);
-            return response.Result is { } resultMessage ? resultMessage.Items.Select(item4 => PayloadTypesMappers.FromMessage(item4, depth: 1)).ToList() : null;
+            return response.Result is { } resultMessage ? resultMessage.Items.Select(item3 => PayloadTypesMappers.FromMessage(item3, depth: 1)).ToList() : null;
         }
     }
 }

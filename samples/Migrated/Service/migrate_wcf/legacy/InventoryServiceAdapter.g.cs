@@ -75,7 +75,7 @@ namespace LegacyWcf.Contracts.Grpc
                     var map = new StringToStockLevelMap();
                     foreach (var pair in result)
                     {
-                        map.Entries.Add(pair.Key, DataTypesMappers.ToMessage((pair.Value ?? throw CommonTypeConversions.NotCarried("a value of the result of IInventoryService.GetStockLevels")), depth: 1));
+                        map.Entries.Add(pair.Key, DataTypesMappers.ToMessage(pair.Value ?? throw CommonTypeConversions.NotCarried("a value of the result of IInventoryService.GetStockLevels"), depth: 1));
                     }
 
                     response.Result = map;

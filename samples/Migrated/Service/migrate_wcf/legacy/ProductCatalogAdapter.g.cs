@@ -56,7 +56,7 @@ namespace LegacyWcf.Contracts.Grpc
                 var response = new FindProductsResponse();
                 if (result is not null)
                 {
-                    response.Result = new ProductList { Items = { result.Select(item2 => DataTypesMappers.ToMessage((item2 ?? throw CommonTypeConversions.NotCarried("an element of the result of IProductCatalog.FindProducts")), depth: 1)) } };
+                    response.Result = new ProductList { Items = { result.Select(item => DataTypesMappers.ToMessage(item ?? throw CommonTypeConversions.NotCarried("an element of the result of IProductCatalog.FindProducts"), depth: 1)) } };
                 }
 
                 return response;

@@ -5,25 +5,42 @@
 // The legacy code may mark its contracts and types obsolete; the generated code still calls them.
 #pragma warning disable CS0612, CS0618
 
-using global::Microsoft.AspNetCore.Builder;
-using global::Microsoft.Extensions.DependencyInjection;
-
 namespace Woodgrove.Markets.Ticker.Grpc
 {
-    /// <summary>What AddMigratedServices serves: the implementation of each contract several classes implement, and the runtime's WCF options.</summary>
+    using global::Microsoft.AspNetCore.Builder;
+    using global::Microsoft.AspNetCore.Routing;
+    using global::Microsoft.Extensions.DependencyInjection;
+    using global::MigrateWcf.Runtime;
+    using global::System.ServiceModel;
+
+    /// <summary>
+    /// What AddMigratedServices serves: the implementation of each contract several classes implement, and the
+    /// runtime's WCF options.
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("migrate-wcf", "0.1.0.0")]
     public sealed class MigratedServicesOptions
     {
-        /// <summary>The runtime's WCF options: session timeout, callback timeout, fault registrations (this set's are added first).</summary>
-        public global::System.Action<global::MigrateWcf.Runtime.WcfServiceOptions>? Wcf { get; set; }
+        /// <summary>
+        /// The runtime's WCF options: session timeout, callback timeout, fault registrations (this set's are added
+        /// first).
+        /// </summary>
+        public global::System.Action<WcfServiceOptions>? Wcf { get; set; }
     }
 
-    /// <summary>Hosts the migrated services of this set on the runtime's gRPC hosting (MigratedHost / AddGrpcEndpoint): each served by its implementation class with the InstanceContextMode and ConcurrencyMode of its [ServiceBehavior]. Contracts without an implementation in the set are not served; serve one with AddWcfService&lt;TImpl&gt; and MapGrpcService&lt;{Contract}Adapter&lt;TImpl&gt;&gt;.</summary>
+    /// <summary>
+    /// Hosts the migrated services of this set on the runtime's gRPC hosting (MigratedHost / AddGrpcEndpoint): each
+    /// served by its implementation class with the InstanceContextMode and ConcurrencyMode of its [ServiceBehavior].
+    /// Contracts without an implementation in the set are not served; serve one with AddWcfService&lt;TImpl&gt; and
+    /// MapGrpcService&lt;{Contract}Adapter&lt;TImpl&gt;&gt;.
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("migrate-wcf", "0.1.0.0")]
     public static class MigratedServices
     {
-        /// <summary>Registers every implementation with its instancing and concurrency, the WCF semantics layer and this set's fault detail types.</summary>
-        public static global::Microsoft.Extensions.DependencyInjection.IServiceCollection AddMigratedServices(this global::Microsoft.Extensions.DependencyInjection.IServiceCollection services, global::System.Action<MigratedServicesOptions>? configure = null)
+        /// <summary>
+        /// Registers every implementation with its instancing and concurrency, the WCF semantics layer and this set's
+        /// fault detail types.
+        /// </summary>
+        public static IServiceCollection AddMigratedServices(this IServiceCollection services, global::System.Action<MigratedServicesOptions>? configure = null)
         {
             var options = new MigratedServicesOptions();
             configure?.Invoke(options);
@@ -34,12 +51,14 @@ namespace Woodgrove.Markets.Ticker.Grpc
                 options.Wcf?.Invoke(wcf);
             });
             services.AddWcfService<global::Woodgrove.Markets.Ticker.StockTickerService>(
-                global::MigrateWcf.Runtime.InstanceMode.PerSession, global::System.ServiceModel.ConcurrencyMode.Single);
+                InstanceMode.PerSession, ConcurrencyMode.Single);
             return services;
         }
 
-        /// <summary>Maps the service adapter of every served contract and the session endpoint (a client proxy's Close).</summary>
-        public static global::Microsoft.AspNetCore.Routing.IEndpointRouteBuilder MapMigratedServices(this global::Microsoft.AspNetCore.Routing.IEndpointRouteBuilder endpoints)
+        /// <summary>
+        /// Maps the service adapter of every served contract and the session endpoint (a client proxy's Close).
+        /// </summary>
+        public static IEndpointRouteBuilder MapMigratedServices(this IEndpointRouteBuilder endpoints)
         {
             var options = endpoints.ServiceProvider.GetRequiredService<MigratedServicesOptions>();
             endpoints.MapGrpcService<StockTickerAdapter<global::Woodgrove.Markets.Ticker.StockTickerService>>();

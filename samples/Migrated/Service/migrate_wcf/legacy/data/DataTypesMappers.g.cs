@@ -74,7 +74,7 @@ namespace LegacyWcf.Contracts.Grpc
             var message = new CartSummary();
             if (value.Lines is { } lines)
             {
-                message.Lines = new OrderLineList { Items = { lines.Select(item2 => DataTypesMappers.ToMessage((item2 ?? throw CommonTypeConversions.NotCarried("an element of LegacyWcf.Contracts.CartSummary.Lines")), depth + 1)) } };
+                message.Lines = new OrderLineList { Items = { lines.Select(item => DataTypesMappers.ToMessage(item ?? throw CommonTypeConversions.NotCarried("an element of LegacyWcf.Contracts.CartSummary.Lines"), depth + 1)) } };
             }
 
             message.Subtotal = CommonTypeConversions.ToMessage(value.Subtotal);
@@ -185,7 +185,7 @@ namespace LegacyWcf.Contracts.Grpc
 
             if (value.Lines is { } lines)
             {
-                message.Lines = new OrderLineList { Items = { lines.Select(item2 => DataTypesMappers.ToMessage((item2 ?? throw CommonTypeConversions.NotCarried("an element of LegacyWcf.Contracts.Order.Lines")), depth + 1)) } };
+                message.Lines = new OrderLineList { Items = { lines.Select(item => DataTypesMappers.ToMessage(item ?? throw CommonTypeConversions.NotCarried("an element of LegacyWcf.Contracts.Order.Lines"), depth + 1)) } };
             }
 
             if (value.Attributes is { } attributes)
@@ -204,7 +204,7 @@ namespace LegacyWcf.Contracts.Grpc
                 var map2 = new StringToOrderLineMap();
                 foreach (var pair2 in allocations)
                 {
-                    map2.Entries.Add(pair2.Key, DataTypesMappers.ToMessage((pair2.Value ?? throw CommonTypeConversions.NotCarried("a value of LegacyWcf.Contracts.Order.Allocations")), depth + 1));
+                    map2.Entries.Add(pair2.Key, DataTypesMappers.ToMessage(pair2.Value ?? throw CommonTypeConversions.NotCarried("a value of LegacyWcf.Contracts.Order.Allocations"), depth + 1));
                 }
 
                 message.Allocations = map2;

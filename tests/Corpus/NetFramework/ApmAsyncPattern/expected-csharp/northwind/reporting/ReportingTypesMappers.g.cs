@@ -36,9 +36,9 @@ namespace Northwind.Reporting.Grpc
             CommonTypeConversions.CheckDepth(depth, "Northwind.Reporting.ReportRequest");
             var value = new global::Northwind.Reporting.ReportRequest();
             value.Format = message.Format;
-            value.From = (message.From is { } fromMessage ? CommonTypeConversions.ToDateTime(fromMessage) : default(global::System.DateTime));
+            value.From = message.From is { } fromMessage ? CommonTypeConversions.ToDateTime(fromMessage) : default(global::System.DateTime);
             value.ReportName = message.ReportName;
-            value.To = (message.To is { } toMessage ? CommonTypeConversions.ToDateTime(toMessage) : default(global::System.DateTime));
+            value.To = message.To is { } toMessage ? CommonTypeConversions.ToDateTime(toMessage) : default(global::System.DateTime);
             return value;
         }
     }

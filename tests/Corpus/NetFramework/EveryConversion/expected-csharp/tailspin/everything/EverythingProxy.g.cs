@@ -64,7 +64,7 @@ namespace Tailspin.Everything.Grpc
             var request = new EchoShapeRequest();
             if (value is not null) request.Value = EverythingTypesMappers.ToMessage(value, depth: 1);
             var response = _client.EchoShape(request);
-            return (response.Result is { } resultMessage ? EverythingTypesMappers.FromMessage(resultMessage, depth: 1) : null);
+            return response.Result is { } resultMessage ? EverythingTypesMappers.FromMessage(resultMessage, depth: 1) : null;
         }
 
         global::Tailspin.Everything.Node global::Tailspin.Everything.IEverything.EchoNode(global::Tailspin.Everything.Node value)
@@ -138,7 +138,7 @@ namespace Tailspin.Everything.Grpc
             var response = _client.Swap(request);
             left = response.Left;
             right = response.Right;
-            at = (response.At is { } atMessage ? CommonTypeConversions.ToDateTime(atMessage) : default(global::System.DateTime));
+            at = response.At is { } atMessage ? CommonTypeConversions.ToDateTime(atMessage) : default(global::System.DateTime);
             return response.Result;
         }
 
@@ -148,7 +148,7 @@ namespace Tailspin.Everything.Grpc
             var request = new SumRequest();
             request.Values.AddRange((values ?? throw CommonTypeConversions.NotCarried("parameter 'values' of IEverything.SumAsync")).Select(item => CommonTypeConversions.ToMessage(item)));
             var response = await _client.SumAsync(request).ResponseAsync.ConfigureAwait(false);
-            return (response.Result is { } resultMessage ? CommonTypeConversions.ToDecimal(resultMessage) : default(decimal));
+            return response.Result is { } resultMessage ? CommonTypeConversions.ToDecimal(resultMessage) : default(decimal);
         }
 
         global::System.IAsyncResult global::Tailspin.Everything.IEverything.BeginConcat(string first, string second, global::System.AsyncCallback? callback, object? state)
@@ -220,7 +220,7 @@ namespace Tailspin.Everything.Grpc
             EnsureOpened();
             var request = new NotifyRequest();
             request.What = (what ?? throw CommonTypeConversions.NotCarried("parameter 'what' of IEverything.Notify"));
-            var response = _client.Notify(request);
+            _client.Notify(request);
         }
 
         int global::Tailspin.Everything.IEverything.Notified()
@@ -244,7 +244,7 @@ namespace Tailspin.Everything.Grpc
             EnsureOpened();
             var request = new RejectRequest();
             request.Reason = global::Google.Protobuf.UnsafeByteOperations.UnsafeWrap((reason ?? throw CommonTypeConversions.NotCarried("parameter 'reason' of IEverything.Reject")));
-            var response = _client.Reject(request);
+            _client.Reject(request);
         }
 
         /// <summary>

@@ -55,7 +55,7 @@ namespace Tailspin.Everything.Grpc
         {
             CommonTypeConversions.CheckDepth(depth, "Tailspin.Everything.Circle");
             var value = new global::Tailspin.Everything.Circle();
-            value.Name = (message.HasName ? message.Name : null);
+            value.Name = message.HasName ? message.Name : null;
             value.Radius = message.Radius;
             return value;
         }
@@ -156,12 +156,12 @@ namespace Tailspin.Everything.Grpc
             }
 
             value.Moods = list;
-            value.Names = (message.Names is { } namesMessage ? namesMessage.Items.ToArray() : null);
-            value.Nested = (message.Nested is { } nestedMessage ? nestedMessage.Items.Select(item13 => item13.Items.ToList()).ToList() : null);
+            value.Names = message.Names is { } namesMessage ? namesMessage.Items.ToArray() : null;
+            value.Nested = message.Nested is { } nestedMessage ? nestedMessage.Items.Select(item13 => item13.Items.ToList()).ToList() : null;
             value.NullableInts = message.NullableInts.Select(item15 => (int?)(item15 ?? throw CommonTypeConversions.NotSet("an element of Tailspin.Everything.Collections.NullableInts"))).ToList();
             value.Points = message.Points.ToDictionary(pair3 => pair3.Key, pair3 => EverythingTypesMappers.FromMessage(pair3.Value, depth + 1));
-            value.Prices = (message.Prices is { } pricesMessage ? pricesMessage.Entries.ToDictionary(pair5 => pair5.Key, pair5 => CommonTypeConversions.ToDecimal(pair5.Value)) : null);
-            value.Tables = (message.Tables is { } tablesMessage ? tablesMessage.Entries.ToDictionary(pair8 => pair8.Key, pair8 => pair8.Value.Entries.ToDictionary(pair9 => pair9.Key, pair9 => pair9.Value)) : null);
+            value.Prices = message.Prices is { } pricesMessage ? pricesMessage.Entries.ToDictionary(pair5 => pair5.Key, pair5 => CommonTypeConversions.ToDecimal(pair5.Value)) : null;
+            value.Tables = message.Tables is { } tablesMessage ? tablesMessage.Entries.ToDictionary(pair8 => pair8.Key, pair8 => pair8.Value.Entries.ToDictionary(pair9 => pair9.Key, pair9 => pair9.Value)) : null;
             var list2 = new HashSet<string>();
             foreach (var item16 in message.Tags)
             {
@@ -188,7 +188,7 @@ namespace Tailspin.Everything.Grpc
         {
             CommonTypeConversions.CheckDepth(depth, "Tailspin.Everything.Cube");
             var value = new global::Tailspin.Everything.Cube();
-            value.Name = (message.HasName ? message.Name : null);
+            value.Name = message.HasName ? message.Name : null;
             value.Side = message.Side;
             value.Depth = message.Depth;
             return value;
@@ -209,8 +209,8 @@ namespace Tailspin.Everything.Grpc
         {
             CommonTypeConversions.CheckDepth(depth, "Tailspin.Everything.Envelope");
             var value = new global::Tailspin.Everything.Envelope();
-            value.Body = (message.Body is { } bodyMessage ? EverythingTypesMappers.FromMessage(bodyMessage, depth + 1) : null);
-            value.Tenant = (message.HasTenant ? message.Tenant : null);
+            value.Body = message.Body is { } bodyMessage ? EverythingTypesMappers.FromMessage(bodyMessage, depth + 1) : null;
+            value.Tenant = message.HasTenant ? message.Tenant : null;
             return value;
         }
 
@@ -229,7 +229,7 @@ namespace Tailspin.Everything.Grpc
         {
             CommonTypeConversions.CheckDepth(depth, "Tailspin.Everything.Legacy");
             var value = new global::Tailspin.Everything.Legacy();
-            value.Text = (message.HasText ? message.Text : null);
+            value.Text = message.HasText ? message.Text : null;
             Legacy__count(value) = message.Count;
             return value;
         }
@@ -254,9 +254,9 @@ namespace Tailspin.Everything.Grpc
         {
             CommonTypeConversions.CheckDepth(depth, "Tailspin.Everything.Node");
             var value = new global::Tailspin.Everything.Node();
-            value.Children = (message.Children is { } childrenMessage ? childrenMessage.Items.Select(item2 => EverythingTypesMappers.FromMessage(item2, depth + 1)).ToList() : null);
+            value.Children = message.Children is { } childrenMessage ? childrenMessage.Items.Select(item2 => EverythingTypesMappers.FromMessage(item2, depth + 1)).ToList() : null;
             value.Label = message.Label;
-            value.Next = (message.Next is { } nextMessage ? EverythingTypesMappers.FromMessage(nextMessage, depth + 1) : null);
+            value.Next = message.Next is { } nextMessage ? EverythingTypesMappers.FromMessage(nextMessage, depth + 1) : null;
             return value;
         }
 
@@ -296,7 +296,7 @@ namespace Tailspin.Everything.Grpc
             CommonTypeConversions.CheckDepth(depth, "Tailspin.Everything.Poco");
             var value = new global::Tailspin.Everything.Poco();
             value.Age = message.Age;
-            value.Name = (message.HasName ? message.Name : null);
+            value.Name = message.HasName ? message.Name : null;
             return value;
         }
 
@@ -390,26 +390,26 @@ namespace Tailspin.Everything.Grpc
         {
             CommonTypeConversions.CheckDepth(depth, "Tailspin.Everything.Scalars");
             var value = new global::Tailspin.Everything.Scalars();
-            value.Amount = (message.Amount is { } amountMessage ? CommonTypeConversions.ToDecimal(amountMessage) : default(decimal));
+            value.Amount = message.Amount is { } amountMessage ? CommonTypeConversions.ToDecimal(amountMessage) : default(decimal);
             value.Big = message.Big;
-            value.Blob = (message.HasBlob ? CommonTypeConversions.ToBytes(message.Blob) : null);
+            value.Blob = message.HasBlob ? CommonTypeConversions.ToBytes(message.Blob) : null;
             value.Count = message.Count;
             value.Flag = message.Flag;
             value.Huge = message.Huge;
             value.Id = CommonTypeConversions.ToGuid(message.Id, "Tailspin.Everything.Scalars.Id");
             value.Letter = CommonTypeConversions.ToChar(message.Letter, "Tailspin.Everything.Scalars.Letter");
             value.Level = checked((global::Tailspin.Everything.Level)(int)message.Level);
-            value.Link = (message.HasLink ? new global::System.Uri(message.Link, global::System.UriKind.RelativeOrAbsolute) : null);
+            value.Link = message.HasLink ? new global::System.Uri(message.Link, global::System.UriKind.RelativeOrAbsolute) : null;
             value.Mask = message.Mask;
-            value.MaybeAmount = (message.MaybeAmount is { } maybeAmountMessage ? (decimal?)CommonTypeConversions.ToDecimal(maybeAmountMessage) : null);
-            value.MaybeCount = (message.HasMaybeCount ? (int?)message.MaybeCount : null);
-            value.MaybeId = (message.HasMaybeId ? (global::System.Guid?)CommonTypeConversions.ToGuid(message.MaybeId, "Tailspin.Everything.Scalars.MaybeId") : null);
-            value.MaybeLetter = (message.HasMaybeLetter ? (char?)CommonTypeConversions.ToChar(message.MaybeLetter, "Tailspin.Everything.Scalars.MaybeLetter") : null);
-            value.MaybeMood = (message.HasMaybeMood ? (global::Tailspin.Everything.Mood?)checked((global::Tailspin.Everything.Mood)(int)message.MaybeMood) : null);
-            value.MaybeSpan = (message.MaybeSpan is { } maybeSpanMessage ? (global::System.TimeSpan?)CommonTypeConversions.ToTimeSpan(maybeSpanMessage) : null);
-            value.MaybeStamp = (message.MaybeStamp is { } maybeStampMessage ? (global::System.DateTimeOffset?)CommonTypeConversions.ToDateTimeOffset(maybeStampMessage) : null);
-            value.MaybeWhen = (message.MaybeWhen is { } maybeWhenMessage ? (global::System.DateTime?)CommonTypeConversions.ToDateTime(maybeWhenMessage) : null);
-            value.MaybeWhere = (message.MaybeWhere is { } maybeWhereMessage ? (global::Tailspin.Everything.Point?)EverythingTypesMappers.FromMessage(maybeWhereMessage, depth + 1) : null);
+            value.MaybeAmount = message.MaybeAmount is { } maybeAmountMessage ? (decimal?)CommonTypeConversions.ToDecimal(maybeAmountMessage) : null;
+            value.MaybeCount = message.HasMaybeCount ? (int?)message.MaybeCount : null;
+            value.MaybeId = message.HasMaybeId ? (global::System.Guid?)CommonTypeConversions.ToGuid(message.MaybeId, "Tailspin.Everything.Scalars.MaybeId") : null;
+            value.MaybeLetter = message.HasMaybeLetter ? (char?)CommonTypeConversions.ToChar(message.MaybeLetter, "Tailspin.Everything.Scalars.MaybeLetter") : null;
+            value.MaybeMood = message.HasMaybeMood ? (global::Tailspin.Everything.Mood?)checked((global::Tailspin.Everything.Mood)(int)message.MaybeMood) : null;
+            value.MaybeSpan = message.MaybeSpan is { } maybeSpanMessage ? (global::System.TimeSpan?)CommonTypeConversions.ToTimeSpan(maybeSpanMessage) : null;
+            value.MaybeStamp = message.MaybeStamp is { } maybeStampMessage ? (global::System.DateTimeOffset?)CommonTypeConversions.ToDateTimeOffset(maybeStampMessage) : null;
+            value.MaybeWhen = message.MaybeWhen is { } maybeWhenMessage ? (global::System.DateTime?)CommonTypeConversions.ToDateTime(maybeWhenMessage) : null;
+            value.MaybeWhere = message.MaybeWhere is { } maybeWhereMessage ? (global::Tailspin.Everything.Point?)EverythingTypesMappers.FromMessage(maybeWhereMessage, depth + 1) : null;
             value.Mood = checked((global::Tailspin.Everything.Mood)(int)message.Mood);
             value.Octet = checked((byte)message.Octet);
             value.Port = checked((ushort)message.Port);
@@ -417,12 +417,12 @@ namespace Tailspin.Everything.Grpc
             value.Ratio = message.Ratio;
             value.Required = message.Required;
             value.Small = checked((short)message.Small);
-            value.Span = (message.Span is { } spanMessage ? CommonTypeConversions.ToTimeSpan(spanMessage) : default(global::System.TimeSpan));
-            value.Stamp = (message.Stamp is { } stampMessage ? CommonTypeConversions.ToDateTimeOffset(stampMessage) : default(global::System.DateTimeOffset));
-            value.Text = (message.HasText ? message.Text : null);
+            value.Span = message.Span is { } spanMessage ? CommonTypeConversions.ToTimeSpan(spanMessage) : default(global::System.TimeSpan);
+            value.Stamp = message.Stamp is { } stampMessage ? CommonTypeConversions.ToDateTimeOffset(stampMessage) : default(global::System.DateTimeOffset);
+            value.Text = message.HasText ? message.Text : null;
             value.Tiny = checked((sbyte)message.Tiny);
-            value.When = (message.When is { } whenMessage ? CommonTypeConversions.ToDateTime(whenMessage) : default(global::System.DateTime));
-            value.Where = (message.Where is { } whereMessage ? EverythingTypesMappers.FromMessage(whereMessage, depth + 1) : default(global::Tailspin.Everything.Point));
+            value.When = message.When is { } whenMessage ? CommonTypeConversions.ToDateTime(whenMessage) : default(global::System.DateTime);
+            value.Where = message.Where is { } whereMessage ? EverythingTypesMappers.FromMessage(whereMessage, depth + 1) : default(global::Tailspin.Everything.Point);
             return value;
         }
 
@@ -537,7 +537,7 @@ namespace Tailspin.Everything.Grpc
             }
 
             var value = new global::Tailspin.Everything.Square();
-            value.Name = (message.HasName ? message.Name : null);
+            value.Name = message.HasName ? message.Name : null;
             value.Side = message.Side;
             return value;
         }

@@ -42,7 +42,7 @@ namespace Woodgrove.Markets.Ticker.Grpc
             EnsureOpened();
             var request = new SubscribeRequest();
             request.Symbols.AddRange((symbols ?? throw CommonTypeConversions.NotCarried("parameter 'symbols' of IStockTicker.Subscribe")));
-            var response = _client.Subscribe(request);
+            _client.Subscribe(request);
         }
 
         void global::Woodgrove.Markets.Ticker.IStockTicker.Unsubscribe(string symbol)
@@ -50,7 +50,7 @@ namespace Woodgrove.Markets.Ticker.Grpc
             EnsureOpened();
             var request = new UnsubscribeRequest();
             request.Symbol = (symbol ?? throw CommonTypeConversions.NotCarried("parameter 'symbol' of IStockTicker.Unsubscribe"));
-            var response = _client.Unsubscribe(request);
+            _client.Unsubscribe(request);
         }
 
         global::Woodgrove.Markets.Ticker.Quote global::Woodgrove.Markets.Ticker.IStockTicker.GetLastQuote(string symbol)

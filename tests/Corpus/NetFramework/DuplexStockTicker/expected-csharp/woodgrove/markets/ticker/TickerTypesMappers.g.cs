@@ -37,10 +37,10 @@ namespace Woodgrove.Markets.Ticker.Grpc
             CommonTypeConversions.CheckDepth(depth, "Woodgrove.Markets.Ticker.Quote");
             var value = new global::Woodgrove.Markets.Ticker.Quote();
             value.Symbol = message.Symbol;
-            value.Bid = (message.Bid is { } bidMessage ? CommonTypeConversions.ToDecimal(bidMessage) : default(decimal));
-            value.Ask = (message.Ask is { } askMessage ? CommonTypeConversions.ToDecimal(askMessage) : default(decimal));
+            value.Bid = message.Bid is { } bidMessage ? CommonTypeConversions.ToDecimal(bidMessage) : default(decimal);
+            value.Ask = message.Ask is { } askMessage ? CommonTypeConversions.ToDecimal(askMessage) : default(decimal);
             value.Volume = message.Volume;
-            value.Timestamp = (message.Timestamp is { } timestampMessage ? CommonTypeConversions.ToDateTimeOffset(timestampMessage) : default(global::System.DateTimeOffset));
+            value.Timestamp = message.Timestamp is { } timestampMessage ? CommonTypeConversions.ToDateTimeOffset(timestampMessage) : default(global::System.DateTimeOffset);
             return value;
         }
     }
