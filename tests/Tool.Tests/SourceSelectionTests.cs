@@ -675,12 +675,12 @@ public sealed class SourceSelectionTests
             """);
     }
 
-    /// <summary>What a migrated project compiles of the original sources: its Compile items, its copies, and the compatibility types.</summary>
+    /// <summary>What a migrated project compiles of the original sources: its Compile items, its copies, and the generated stand-ins.</summary>
     private sealed record MigratedSources(string Output, List<(string Path, string Link)> InPlace, List<(string Path, string Text)> Copies)
     {
         /// <summary>
-        /// The errors of compiling them as the migrated project does (.NET 10 and System.ServiceModel.Primitives), outside
-        /// the compatibility types (which also need MigrateWcf.Runtime), as "file(line,column): id" at the original place.
+        /// The errors of compiling them as the migrated project does (.NET 10, System.ServiceModel.Primitives,
+        /// MigrateWcf.Compatibility), outside the generated stand-ins, as "file(line,column): id" at the original place.
         /// </summary>
         public List<(string Where, string Text)> Errors()
         {
