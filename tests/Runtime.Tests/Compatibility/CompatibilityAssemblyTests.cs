@@ -18,6 +18,7 @@ public sealed class CompatibilityAssemblyTests
         using System;
         using System.Net;
         using System.ServiceModel;
+        using System.ServiceModel.Activation;
         using System.ServiceModel.Web;
 
         namespace Legacy.Services
@@ -32,6 +33,7 @@ public sealed class CompatibilityAssemblyTests
             {
                 [OperationContract]
                 [WebGet(UriTemplate = "items/{name}", ResponseFormat = WebMessageFormat.Json, BodyStyle = WebMessageBodyStyle.Bare)]
+                [AspNetCacheProfile("CacheFor10Seconds")]
                 Item Get(string name);
 
                 [OperationContract]
@@ -42,6 +44,7 @@ public sealed class CompatibilityAssemblyTests
                 string Session();
             }
 
+            [AspNetCompatibilityRequirements(RequirementsMode = AspNetCompatibilityRequirementsMode.Allowed)]
             [ServiceBehavior(InstanceContextMode = InstanceContextMode.PerCall, ConcurrencyMode = ConcurrencyMode.Multiple, IncludeExceptionDetailInFaults = true)]
             public class Catalog : ICatalog
             {
