@@ -4,9 +4,9 @@ namespace MigrateWcf.Generator.Emit;
 
 /// <summary>
 /// Writes, in the namespace of each implementation that uses OperationContext, a stand-in that C# binds before the one
-/// imported by <c>using System.ServiceModel</c> (runtime/README.md, "OperationContext"): a class deriving from
-/// MigrateWcf.Compatibility's <c>OperationContextStandIn</c>, which must be declared in that namespace, so it is the one
-/// compatibility type generated per project. The WCF types System.ServiceModel.Primitives lacks are MigrateWcf.Compatibility's.
+/// imported by <c>using System.ServiceModel</c> (runtime/README.md, "OperationContext"): one line deriving from
+/// MigrateWcf.Compatibility's <c>OperationContextStandIn</c>. Only a type of that namespace can stand in, so it is the one
+/// compatibility type generated per project; the WCF types System.ServiceModel.Primitives lacks are MigrateWcf.Compatibility's.
 /// </summary>
 internal static class CompatibilityEmitter
 {
