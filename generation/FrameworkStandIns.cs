@@ -3,15 +3,17 @@ using System.Collections.Immutable;
 namespace MigrateWcf.Generation;
 
 /// <summary>
-/// A .NET Framework server type .NET 10 lacks, which a thin type keeps compiling unchanged with the same behaviour. The
-/// source selection's probe compiles against every stand-in; the migrated project gets those its code uses.
+/// A .NET Framework server type .NET 10 lacks, which a thin type keeps compiling unchanged with the same behaviour, and
+/// which cannot be MigrateWcf.Compatibility's because it needs a package the migrated project references only when its
+/// code uses it (WebConfigurationManager: System.Configuration.ConfigurationManager). The source selection's probe
+/// compiles against every stand-in; the migrated project gets those its code uses.
 /// </summary>
 /// <param name="RelativePath">Where the stand-in goes in the migrated project.</param>
 /// <param name="Source">Its C# (internal types, in the original type's namespace).</param>
 /// <param name="ReadsConfiguration">It reads the original configuration through System.Configuration.ConfigurationManager (<see cref="OriginalConfiguration"/>).</param>
 public sealed record FrameworkStandIn(string RelativePath, string Source, bool ReadsConfiguration);
 
-/// <summary>The stand-ins generate offers (docs/rules/WCFM4007.md lists them with what they do).</summary>
+/// <summary>The stand-ins generate writes (docs/rules/WCFM4007.md lists them, and MigrateWcf.Compatibility's, with what they do).</summary>
 public static class FrameworkStandIns
 {
     private const string Header =
@@ -40,52 +42,5 @@ public static class FrameworkStandIns
         "}\n",
         ReadsConfiguration: true);
 
-    /// <summary>
-    /// WCF's <c>[AspNetCompatibilityRequirements]</c>: it asks to run inside ASP.NET's pipeline (Allowed, Required), which a
-    /// migrated service always does (ASP.NET Core's; its HttpContext through IHttpContextAccessor). The attribute compiles
-    /// and does nothing; <c>HttpContext.Current</c> itself is WCFM4007.
-    /// </summary>
-    public static readonly FrameworkStandIn AspNetCompatibilityRequirements = new(
-        "Compatibility/System.ServiceModel.Activation.g.cs",
-        Header +
-        "namespace System.ServiceModel.Activation\n" +
-        "{\n" +
-        "    /// <summary>WCF's AspNetCompatibilityRequirementsMode.</summary>\n" +
-        "    internal enum AspNetCompatibilityRequirementsMode\n" +
-        "    {\n" +
-        "        NotAllowed = 0,\n" +
-        "        Allowed = 1,\n" +
-        "        Required = 2,\n" +
-        "    }\n" +
-        "\n" +
-        "    /// <summary>WCF's [AspNetCompatibilityRequirements]: a migrated service always runs in ASP.NET Core's pipeline, so it asks for nothing.</summary>\n" +
-        "    [global::System.AttributeUsage(global::System.AttributeTargets.Class)]\n" +
-        "    internal sealed class AspNetCompatibilityRequirementsAttribute : global::System.Attribute\n" +
-        "    {\n" +
-        "        public AspNetCompatibilityRequirementsMode RequirementsMode { get; set; }\n" +
-        "    }\n" +
-        "}\n",
-        ReadsConfiguration: false);
-
-    /// <summary>
-    /// WCF's <c>[AspNetCacheProfile]</c>: it applied an ASP.NET output-cache profile of Web.config to a REST operation's
-    /// response. The attribute compiles and does nothing; each use is a WCFM4010 warning (the response is not cached).
-    /// </summary>
-    public static readonly FrameworkStandIn AspNetCacheProfile = new(
-        "Compatibility/System.ServiceModel.Web.AspNetCacheProfile.g.cs",
-        Header +
-        "namespace System.ServiceModel.Web\n" +
-        "{\n" +
-        "    /// <summary>WCF's [AspNetCacheProfile]: ASP.NET's output cache does not run in the migrated service, so the response is not cached (WCFM4010).</summary>\n" +
-        "    [global::System.AttributeUsage(global::System.AttributeTargets.Method)]\n" +
-        "    internal sealed class AspNetCacheProfileAttribute : global::System.Attribute\n" +
-        "    {\n" +
-        "        public AspNetCacheProfileAttribute(string cacheProfileName) => CacheProfileName = cacheProfileName;\n" +
-        "\n" +
-        "        public string CacheProfileName { get; }\n" +
-        "    }\n" +
-        "}\n",
-        ReadsConfiguration: false);
-
-    public static readonly ImmutableArray<FrameworkStandIn> All = [AspNetCacheProfile, AspNetCompatibilityRequirements, WebConfigurationManager];
+    public static readonly ImmutableArray<FrameworkStandIn> All = [WebConfigurationManager];
 }

@@ -9,9 +9,13 @@ using MigrateWcf.Generator;
 
 namespace MigrateWcf.Generation;
 
-/// <summary>How the migrated project reaches MigrateWcf.Runtime.</summary>
-/// <param name="ProjectPath">Full path of the runtime's .csproj (<c>--runtime-project</c>); null for the NuGet package.</param>
-public sealed record RuntimeReference(string? ProjectPath);
+/// <summary>How the migrated project reaches MigrateWcf.Runtime and MigrateWcf.Compatibility.</summary>
+/// <param name="ProjectPath">Full path of the runtime's .csproj (<c>--runtime-project</c>); null for the NuGet packages.</param>
+public sealed record RuntimeReference(string? ProjectPath)
+{
+    /// <summary>The compatibility assembly's project beside the runtime's (<c>Compatibility/MigrateWcf.Compatibility.csproj</c>); null for the NuGet packages.</summary>
+    public string? CompatibilityProjectPath => ProjectPath is null ? null : Path.Combine(Path.GetDirectoryName(ProjectPath) ?? string.Empty, "Compatibility", MigratedProjectFile.CompatibilityPackage + ".csproj");
+}
 
 /// <summary>
 /// The project file <c>generate</c> writes beside its output: a net10.0 library that compiles the .proto files with
@@ -37,6 +41,13 @@ public static class MigratedProjectFile
 
     /// <summary>For code that uses ConfigurationManager (<see cref="OriginalConfiguration"/>); the tool's project downloads the same version for its probe.</summary>
     public const string ConfigurationManagerVersion = "10.0.14";
+
+    /// <summary>
+    /// The WCF types System.ServiceModel.Primitives lacks, which the original sources may use ([ServiceBehavior], [WebGet],
+    /// WebOperationContext...), and the base of the OperationContext stand-ins: referenced by every migrated project, so
+    /// what generate's probe compiled against is what the project builds against, whatever the sources use.
+    /// </summary>
+    public const string CompatibilityPackage = "MigrateWcf.Compatibility";
 
     /// <summary>
     /// The project text. <paramref name="compiled"/> are the original sources compiled in place (generated copies of the
@@ -128,13 +139,16 @@ public static class MigratedProjectFile
             text.Append($"    <PackageReference Include=\"{OriginalConfiguration.PackageName}\"{Version(ConfigurationManagerVersion, centralVersions)} />\n");
         }
 
+        text.Append("    <!-- MigrateWcf.Compatibility: the WCF types the original sources use and System.ServiceModel.Primitives lacks. -->\n");
         if (runtime.ProjectPath is { } runtimeProject)
         {
             text.Append($"    <ProjectReference Include=\"{Escape(Relative(outputFolder, runtimeProject))}\" />\n");
+            text.Append($"    <ProjectReference Include=\"{Escape(Relative(outputFolder, runtime.CompatibilityProjectPath!))}\" />\n");
         }
         else
         {
             text.Append($"    <PackageReference Include=\"MigrateWcf.Runtime\"{Version(toolVersion, centralVersions)} />\n");
+            text.Append($"    <PackageReference Include=\"{CompatibilityPackage}\"{Version(toolVersion, centralVersions)} />\n");
         }
 
         text.Append("  </ItemGroup>\n");

@@ -273,10 +273,7 @@ public static class SourceSelector
                 }
             }
 
-            if (standIns.Contains(FrameworkStandIns.AspNetCacheProfile))
-            {
-                findings.AddRange(compiled.SelectMany(OutputCacheProfiles));
-            }
+            findings.AddRange(compiled.SelectMany(OutputCacheProfiles));
 
             var packages = new Dictionary<FrameworkPackage, (string Api, SourcePosition Position)>();
             foreach (var unit in blockers.OrderBy(u => u.Tree.FilePath, StringComparer.Ordinal).ThenBy(u => u.Node.SpanStart))
@@ -304,14 +301,20 @@ public static class SourceSelector
             };
         }
 
-        /// <summary>A WCFM4010 finding at each [AspNetCacheProfile] of the part: the stand-in compiles it, and nothing caches the response.</summary>
+        /// <summary>A WCFM4010 finding at each [AspNetCacheProfile] of the part (as the probe binds it: MigrateWcf.Compatibility's, which compiles it), since nothing caches the response.</summary>
         private IEnumerable<Finding> OutputCacheProfiles(Unit unit)
         {
-            var model = _probe!.GetSemanticModel(unit.Tree);
+            if (_probe is null)
+            {
+                yield break;
+            }
+
+            var model = _probe.GetSemanticModel(unit.Tree);
             foreach (var attribute in unit.Node.DescendantNodes().OfType<AttributeSyntax>())
             {
-                if (model.GetSymbolInfo(attribute, _cancellationToken).Symbol?.ContainingType?.Locations.FirstOrDefault()?.SourceTree is { } tree
-                    && _standIns.TryGetValue(tree, out var standIn) && standIn == FrameworkStandIns.AspNetCacheProfile)
+                if (model.GetSymbolInfo(attribute, _cancellationToken).Symbol?.ContainingType is { } attributeType
+                    && attributeType.ContainingAssembly?.Name == MigratedProjectFile.CompatibilityPackage
+                    && attributeType.ToDisplayString() == "System.ServiceModel.Web.AspNetCacheProfileAttribute")
                 {
                     var profile = attribute.ArgumentList?.Arguments.FirstOrDefault() is { } argument
                         && model.GetConstantValue(argument.Expression, _cancellationToken) is { HasValue: true, Value: string name } ? name : "?";
@@ -671,7 +674,7 @@ public static class SourceSelector
 
         /// <summary>
         /// Whether the using names a namespace that only stand-ins the migrated project does not get declare
-        /// (<c>System.ServiceModel.Activation</c> in a file that uses nothing from it): the probe knew it, the build will not.
+        /// (<c>System.Web.Configuration</c> in a file that uses nothing from it): the probe knew it, the build will not.
         /// </summary>
         private bool NamesOnlyStandInsNotUsed(UsingDirectiveSyntax usingDirective, ImmutableArray<FrameworkStandIn> used)
             => _probe is not null && usingDirective.Name is not null

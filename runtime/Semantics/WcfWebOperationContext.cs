@@ -12,7 +12,7 @@ namespace MigrateWcf.Runtime;
 
 /// <summary>
 /// The HTTP side of the current call as a WCF REST operation reads and sets it (WCF's <c>WebOperationContext</c>), for
-/// the generated stand-in of that type: the response status and headers, and the request's headers and URI (what WCF's
+/// MigrateWcf.Compatibility's stand-in of that type: the response status and headers, and the request's headers and URI (what WCF's
 /// <c>UriTemplateMatch</c> gives). One per call, kept
 /// in the call's <see cref="HttpContext"/>. Under JSON transcoding the status and headers are the HTTP caller's; over
 /// gRPC an error status (400 and above) becomes the call's gRPC status, the one transcoding maps back to that HTTP status

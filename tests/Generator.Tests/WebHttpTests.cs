@@ -410,7 +410,9 @@ public class WebHttpTests
         var hosting = result.CSharpFiles.Single(f => f.RelativePath == result.CSharp.HostingClass + ".g.cs").Content;
         Assert.Contains("public static void ConfigureJsonTranscoding(global::Microsoft.AspNetCore.Grpc.JsonTranscoding.GrpcJsonTranscodingOptions options)", hosting);
         Assert.Contains("options.JsonSettings.WriteEnumsAsIntegers = true;", hosting);
-        Assert.Contains(result.CSharpFiles, f => f.RelativePath.EndsWith("System.ServiceModel.Web.g.cs", StringComparison.Ordinal));
+        // [WebGet] is MigrateWcf.Compatibility's: nothing of System.ServiceModel.Web is generated.
+        Assert.Equal(ServiceModelTypes.WebHttp, result.CSharp.CompatibilityTypes);
+        Assert.DoesNotContain(result.CSharpFiles, f => f.RelativePath.EndsWith("System.ServiceModel.Web.g.cs", StringComparison.Ordinal));
     }
 
     [Fact]

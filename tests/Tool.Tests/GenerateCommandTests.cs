@@ -110,7 +110,7 @@ public sealed class GenerateCommandTests
     }
 
     [Fact]
-    public async Task WithoutARuntimeProject_ThePackageIsReferenced_WithVersions_AndWithOneAProjectReference()
+    public async Task WithoutARuntimeProject_ThePackagesAreReferenced_WithVersions_AndWithOneProjectReferences()
     {
         using var temp = new TempFolder();
         var input = temp.CopyFixture("Orders");
@@ -122,12 +122,15 @@ public sealed class GenerateCommandTests
         Assert.True(result.Code == ExitCode.Success, result.ToString());
         var package = XDocument.Load(temp.Combine("a", "Orders.Migrated.csproj"));
         Assert.Equal(
-            [("Google.Protobuf", MigratedProjectFile.GoogleProtobufVersion), ("Grpc.Tools", MigratedProjectFile.GrpcToolsVersion), ("MigrateWcf.Runtime", ReportFacts.ToolVersion)],
+            [("Google.Protobuf", MigratedProjectFile.GoogleProtobufVersion), ("Grpc.Tools", MigratedProjectFile.GrpcToolsVersion), ("MigrateWcf.Runtime", ReportFacts.ToolVersion), ("MigrateWcf.Compatibility", ReportFacts.ToolVersion)],
             Items(package, "PackageReference").Select(p => (p.Attribute("Include")!.Value, p.Attribute("Version")?.Value)));
         Assert.Empty(Items(package, "ProjectReference"));
+        // With the runtime's project, the compatibility assembly's beside it (runtime/Compatibility/).
         var project = XDocument.Load(temp.Combine("b", "Orders.Migrated.csproj"));
-        Assert.Equal("../lib/runtime/MigrateWcf.Runtime.csproj", Items(project, "ProjectReference").Single().Attribute("Include")!.Value);
-        Assert.DoesNotContain(Items(project, "PackageReference"), p => p.Attribute("Include")!.Value == "MigrateWcf.Runtime");
+        Assert.Equal(
+            ["../lib/runtime/MigrateWcf.Runtime.csproj", "../lib/runtime/Compatibility/MigrateWcf.Compatibility.csproj"],
+            Items(project, "ProjectReference").Select(p => p.Attribute("Include")!.Value));
+        Assert.DoesNotContain(Items(project, "PackageReference"), p => p.Attribute("Include")!.Value.StartsWith("MigrateWcf.", StringComparison.Ordinal));
 
         // The package brings its build targets (the import path of migrate_wcf/common.proto); a project reference brings none.
         Assert.Empty(Items(package, "Import"));

@@ -602,19 +602,21 @@ public sealed class SourceSelectionTests
     }
 
     [Fact]
-    public async Task StandIns_AreEmittedOnlyWhenUsed_AndAUsingOfTheirNamespaceAloneGoes()
+    public async Task StandIns_AreEmittedOnlyWhenUsed_AndAUsingOfTheirNamespaceAloneGoes_WhileCompatibilityTypesStay()
     {
         using var temp = new TempFolder();
-        // Visual Studio's WCF templates add 'using System.ServiceModel.Activation;' whether or not it is used.
+        // Visual Studio's WCF templates add [AspNetCompatibilityRequirements] and its using; this file also imports
+        // System.Web.Configuration and uses nothing of it.
         var project = OldStyleProject(temp, "Stock", ("Contract.cs", Contract), ("EchoService.cs", """
             using System.ServiceModel.Activation;
             using System.Web.Configuration;
 
             namespace Contoso.Echo
             {
+                [AspNetCompatibilityRequirements(RequirementsMode = AspNetCompatibilityRequirementsMode.Allowed)]
                 public class EchoService : IEcho
                 {
-                    public string Echo(string text) { return WebConfigurationManager.AppSettings["prefix"] + text; }
+                    public string Echo(string text) { return text; }
                 }
             }
             """));
@@ -623,11 +625,12 @@ public sealed class SourceSelectionTests
         var result = await MigrateWcfCli.RunAsync("generate", project, "--out", output, "--no-verify");
 
         Assert.True(result.Code == ExitCode.Success, result.ToString());
-        Assert.True(File.Exists(Path.Combine(output, "Compatibility", "System.Web.Configuration.g.cs")));
-        Assert.False(File.Exists(Path.Combine(output, "Compatibility", "System.ServiceModel.Activation.g.cs")));
+        // WebConfigurationManager's stand-in is generated only for code that uses it; the attribute is MigrateWcf.Compatibility's.
+        Assert.False(Directory.Exists(Path.Combine(output, "Compatibility")));
         var copy = File.ReadAllText(Path.Combine(output, "Original", "Stock", "EchoService.cs"));
-        Assert.DoesNotContain("using System.ServiceModel.Activation;", copy, StringComparison.Ordinal);
-        Assert.Contains("using System.Web.Configuration;", copy, StringComparison.Ordinal);
+        Assert.DoesNotContain("using System.Web.Configuration;", copy, StringComparison.Ordinal);
+        Assert.Contains("using System.ServiceModel.Activation;", copy, StringComparison.Ordinal);
+        Assert.Contains("[AspNetCompatibilityRequirements(RequirementsMode = AspNetCompatibilityRequirementsMode.Allowed)]", copy, StringComparison.Ordinal);
         Assert.Empty(CompiledSources(output).Errors());
     }
 
@@ -675,12 +678,12 @@ public sealed class SourceSelectionTests
             """);
     }
 
-    /// <summary>What a migrated project compiles of the original sources: its Compile items, its copies, and the compatibility types.</summary>
+    /// <summary>What a migrated project compiles of the original sources: its Compile items, its copies, and the generated stand-ins.</summary>
     private sealed record MigratedSources(string Output, List<(string Path, string Link)> InPlace, List<(string Path, string Text)> Copies)
     {
         /// <summary>
-        /// The errors of compiling them as the migrated project does (.NET 10 and System.ServiceModel.Primitives), outside
-        /// the compatibility types (which also need MigrateWcf.Runtime), as "file(line,column): id" at the original place.
+        /// The errors of compiling them as the migrated project does (.NET 10, System.ServiceModel.Primitives,
+        /// MigrateWcf.Compatibility), outside the generated stand-ins, as "file(line,column): id" at the original place.
         /// </summary>
         public List<(string Where, string Text)> Errors()
         {

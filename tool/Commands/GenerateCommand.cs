@@ -14,7 +14,7 @@ namespace MigrateWcf.Tool.Commands;
 /// <param name="InputPaths">.cs files, folders of sources or .csproj files, as typed; read as one compilation.</param>
 /// <param name="OutputFolder">Where the migrated project goes, as typed.</param>
 /// <param name="ProjectName">The project file's name without extension; null for the first input's name + ".Migrated".</param>
-/// <param name="RuntimeProject">A MigrateWcf.Runtime .csproj to reference instead of the NuGet package.</param>
+/// <param name="RuntimeProject">A MigrateWcf.Runtime .csproj to reference (with Compatibility/MigrateWcf.Compatibility.csproj beside it) instead of the NuGet packages.</param>
 /// <param name="Force">Replace or delete generated files the user edited.</param>
 /// <param name="DryRun">List what would change; write nothing.</param>
 /// <param name="Restore">Restore packages.config packages into their packages/ folder first (<see cref="PackagesConfigRestore"/>).</param>
@@ -69,7 +69,7 @@ internal static class GenerateCommand
         }.RejectsUnknownOptions();
         var output = new Option<string>("--out", "-o") { Description = "The folder of the migrated project.", Required = true }.NamesAFolder();
         var projectName = new Option<string?>("--project-name") { Description = "The project file's name, without .csproj (default: the first input's name + '.Migrated')." };
-        var runtimeProject = new Option<string?>("--runtime-project") { Description = "Reference this MigrateWcf.Runtime .csproj (a ProjectReference) instead of the MigrateWcf.Runtime package." };
+        var runtimeProject = new Option<string?>("--runtime-project") { Description = "Reference this MigrateWcf.Runtime .csproj and the MigrateWcf.Compatibility .csproj beside it (Compatibility/) as ProjectReferences instead of the MigrateWcf.Runtime and MigrateWcf.Compatibility packages." };
         var force = new Option<bool>("--force") { Description = "Replace or delete generated files that were edited since the last run." };
         var dryRun = new Option<bool>("--dry-run") { Description = "List what would be created, replaced or deleted; write nothing (and build nothing)." };
         var noVerify = new Option<bool>("--no-verify") { Description = "Do not build the migrated project after writing it (by default it is built with dotnet build where the .NET SDK 10 or later is installed, and its compiler errors are reported)." };

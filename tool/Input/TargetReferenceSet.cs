@@ -8,8 +8,9 @@ namespace MigrateWcf.Tool.Input;
 /// What the migrated project compiles against, for <c>generate</c>'s probe of the original sources
 /// (<see cref="SourceSelector"/>): .NET 10's reference assemblies from the SDK's targeting pack (or, on a machine with
 /// only the runtime, the runtime's own assemblies), System.ServiceModel.Primitives' and System.ServiceModel.Http's
-/// reference assemblies (MigrateWcf.Runtime brings both), and System.Configuration.ConfigurationManager's assembly (which the migrated project references when its code uses it),
-/// which the build copies into <c>refs/net10</c> beside the tool. The input's own assemblies (HintPaths) are added per run.
+/// reference assemblies (MigrateWcf.Runtime brings both), MigrateWcf.Compatibility's and MigrateWcf.Runtime's assemblies
+/// (every migrated project references both), and System.Configuration.ConfigurationManager's assembly (which the migrated
+/// project references when its code uses it), which the build copies into <c>refs/net10</c> beside the tool. The input's own assemblies (HintPaths) are added per run.
 /// </summary>
 internal static class TargetReferenceSet
 {

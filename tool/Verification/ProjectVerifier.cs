@@ -20,7 +20,7 @@ internal sealed record BuildOutcome(string? NotVerifiedBecause, ImmutableArray<R
 /// <summary>The migrated project as generate wrote it: where it is and which of its files generate wrote.</summary>
 /// <param name="GeneratedFiles">Full paths of the files generate wrote; with everything under <c>obj/</c> (protoc's C#), an
 /// error in one of them is a bug of migrate-wcf, not something for the user to edit.</param>
-/// <param name="RuntimePackage">The project references the MigrateWcf.Runtime package (no <c>--runtime-project</c>).</param>
+/// <param name="RuntimePackage">The project references the MigrateWcf.Runtime and MigrateWcf.Compatibility packages (no <c>--runtime-project</c>).</param>
 internal sealed record MigratedProject(string ProjectFile, IReadOnlySet<string> GeneratedFiles, bool RuntimePackage)
 {
     public string Folder => Path.GetDirectoryName(ProjectFile)!;
@@ -108,7 +108,8 @@ internal static class ProjectVerifier
         var message = error.Message.TrimEnd('.');
         if (!error.HasPosition || error.Origin.Length == 0)
         {
-            var runtimeMissing = project.RuntimePackage && error.Code == "NU1101" && error.Message.Contains("MigrateWcf.Runtime", StringComparison.Ordinal);
+            var runtimeMissing = project.RuntimePackage && error.Code == "NU1101"
+                && (error.Message.Contains("MigrateWcf.Runtime", StringComparison.Ordinal) || error.Message.Contains(MigratedProjectFile.CompatibilityPackage, StringComparison.Ordinal));
             return ReportedFinding.From(Finding.Create(runtimeMissing ? FindingMessages.RuntimePackageMissing : FindingMessages.ProjectDoesNotBuild,
                 runtimeMissing ? null : ListedAt(error, project), code, message));
         }

@@ -70,17 +70,6 @@ internal static class CSharpEmitter
             Add(plan.AnyClass + ".g.cs", () => HostingEmitter.Any(plan, index), SetFailed);
         }
 
-        const ServiceModelTypes web = ServiceModelTypes.WebHttp | ServiceModelTypes.WebOperationContext;
-        if ((plan.CompatibilityTypes & ~web) != ServiceModelTypes.None)
-        {
-            output.Add(new GeneratedFile(CompatibilityFolder + "System.ServiceModel.g.cs", CompatibilityEmitter.ServiceModel(plan)));
-        }
-
-        if ((plan.CompatibilityTypes & web) != ServiceModelTypes.None)
-        {
-            output.Add(new GeneratedFile(CompatibilityFolder + "System.ServiceModel.Web.g.cs", CompatibilityEmitter.ServiceModelWeb(plan)));
-        }
-
         foreach (var @namespace in plan.OperationContextNamespaces)
         {
             output.Add(new GeneratedFile(CompatibilityFolder + (@namespace.Length == 0 ? "global" : @namespace) + ".OperationContext.g.cs", CompatibilityEmitter.OperationContext(@namespace, plan)));

@@ -14,8 +14,8 @@ namespace MigrateWcf.Generator.Mapping;
 /// <param name="Services">One per service contract, in proto file order.</param>
 /// <param name="Mappers">One per .proto file holding data-type or generated messages.</param>
 /// <param name="Faults">Every fault detail type declared with <c>[FaultContract]</c> that maps to a message, by key.</param>
-/// <param name="CompatibilityTypes">WCF types to supply as <c>internal</c> types, because the sources use them and the target lacks them.</param>
-/// <param name="OperationContextNamespaces">Namespaces of the implementations and other types that name OperationContext: each gets a stand-in over the runtime's.</param>
+/// <param name="CompatibilityTypes">WCF types the sources use and the target lacks, which MigrateWcf.Compatibility supplies (the hosting registers what its WebOperationContext needs).</param>
+/// <param name="OperationContextNamespaces">Namespaces of the implementations and other types that name OperationContext: each gets a stand-in deriving from MigrateWcf.Compatibility's.</param>
 /// <param name="Version">The engine's version, for <c>[GeneratedCode]</c>.</param>
 public sealed record CSharpPlan(
     string Namespace,

@@ -104,7 +104,7 @@ public enum ContractMemberKind
 /// <param name="Type">The method's return type, the property's or the event's type.</param>
 public sealed record ContractMember(ContractMemberKind Kind, string DeclaringInterface, string Name, string Type, EquatableArray<MethodParameter> Parameters, bool HasGetter = false, bool HasSetter = false);
 
-/// <summary>WCF types a compilation gets from its references (not from its own sources): the C# emitters supply the missing ones.</summary>
+/// <summary>WCF types a compilation gets from its references (not from its own sources): MigrateWcf.Compatibility supplies the missing ones.</summary>
 [Flags]
 public enum ServiceModelTypes
 {
@@ -123,7 +123,7 @@ public enum ServiceModelTypes
 
     /// <summary>
     /// <c>IncomingWebRequestContext.UriTemplateMatch</c> and its type, <c>System.UriTemplateMatch</c> (in neither
-    /// System.ServiceModel.Primitives nor .NET 10); supplied with <see cref="WebOperationContext"/> only.
+    /// System.ServiceModel.Primitives nor .NET 10); used through <see cref="WebOperationContext"/> only.
     /// </summary>
     UriTemplateMatch = 32,
 }

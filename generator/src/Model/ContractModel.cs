@@ -23,7 +23,7 @@ public sealed record ContractModel(
     /// <summary>Classes that implement service contracts but are WCF client code (never served), sorted by key.</summary>
     public EquatableArray<ClientClassModel> ClientClasses { get; init; } = EquatableArray<ClientClassModel>.Empty;
 
-    /// <summary>The WCF types among <see cref="ServiceModelTypes"/> the compilation's references provide (the C# emitters supply missing ones).</summary>
+    /// <summary>The WCF types among <see cref="ServiceModelTypes"/> the compilation's references provide (MigrateWcf.Compatibility supplies missing ones).</summary>
     public ServiceModelTypes ReferencedServiceModelTypes { get; init; }
 
     /// <summary>The WCF types among <see cref="ServiceModelTypes"/> the sources use in code, not in attributes (<c>WebOperationContext</c>), anywhere in the compilation.</summary>

@@ -278,7 +278,7 @@ public static class RuleCatalog
         new Rule(RuleIds.FrameworkPackage, "Package for a .NET Framework assembly", FindingSeverity.Info, RuleCategories.Hosting,
             "The code compiles unchanged on .NET 10: the migrated project references the package that ships these types there.") { GenerateOnly = true },
         new Rule(RuleIds.OutputCacheNotApplied, "ASP.NET output cache profile not applied", FindingSeverity.Warning, RuleCategories.Hosting,
-            "The attribute compiles (a generated stand-in) and does nothing: ASP.NET Core output caching caches the transcoded REST response instead (AddOutputCache with a policy of the profile's duration, UseOutputCache, and CacheOutput on the route); gRPC responses are not cached.") { GenerateOnly = true },
+            "The attribute compiles (MigrateWcf.Compatibility's) and does nothing: ASP.NET Core output caching caches the transcoded REST response instead (AddOutputCache with a policy of the profile's duration, UseOutputCache, and CacheOutput on the route); gRPC responses are not cached.") { GenerateOnly = true },
         new Rule(RuleIds.TestProjectLeftOut, "Test project not migrated", FindingSeverity.Info, RuleCategories.Hosting,
             "The migrated project compiles the service's contracts, implementations and the generated code; tests stay in their own project, which can call the migrated service through the generated client proxies.") { GenerateOnly = true },
         new Rule(RuleIds.PackageNotCarried, "Package not carried to the migrated project", FindingSeverity.Info, RuleCategories.Hosting,

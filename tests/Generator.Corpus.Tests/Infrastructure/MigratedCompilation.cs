@@ -5,14 +5,14 @@ namespace MigrateWcf.Generator.Corpus.Tests.Infrastructure;
 
 /// <summary>
 /// Compiles C# as a migrated project does: .NET 10's and ASP.NET Core's reference assemblies (the SDK's targeting packs),
-/// System.ServiceModel.Primitives' reference assemblies, and Google.Protobuf, grpc-dotnet and MigrateWcf.Runtime as this
+/// System.ServiceModel.Primitives' reference assemblies, and Google.Protobuf, grpc-dotnet, MigrateWcf.Runtime and MigrateWcf.Compatibility as this
 /// test process has them, nullable enabled as the engine read the corpus. The generated code and protoc's output must compile with warnings as errors; the legacy sources
 /// must compile without errors (their own warnings are the user's).
 /// </summary>
 public static class MigratedCompilation
 {
     // Packages without reference assemblies are compiled against their lib assemblies, as a project is.
-    private static readonly string[] PackagePrefixes = ["Grpc.", "Google.", "MigrateWcf.Runtime", "Microsoft.AspNetCore.Grpc."];
+    private static readonly string[] PackagePrefixes = ["Grpc.", "Google.", "MigrateWcf.Runtime", "MigrateWcf.Compatibility", "Microsoft.AspNetCore.Grpc."];
 
     private static readonly Lazy<IReadOnlyList<MetadataReference>> References = new(() =>
     {

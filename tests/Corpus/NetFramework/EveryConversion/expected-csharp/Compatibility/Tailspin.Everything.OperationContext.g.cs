@@ -7,39 +7,9 @@
 
 namespace Tailspin.Everything
 {
-    /// <summary>
-    /// Stands in for WCF's OperationContext in this namespace (C# binds it before the one of `using
-    /// System.ServiceModel`): the current call's session and callback channel, from the runtime's WcfOperationContext.
-    /// </summary>
+    /// <summary>Stands in for WCF's OperationContext in this namespace (C# binds it before the one of `using System.ServiceModel`): the current call's session and callback channel, from the runtime's WcfOperationContext (MigrateWcf.Compatibility's OperationContextStandIn).</summary>
     [global::System.CodeDom.Compiler.GeneratedCode("migrate-wcf", "0.1.0.0")]
-    internal sealed class OperationContext
+    internal sealed class OperationContext : global::MigrateWcf.Compatibility.OperationContextStandIn<OperationContext>
     {
-        private readonly global::MigrateWcf.Runtime.WcfOperationContext _context;
-
-        private OperationContext(global::MigrateWcf.Runtime.WcfOperationContext context)
-        {
-            _context = context;
-        }
-
-        /// <summary>The current operation's context; null outside an operation, as WCF's.</summary>
-        public static OperationContext Current => global::MigrateWcf.Runtime.WcfOperationContext.Current is { } context ? new OperationContext(context) : null!;
-
-        /// <summary>
-        /// The session: Closed (and Faulted first, when the client went away) are raised when it ends.
-        /// </summary>
-        public global::System.ServiceModel.ICommunicationObject Channel => _context.Channel;
-
-        /// <summary>The session's id (the migrate-wcf-session header).</summary>
-        public string SessionId => _context.SessionId;
-
-        /// <summary>The session's callback proxy (a duplex contract whose client opened its callback stream).</summary>
-        public T GetCallbackChannel<T>() => _context.GetCallbackChannel<T>();
-
-        /// <summary>
-        /// The call's incoming message properties as WCF's HTTP transport gave them: ["httpRequest"] is an
-        /// HttpRequestMessageProperty with the request's headers (a gRPC caller's metadata), method and query string;
-        /// Via is the request's address.
-        /// </summary>
-        public global::System.ServiceModel.Channels.MessageProperties IncomingMessageProperties => _context.IncomingMessageProperties;
     }
 }
