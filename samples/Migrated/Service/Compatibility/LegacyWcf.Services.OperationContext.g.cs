@@ -7,7 +7,11 @@
 
 namespace LegacyWcf.Services
 {
-    /// <summary>Stands in for WCF's OperationContext in this namespace (C# binds it before the one of `using System.ServiceModel`): the current call's session and callback channel, from the runtime's WcfOperationContext (MigrateWcf.Compatibility's OperationContextStandIn).</summary>
+    /// <summary>
+    /// Stands in for WCF's OperationContext in this namespace (C# binds it before the one of `using
+    /// System.ServiceModel`): the current call's session and callback channel, from the runtime's WcfOperationContext
+    /// (MigrateWcf.Compatibility's OperationContextStandIn).
+    /// </summary>
     [global::System.CodeDom.Compiler.GeneratedCode("migrate-wcf", "0.1.0.0")]
     internal sealed class OperationContext : global::MigrateWcf.Compatibility.OperationContextStandIn<OperationContext>
     {

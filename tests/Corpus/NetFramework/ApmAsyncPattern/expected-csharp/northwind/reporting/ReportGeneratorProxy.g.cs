@@ -49,7 +49,7 @@ namespace Northwind.Reporting.Grpc
         {
             await EnsureOpenedAsync().ConfigureAwait(false);
             var request2 = new RenderRequest();
-            request2.Request = ReportingTypesMappers.ToMessage((request ?? throw CommonTypeConversions.NotCarried("parameter 'request' of IReportGenerator.BeginRender")), depth: 1);
+            request2.Request = ReportingTypesMappers.ToMessage(request ?? throw CommonTypeConversions.NotCarried("parameter 'request' of IReportGenerator.BeginRender"), depth: 1);
             return await _client.RenderAsync(request2).ResponseAsync.ConfigureAwait(false);
         }
 

@@ -41,7 +41,7 @@ namespace Tailspin.Everything.Grpc
             {
                 var result = service.EchoScalars(value);
                 var response = new EchoScalarsResponse();
-                response.Result = EverythingTypesMappers.ToMessage((result ?? throw CommonTypeConversions.NotCarried("the result of IEverything.EchoScalars")), depth: 1);
+                response.Result = EverythingTypesMappers.ToMessage(result ?? throw CommonTypeConversions.NotCarried("the result of IEverything.EchoScalars"), depth: 1);
                 return response;
             });
         }
@@ -55,7 +55,7 @@ namespace Tailspin.Everything.Grpc
             {
                 var result = service.EchoCollections(value);
                 var response = new EchoCollectionsResponse();
-                response.Result = EverythingTypesMappers.ToMessage((result ?? throw CommonTypeConversions.NotCarried("the result of IEverything.EchoCollections")), depth: 1);
+                response.Result = EverythingTypesMappers.ToMessage(result ?? throw CommonTypeConversions.NotCarried("the result of IEverything.EchoCollections"), depth: 1);
                 return response;
             });
         }
@@ -83,7 +83,7 @@ namespace Tailspin.Everything.Grpc
             {
                 var result = service.EchoNode(value);
                 var response = new EchoNodeResponse();
-                response.Result = EverythingTypesMappers.ToMessage((result ?? throw CommonTypeConversions.NotCarried("the result of IEverything.EchoNode")), depth: 1);
+                response.Result = EverythingTypesMappers.ToMessage(result ?? throw CommonTypeConversions.NotCarried("the result of IEverything.EchoNode"), depth: 1);
                 return response;
             });
         }
@@ -97,7 +97,7 @@ namespace Tailspin.Everything.Grpc
             {
                 var result = service.EchoSealed(value);
                 var response = new EchoSealedResponse();
-                response.Result = EverythingTypesMappers.ToMessage((result ?? throw CommonTypeConversions.NotCarried("the result of IEverything.EchoSealed")), depth: 1);
+                response.Result = EverythingTypesMappers.ToMessage(result ?? throw CommonTypeConversions.NotCarried("the result of IEverything.EchoSealed"), depth: 1);
                 return response;
             });
         }
@@ -111,7 +111,7 @@ namespace Tailspin.Everything.Grpc
             {
                 var result = service.EchoLegacy(value);
                 var response = new EchoLegacyResponse();
-                response.Result = EverythingTypesMappers.ToMessage((result ?? throw CommonTypeConversions.NotCarried("the result of IEverything.EchoLegacy")), depth: 1);
+                response.Result = EverythingTypesMappers.ToMessage(result ?? throw CommonTypeConversions.NotCarried("the result of IEverything.EchoLegacy"), depth: 1);
                 return response;
             });
         }
@@ -125,7 +125,7 @@ namespace Tailspin.Everything.Grpc
             {
                 var result = service.EchoPoco(value);
                 var response = new EchoPocoResponse();
-                response.Result = EverythingTypesMappers.ToMessage((result ?? throw CommonTypeConversions.NotCarried("the result of IEverything.EchoPoco")), depth: 1);
+                response.Result = EverythingTypesMappers.ToMessage(result ?? throw CommonTypeConversions.NotCarried("the result of IEverything.EchoPoco"), depth: 1);
                 return response;
             });
         }
@@ -139,7 +139,7 @@ namespace Tailspin.Everything.Grpc
             {
                 var result = service.EchoPage(value);
                 var response = new EchoPageResponse();
-                response.Result = EverythingTypesMappers.ToMessage((result ?? throw CommonTypeConversions.NotCarried("the result of IEverything.EchoPage")), depth: 1);
+                response.Result = EverythingTypesMappers.ToMessage(result ?? throw CommonTypeConversions.NotCarried("the result of IEverything.EchoPage"), depth: 1);
                 return response;
             });
         }
@@ -166,7 +166,7 @@ namespace Tailspin.Everything.Grpc
             {
                 var result = service.EchoBag(value);
                 var response = new EchoBagResponse();
-                response.Result = EverythingTypesMappers.ToMessage((result ?? throw CommonTypeConversions.NotCarried("the result of IEverything.EchoBag")), depth: 1);
+                response.Result = EverythingTypesMappers.ToMessage(result ?? throw CommonTypeConversions.NotCarried("the result of IEverything.EchoBag"), depth: 1);
                 return response;
             });
         }

@@ -44,7 +44,7 @@ namespace Tailspin.Everything.Grpc
         {
             EnsureOpened();
             var request = new EchoScalarsRequest();
-            request.Value = EverythingTypesMappers.ToMessage((value ?? throw CommonTypeConversions.NotCarried("parameter 'value' of IEverything.EchoScalars")), depth: 1);
+            request.Value = EverythingTypesMappers.ToMessage(value ?? throw CommonTypeConversions.NotCarried("parameter 'value' of IEverything.EchoScalars"), depth: 1);
             var response = _client.EchoScalars(request);
             return EverythingTypesMappers.FromMessage((response.Result ?? throw CommonTypeConversions.NotSet("the result of IEverything.EchoScalars")), depth: 1);
         }
@@ -53,7 +53,7 @@ namespace Tailspin.Everything.Grpc
         {
             EnsureOpened();
             var request = new EchoCollectionsRequest();
-            request.Value = EverythingTypesMappers.ToMessage((value ?? throw CommonTypeConversions.NotCarried("parameter 'value' of IEverything.EchoCollections")), depth: 1);
+            request.Value = EverythingTypesMappers.ToMessage(value ?? throw CommonTypeConversions.NotCarried("parameter 'value' of IEverything.EchoCollections"), depth: 1);
             var response = _client.EchoCollections(request);
             return EverythingTypesMappers.FromMessage((response.Result ?? throw CommonTypeConversions.NotSet("the result of IEverything.EchoCollections")), depth: 1);
         }
@@ -71,7 +71,7 @@ namespace Tailspin.Everything.Grpc
         {
             EnsureOpened();
             var request = new EchoNodeRequest();
-            request.Value = EverythingTypesMappers.ToMessage((value ?? throw CommonTypeConversions.NotCarried("parameter 'value' of IEverything.EchoNode")), depth: 1);
+            request.Value = EverythingTypesMappers.ToMessage(value ?? throw CommonTypeConversions.NotCarried("parameter 'value' of IEverything.EchoNode"), depth: 1);
             var response = _client.EchoNode(request);
             return EverythingTypesMappers.FromMessage((response.Result ?? throw CommonTypeConversions.NotSet("the result of IEverything.EchoNode")), depth: 1);
         }
@@ -80,7 +80,7 @@ namespace Tailspin.Everything.Grpc
         {
             EnsureOpened();
             var request = new EchoSealedRequest();
-            request.Value = EverythingTypesMappers.ToMessage((value ?? throw CommonTypeConversions.NotCarried("parameter 'value' of IEverything.EchoSealed")), depth: 1);
+            request.Value = EverythingTypesMappers.ToMessage(value ?? throw CommonTypeConversions.NotCarried("parameter 'value' of IEverything.EchoSealed"), depth: 1);
             var response = _client.EchoSealed(request);
             return EverythingTypesMappers.FromMessage((response.Result ?? throw CommonTypeConversions.NotSet("the result of IEverything.EchoSealed")), depth: 1);
         }
@@ -89,7 +89,7 @@ namespace Tailspin.Everything.Grpc
         {
             EnsureOpened();
             var request = new EchoLegacyRequest();
-            request.Value = EverythingTypesMappers.ToMessage((value ?? throw CommonTypeConversions.NotCarried("parameter 'value' of IEverything.EchoLegacy")), depth: 1);
+            request.Value = EverythingTypesMappers.ToMessage(value ?? throw CommonTypeConversions.NotCarried("parameter 'value' of IEverything.EchoLegacy"), depth: 1);
             var response = _client.EchoLegacy(request);
             return EverythingTypesMappers.FromMessage((response.Result ?? throw CommonTypeConversions.NotSet("the result of IEverything.EchoLegacy")), depth: 1);
         }
@@ -98,7 +98,7 @@ namespace Tailspin.Everything.Grpc
         {
             EnsureOpened();
             var request = new EchoPocoRequest();
-            request.Value = EverythingTypesMappers.ToMessage((value ?? throw CommonTypeConversions.NotCarried("parameter 'value' of IEverything.EchoPoco")), depth: 1);
+            request.Value = EverythingTypesMappers.ToMessage(value ?? throw CommonTypeConversions.NotCarried("parameter 'value' of IEverything.EchoPoco"), depth: 1);
             var response = _client.EchoPoco(request);
             return EverythingTypesMappers.FromMessage((response.Result ?? throw CommonTypeConversions.NotSet("the result of IEverything.EchoPoco")), depth: 1);
         }
@@ -107,7 +107,7 @@ namespace Tailspin.Everything.Grpc
         {
             EnsureOpened();
             var request = new EchoPageRequest();
-            request.Value = EverythingTypesMappers.ToMessage((value ?? throw CommonTypeConversions.NotCarried("parameter 'value' of IEverything.EchoPage")), depth: 1);
+            request.Value = EverythingTypesMappers.ToMessage(value ?? throw CommonTypeConversions.NotCarried("parameter 'value' of IEverything.EchoPage"), depth: 1);
             var response = _client.EchoPage(request);
             return EverythingTypesMappers.FromMessage((response.Result ?? throw CommonTypeConversions.NotSet("the result of IEverything.EchoPage")), depth: 1);
         }
@@ -124,7 +124,7 @@ namespace Tailspin.Everything.Grpc
         {
             EnsureOpened();
             var request = new EchoBagRequest();
-            request.Value = EverythingTypesMappers.ToMessage((value ?? throw CommonTypeConversions.NotCarried("parameter 'value' of IEverything.EchoBag")), depth: 1);
+            request.Value = EverythingTypesMappers.ToMessage(value ?? throw CommonTypeConversions.NotCarried("parameter 'value' of IEverything.EchoBag"), depth: 1);
             var response = _client.EchoBag(request);
             return EverythingTypesMappers.FromMessage((response.Result ?? throw CommonTypeConversions.NotSet("the result of IEverything.EchoBag")), depth: 1);
         }

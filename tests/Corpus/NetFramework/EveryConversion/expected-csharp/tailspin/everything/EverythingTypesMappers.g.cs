@@ -89,10 +89,10 @@ namespace Tailspin.Everything.Grpc
             if (value.Names is { } names) message.Names = new StringList { Items = { names } };
             if (value.Nested is { } nested)
             {
-                message.Nested = new StringListList { Items = { nested.Select(item8 => new StringList { Items = { (item8 ?? throw CommonTypeConversions.NotCarried("an element of Tailspin.Everything.Collections.Nested")) } }) } };
+                message.Nested = new StringListList { Items = { nested.Select(item7 => new StringList { Items = { (item7 ?? throw CommonTypeConversions.NotCarried("an element of Tailspin.Everything.Collections.Nested")) } }) } };
             }
 
-            message.NullableInts.AddRange((value.NullableInts ?? throw CommonTypeConversions.NotCarried("Tailspin.Everything.Collections.NullableInts")).Select(item9 => (int?)(item9 ?? throw CommonTypeConversions.NotCarried("an element of Tailspin.Everything.Collections.NullableInts"))));
+            message.NullableInts.AddRange((value.NullableInts ?? throw CommonTypeConversions.NotCarried("Tailspin.Everything.Collections.NullableInts")).Select(item8 => (int?)(item8 ?? throw CommonTypeConversions.NotCarried("an element of Tailspin.Everything.Collections.NullableInts"))));
             foreach (var pair4 in (value.Points ?? throw CommonTypeConversions.NotCarried("Tailspin.Everything.Collections.Points")))
             {
                 message.Points.Add(pair4.Key, EverythingTypesMappers.ToMessage(pair4.Value, depth + 1));
@@ -241,7 +241,7 @@ namespace Tailspin.Everything.Grpc
             var message = new Node();
             if (value.Children is { } children)
             {
-                message.Children = new NodeList { Items = { children.Select(item2 => EverythingTypesMappers.ToMessage((item2 ?? throw CommonTypeConversions.NotCarried("an element of Tailspin.Everything.Node.Children")), depth + 1)) } };
+                message.Children = new NodeList { Items = { children.Select(item => EverythingTypesMappers.ToMessage(item ?? throw CommonTypeConversions.NotCarried("an element of Tailspin.Everything.Node.Children"), depth + 1)) } };
             }
 
             message.Label = (value.Label ?? throw CommonTypeConversions.NotCarried("Tailspin.Everything.Node.Label"));

@@ -59,7 +59,7 @@ namespace Woodgrove.Markets.Ticker.Grpc
             {
                 var result = service.GetLastQuote(symbol);
                 var response = new GetLastQuoteResponse();
-                response.Result = TickerTypesMappers.ToMessage((result ?? throw CommonTypeConversions.NotCarried("the result of IStockTicker.GetLastQuote")), depth: 1);
+                response.Result = TickerTypesMappers.ToMessage(result ?? throw CommonTypeConversions.NotCarried("the result of IStockTicker.GetLastQuote"), depth: 1);
                 return response;
             });
         }
@@ -87,7 +87,7 @@ namespace Woodgrove.Markets.Ticker.Grpc
         void global::Woodgrove.Markets.Ticker.IStockTickerCallback.PriceChanged(global::Woodgrove.Markets.Ticker.Quote quote)
         {
             var callback = new PriceChangedCallback();
-            callback.Quote = TickerTypesMappers.ToMessage((quote ?? throw CommonTypeConversions.NotCarried("parameter 'quote' of IStockTickerCallback.PriceChanged")), depth: 1);
+            callback.Quote = TickerTypesMappers.ToMessage(quote ?? throw CommonTypeConversions.NotCarried("parameter 'quote' of IStockTickerCallback.PriceChanged"), depth: 1);
             Channel.Send(new StockTickerCallback { PriceChanged = callback });
         }
 
