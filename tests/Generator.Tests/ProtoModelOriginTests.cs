@@ -170,13 +170,38 @@ public class ProtoModelOriginTests
     {
         var request = Result.Message("PutRequest");
         Assert.Equal(new MessageOrigin(MessageOriginKind.Request, "Shop.IShop", "Put", "Put"), request.Origin);
-        Assert.Equal(new FieldOrigin(FieldOriginKind.Parameter, "Shop.IShop", "order", ParameterDirection.In), request.Fields.Single(f => f.Name == "order").Origin);
-        Assert.Equal(new FieldOrigin(FieldOriginKind.Parameter, "Shop.IShop", "version", ParameterDirection.Ref), request.Fields.Single(f => f.Name == "version").Origin);
+        // Each parameter field knows its index in the operation's parameters, so no emitter matches them by name.
+        Assert.Equal(new FieldOrigin(FieldOriginKind.Parameter, "Shop.IShop", "order", ParameterDirection.In) { ParameterIndex = 0 }, request.Fields.Single(f => f.Name == "order").Origin);
+        Assert.Equal(new FieldOrigin(FieldOriginKind.Parameter, "Shop.IShop", "version", ParameterDirection.Ref) { ParameterIndex = 1 }, request.Fields.Single(f => f.Name == "version").Origin);
 
         var response = Result.Message("PutResponse");
         Assert.Equal(MessageOriginKind.Response, response.Origin!.Kind);
         Assert.Equal(new FieldOrigin(FieldOriginKind.ReturnValue, "Shop.IShop"), response.Fields.Single(f => f.Name == "result").Origin);
-        Assert.Equal(new FieldOrigin(FieldOriginKind.Parameter, "Shop.IShop", "receipt", ParameterDirection.Out), response.Fields.Single(f => f.Name == "receipt").Origin);
+        Assert.Equal(new FieldOrigin(FieldOriginKind.Parameter, "Shop.IShop", "receipt", ParameterDirection.Out) { ParameterIndex = 2 }, response.Fields.Single(f => f.Name == "receipt").Origin);
+    }
+
+    [Fact]
+    public void FieldTypesAndRpcMessages_AreResolvedReferences_NotTextToParse()
+    {
+        var stock = Result.Field("Order", "stock").Reference!;
+        Assert.Equal(ProtoTypeKind.Map, stock.Kind);
+        Assert.Equal(ProtoTypeReference.Scalar("string"), stock.MapKey);
+        Assert.Equal(ProtoTypeReference.Scalar("int32"), stock.MapValue);
+
+        var request = Result.Message("PutRequest");
+        var orderField = request.Fields.Single(f => f.Name == "order");
+        Assert.Equal(ProtoTypeKind.Message, orderField.Reference!.Kind);
+        Assert.EndsWith(".Order", orderField.Reference.Name, StringComparison.Ordinal);
+        Assert.Equal(ProtoTypeReference.Scalar("int32"), request.Fields.Single(f => f.Name == "version").Reference);
+
+        var rpcs = Result.Service("Shop").Rpcs;
+        var put = rpcs.Single(r => r.Name == "Put");
+        Assert.EndsWith(".PutRequest", put.RequestFullName, StringComparison.Ordinal);
+        Assert.EndsWith(".PutResponse", put.ResponseFullName, StringComparison.Ordinal);
+        // The callback contract has a two-way callback (Confirm), so the client streams replies.
+        var callbacks = rpcs.Single(r => r.Origin!.OperationIndex < 0);
+        Assert.NotEqual("google.protobuf.Empty", callbacks.RequestFullName);
+        Assert.EndsWith("." + callbacks.ResponseType, callbacks.ResponseFullName, StringComparison.Ordinal);
     }
 
     [Fact]

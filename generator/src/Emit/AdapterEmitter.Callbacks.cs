@@ -83,9 +83,9 @@ internal static partial class AdapterEmitter
         var where = RpcCode.Where(owner, operation);
         var begin = operation.Methods.FirstOrDefault(m => m.Role == OperationMethodRole.Begin);
         var caseProperty = ProtocNames.Property(envelopeCase, envelopeMessage);
-        var casePart = RpcShape.Part(ProtoIndex.FullName(envelopeCase.Type, file.Package), false, index, isRequest: true);
+        var casePart = RpcShape.Part(envelopeCase.Reference!.Name, false, index, isRequest: true);
         var twoWay = replyCase is not null;
-        var resultPart = twoWay ? RpcShape.Part(ProtoIndex.FullName(replyCase!.Type, file.Package), false, index, isRequest: false) : null;
+        var resultPart = twoWay ? RpcShape.Part(replyCase!.Reference!.Name, false, index, isRequest: false) : null;
         var signature = string.Join(", ", method.Parameters.Select(Declaration));
         var conversions = new ConversionWriter(index, w, ConversionWriter.TopDepth, CSharpEmitter.AnyClass(csharp), method.Parameters.Select(p => p.Name.TrimStart('@')));
         w.Line();

@@ -14,10 +14,10 @@ internal sealed partial class ConversionWriter
     /// that keeps null apart, the proto3 default for an unset value type, a <c>MessageMappingException</c> for an unset
     /// field whose C# value is never null. Statements that build collections are written first.
     /// </summary>
-    public string FromField(ProtoConversion conversion, ProtoField field, ProtoMessage message, string package, string source, string where)
+    public string FromField(ProtoConversion conversion, ProtoField field, ProtoMessage message, string source, string where)
     {
         var property = source + "." + ProtocNames.Property(field, message);
-        var slot = new ProtoSlot(field.Type, package);
+        var slot = Reference(field);
         switch (conversion.Kind)
         {
             case ConversionKind.Repeated:
@@ -79,7 +79,7 @@ internal sealed partial class ConversionWriter
     }
 
     /// <summary>The C# value of the non-null proto value <paramref name="source"/>.</summary>
-    public string FromProto(ProtoConversion conversion, string source, ProtoSlot slot, string where)
+    public string FromProto(ProtoConversion conversion, string source, ProtoTypeReference slot, string where)
     {
         switch (conversion.Kind)
         {
@@ -114,9 +114,9 @@ internal sealed partial class ConversionWriter
                 return FromProto(conversion.Arguments[0], $"({source} ?? throw {Common}.NotSet({CSharpWriter.Literal(where)}))", slot, where);
             case ConversionKind.ListWrapper:
             case ConversionKind.MapWrapper:
-                var (wrapperFile, wrapper) = _index.Message(slot.FullName);
+                var (_, wrapper) = _index.Message(slot.Name);
                 var inner = wrapper.Fields[0];
-                return Build(conversion.Arguments[0], source + "." + ProtocNames.Property(inner, wrapper), new ProtoSlot(inner.Type, wrapperFile.Package), where);
+                return Build(conversion.Arguments[0], source + "." + ProtocNames.Property(inner, wrapper), Reference(inner), where);
             case ConversionKind.Any:
                 return conversion.Null == NullMapping.NotCarried
                     ? $"({_anyClass}.Unpack({source}, {_nextDepth}) ?? throw {Common}.NotSet({CSharpWriter.Literal(where)}))"
@@ -129,7 +129,7 @@ internal sealed partial class ConversionWriter
     }
 
     /// <summary>Builds the C# collection or dictionary of a proto repeated or map field into a new local and returns it.</summary>
-    private string Build(ProtoConversion conversion, string source, ProtoSlot slot, string where)
+    private string Build(ProtoConversion conversion, string source, ProtoTypeReference slot, string where)
     {
         var csharp = conversion.CSharp ?? new CSharpTypeName("object", CollectionConstruction.Unsupported);
         var result = Local(conversion.Kind == ConversionKind.Repeated ? "list" : "map");
@@ -184,7 +184,7 @@ internal sealed partial class ConversionWriter
 
                 return result;
             case ConversionKind.Map:
-                var (keySlot, valueSlot) = slot.MapParts();
+                var (keySlot, valueSlot) = (slot.MapKey!, slot.MapValue!);
                 _w.Line(Construct(csharp, result, source));
                 var pair = Local("pair");
                 _w.Open($"foreach (var {pair} in {source})");
@@ -195,12 +195,12 @@ internal sealed partial class ConversionWriter
                 _w.Line();
                 return result;
             case ConversionKind.Entries:
-                var (entryFile, entryMessage) = _index.Message(slot.FullName);
+                var (_, entryMessage) = _index.Message(slot.Name);
                 _w.Line(Construct(csharp, result, source));
                 var entry = Local("entry");
                 _w.Open($"foreach (var {entry} in {source})");
-                var entryKey = FromField(conversion.Arguments[0], entryMessage.Fields[0], entryMessage, entryFile.Package, entry, "a key of " + where);
-                var entryValue = FromField(conversion.Arguments[1], entryMessage.Fields[1], entryMessage, entryFile.Package, entry, "a value of " + where);
+                var entryKey = FromField(conversion.Arguments[0], entryMessage.Fields[0], entryMessage, entry, "a key of " + where);
+                var entryValue = FromField(conversion.Arguments[1], entryMessage.Fields[1], entryMessage, entry, "a value of " + where);
                 _w.Line($"{result}.Add({entryKey}, {entryValue});");
                 _w.Close();
                 _w.Line();
@@ -214,7 +214,7 @@ internal sealed partial class ConversionWriter
     /// A list, array or dictionary built from a proto collection in one expression, with LINQ: <c>ToList</c> and
     /// <c>ToArray</c> size the result from the source's count, as the loop with a capacity did.
     /// </summary>
-    private string BuildExpression(ProtoConversion conversion, CSharpTypeName csharp, string source, ProtoSlot slot, string where)
+    private string BuildExpression(ProtoConversion conversion, CSharpTypeName csharp, string source, ProtoTypeReference slot, string where)
     {
         if (conversion.Kind == ConversionKind.Repeated)
         {
@@ -230,7 +230,7 @@ internal sealed partial class ConversionWriter
 
         if (conversion.Kind == ConversionKind.Map)
         {
-            var (keySlot, valueSlot) = slot.MapParts();
+            var (keySlot, valueSlot) = (slot.MapKey!, slot.MapValue!);
             var pair = Local("pair");
             var key = FromProto(conversion.Arguments[0], pair + ".Key", keySlot, "a key of " + where);
             var value = FromProto(conversion.Arguments[1], pair + ".Value", valueSlot, "a value of " + where);

@@ -6,20 +6,6 @@ using MigrateWcf.Generator.Model;
 
 namespace MigrateWcf.Generator.Emit;
 
-/// <summary>Where a proto value lives: its type as the model writes it, and the package it is written in.</summary>
-internal readonly record struct ProtoSlot(string Type, string Package)
-{
-    public string FullName => ProtoIndex.FullName(Type, Package);
-
-    /// <summary>Key and value of a <c>map&lt;K, V&gt;</c> slot.</summary>
-    public (ProtoSlot Key, ProtoSlot Value) MapParts()
-    {
-        var inner = Type.Substring(Type.IndexOf('<') + 1, Type.LastIndexOf('>') - Type.IndexOf('<') - 1);
-        var comma = inner.IndexOf(',');
-        return (new ProtoSlot(inner.Substring(0, comma).Trim(), Package), new ProtoSlot(inner.Substring(comma + 1).Trim(), Package));
-    }
-}
-
 /// <summary>
 /// Writes the statements that convert one value between C# and its proto form, in either direction, from the field's
 /// <see cref="ProtoConversion"/> alone: what happens to null, which common conversion or mapper converts it, how a
@@ -101,10 +87,10 @@ internal sealed partial class ConversionWriter
     /// <c>MessageMappingException</c> for a null it cannot carry.
     /// </summary>
     /// <param name="hint">A name for a local holding the value (the member or parameter it comes from).</param>
-    public void ToField(ProtoConversion conversion, ProtoField field, ProtoMessage message, string package, string target, string source, string where, string hint)
+    public void ToField(ProtoConversion conversion, ProtoField field, ProtoMessage message, string target, string source, string where, string hint)
     {
         var property = target + "." + ProtocNames.Property(field, message);
-        var slot = new ProtoSlot(field.Type, package);
+        var slot = Reference(field);
         if (conversion.Kind is ConversionKind.Repeated or ConversionKind.Map or ConversionKind.Entries)
         {
             Fill(conversion, NonNull(conversion, source, where), property, slot, where);
@@ -143,7 +129,7 @@ internal sealed partial class ConversionWriter
     public static string BytesFromProto(string source) => $"{Common}.ToBytes({source})";
 
     /// <summary>The proto value of a non-null C# <paramref name="source"/> (statements for wrappers are written first).</summary>
-    public string ToProto(ProtoConversion conversion, string source, ProtoSlot slot, string where)
+    public string ToProto(ProtoConversion conversion, string source, ProtoTypeReference slot, string where)
     {
         switch (conversion.Kind)
         {
@@ -165,7 +151,7 @@ internal sealed partial class ConversionWriter
             case ConversionKind.TimeSpan:
                 return $"{Common}.ToDuration({source})";
             case ConversionKind.Enum:
-                return $"checked(({_index.Class(slot.FullName)})(int){source})";
+                return $"checked(({_index.Class(slot.Name)})(int){source})";
             case ConversionKind.Message:
                 return $"{_index.MapperClass(conversion.ClrType)}.ToMessage({CSharpWriter.Unparenthesized(source)}, {_nextDepth})";
             case ConversionKind.Nullable:
@@ -174,19 +160,19 @@ internal sealed partial class ConversionWriter
                 return ToProto(conversion.Arguments[0], source, slot, where);
             case ConversionKind.ListWrapper:
             case ConversionKind.MapWrapper:
-                var (wrapperFile, wrapper) = _index.Message(slot.FullName);
+                var (_, wrapper) = _index.Message(slot.Name);
                 var inner = wrapper.Fields[0];
-                var innerSlot = new ProtoSlot(inner.Type, wrapperFile.Package);
+                var innerSlot = Reference(inner);
                 if (conversion.Kind == ConversionKind.ListWrapper && Selectable(conversion.Arguments[0].Arguments[0])
                     && Inline(() => Elements(conversion.Arguments[0], source, innerSlot, where)) is { } elements)
                 {
                     // RepeatedField's Add(IEnumerable<T>), through a collection initializer.
-                    return $"new {_index.Class(slot.FullName)} {{ {ProtocNames.Property(inner, wrapper)} = {{ {elements} }} }}";
+                    return $"new {_index.Class(slot.Name)} {{ {ProtocNames.Property(inner, wrapper)} = {{ {elements} }} }}";
                 }
 
                 var built = Local(conversion.Kind == ConversionKind.ListWrapper ? "list" : "map");
-                _w.Line($"var {built} = new {_index.Class(slot.FullName)}();");
-                Fill(conversion.Arguments[0], source, built + "." + ProtocNames.Property(inner, wrapper), new ProtoSlot(inner.Type, wrapperFile.Package), where);
+                _w.Line($"var {built} = new {_index.Class(slot.Name)}();");
+                Fill(conversion.Arguments[0], source, built + "." + ProtocNames.Property(inner, wrapper), Reference(inner), where);
                 return built;
             case ConversionKind.Any:
                 return $"{_anyClass}.Pack({source}, {_nextDepth})";
@@ -198,7 +184,7 @@ internal sealed partial class ConversionWriter
     }
 
     /// <summary>Adds the elements (or entries) of the non-null C# collection <paramref name="source"/> to the proto collection <paramref name="target"/>.</summary>
-    private void Fill(ProtoConversion conversion, string source, string target, ProtoSlot slot, string where)
+    private void Fill(ProtoConversion conversion, string source, string target, ProtoTypeReference slot, string where)
     {
         switch (conversion.Kind)
         {
@@ -217,7 +203,7 @@ internal sealed partial class ConversionWriter
                 _w.Line();
                 break;
             case ConversionKind.Map:
-                var (keySlot, valueSlot) = slot.MapParts();
+                var (keySlot, valueSlot) = (slot.MapKey!, slot.MapValue!);
                 var pair = Local("pair");
                 _w.Open($"foreach (var {pair} in {source})");
                 var key = ToProto(conversion.Arguments[0], pair + ".Key", keySlot, "a key of " + where);
@@ -227,12 +213,12 @@ internal sealed partial class ConversionWriter
                 _w.Line();
                 break;
             case ConversionKind.Entries:
-                var (entryFile, entry) = _index.Message(slot.FullName);
+                var (_, entry) = _index.Message(slot.Name);
                 var entryPair = Local("pair");
                 _w.Open($"foreach (var {entryPair} in {source})");
-                var entryKey = ToProto(conversion.Arguments[0], NonNull(conversion.Arguments[0], entryPair + ".Key", "a key of " + where), new ProtoSlot(entry.Fields[0].Type, entryFile.Package), "a key of " + where);
-                var entryValue = ToProto(conversion.Arguments[1], NonNull(conversion.Arguments[1], entryPair + ".Value", "a value of " + where), new ProtoSlot(entry.Fields[1].Type, entryFile.Package), "a value of " + where);
-                _w.Line($"{target}.Add(new {_index.Class(slot.FullName)} {{ {ProtocNames.Property(entry.Fields[0], entry)} = {entryKey}, {ProtocNames.Property(entry.Fields[1], entry)} = {entryValue} }});");
+                var entryKey = ToProto(conversion.Arguments[0], NonNull(conversion.Arguments[0], entryPair + ".Key", "a key of " + where), Reference(entry.Fields[0]), "a key of " + where);
+                var entryValue = ToProto(conversion.Arguments[1], NonNull(conversion.Arguments[1], entryPair + ".Value", "a value of " + where), Reference(entry.Fields[1]), "a value of " + where);
+                _w.Line($"{target}.Add(new {_index.Class(slot.Name)} {{ {ProtocNames.Property(entry.Fields[0], entry)} = {entryKey}, {ProtocNames.Property(entry.Fields[1], entry)} = {entryValue} }});");
                 _w.Close();
                 _w.Line();
                 break;
@@ -244,7 +230,7 @@ internal sealed partial class ConversionWriter
     /// <summary>The proto elements of the non-null C# collection <paramref name="source"/> as one expression: the collection
     /// itself when its elements need no conversion, else a <c>Select</c> (statements an element needs are written into
     /// the current writer, which makes the caller's <see cref="Inline"/> refuse the expression).</summary>
-    private string Elements(ProtoConversion conversion, string source, ProtoSlot slot, string where)
+    private string Elements(ProtoConversion conversion, string source, ProtoTypeReference slot, string where)
     {
         var element = conversion.Arguments[0];
         if (element.Kind == ConversionKind.Same)
@@ -264,6 +250,10 @@ internal sealed partial class ConversionWriter
     private static bool Selectable(ProtoConversion element)
         => element.Kind != ConversionKind.Widened
             && !(element.Kind is ConversionKind.NullableWrapper or ConversionKind.Nullable && element.Arguments[0].Kind == ConversionKind.Widened);
+
+    /// <summary>What a field's type refers to, as mapping recorded it.</summary>
+    private static ProtoTypeReference Reference(ProtoField field)
+        => field.Reference ?? throw new InvalidOperationException($"The field {field.Name} has no resolved type.");
 
     /// <summary>An expression calling LINQ's extension methods, which the file then imports.</summary>
     private string Linq(string expression)

@@ -87,7 +87,7 @@ internal static class MapperEmitter
             var (member, declaring) = Member(field, index);
             var where = declaring.Key + "." + member.ClrName;
             var source = accessors.Read(member, declaring, "value", type.IsValueType, where);
-            conversions.ToField(field.Conversion!, field, message, file.Package, "message", source, where, Camel(member.ClrName));
+            conversions.ToField(field.Conversion!, field, message, "message", source, where, Camel(member.ClrName));
         }
 
         w.Line("return message;");
@@ -129,7 +129,7 @@ internal static class MapperEmitter
         {
             var (member, declaring) = Member(field, index);
             var where = declaring.Key + "." + member.ClrName;
-            var value = conversions.FromField(field.Conversion!, field, message, file.Package, "message", where);
+            var value = conversions.FromField(field.Conversion!, field, message, "message", where);
             accessors.Write(w, member, declaring, "value", type.IsValueType, value, where);
         }
 

@@ -74,12 +74,6 @@ internal sealed class ProtoIndex
     /// <summary>The C# namespace of a .proto file's classes (its csharp_namespace).</summary>
     public string Namespace(string protoFilePath) => _fileNamespaces[protoFilePath];
 
-    /// <summary>The proto full name a type written in <paramref name="package"/> refers to (the inverse of how mapping writes references).</summary>
-    public static string FullName(string written, string package)
-        => written.StartsWith(".", StringComparison.Ordinal) ? written.Substring(1)
-            : written.IndexOf('.') >= 0 ? written
-            : package + "." + written;
-
     public (ProtoFile File, ProtoMessage Message) Message(string fullName) => _messages[fullName];
 
     /// <summary>protoc's C# class for a message or enum (well-known types included).</summary>

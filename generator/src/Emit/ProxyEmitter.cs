@@ -330,7 +330,7 @@ internal static class ProxyEmitter
                 w.Line($"case {envelope}.{ProtocNames.OneofCaseEnum(oneof)}.{ProtocNames.Property(envelopeCase, envelopeMessage)}:");
                 w.OpenBrace();
                 var names = operation.Parameters.Select(p => conversions.Local(p.Name.TrimStart('@'))).ToArray();
-                var casePart = RpcShape.Part(ProtoIndex.FullName(envelopeCase.Type, file.Package), false, index, isRequest: true);
+                var casePart = RpcShape.Part(envelopeCase.Reference!.Name, false, index, isRequest: true);
                 foreach (var pair in RpcCode.Read(conversions, index, casePart, operation, $"envelope.{ProtocNames.Property(envelopeCase, envelopeMessage)}", where))
                 {
                     w.Line($"var {names[pair.Key]} = {pair.Value};");
@@ -341,7 +341,7 @@ internal static class ProxyEmitter
                 RpcCode.Call(w, operation, "_callback", p => names[p], p => p < types.Count ? types[p].Type : operation.Parameters[p].Type.CSharp!.Name, result, preferSynchronous: true);
                 if (replyCase is not null)
                 {
-                    var resultPart = RpcShape.Part(ProtoIndex.FullName(replyCase.Type, file.Package), false, index, isRequest: false);
+                    var resultPart = RpcShape.Part(replyCase.Reference!.Name, false, index, isRequest: false);
                     var message = RpcCode.Build(conversions, w, index, resultPart, operation, conversions.Local("answer"), p => p == RpcCode.Result ? result! : names[p], where);
                     var answer = $"new {reply} {{ {ProtocNames.Property(replyCallId!, replyMessage!)} = envelope.{ProtocNames.Property(callId!, envelopeMessage)}, {ProtocNames.Property(replyCase, replyMessage!)} = {message} }}";
                     w.Line(isAsync ? $"return {answer};" : $"return global::System.Threading.Tasks.Task.FromResult<{reply}?>({answer});");

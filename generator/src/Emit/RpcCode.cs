@@ -37,7 +37,7 @@ internal static class RpcCode
                 {
                     var parameter = RpcShape.ParameterIndex(field);
                     var hint = parameter == Result ? "value" : operation.Parameters[parameter].Name.TrimStart('@');
-                    conversions.ToField(field.Conversion!, field, part.Message, part.File!.Package, variable, valueOf(parameter), where(parameter), hint);
+                    conversions.ToField(field.Conversion!, field, part.Message, variable, valueOf(parameter), where(parameter), hint);
                 }
 
                 return variable;
@@ -58,7 +58,7 @@ internal static class RpcCode
                 foreach (var field in part.Message!.Fields)
                 {
                     var parameter = RpcShape.ParameterIndex(field);
-                    values[parameter] = conversions.FromField(field.Conversion!, field, part.Message, part.File!.Package, variable, where(parameter));
+                    values[parameter] = conversions.FromField(field.Conversion!, field, part.Message, variable, where(parameter));
                 }
 
                 break;

@@ -44,20 +44,25 @@ internal sealed partial class ProtoMapper
         foreach (var callback in plan.Callbacks)
         {
             string type;
+            string fullName;
             if (callback.RequestName is { } requestName)
             {
                 var parts = Parts(callback.Operation, p => p.Direction != ParameterDirection.Out);
                 var origin = new MessageOrigin(MessageOriginKind.CallbackRequest, callback.Operation.DeclaringContractKey, callback.Operation.MethodName, callback.Operation.Name);
                 plan.Definitions.Add(OperationMessage(plan, scope.Nested(), requestName, origin, callback.Request!.Key, parts, $"Callback {callback.Rpc}: its parameters.", $"'{callback.Operation.MethodName}' ({where})", callback.Operation.Position));
                 type = requestName;
-                envelopeScope.References.Add(plan.Package + "." + requestName);
+                fullName = plan.Package + "." + requestName;
+                envelopeScope.References.Add(fullName);
             }
             else
             {
-                type = Reference(envelopeScope, "google.protobuf.Empty");
+                type = Reference(envelopeScope, fullName = "google.protobuf.Empty");
             }
 
-            cases.Add(new ProtoField(names[LockFile.KeyToken(callback.Rpc)], type, allocation.Numbers[LockFile.KeyToken(callback.Rpc)], ProtoLabel.None, callback.Operation.Documentation, CallbackCase(callback)));
+            cases.Add(new ProtoField(names[LockFile.KeyToken(callback.Rpc)], type, allocation.Numbers[LockFile.KeyToken(callback.Rpc)], ProtoLabel.None, callback.Operation.Documentation, CallbackCase(callback))
+            {
+                Reference = ProtoTypeReference.Message(fullName),
+            });
         }
 
         var envelopeFields = new List<ProtoField>();
@@ -95,7 +100,10 @@ internal sealed partial class ProtoMapper
                 var origin = new MessageOrigin(MessageOriginKind.CallbackResult, callback.Operation.DeclaringContractKey, callback.Operation.MethodName, callback.Operation.Name);
                 plan.Definitions.Add(OperationMessage(plan, scope.Nested(), callback.ResponseName!, origin, callback.Response!.Key, parts, $"Result of callback {callback.Rpc}.", $"'{callback.Operation.MethodName}' ({where})", callback.Operation.Position));
                 replyScope.References.Add(plan.Package + "." + callback.ResponseName);
-                replyCases.Add(new ProtoField(replyNames[LockFile.KeyToken(callback.Rpc)], callback.ResponseName!, replyAllocation.Numbers[LockFile.KeyToken(callback.Rpc)], ProtoLabel.None, null, CallbackCase(callback)));
+                replyCases.Add(new ProtoField(replyNames[LockFile.KeyToken(callback.Rpc)], callback.ResponseName!, replyAllocation.Numbers[LockFile.KeyToken(callback.Rpc)], ProtoLabel.None, null, CallbackCase(callback))
+                {
+                    Reference = ProtoTypeReference.Message(plan.Package + "." + callback.ResponseName),
+                });
             }
 
             var reply = new ProtoMessage(plan.CallbackReply!, $"The client's answers to callbacks of {service.Name} that return a result.",

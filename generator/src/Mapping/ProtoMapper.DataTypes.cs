@@ -96,6 +96,7 @@ internal sealed partial class ProtoMapper
             {
                 // WCF's JSON names a member as its DataMember name; proto3's would be the field's lowerCamelCase.
                 JsonName = RestTypes.Contains(type.Key) ? JsonNameFor(names[member.LockKey], member.Member.Name) : null,
+                Reference = resolved.Reference,
             });
         }
 
@@ -110,7 +111,10 @@ internal sealed partial class ProtoMapper
                 ProtoLabel.None,
                 null,
                 new FieldOrigin(FieldOriginKind.KnownSubtype, s.Model.Key),
-                ProtoConversion.Of(ConversionKind.Message, s.Model.Key, NullMapping.Unset) with { CSharp = new CSharpTypeName(s.Model.CSharpName) })).ToEquatableArray();
+                ProtoConversion.Of(ConversionKind.Message, s.Model.Key, NullMapping.Unset) with { CSharp = new CSharpTypeName(s.Model.CSharpName) })
+            {
+                Reference = ProtoTypeReference.Message(s.FullName),
+            }).ToEquatableArray();
             oneofs.Add(new ProtoOneof(fieldNames.Claim("subtype"), cases, "Set when the value is one of these known derived types; the case then carries the whole value."));
         }
 

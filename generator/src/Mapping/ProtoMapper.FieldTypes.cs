@@ -18,7 +18,11 @@ internal sealed partial class ProtoMapper
     }
 
     /// <summary>A field type as written in proto, with its label and conversion; maps are <c>map&lt;K, V&gt;</c> with no label.</summary>
-    private readonly record struct Resolved(string Type, ProtoLabel Label, ResolvedKind Kind, ProtoConversion Conversion, string? Note = null);
+    private readonly record struct Resolved(string Type, ProtoLabel Label, ResolvedKind Kind, ProtoConversion Conversion, string? Note = null)
+    {
+        /// <summary>What <see cref="Type"/> refers to.</summary>
+        public ProtoTypeReference Reference { get; init; } = ProtoTypeReference.Scalar(Type);
+    }
 
     private static string? WithNote(string? documentation, Resolved resolved)
         => resolved.Note is null ? documentation : documentation is null ? resolved.Note : documentation + " " + resolved.Note;
@@ -85,7 +89,7 @@ internal sealed partial class ProtoMapper
 
                 if (primitive.IsMessage)
                 {
-                    return new Resolved(Reference(scope, primitive.Proto), ProtoLabel.None, ResolvedKind.Message, Convert(primitive.Conversion, type, NullMapping.None));
+                    return new Resolved(Reference(scope, primitive.Proto), ProtoLabel.None, ResolvedKind.Message, Convert(primitive.Conversion, type, NullMapping.None)) { Reference = ProtoTypeReference.Message(primitive.Proto) };
                 }
 
                 // Strings and bytes keep null apart from empty unless the source says they are never null.
@@ -97,7 +101,7 @@ internal sealed partial class ProtoMapper
                 var inner = Resolve(type.Arguments[0], scope, context, asElement: true);
                 if (inner.Kind == ResolvedKind.Scalar && asElement && ScalarWrappers.TryGetValue(inner.Type, out var wrapper))
                 {
-                    return new Resolved(Reference(scope, wrapper), ProtoLabel.None, ResolvedKind.Message, Convert(ConversionKind.NullableWrapper, type, NullMapping.NotCarried, inner.Conversion));
+                    return new Resolved(Reference(scope, wrapper), ProtoLabel.None, ResolvedKind.Message, Convert(ConversionKind.NullableWrapper, type, NullMapping.NotCarried, inner.Conversion)) { Reference = ProtoTypeReference.Message(wrapper) };
                 }
 
                 if (inner.Kind is ResolvedKind.Scalar or ResolvedKind.Enum && !asElement)
@@ -110,13 +114,13 @@ internal sealed partial class ProtoMapper
                 return inner with { Conversion = Convert(ConversionKind.Nullable, type, nullable, inner.Conversion) };
 
             case TypeShape.Enum when _typeInfo.TryGetValue(type.Key, out var enumInfo):
-                return new Resolved(Reference(scope, enumInfo.FullName), ProtoLabel.None, ResolvedKind.Enum, Convert(ConversionKind.Enum, type, NullMapping.None));
+                return new Resolved(Reference(scope, enumInfo.FullName), ProtoLabel.None, ResolvedKind.Enum, Convert(ConversionKind.Enum, type, NullMapping.None)) { Reference = new ProtoTypeReference(ProtoTypeKind.Enum, enumInfo.FullName) };
 
             case TypeShape.DataType when _typeInfo.TryGetValue(type.Key, out var info):
                 ReportIfNotSerializable(info.Model, type, scope, context);
                 // A reference the source says is never null (or a list element) cannot be null on the wire either.
                 var messageNulls = info.Model.IsValueType ? NullMapping.None : asElement || !MayBeNull(type, context) ? NullMapping.NotCarried : NullMapping.Unset;
-                return new Resolved(Reference(scope, info.FullName), ProtoLabel.None, ResolvedKind.Message, Convert(ConversionKind.Message, type, messageNulls));
+                return new Resolved(Reference(scope, info.FullName), ProtoLabel.None, ResolvedKind.Message, Convert(ConversionKind.Message, type, messageNulls)) { Reference = ProtoTypeReference.Message(info.FullName) };
 
             case TypeShape.Collection:
                 if (MayBeNull(type, context) && !asElement)
@@ -133,7 +137,7 @@ internal sealed partial class ProtoMapper
 
             case TypeShape.Object:
                 Report(scope, FindingMessages.ObjectMember, context.Position, context.Where);
-                return new Resolved(Reference(scope, "google.protobuf.Any"), ProtoLabel.None, ResolvedKind.Message, Convert(ConversionKind.Any, type, asElement || !MayBeNull(type, context) ? NullMapping.NotCarried : NullMapping.Unset), $"C# object: only message types can travel here ({RuleIds.ObjectMember}).");
+                return new Resolved(Reference(scope, "google.protobuf.Any"), ProtoLabel.None, ResolvedKind.Message, Convert(ConversionKind.Any, type, asElement || !MayBeNull(type, context) ? NullMapping.NotCarried : NullMapping.Unset), $"C# object: only message types can travel here ({RuleIds.ObjectMember}).") { Reference = ProtoTypeReference.Message("google.protobuf.Any") };
 
             case TypeShape.Unresolved:
                 Report(scope, FindingMessages.UnresolvedType, context.Position, context.Where, type.Display);
@@ -144,7 +148,7 @@ internal sealed partial class ProtoMapper
                 return new Resolved("bytes", ProtoLabel.None, ResolvedKind.Scalar, Unsupported(type), $"Placeholder: a Stream has no proto form inside a message ({RuleIds.UnmappedType}).");
 
             case TypeShape.Void:
-                return new Resolved(Reference(scope, "google.protobuf.Empty"), ProtoLabel.None, ResolvedKind.Message, Convert(ConversionKind.Empty, type, NullMapping.None));
+                return new Resolved(Reference(scope, "google.protobuf.Empty"), ProtoLabel.None, ResolvedKind.Message, Convert(ConversionKind.Empty, type, NullMapping.None)) { Reference = ProtoTypeReference.Message("google.protobuf.Empty") };
 
             default:
                 if (type.Detail is { } detail)
@@ -207,7 +211,10 @@ internal sealed partial class ProtoMapper
         if (key.Kind == ResolvedKind.Scalar && key.Label == ProtoLabel.None && MapKeyTypes.Contains(key.Type))
         {
             var value = ValueOf(valueType, scope, context);
-            return new Resolved($"map<{key.Type}, {value.Type}>", ProtoLabel.None, ResolvedKind.Map, Convert(ConversionKind.Map, type, NullMapping.NotCarried, key.Conversion, value.Conversion));
+            return new Resolved($"map<{key.Type}, {value.Type}>", ProtoLabel.None, ResolvedKind.Map, Convert(ConversionKind.Map, type, NullMapping.NotCarried, key.Conversion, value.Conversion))
+            {
+                Reference = new ProtoTypeReference(ProtoTypeKind.Map, "map", key.Reference, value.Reference),
+            };
         }
 
         Report(scope, FindingMessages.NonScalarDictionaryKey, context.Position, context.Where, keyType.Display);
@@ -246,9 +253,12 @@ internal sealed partial class ProtoMapper
                 items = element.Conversion;
             }
 
-            return new[] { new ProtoField("items", element.Type, 1, ProtoLabel.Repeated, null, Generated) };
+            return new[] { new ProtoField("items", element.Type, 1, ProtoLabel.Repeated, null, Generated) { Reference = element.Reference } };
         });
-        return new Resolved(name, ProtoLabel.None, ResolvedKind.Message, Convert(ConversionKind.ListWrapper, collection, nulls, items));
+        return new Resolved(Reference(scope, name), ProtoLabel.None, ResolvedKind.Message, Convert(ConversionKind.ListWrapper, collection, nulls, items))
+        {
+            Reference = ProtoTypeReference.Message(name),
+        };
     }
 
     /// <summary><c>message {K}To{V}Map { map&lt;K, V&gt; entries = 1; }</c>: a dictionary with presence, or nested in a list or map.</summary>
@@ -259,9 +269,12 @@ internal sealed partial class ProtoMapper
         {
             var inner = ResolveDictionary(dictionary.WithNullability(NullabilityValue.Oblivious), nested, context, asElement: true);
             entries = inner.Conversion;
-            return new[] { new ProtoField("entries", inner.Type, 1, inner.Kind == ResolvedKind.Map ? ProtoLabel.None : ProtoLabel.Repeated, null, Generated) };
+            return new[] { new ProtoField("entries", inner.Type, 1, inner.Kind == ResolvedKind.Map ? ProtoLabel.None : ProtoLabel.Repeated, null, Generated) { Reference = inner.Reference } };
         });
-        return new Resolved(name, ProtoLabel.None, ResolvedKind.Message, Convert(ConversionKind.MapWrapper, dictionary, nulls, entries));
+        return new Resolved(Reference(scope, name), ProtoLabel.None, ResolvedKind.Message, Convert(ConversionKind.MapWrapper, dictionary, nulls, entries))
+        {
+            Reference = ProtoTypeReference.Message(name),
+        };
     }
 
     /// <summary><c>message {K}To{V}Entry { K key = 1; V value = 2; }</c>, repeated in place of a map whose key proto cannot index.</summary>
@@ -276,11 +289,14 @@ internal sealed partial class ProtoMapper
             parts = new[] { key.Conversion, value.Conversion };
             return new[]
             {
-                new ProtoField("key", key.Type, 1, key.Label == ProtoLabel.Optional ? ProtoLabel.Optional : ProtoLabel.None, null, Generated),
-                new ProtoField("value", value.Type, 2, value.Label == ProtoLabel.Optional ? ProtoLabel.Optional : ProtoLabel.None, null, Generated),
+                new ProtoField("key", key.Type, 1, key.Label == ProtoLabel.Optional ? ProtoLabel.Optional : ProtoLabel.None, null, Generated) { Reference = key.Reference },
+                new ProtoField("value", value.Type, 2, value.Label == ProtoLabel.Optional ? ProtoLabel.Optional : ProtoLabel.None, null, Generated) { Reference = value.Reference },
             };
         });
-        return new Resolved(entry, ProtoLabel.Repeated, ResolvedKind.Message, Convert(ConversionKind.Entries, dictionary, NullMapping.NotCarried, parts));
+        return new Resolved(Reference(scope, entry), ProtoLabel.Repeated, ResolvedKind.Message, Convert(ConversionKind.Entries, dictionary, NullMapping.NotCarried, parts))
+        {
+            Reference = ProtoTypeReference.Message(entry),
+        };
     }
 
     private static readonly FieldOrigin Generated = new(FieldOriginKind.Generated);
@@ -293,6 +309,7 @@ internal sealed partial class ProtoMapper
     /// Builds a generated helper message once per package and structure. Its fields are resolved in a nested scope (the
     /// wrapper's own references, the same item); the reference to the wrapper itself belongs to <paramref name="scope"/>.
     /// </summary>
+    /// <returns>The wrapper's full name.</returns>
     private string Wrapper(MappingScope scope, string name, string comment, Func<MappingScope, ProtoField[]> fields)
     {
         var wrapperScope = scope.Nested();
@@ -316,6 +333,6 @@ internal sealed partial class ProtoMapper
             Place(new ProtoDefinition(message, null), scope.Package, csharpNamespace, null, wrapperScope.References);
         }
 
-        return Reference(scope, fullName);
+        return fullName;
     }
 }

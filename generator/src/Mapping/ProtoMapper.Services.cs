@@ -279,6 +279,7 @@ internal sealed partial class ProtoMapper
             fields.Add(new ProtoField(fieldNames[key], resolved.Type, allocation.Numbers[key], resolved.Label, WithNote(part.Documentation, resolved), part.Origin, resolved.Conversion)
             {
                 JsonName = JsonNameFor(fieldNames[key], wcfName),
+                Reference = resolved.Reference,
             });
         }
 

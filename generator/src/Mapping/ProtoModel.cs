@@ -12,6 +12,30 @@ public enum ProtoLabel
     Repeated,
 }
 
+/// <summary>What a field's type refers to, as mapping resolved it.</summary>
+public enum ProtoTypeKind
+{
+    /// <summary>A proto scalar: <see cref="ProtoTypeReference.Name"/> is its keyword (<c>int32</c>, <c>string</c>, <c>bytes</c>).</summary>
+    Scalar,
+
+    /// <summary>A message: <see cref="ProtoTypeReference.Name"/> is its full name (<c>contoso.Order</c>, <c>google.protobuf.Empty</c>).</summary>
+    Message,
+
+    /// <summary>An enum: <see cref="ProtoTypeReference.Name"/> is its full name.</summary>
+    Enum,
+
+    /// <summary>A <c>map&lt;K, V&gt;</c>: <see cref="ProtoTypeReference.MapKey"/> and <see cref="ProtoTypeReference.MapValue"/>.</summary>
+    Map,
+}
+
+/// <summary>A field's type as a reference to its definition, so nothing downstream parses <see cref="ProtoField.Type"/>.</summary>
+public sealed record ProtoTypeReference(ProtoTypeKind Kind, string Name, ProtoTypeReference? MapKey = null, ProtoTypeReference? MapValue = null)
+{
+    public static ProtoTypeReference Scalar(string keyword) => new(ProtoTypeKind.Scalar, keyword);
+
+    public static ProtoTypeReference Message(string fullName) => new(ProtoTypeKind.Message, fullName);
+}
+
 /// <summary>One field. <see cref="Type"/> is the proto type as written (<c>int32</c>, <c>.contoso.Order</c>, <c>map&lt;string, int32&gt;</c>).</summary>
 /// <param name="Origin">The C# symbol the field holds; null in the fixed messages of <c>migrate_wcf/common.proto</c>.</param>
 /// <param name="Conversion">How the C# value becomes this field and back; null where no C# value is held directly (a
@@ -20,6 +44,10 @@ public sealed record ProtoField(string Name, string Type, int Number, ProtoLabel
 {
     /// <summary>The field's <c>json_name</c> option: the name WCF's JSON uses where proto3's lowerCamelCase default differs; null for the default.</summary>
     public string? JsonName { get; init; }
+
+    /// <summary>What <see cref="Type"/> refers to; null only in the fixed messages of <c>migrate_wcf/common.proto</c> and
+    /// a generated call id, which no C# value is converted through.</summary>
+    public ProtoTypeReference? Reference { get; init; }
 }
 
 public sealed record ProtoOneof(string Name, EquatableArray<ProtoField> Fields, string? Comment);
