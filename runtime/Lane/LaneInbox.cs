@@ -86,9 +86,17 @@ internal sealed unsafe class LaneInbox
         lock (_gate)
         {
             var deadline = DateTime.UtcNow + AnnouncementWait;
-            while (!_closed && reference.Segment > _highestId && DateTime.UtcNow < deadline)
+            while (!_closed && reference.Segment > _highestId)
             {
-                Monitor.Wait(_gate, deadline - DateTime.UtcNow);
+                // Read the clock once: a deadline passed between a check and the wait would be a negative timeout,
+                // which Monitor.Wait refuses with an exception that reached the caller as UNKNOWN.
+                var left = deadline - DateTime.UtcNow;
+                if (left <= TimeSpan.Zero)
+                {
+                    break;
+                }
+
+                Monitor.Wait(_gate, left);
             }
 
             if (_closed)

@@ -57,8 +57,9 @@ internal sealed partial class ConversionWriter
                 var propertyName = ProtocNames.Property(field, message);
                 var fieldName = char.ToLowerInvariant(propertyName[0]) + propertyName.Substring(1);
                 var present = Local(fieldName + "Message");
-                if (conversion.Kind is ConversionKind.ListWrapper or ConversionKind.MapWrapper
-                    && Inline(() => FromProto(conversion, present, slot, where)) is null)
+                var wrapper = conversion.Kind is ConversionKind.ListWrapper or ConversionKind.MapWrapper;
+                var built = wrapper ? Inline(() => FromProto(conversion, present, slot, where)) : null;
+                if (wrapper && built is null)
                 {
                     // Named for the field, unless that name is taken (an adapter's local for the parameter itself).
                     var result = Local(_locals.Contains(fieldName) ? fieldName + (conversion.Kind == ConversionKind.ListWrapper ? "List" : "Map") : fieldName);
@@ -72,7 +73,7 @@ internal sealed partial class ConversionWriter
                 }
 
                 var cast = conversion.Null == NullMapping.Unset && conversion.Kind == ConversionKind.Nullable ? "(" + conversion.CSharp!.Name + ")" : string.Empty;
-                return $"({property} is {{ }} {present} ? {cast}{FromProto(conversion, present, slot, where)} : {unset})";
+                return $"({property} is {{ }} {present} ? {cast}{built ?? FromProto(conversion, present, slot, where)} : {unset})";
             default:
                 return FromProto(conversion, property, slot, where);
         }

@@ -49,14 +49,14 @@ namespace PayloadWcf.Grpc
         public override Task<EchoReadingsResponse> EchoReadings(EchoReadingsRequest request, ServerCallContext context)
         {
             List<global::PayloadWcf.Reading>? readings = _invoker.ReadRequest(request, static request =>
-                request.Readings is { } readingsMessage ? readingsMessage.Items.Select(item2 => PayloadTypesMappers.FromMessage(item2, depth: 1)).ToList() : null);
+                request.Readings is { } readingsMessage ? readingsMessage.Items.Select(item => PayloadTypesMappers.FromMessage(item, depth: 1)).ToList() : null);
             return _invoker.Invoke(context, (service, _) =>
             {
                 var result = service.EchoReadings(readings);
                 var response = new EchoReadingsResponse();
                 if (result is not null)
                 {
-                    response.Result = new ReadingList { Items = { result.Select(item3 => PayloadTypesMappers.ToMessage(item3 ?? throw CommonTypeConversions.NotCarried("an element of the result of IPayloadEcho.EchoReadings"), depth: 1)) } };
+                    response.Result = new ReadingList { Items = { result.Select(item2 => PayloadTypesMappers.ToMessage(item2 ?? throw CommonTypeConversions.NotCarried("an element of the result of IPayloadEcho.EchoReadings"), depth: 1)) } };
                 }
 
                 return response;

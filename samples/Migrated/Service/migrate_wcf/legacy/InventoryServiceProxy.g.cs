@@ -59,7 +59,7 @@ namespace LegacyWcf.Contracts.Grpc
             var request = new GetStockLevelsRequest();
             if (skus is not null) request.Skus = new StringList { Items = { skus } };
             var response = _client.GetStockLevels(request);
-            return response.Result is { } resultMessage ? resultMessage.Entries.ToDictionary(pair2 => pair2.Key, pair2 => DataTypesMappers.FromMessage(pair2.Value, depth: 1)) : null;
+            return response.Result is { } resultMessage ? resultMessage.Entries.ToDictionary(pair => pair.Key, pair => DataTypesMappers.FromMessage(pair.Value, depth: 1)) : null;
         }
     }
 }

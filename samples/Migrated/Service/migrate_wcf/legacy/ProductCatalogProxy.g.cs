@@ -51,7 +51,7 @@ namespace LegacyWcf.Contracts.Grpc
             if (category is not null) request.Category = category;
             request.Max = max;
             var response = _client.FindProducts(request);
-            return response.Result is { } resultMessage ? resultMessage.Items.Select(item2 => DataTypesMappers.FromMessage(item2, depth: 1)).ToList() : null;
+            return response.Result is { } resultMessage ? resultMessage.Items.Select(item => DataTypesMappers.FromMessage(item, depth: 1)).ToList() : null;
         }
 
         global::LegacyWcf.Contracts.Product? global::LegacyWcf.Contracts.IProductCatalog.AddProduct(global::LegacyWcf.Contracts.Product? product)

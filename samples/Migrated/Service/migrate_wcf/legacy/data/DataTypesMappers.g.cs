@@ -87,7 +87,7 @@ namespace LegacyWcf.Contracts.Grpc
         {
             CommonTypeConversions.CheckDepth(depth, "LegacyWcf.Contracts.CartSummary");
             var value = new global::LegacyWcf.Contracts.CartSummary();
-            value.Lines = message.Lines is { } linesMessage ? linesMessage.Items.Select(item2 => DataTypesMappers.FromMessage(item2, depth + 1)).ToList() : null;
+            value.Lines = message.Lines is { } linesMessage ? linesMessage.Items.Select(item => DataTypesMappers.FromMessage(item, depth + 1)).ToList() : null;
             value.Subtotal = message.Subtotal is { } subtotalMessage ? CommonTypeConversions.ToDecimal(subtotalMessage) : default(decimal);
             value.Instance = message.Instance is { } instanceMessage ? DataTypesMappers.FromMessage(instanceMessage, depth + 1) : null;
             return value;
@@ -228,9 +228,9 @@ namespace LegacyWcf.Contracts.Grpc
             value.Status = checked((global::LegacyWcf.Contracts.OrderStatus)(int)message.Status);
             value.PlacedAt = message.PlacedAt is { } placedAtMessage ? CommonTypeConversions.ToDateTime(placedAtMessage) : default(global::System.DateTime);
             value.RequestedDelivery = message.RequestedDelivery is { } requestedDeliveryMessage ? (global::System.DateTime?)CommonTypeConversions.ToDateTime(requestedDeliveryMessage) : null;
-            value.Lines = message.Lines is { } linesMessage ? linesMessage.Items.Select(item2 => DataTypesMappers.FromMessage(item2, depth + 1)).ToList() : null;
-            value.Attributes = message.Attributes is { } attributesMessage ? attributesMessage.Entries.ToDictionary(pair2 => pair2.Key, pair2 => pair2.Value) : null;
-            value.Allocations = message.Allocations is { } allocationsMessage ? allocationsMessage.Entries.ToDictionary(pair4 => pair4.Key, pair4 => DataTypesMappers.FromMessage(pair4.Value, depth + 1)) : null;
+            value.Lines = message.Lines is { } linesMessage ? linesMessage.Items.Select(item => DataTypesMappers.FromMessage(item, depth + 1)).ToList() : null;
+            value.Attributes = message.Attributes is { } attributesMessage ? attributesMessage.Entries.ToDictionary(pair => pair.Key, pair => pair.Value) : null;
+            value.Allocations = message.Allocations is { } allocationsMessage ? allocationsMessage.Entries.ToDictionary(pair2 => pair2.Key, pair2 => DataTypesMappers.FromMessage(pair2.Value, depth + 1)) : null;
             value.ShipTo = message.ShipTo is { } shipToMessage ? DataTypesMappers.FromMessage(shipToMessage, depth + 1) : null;
             value.Payment = message.Payment is { } paymentMessage ? DataTypesMappers.FromMessage(paymentMessage, depth + 1) : null;
             value.Priority = message.HasPriority ? (int?)message.Priority : null;

@@ -157,15 +157,15 @@ namespace Tailspin.Everything.Grpc
 
             value.Moods = list;
             value.Names = message.Names is { } namesMessage ? namesMessage.Items.ToArray() : null;
-            value.Nested = message.Nested is { } nestedMessage ? nestedMessage.Items.Select(item13 => item13.Items.ToList()).ToList() : null;
-            value.NullableInts = message.NullableInts.Select(item15 => (int?)(item15 ?? throw CommonTypeConversions.NotSet("an element of Tailspin.Everything.Collections.NullableInts"))).ToList();
+            value.Nested = message.Nested is { } nestedMessage ? nestedMessage.Items.Select(item10 => item10.Items.ToList()).ToList() : null;
+            value.NullableInts = message.NullableInts.Select(item12 => (int?)(item12 ?? throw CommonTypeConversions.NotSet("an element of Tailspin.Everything.Collections.NullableInts"))).ToList();
             value.Points = message.Points.ToDictionary(pair3 => pair3.Key, pair3 => EverythingTypesMappers.FromMessage(pair3.Value, depth + 1));
-            value.Prices = message.Prices is { } pricesMessage ? pricesMessage.Entries.ToDictionary(pair5 => pair5.Key, pair5 => CommonTypeConversions.ToDecimal(pair5.Value)) : null;
-            value.Tables = message.Tables is { } tablesMessage ? tablesMessage.Entries.ToDictionary(pair8 => pair8.Key, pair8 => pair8.Value.Entries.ToDictionary(pair9 => pair9.Key, pair9 => pair9.Value)) : null;
+            value.Prices = message.Prices is { } pricesMessage ? pricesMessage.Entries.ToDictionary(pair4 => pair4.Key, pair4 => CommonTypeConversions.ToDecimal(pair4.Value)) : null;
+            value.Tables = message.Tables is { } tablesMessage ? tablesMessage.Entries.ToDictionary(pair5 => pair5.Key, pair5 => pair5.Value.Entries.ToDictionary(pair6 => pair6.Key, pair6 => pair6.Value)) : null;
             var list2 = new HashSet<string>();
-            foreach (var item16 in message.Tags)
+            foreach (var item13 in message.Tags)
             {
-                list2.Add(item16);
+                list2.Add(item13);
             }
 
             value.Tags = list2;
@@ -254,7 +254,7 @@ namespace Tailspin.Everything.Grpc
         {
             CommonTypeConversions.CheckDepth(depth, "Tailspin.Everything.Node");
             var value = new global::Tailspin.Everything.Node();
-            value.Children = message.Children is { } childrenMessage ? childrenMessage.Items.Select(item2 => EverythingTypesMappers.FromMessage(item2, depth + 1)).ToList() : null;
+            value.Children = message.Children is { } childrenMessage ? childrenMessage.Items.Select(item => EverythingTypesMappers.FromMessage(item, depth + 1)).ToList() : null;
             value.Label = message.Label;
             value.Next = message.Next is { } nextMessage ? EverythingTypesMappers.FromMessage(nextMessage, depth + 1) : null;
             return value;
