@@ -223,6 +223,7 @@ internal sealed partial class ConversionWriter
             var item = Local("item");
             var converted = FromProto(element, item, slot, "an element of " + where);
             // A T? element is read from a T (or a wrapper's T? through `?? throw`): cast back, as the list's element type.
+            Release(item);
             var elements = element.Kind == ConversionKind.Same ? source
                 : element.Kind is ConversionKind.Nullable or ConversionKind.NullableWrapper ? $"{source}.Select({item} => ({element.CSharp!.Name}){converted})"
                 : $"{source}.Select({item} => {converted})";
@@ -235,6 +236,7 @@ internal sealed partial class ConversionWriter
             var pair = Local("pair");
             var key = FromProto(conversion.Arguments[0], pair + ".Key", keySlot, "a key of " + where);
             var value = FromProto(conversion.Arguments[1], pair + ".Value", valueSlot, "a value of " + where);
+            Release(pair);
             return Linq($"{source}.ToDictionary({pair} => {key}, {pair} => {value})");
         }
 

@@ -52,6 +52,10 @@ internal sealed partial class ConversionWriter
         return name;
     }
 
+    /// <summary>Frees a lambda parameter's name once its lambda is written: its scope ends there, so a sibling lambda
+    /// may take it again (<c>item</c>, not <c>item2</c>).</summary>
+    private void Release(string lambdaParameter) => _locals.Remove(lambdaParameter);
+
     /// <summary>
     /// The expression <paramref name="write"/> returns when it needs no statement before it (so it can stand in a lambda
     /// or a one-line <c>if</c>); else null, with nothing written and no local name claimed.
@@ -110,10 +114,13 @@ internal sealed partial class ConversionWriter
                 return;
             }
 
+            // The block's locals (a wrapper being filled, its loop variable) end with it: a sibling block reuses the names.
+            var outside = new HashSet<string>(_locals, StringComparer.Ordinal);
             _w.Open(condition);
             _w.Line($"{property} = {CSharpWriter.Unparenthesized(converted ?? ToProto(conversion, value, slot, where))};");
             _w.Close();
             _w.Line();
+            _locals.IntersectWith(outside);
         }
         else
         {
@@ -242,6 +249,7 @@ internal sealed partial class ConversionWriter
         var converted = ToProto(element, NonNull(element, item, "an element of " + where), slot, "an element of " + where);
         // A wrapper element of the same scalar is T? on both sides, and `?? throw` gives a T.
         var cast = element.Kind == ConversionKind.NullableWrapper && element.Arguments[0].Kind == ConversionKind.Same;
+        Release(item);
         return Linq($"{source}.Select({item} => {(cast ? $"({element.CSharp!.Name}){converted}" : converted)})");
     }
 

@@ -56,7 +56,7 @@ namespace PayloadWcf.Grpc
                 var response = new EchoReadingsResponse();
                 if (result is not null)
                 {
-                    response.Result = new ReadingList { Items = { result.Select(item2 => PayloadTypesMappers.ToMessage(item2 ?? throw CommonTypeConversions.NotCarried("an element of the result of IPayloadEcho.EchoReadings"), depth: 1)) } };
+                    response.Result = new ReadingList { Items = { result.Select(item => PayloadTypesMappers.ToMessage(item ?? throw CommonTypeConversions.NotCarried("an element of the result of IPayloadEcho.EchoReadings"), depth: 1)) } };
                 }
 
                 return response;

@@ -54,7 +54,7 @@ namespace PayloadWcf.Grpc
             }
 
             var response = _client.EchoReadings(request);
-            return response.Result is { } resultMessage ? resultMessage.Items.Select(item2 => PayloadTypesMappers.FromMessage(item2, depth: 1)).ToList() : null;
+            return response.Result is { } resultMessage ? resultMessage.Items.Select(item => PayloadTypesMappers.FromMessage(item, depth: 1)).ToList() : null;
         }
     }
 }

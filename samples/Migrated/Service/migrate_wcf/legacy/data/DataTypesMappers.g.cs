@@ -201,13 +201,13 @@ namespace LegacyWcf.Contracts.Grpc
 
             if (value.Allocations is { } allocations)
             {
-                var map2 = new StringToOrderLineMap();
-                foreach (var pair2 in allocations)
+                var map = new StringToOrderLineMap();
+                foreach (var pair in allocations)
                 {
-                    map2.Entries.Add(pair2.Key, DataTypesMappers.ToMessage(pair2.Value ?? throw CommonTypeConversions.NotCarried("a value of LegacyWcf.Contracts.Order.Allocations"), depth + 1));
+                    map.Entries.Add(pair.Key, DataTypesMappers.ToMessage(pair.Value ?? throw CommonTypeConversions.NotCarried("a value of LegacyWcf.Contracts.Order.Allocations"), depth + 1));
                 }
 
-                message.Allocations = map2;
+                message.Allocations = map;
             }
 
             if (value.ShipTo is { } shipTo) message.ShipTo = DataTypesMappers.ToMessage(shipTo, depth + 1);
@@ -230,7 +230,7 @@ namespace LegacyWcf.Contracts.Grpc
             value.RequestedDelivery = message.RequestedDelivery is { } requestedDeliveryMessage ? (global::System.DateTime?)CommonTypeConversions.ToDateTime(requestedDeliveryMessage) : null;
             value.Lines = message.Lines is { } linesMessage ? linesMessage.Items.Select(item => DataTypesMappers.FromMessage(item, depth + 1)).ToList() : null;
             value.Attributes = message.Attributes is { } attributesMessage ? attributesMessage.Entries.ToDictionary(pair => pair.Key, pair => pair.Value) : null;
-            value.Allocations = message.Allocations is { } allocationsMessage ? allocationsMessage.Entries.ToDictionary(pair2 => pair2.Key, pair2 => DataTypesMappers.FromMessage(pair2.Value, depth + 1)) : null;
+            value.Allocations = message.Allocations is { } allocationsMessage ? allocationsMessage.Entries.ToDictionary(pair => pair.Key, pair => DataTypesMappers.FromMessage(pair.Value, depth + 1)) : null;
             value.ShipTo = message.ShipTo is { } shipToMessage ? DataTypesMappers.FromMessage(shipToMessage, depth + 1) : null;
             value.Payment = message.Payment is { } paymentMessage ? DataTypesMappers.FromMessage(paymentMessage, depth + 1) : null;
             value.Priority = message.HasPriority ? (int?)message.Priority : null;

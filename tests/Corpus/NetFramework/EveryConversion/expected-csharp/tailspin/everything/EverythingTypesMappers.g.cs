@@ -76,23 +76,23 @@ namespace Tailspin.Everything.Grpc
                 message.ByPoint.Add(new PointToStringEntry { Key = EverythingTypesMappers.ToMessage(pair2.Key, depth + 1), Value = (pair2.Value ?? throw CommonTypeConversions.NotCarried("a value of Tailspin.Everything.Collections.ByPoint")) });
             }
 
-            message.Dates.AddRange((value.Dates ?? throw CommonTypeConversions.NotCarried("Tailspin.Everything.Collections.Dates")).Select(item2 => CommonTypeConversions.ToMessage(item2)));
-            message.Grid.AddRange((value.Grid ?? throw CommonTypeConversions.NotCarried("Tailspin.Everything.Collections.Grid")).Select(item3 => new Int32List { Items = { (item3 ?? throw CommonTypeConversions.NotCarried("an element of Tailspin.Everything.Collections.Grid")) } }));
-            message.Ids.AddRange((value.Ids ?? throw CommonTypeConversions.NotCarried("Tailspin.Everything.Collections.Ids")).Select(item4 => item4.ToString()));
-            message.Letters.AddRange((value.Letters ?? throw CommonTypeConversions.NotCarried("Tailspin.Everything.Collections.Letters")).Select(item5 => CommonTypeConversions.ToString((item5 ?? throw CommonTypeConversions.NotCarried("an element of Tailspin.Everything.Collections.Letters")), "an element of Tailspin.Everything.Collections.Letters")));
+            message.Dates.AddRange((value.Dates ?? throw CommonTypeConversions.NotCarried("Tailspin.Everything.Collections.Dates")).Select(item => CommonTypeConversions.ToMessage(item)));
+            message.Grid.AddRange((value.Grid ?? throw CommonTypeConversions.NotCarried("Tailspin.Everything.Collections.Grid")).Select(item => new Int32List { Items = { (item ?? throw CommonTypeConversions.NotCarried("an element of Tailspin.Everything.Collections.Grid")) } }));
+            message.Ids.AddRange((value.Ids ?? throw CommonTypeConversions.NotCarried("Tailspin.Everything.Collections.Ids")).Select(item => item.ToString()));
+            message.Letters.AddRange((value.Letters ?? throw CommonTypeConversions.NotCarried("Tailspin.Everything.Collections.Letters")).Select(item => CommonTypeConversions.ToString((item ?? throw CommonTypeConversions.NotCarried("an element of Tailspin.Everything.Collections.Letters")), "an element of Tailspin.Everything.Collections.Letters")));
             foreach (var pair3 in (value.ListsByKey ?? throw CommonTypeConversions.NotCarried("Tailspin.Everything.Collections.ListsByKey")))
             {
                 message.ListsByKey.Add(pair3.Key, new Int32List { Items = { (pair3.Value ?? throw CommonTypeConversions.NotCarried("a value of Tailspin.Everything.Collections.ListsByKey")) } });
             }
 
-            message.Moods.AddRange((value.Moods ?? throw CommonTypeConversions.NotCarried("Tailspin.Everything.Collections.Moods")).Select(item6 => checked((Mood)(int)item6)));
+            message.Moods.AddRange((value.Moods ?? throw CommonTypeConversions.NotCarried("Tailspin.Everything.Collections.Moods")).Select(item => checked((Mood)(int)item)));
             if (value.Names is { } names) message.Names = new StringList { Items = { names } };
             if (value.Nested is { } nested)
             {
-                message.Nested = new StringListList { Items = { nested.Select(item7 => new StringList { Items = { (item7 ?? throw CommonTypeConversions.NotCarried("an element of Tailspin.Everything.Collections.Nested")) } }) } };
+                message.Nested = new StringListList { Items = { nested.Select(item => new StringList { Items = { (item ?? throw CommonTypeConversions.NotCarried("an element of Tailspin.Everything.Collections.Nested")) } }) } };
             }
 
-            message.NullableInts.AddRange((value.NullableInts ?? throw CommonTypeConversions.NotCarried("Tailspin.Everything.Collections.NullableInts")).Select(item8 => (int?)(item8 ?? throw CommonTypeConversions.NotCarried("an element of Tailspin.Everything.Collections.NullableInts"))));
+            message.NullableInts.AddRange((value.NullableInts ?? throw CommonTypeConversions.NotCarried("Tailspin.Everything.Collections.NullableInts")).Select(item => (int?)(item ?? throw CommonTypeConversions.NotCarried("an element of Tailspin.Everything.Collections.NullableInts"))));
             foreach (var pair4 in (value.Points ?? throw CommonTypeConversions.NotCarried("Tailspin.Everything.Collections.Points")))
             {
                 message.Points.Add(pair4.Key, EverythingTypesMappers.ToMessage(pair4.Value, depth + 1));
@@ -111,19 +111,19 @@ namespace Tailspin.Everything.Grpc
 
             if (value.Tables is { } tables)
             {
-                var map2 = new StringToStringToInt32MapMap();
-                foreach (var pair6 in tables)
+                var map = new StringToStringToInt32MapMap();
+                foreach (var pair5 in tables)
                 {
-                    var map3 = new StringToInt32Map();
-                    foreach (var pair7 in (pair6.Value ?? throw CommonTypeConversions.NotCarried("a value of Tailspin.Everything.Collections.Tables")))
+                    var map2 = new StringToInt32Map();
+                    foreach (var pair6 in (pair5.Value ?? throw CommonTypeConversions.NotCarried("a value of Tailspin.Everything.Collections.Tables")))
                     {
-                        map3.Entries.Add(pair7.Key, pair7.Value);
+                        map2.Entries.Add(pair6.Key, pair6.Value);
                     }
 
-                    map2.Entries.Add(pair6.Key, map3);
+                    map.Entries.Add(pair5.Key, map2);
                 }
 
-                message.Tables = map2;
+                message.Tables = map;
             }
 
             message.Tags.AddRange((value.Tags ?? throw CommonTypeConversions.NotCarried("Tailspin.Everything.Collections.Tags")));
@@ -144,28 +144,28 @@ namespace Tailspin.Everything.Grpc
             }
 
             value.ByPoint = map;
-            value.Dates = message.Dates.Select(item2 => CommonTypeConversions.ToDateTime(item2)).ToList();
-            value.Grid = message.Grid.Select(item3 => item3.Items.ToArray()).ToArray();
-            value.Ids = message.Ids.Select(item5 => CommonTypeConversions.ToGuid(item5, "an element of Tailspin.Everything.Collections.Ids")).ToList();
-            value.Letters = message.Letters.Select(item6 => (char?)CommonTypeConversions.ToChar((item6 ?? throw CommonTypeConversions.NotSet("an element of Tailspin.Everything.Collections.Letters")), "an element of Tailspin.Everything.Collections.Letters")).ToList();
-            value.ListsByKey = message.ListsByKey.ToDictionary(pair2 => pair2.Key, pair2 => pair2.Value.Items.ToList());
+            value.Dates = message.Dates.Select(item => CommonTypeConversions.ToDateTime(item)).ToList();
+            value.Grid = message.Grid.Select(item => item.Items.ToArray()).ToArray();
+            value.Ids = message.Ids.Select(item => CommonTypeConversions.ToGuid(item, "an element of Tailspin.Everything.Collections.Ids")).ToList();
+            value.Letters = message.Letters.Select(item => (char?)CommonTypeConversions.ToChar((item ?? throw CommonTypeConversions.NotSet("an element of Tailspin.Everything.Collections.Letters")), "an element of Tailspin.Everything.Collections.Letters")).ToList();
+            value.ListsByKey = message.ListsByKey.ToDictionary(pair => pair.Key, pair => pair.Value.Items.ToList());
             var list = new global::System.Collections.ObjectModel.Collection<global::Tailspin.Everything.Mood>();
-            foreach (var item8 in message.Moods)
+            foreach (var item in message.Moods)
             {
-                list.Add(checked((global::Tailspin.Everything.Mood)(int)item8));
+                list.Add(checked((global::Tailspin.Everything.Mood)(int)item));
             }
 
             value.Moods = list;
             value.Names = message.Names is { } namesMessage ? namesMessage.Items.ToArray() : null;
-            value.Nested = message.Nested is { } nestedMessage ? nestedMessage.Items.Select(item10 => item10.Items.ToList()).ToList() : null;
-            value.NullableInts = message.NullableInts.Select(item12 => (int?)(item12 ?? throw CommonTypeConversions.NotSet("an element of Tailspin.Everything.Collections.NullableInts"))).ToList();
-            value.Points = message.Points.ToDictionary(pair3 => pair3.Key, pair3 => EverythingTypesMappers.FromMessage(pair3.Value, depth + 1));
-            value.Prices = message.Prices is { } pricesMessage ? pricesMessage.Entries.ToDictionary(pair4 => pair4.Key, pair4 => CommonTypeConversions.ToDecimal(pair4.Value)) : null;
-            value.Tables = message.Tables is { } tablesMessage ? tablesMessage.Entries.ToDictionary(pair5 => pair5.Key, pair5 => pair5.Value.Entries.ToDictionary(pair6 => pair6.Key, pair6 => pair6.Value)) : null;
+            value.Nested = message.Nested is { } nestedMessage ? nestedMessage.Items.Select(item2 => item2.Items.ToList()).ToList() : null;
+            value.NullableInts = message.NullableInts.Select(item2 => (int?)(item2 ?? throw CommonTypeConversions.NotSet("an element of Tailspin.Everything.Collections.NullableInts"))).ToList();
+            value.Points = message.Points.ToDictionary(pair => pair.Key, pair => EverythingTypesMappers.FromMessage(pair.Value, depth + 1));
+            value.Prices = message.Prices is { } pricesMessage ? pricesMessage.Entries.ToDictionary(pair => pair.Key, pair => CommonTypeConversions.ToDecimal(pair.Value)) : null;
+            value.Tables = message.Tables is { } tablesMessage ? tablesMessage.Entries.ToDictionary(pair => pair.Key, pair => pair.Value.Entries.ToDictionary(pair2 => pair2.Key, pair2 => pair2.Value)) : null;
             var list2 = new HashSet<string>();
-            foreach (var item13 in message.Tags)
+            foreach (var item2 in message.Tags)
             {
-                list2.Add(item13);
+                list2.Add(item2);
             }
 
             value.Tags = list2;
