@@ -69,7 +69,7 @@ public static class CommonTypeConversions
     /// <exception cref="OverflowException">
     /// The scale is above 28, which no System.Decimal has; the value is rejected rather than rounded.
     /// </exception>
-    public static decimal ToDecimal(ProtoDecimal message)
+    public static decimal ToDecimal(this ProtoDecimal message)
     {
         ArgumentNullException.ThrowIfNull(message);
         uint scale = message.Scale;
@@ -97,7 +97,7 @@ public static class CommonTypeConversions
 
     /// <summary>The DateTime <paramref name="message"/> holds, with its Kind (an unset timestamp is the Unix epoch, as in proto3).</summary>
     /// <exception cref="MessageMappingException">The instant is outside DateTime's range, or the Kind is not one of DateTimeKind's.</exception>
-    public static System.DateTime ToDateTime(ProtoDateTime message)
+    public static System.DateTime ToDateTime(this ProtoDateTime message)
     {
         ArgumentNullException.ThrowIfNull(message);
         int kind = (int)message.Kind;
@@ -115,7 +115,7 @@ public static class CommonTypeConversions
 
     /// <summary>The DateTimeOffset <paramref name="message"/> holds: the same instant and offset.</summary>
     /// <exception cref="MessageMappingException">The offset is beyond ±14 hours, or the local time outside DateTimeOffset's range.</exception>
-    public static System.DateTimeOffset ToDateTimeOffset(ProtoDateTimeOffset message)
+    public static System.DateTimeOffset ToDateTimeOffset(this ProtoDateTimeOffset message)
     {
         ArgumentNullException.ThrowIfNull(message);
         int minutes = message.OffsetMinutes;

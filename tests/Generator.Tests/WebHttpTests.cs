@@ -408,8 +408,9 @@ public class WebHttpTests
 
         Assert.True(result.CSharp!.HasHttpJsonOperations);
         var hosting = result.CSharpFiles.Single(f => f.RelativePath == result.CSharp.HostingClass + ".g.cs").Content;
-        Assert.Contains("public static void ConfigureJsonTranscoding(global::Microsoft.AspNetCore.Grpc.JsonTranscoding.GrpcJsonTranscodingOptions options)", hosting);
-        Assert.Contains("options.JsonSettings.WriteEnumsAsIntegers = true;", hosting);
+        // WCF's JSON settings are the runtime's (WcfJsonTranscoding, tested there); the set adds its fault detail files.
+        Assert.Contains("public static void ConfigureJsonTranscoding(GrpcJsonTranscodingOptions options)", hosting);
+        Assert.Contains("=> WcfJsonTranscoding.Configure(options);", hosting);
         // [WebGet] is MigrateWcf.Compatibility's: nothing of System.ServiceModel.Web is generated.
         Assert.Equal(ServiceModelTypes.WebHttp, result.CSharp.CompatibilityTypes);
         Assert.DoesNotContain(result.CSharpFiles, f => f.RelativePath.EndsWith("System.ServiceModel.Web.g.cs", StringComparison.Ordinal));

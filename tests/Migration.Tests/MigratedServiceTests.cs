@@ -273,8 +273,15 @@ public sealed class ImplementationChoiceTests
 
         simple.Put();
 
-        Assert.NotNull(host.Services.GetService(typeof(ServiceInvoker<>).MakeGenericType(served)));
-        Assert.Null(host.Services.GetService(typeof(ServiceInvoker<>).MakeGenericType(notServed)));
+        // Both classes are registered (the choice is options, read when the adapters are mapped); one adapter is mapped.
+        var mapped = host.Services.GetRequiredService<Microsoft.AspNetCore.Routing.EndpointDataSource>().Endpoints
+            .Select(e => e.Metadata.GetMetadata<global::Grpc.AspNetCore.Server.GrpcMethodMetadata>()?.ServiceType)
+            .OfType<Type>()
+            .Where(t => t.IsGenericType && t.GetGenericTypeDefinition() == typeof(LegacyWcf.Contracts.Grpc.SimpleAdapter<>))
+            .Distinct()
+            .ToList();
+        Assert.Equal([typeof(LegacyWcf.Contracts.Grpc.SimpleAdapter<>).MakeGenericType(served)], mapped);
+        Assert.DoesNotContain(typeof(LegacyWcf.Contracts.Grpc.SimpleAdapter<>).MakeGenericType(notServed), mapped);
         ((IDisposable)simple).Dispose();
     }
 }

@@ -241,6 +241,35 @@ public sealed class JsonTranscodingTests
         Assert.Equal("none", details[1].GetProperty("id").GetString());
     }
 
+    [Fact]
+    public async Task WcfJsonTranscoding_writes_enums_as_numbers_and_registers_ErrorInfo_and_the_detail_files()
+    {
+        using var temp = new TempDirectory();
+        await using var host = await StartCatalogAsync(GrpcEndpoint.UnixSocket(temp.Combine("svc.sock")), o =>
+        {
+            o.HttpJson = GrpcEndpoint.Tcp("127.0.0.1", 0);
+            // The file twice: a set's fault details often share one; the registry takes each once.
+            o.JsonTranscoding = transcoding => WcfJsonTranscoding.Configure(transcoding, Item.Descriptor.File, Item.Descriptor.File);
+        });
+        using var http = HttpClientFor(host.HttpJsonEndpoint!);
+
+        using var item = JsonDocument.Parse(await http.GetStringAsync("items/old"));
+        Assert.Equal(1, item.RootElement.GetProperty("status").GetInt32());
+        using var zero = JsonDocument.Parse(await http.GetStringAsync("items/z0"));
+        Assert.Equal(0, zero.RootElement.GetProperty("stock").GetInt32());
+
+        using var response = await http.DeleteAsync("items/none");
+        Assert.Equal(HttpStatusCode.NotFound, response.StatusCode);
+        using var error = JsonDocument.Parse(await response.Content.ReadAsStringAsync());
+        Assert.Equal(
+            ["type.googleapis.com/google.rpc.ErrorInfo", "type.googleapis.com/runtime.tests.transcoding.Item"],
+            error.RootElement.GetProperty("details").EnumerateArray().Select(d => d.GetProperty("@type").GetString()));
+    }
+
+    [Fact]
+    public void WcfJsonTranscoding_refuses_null_options()
+        => Assert.Throws<ArgumentNullException>(() => WcfJsonTranscoding.Configure(null!));
+
     [Theory]
     [InlineData(400)]
     [InlineData(401)]

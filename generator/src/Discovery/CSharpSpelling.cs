@@ -78,7 +78,19 @@ internal sealed class CSharpSpelling
         var facts = (Name: Identifier(method.Name), Accessible: IsAccessible(method));
         if (role != OperationMethodRole.TaskBased || method.ReturnType is not INamedTypeSymbol task)
         {
-            return new OperationMethod(role, facts.Name, returnType, parameters) { MetadataName = method.Name, IsAccessible = facts.Accessible };
+            // Begin ends with its AsyncCallback and state, End with its IAsyncResult: they are not the operation's.
+            var operationParameters = role switch
+            {
+                OperationMethodRole.Begin => Math.Max(0, parameters.Count - 2),
+                OperationMethodRole.End => Math.Max(0, parameters.Count - 1),
+                _ => parameters.Count,
+            };
+            return new OperationMethod(role, facts.Name, returnType, parameters)
+            {
+                MetadataName = method.Name,
+                IsAccessible = facts.Accessible,
+                OperationParameterCount = operationParameters,
+            };
         }
 
         var result = task.TypeArguments.Length == 1 ? Accepting(task.TypeArguments[0], task.TypeArgumentNullableAnnotations[0]) : null;

@@ -109,12 +109,13 @@ internal sealed class OperationReader
 
             if (_context.ReadsEmitterFacts)
             {
-                beginEnd.Methods.Add(_context.CSharp.Method(method, OperationMethodRole.Begin));
-            }
-
-            if (end is not null && _context.ReadsEmitterFacts)
-            {
-                beginEnd.Methods.Add(_context.CSharp.Method(end, OperationMethodRole.End));
+                var beginMethod = _context.CSharp.Method(method, OperationMethodRole.Begin);
+                beginEnd.Methods.Add(beginMethod);
+                if (end is not null)
+                {
+                    // End's operation parameters (ref and out ones) follow Begin's.
+                    beginEnd.Methods.Add(_context.CSharp.Method(end, OperationMethodRole.End) with { FirstOperationParameter = beginMethod.OperationParameterCount });
+                }
             }
 
             return beginEnd;

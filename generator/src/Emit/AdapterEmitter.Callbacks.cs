@@ -81,7 +81,6 @@ internal static partial class AdapterEmitter
         var callbackInterface = operation.DeclaringCSharpName;
         var owner = contract.CallbackContractKey!.Substring(contract.CallbackContractKey.LastIndexOf('.') + 1);
         var where = RpcCode.Where(owner, operation);
-        var begin = operation.Methods.FirstOrDefault(m => m.Role == OperationMethodRole.Begin);
         var caseProperty = ProtocNames.Property(envelopeCase, envelopeMessage);
         var casePart = RpcShape.Part(envelopeCase.Reference!.Name, false, index, isRequest: true);
         var twoWay = replyCase is not null;
@@ -92,13 +91,13 @@ internal static partial class AdapterEmitter
         switch (method.Role)
         {
             case OperationMethodRole.Begin:
-                var inputs = string.Join(", ", method.Parameters.Take(method.Parameters.Count - 2).Select(p => p.Name));
+                var inputs = string.Join(", ", method.Parameters.Take(method.OperationParameterCount).Select(p => p.Name));
                 w.Line($"{method.ReturnType} {callbackInterface}.{method.Name}({signature})");
-                w.Line($"    => global::System.Threading.Tasks.TaskToAsyncResult.Begin({method.Name}Core({inputs}), {method.Parameters[method.Parameters.Count - 2].Name}, {method.Parameters[method.Parameters.Count - 1].Name});");
+                w.Line($"    => global::System.Threading.Tasks.TaskToAsyncResult.Begin({method.Name}Core({inputs}), {method.Parameters[method.OperationParameterCount].Name}, {method.Parameters[method.OperationParameterCount + 1].Name});");
                 w.Line();
-                var coreParameters = string.Join(", ", method.Parameters.Take(method.Parameters.Count - 2).Select(Declaration));
+                var coreParameters = string.Join(", ", method.Parameters.Take(method.OperationParameterCount).Select(Declaration));
                 w.Open($"private async global::System.Threading.Tasks.Task{(twoWay ? "<" + reply + ">" : string.Empty)} {method.Name}Core({coreParameters})");
-                var sent = Send(w, conversions, operation, method, begin, envelope, callId, caseProperty, casePart, twoWay, isAsync: true, index, where);
+                var sent = Send(w, conversions, operation, method, envelope, callId, caseProperty, casePart, twoWay, isAsync: true, index, where);
                 if (twoWay)
                 {
                     w.Line($"return {sent};");
@@ -108,7 +107,7 @@ internal static partial class AdapterEmitter
                 return;
             case OperationMethodRole.End:
                 w.Open($"{method.ReturnType} {callbackInterface}.{method.Name}({signature})");
-                var resultName = method.Parameters[method.Parameters.Count - 1].Name;
+                var resultName = method.Parameters[method.OperationParameterCount].Name;
                 if (!twoWay)
                 {
                     w.Line($"global::System.Threading.Tasks.TaskToAsyncResult.End({resultName});");
@@ -117,7 +116,7 @@ internal static partial class AdapterEmitter
                 {
                     var ended = conversions.Local("reply");
                     w.Line($"var {ended} = global::System.Threading.Tasks.TaskToAsyncResult.End<{reply}>({resultName});");
-                    ReadReply(w, conversions, operation, method, begin, ended, replyMessage!, replyCase!, resultPart!, index, where);
+                    ReadReply(w, conversions, operation, method, ended, replyMessage!, replyCase!, resultPart!, index, where);
                 }
 
                 w.Close();
@@ -125,10 +124,10 @@ internal static partial class AdapterEmitter
             default:
                 var isAsync = method.Role == OperationMethodRole.TaskBased;
                 w.Open($"{(isAsync ? "async " : string.Empty)}{method.ReturnType} {callbackInterface}.{method.Name}({signature})");
-                var answered = Send(w, conversions, operation, method, null, envelope, callId, caseProperty, casePart, twoWay, isAsync, index, where);
+                var answered = Send(w, conversions, operation, method, envelope, callId, caseProperty, casePart, twoWay, isAsync, index, where);
                 if (twoWay)
                 {
-                    ReadReply(w, conversions, operation, method, null, answered, replyMessage!, replyCase!, resultPart!, index, where);
+                    ReadReply(w, conversions, operation, method, answered, replyMessage!, replyCase!, resultPart!, index, where);
                 }
 
                 w.Close();
@@ -137,10 +136,10 @@ internal static partial class AdapterEmitter
     }
 
     /// <summary>Builds the callback's envelope case from the method's parameters and sends it; a two-way one awaits the reply, into the local returned.</summary>
-    private static string Send(CSharpWriter w, ConversionWriter conversions, OperationModel operation, OperationMethod method, OperationMethod? begin, string envelope, string callIdProperty, string caseProperty,
+    private static string Send(CSharpWriter w, ConversionWriter conversions, OperationModel operation, OperationMethod method, string envelope, string callIdProperty, string caseProperty,
         RpcPart casePart, bool twoWay, bool isAsync, ProtoIndex index, Func<int, string> where)
     {
-        var names = RpcShape.ArgumentNames(operation, method, begin);
+        var names = RpcShape.ArgumentNames(operation, method);
         var message = RpcCode.Build(conversions, w, index, casePart, operation, conversions.Local("callback"), i => names[i] ?? "default!", where);
         var call = isAsync ? "await Channel." : "Channel.";
         var suffix = isAsync ? "Async" : string.Empty;
@@ -158,12 +157,12 @@ internal static partial class AdapterEmitter
     }
 
     /// <summary>Maps the client's reply (in local <paramref name="reply"/>) back to the callback's ref/out parameters and result.</summary>
-    private static void ReadReply(CSharpWriter w, ConversionWriter conversions, OperationModel operation, OperationMethod method, OperationMethod? begin, string reply, ProtoMessage replyMessage, ProtoField replyCase,
+    private static void ReadReply(CSharpWriter w, ConversionWriter conversions, OperationModel operation, OperationMethod method, string reply, ProtoMessage replyMessage, ProtoField replyCase,
         RpcPart resultPart, ProtoIndex index, Func<int, string> where)
     {
         var resultName = conversions.Local("result");
         w.Line($"var {resultName} = {reply}.{ProtocNames.Property(replyCase, replyMessage)} ?? throw {RuntimeMapping.Class}.NotSet({CSharpWriter.Literal(where(RpcCode.Result))});");
-        var names = RpcShape.ArgumentNames(operation, method, begin);
+        var names = RpcShape.ArgumentNames(operation, method);
         string? returned = null;
         foreach (var pair in RpcCode.Read(conversions, index, resultPart, operation, resultName, where))
         {

@@ -27,7 +27,9 @@ internal static partial class AdapterEmitter
         w.OpenNamespace(file.CSharpNamespace, index.DeclaredTypeNames);
         var serviceClass = "global::" + file.CSharpNamespace + "." + service.Name;
         w.Summary($"Serves {contract.Key} over gRPC: each rpc maps its request, calls the implementation through the runtime's ServiceInvoker (WCF instancing, concurrency, faults and one-way), and maps the result.");
-        w.Line($"/// <typeparam name=\"TService\">The implementation; hosting chooses it ({csharp.HostingClass}.AddMigratedServices), with its InstanceContextMode and ConcurrencyMode.</typeparam>");
+        w.Line("/// <typeparam name=\"TService\">");
+        w.Line($"/// The implementation, with its InstanceContextMode and ConcurrencyMode ({csharp.HostingClass}.AddMigratedServices).");
+        w.Line("/// </typeparam>");
         CSharpEmitter.GeneratedCode(w, csharp);
         w.Line($"{CSharpEmitter.Access(plan.IsInternal)} sealed class {plan.Adapter}<TService> : {serviceClass}.{ProtocNames.ServiceBase(service)}");
         w.Line(contract.IsClass ? $"    where TService : {contract.CSharpName}" : $"    where TService : class, {contract.CSharpName}");

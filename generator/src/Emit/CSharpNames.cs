@@ -28,6 +28,9 @@ internal static class CSharpNames
         ("Microsoft.Extensions.DependencyInjection", new(StringComparer.Ordinal) { "IServiceCollection" }),
         ("Microsoft.AspNetCore.Routing", new(StringComparer.Ordinal) { "IEndpointRouteBuilder" }),
         ("System.ServiceModel", new(StringComparer.Ordinal) { "ConcurrencyMode" }),
+        ("System", new(StringComparer.Ordinal) { "Action" }),
+        ("Microsoft.Extensions.Options", new(StringComparer.Ordinal) { "IOptions" }),
+        ("Microsoft.AspNetCore.Grpc.JsonTranscoding", new(StringComparer.Ordinal) { "GrpcJsonTranscodingOptions" }),
     };
 
     /// <summary>Namespaces inside the runtime's, which are not types.</summary>

@@ -19,12 +19,24 @@ internal sealed class CSharpWriter
 
     public CSharpWriter Line(string line = "")
     {
-        if (line.Length > 0)
+        if (line.Length == 0)
         {
-            _text.Append(' ', _indent * 4).Append(_namespace is null ? line : CSharpNames.Shorten(line, _namespace, _declared!, _usings));
+            _text.Append('\n');
+            return this;
         }
 
-        _text.Append('\n');
+        if (_namespace is null || line.IndexOf('\n') >= 0)
+        {
+            // Text laid out by its emitter (several lines already) is kept as written.
+            _text.Append(' ', _indent * 4).Append(_namespace is null ? line : CSharpNames.Shorten(line, _namespace, _declared!, _usings)).Append('\n');
+            return this;
+        }
+
+        foreach (var (text, extra) in LineBreaks.Split(CSharpNames.Shorten(line, _namespace, _declared!, _usings), _indent * 4))
+        {
+            _text.Append(' ', (_indent + extra) * 4).Append(text).Append('\n');
+        }
+
         return this;
     }
 
@@ -110,18 +122,8 @@ internal sealed class CSharpWriter
             switch (expression[i])
             {
                 case '"':
-                    // Skip a regular string literal (the emitters write no verbatim or raw ones).
-                    for (i++; i < expression.Length && expression[i] != '"'; i++)
-                    {
-                        if (expression[i] == '\\')
-                        {
-                            i++;
-                        }
-                    }
-
-                    break;
                 case '\'':
-                    i = expression.IndexOf('\'', i + (expression[i + 1] == '\\' ? 3 : 2));
+                    i = LineBreaks.LiteralEnd(expression, i);
                     break;
                 case '(':
                     depth++;

@@ -50,6 +50,10 @@ internal sealed partial class ConversionWriter
         {
             case NullMapping.NotCarried:
                 return FromProto(conversion, $"({property} ?? throw {Common}.NotSet({CSharpWriter.Literal(where)}))", slot, where);
+            case NullMapping.Unset or NullMapping.None when CommonMessageReader(conversion) is { } reader:
+                // The runtime reads common.proto's messages through extension methods: null-conditional reads the unset field.
+                _file.Using("global::MigrateWcf.Runtime.Mapping");
+                return conversion.Null == NullMapping.Unset ? $"{property}?.{reader}()" : $"({property}?.{reader}() ?? default)";
             case NullMapping.Unset:
             case NullMapping.None:
                 var unset = conversion.Null == NullMapping.Unset ? "null" : $"default({conversion.CSharp!.Name})";
@@ -79,6 +83,17 @@ internal sealed partial class ConversionWriter
         }
     }
 
+    /// <summary>The runtime's extension method that reads a common.proto message as the C# value (the value itself, or
+    /// the value a Nullable holds), or null for other conversions.</summary>
+    private static string? CommonMessageReader(ProtoConversion conversion)
+        => (conversion.Kind == ConversionKind.Nullable ? conversion.Arguments[0].Kind : conversion.Kind) switch
+        {
+            ConversionKind.Decimal => "ToDecimal",
+            ConversionKind.DateTime => "ToDateTime",
+            ConversionKind.DateTimeOffset => "ToDateTimeOffset",
+            _ => null,
+        };
+
     /// <summary>The C# value of the non-null proto value <paramref name="source"/>.</summary>
     public string FromProto(ProtoConversion conversion, string source, ProtoTypeReference slot, string where)
     {
@@ -107,7 +122,7 @@ internal sealed partial class ConversionWriter
             case ConversionKind.Enum:
                 return $"checked(({conversion.CSharp!.Name})(int){source})";
             case ConversionKind.Message:
-                return $"{_index.MapperClass(conversion.ClrType)}.FromMessage({source}, {_nextDepth})";
+                return $"{Mapper(conversion.ClrType)}FromMessage({source}, {_nextDepth})";
             case ConversionKind.Nullable:
                 return FromProto(conversion.Arguments[0], source, slot, where);
             case ConversionKind.NullableWrapper:

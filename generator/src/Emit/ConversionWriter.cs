@@ -27,13 +27,16 @@ internal sealed partial class ConversionWriter
 
     private readonly string _nextDepth;
     private readonly string? _anyClass;
+    private readonly string? _ownMapper;
     private readonly HashSet<string> _locals = new(StringComparer.Ordinal);
 
     /// <param name="nextDepth">The depth a nested data type is converted at (<c>depth + 1</c> in a mapper, <c>1</c> at the top).</param>
     /// <param name="reserved">Names already used in the method (parameters), which locals avoid.</param>
-    public ConversionWriter(ProtoIndex index, CSharpWriter writer, string nextDepth, string? anyClass, IEnumerable<string>? reserved = null)
+    /// <param name="ownMapper">The mapper class the code is written in, whose methods it calls unqualified.</param>
+    public ConversionWriter(ProtoIndex index, CSharpWriter writer, string nextDepth, string? anyClass, IEnumerable<string>? reserved = null, string? ownMapper = null)
     {
         _index = index;
+        _ownMapper = ownMapper;
         _file = writer;
         _w = writer;
         _nextDepth = nextDepth;
@@ -43,6 +46,10 @@ internal sealed partial class ConversionWriter
             _locals.Add(name);
         }
     }
+
+    /// <summary>How a call reaches the mapper of a data type: <c>Class.</c>, or nothing inside that class.</summary>
+    public string Mapper(string typeKey)
+        => _index.MapperClass(typeKey) is var mapper && mapper == _ownMapper ? string.Empty : mapper + ".";
 
     /// <summary>A local name not used yet in this method: <paramref name="hint"/>, else <c>hint2</c>, <c>hint3</c>, …</summary>
     public string Local(string hint)
@@ -160,7 +167,7 @@ internal sealed partial class ConversionWriter
             case ConversionKind.Enum:
                 return $"checked(({_index.Class(slot.Name)})(int){source})";
             case ConversionKind.Message:
-                return $"{_index.MapperClass(conversion.ClrType)}.ToMessage({CSharpWriter.Unparenthesized(source)}, {_nextDepth})";
+                return $"{Mapper(conversion.ClrType)}ToMessage({CSharpWriter.Unparenthesized(source)}, {_nextDepth})";
             case ConversionKind.Nullable:
             case ConversionKind.NullableWrapper:
                 // The caller has unwrapped the value (pattern or ?? throw); a wrapper element is the scalar itself in C#.

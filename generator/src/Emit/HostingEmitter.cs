@@ -37,33 +37,32 @@ internal static class HostingEmitter
             w.Line();
         }
 
-        w.Summary("What AddMigratedServices serves: the implementation of each contract several classes implement, and the runtime's WCF options.");
+        w.Summary($"Which class serves each contract several classes implement: ordinary options, bindable from configuration (the generated host binds a section to them).");
         CSharpEmitter.GeneratedCode(w, plan);
         w.Open($"public sealed class {plan.OptionsClass}");
+        var first = true;
         foreach (var service in plan.Services.Where(s => s.Choice is not null))
         {
+            if (!first)
+            {
+                w.Line();
+            }
+
+            first = false;
             w.Summary($"Which class serves {service.ContractKey}.");
             w.Line($"{CSharpEmitter.Access(service.Choice!.IsInternal)} {service.Choice.Enum} {service.Choice.Property} {{ get; set; }} = {service.Choice.Enum}.{service.Implementations[0].Member};");
-            w.Line();
         }
 
-        w.Summary("The runtime's WCF options: session timeout, callback timeout, fault registrations (this set's are added first).");
-        w.Line($"public global::System.Action<{Runtime}.WcfServiceOptions>? Wcf {{ get; set; }}");
         w.Close();
         w.Line();
 
         w.Summary("Hosts the migrated services of this set on the runtime's gRPC hosting (MigratedHost / AddGrpcEndpoint): each served by its implementation class with the InstanceContextMode and ConcurrencyMode of its [ServiceBehavior]. Contracts without an implementation in the set are not served; serve one with AddWcfService<TImpl> and MapGrpcService<{Contract}Adapter<TImpl>>.");
         CSharpEmitter.GeneratedCode(w, plan);
         w.Open($"public static class {plan.HostingClass}");
-        w.Summary("Registers every implementation with its instancing and concurrency, the WCF semantics layer and this set's fault detail types.");
+        w.Summary($"Registers every implementation with its instancing and concurrency, the WCF semantics layer and this set's fault detail types. The runtime's WCF options ({Runtime.Substring(8)}.WcfServiceOptions: session and callback timeouts, one-way workers) are ordinary options too.");
         w.Open($"public static global::Microsoft.Extensions.DependencyInjection.IServiceCollection AddMigratedServices(this global::Microsoft.Extensions.DependencyInjection.IServiceCollection services, global::System.Action<{plan.OptionsClass}>? configure = null)");
-        w.Line($"var options = new {plan.OptionsClass}();");
-        w.Line("configure?.Invoke(options);");
-        w.Line("services.AddSingleton(options);");
-        w.Open("services.AddWcfSemantics(wcf =>");
-        w.Line($"{plan.FaultsClass}.Register(wcf.Faults);");
-        w.Line("options.Wcf?.Invoke(wcf);");
-        w.Close(");");
+        w.Line($"services.AddWcfSemantics(wcf => {plan.FaultsClass}.Register(wcf.Faults));");
+        w.Line("if (configure is not null) services.Configure(configure);");
         if ((plan.CompatibilityTypes & ServiceModelTypes.WebOperationContext) != 0)
         {
             // The generated WebOperationContext finds the call's HTTP request through IHttpContextAccessor.
@@ -71,17 +70,14 @@ internal static class HostingEmitter
         }
 
         var registered = new HashSet<string>();
-        foreach (var service in plan.Services.Where(s => s.Choice is null && s.Implementations.Count == 1))
+        // Every class a contract may be served by: an invoker is built only for the one MapMigratedServices maps, so the
+        // choice can come from options read after registration.
+        foreach (var implementation in plan.Services.SelectMany(s => s.Implementations))
         {
-            if (registered.Add(service.Implementations[0].Key))
+            if (registered.Add(implementation.Key))
             {
-                WriteLines(w, AddService(w, w.Indent, service.Implementations[0]));
+                WriteLines(w, AddService(w, w.Indent, implementation));
             }
-        }
-
-        foreach (var service in plan.Services.Where(s => s.Choice is not null))
-        {
-            Switch(w, service, (indent, implementation) => AddService(w, indent, implementation));
         }
 
         w.Line("return services;");
@@ -89,7 +85,11 @@ internal static class HostingEmitter
         w.Line();
         w.Summary("Maps the service adapter of every served contract and the session endpoint (a client proxy's Close).");
         w.Open("public static global::Microsoft.AspNetCore.Routing.IEndpointRouteBuilder MapMigratedServices(this global::Microsoft.AspNetCore.Routing.IEndpointRouteBuilder endpoints)");
-        w.Line($"var options = endpoints.ServiceProvider.GetRequiredService<{plan.OptionsClass}>();");
+        if (plan.Services.Any(s => s.Choice is not null))
+        {
+            w.Line($"var options = endpoints.ServiceProvider.GetRequiredService<global::Microsoft.Extensions.Options.IOptions<{plan.OptionsClass}>>().Value;");
+        }
+
         foreach (var service in plan.Services.Where(s => s.Implementations.Count > 0))
         {
             // An adapter beside this class needs no qualifier: the enclosing namespace is looked in first.
@@ -111,28 +111,14 @@ internal static class HostingEmitter
         if (plan.HasHttpJsonOperations)
         {
             w.Line();
-            w.Summary("Sets JSON transcoding's JSON to what WCF's DataContractJsonSerializer wrote where a setting can: enums as numbers, 64-bit integers as numbers, every member written (default values included); and registers the fault detail types, so a fault's google.rpc.Status JSON carries its details. Pass it as the hosting's JsonTranscoding option.");
-            w.Open("public static void ConfigureJsonTranscoding(global::Microsoft.AspNetCore.Grpc.JsonTranscoding.GrpcJsonTranscodingOptions options)");
-            w.Line("global::System.ArgumentNullException.ThrowIfNull(options);");
-            w.Line("options.JsonSettings.WriteEnumsAsIntegers = true;");
-            w.Line("options.JsonSettings.WriteInt64sAsStrings = false;");
-            w.Line("options.JsonSettings.IgnoreDefaultValues = false;");
-            // A fault's status carries an ErrorInfo and the detail as Anys; transcoding writes them as JSON only for types it can resolve.
-            w.Line("options.TypeRegistry = global::Google.Protobuf.Reflection.TypeRegistry.FromFiles(");
-            var files = new List<string> { "global::Google.Rpc.ErrorInfo.Descriptor.File" };
-            foreach (var fault in plan.Faults)
-            {
-                files.Add((fault.ScalarWrapper is { } wrapper ? index.Class(wrapper) : index.Class(index.OfType(fault.DetailTypeKey))) + ".Descriptor.File");
-            }
-
-            var distinct = files.Distinct().ToList();
-            for (var i = 0; i < distinct.Count; i++)
-            {
-                w.Line("    " + distinct[i] + (i == distinct.Count - 1 ? ");" : ","));
-            }
-
-            w.Close();
+            w.Summary("JSON transcoding as WCF wrote JSON (WcfJsonTranscoding) with this set's fault detail types, so a fault's google.rpc.Status JSON carries its details. Pass it as the hosting's JsonTranscoding option.");
+            w.Line("public static void ConfigureJsonTranscoding(global::Microsoft.AspNetCore.Grpc.JsonTranscoding.GrpcJsonTranscodingOptions options)");
+            var files = plan.Faults
+                .Select(fault => (fault.ScalarWrapper is { } wrapper ? index.Class(wrapper) : index.Class(index.OfType(fault.DetailTypeKey))) + ".Descriptor.File")
+                .Distinct();
+            WriteLines(w, Call(w, w.Indent + 1, $"=> {Runtime}.WcfJsonTranscoding.Configure", ["options", .. files]).Select(line => "    " + line).ToList());
         }
+
         w.Close();
         w.Close();
         return w.ToString();
@@ -255,16 +241,13 @@ internal static class HostingEmitter
             var contract = contracts[service.ContractKey];
             var proxy = "global::" + index.Namespace(service.ProtoFile) + "." + service.Proxy;
             w.Line();
-            if (contract.CallbackCSharpName is { } callback)
-            {
-                w.Summary($"A new client of {contract.Key} (a new session) whose callbacks go to callback, as WCF's DuplexChannelFactory.CreateChannel.");
-                w.Line($"{CSharpEmitter.Access(service.IsInternal)} {contract.CSharpName} {service.FactoryMethod}({callback} callback) => new {proxy}(callback, NextChannel(), Options);");
-            }
-            else
-            {
-                w.Summary($"A new client of {contract.Key} (a new session), as WCF's ChannelFactory.CreateChannel.");
-                w.Line($"{CSharpEmitter.Access(service.IsInternal)} {contract.CSharpName} {service.FactoryMethod}() => new {proxy}(NextChannel(), Options);");
-            }
+            var (parameter, argument, factory) = contract.CallbackCSharpName is { } callback
+                ? ($"{callback} callback", "callback, ", "DuplexChannelFactory")
+                : ("", "", "ChannelFactory");
+            w.Summary($"A new {contract.ClrName} client (a new session{(argument.Length > 0 ? "; callbacks go to callback" : "")}), as WCF's {factory}.CreateChannel.");
+            var signature = $"{CSharpEmitter.Access(service.IsInternal)} {contract.CSharpName} {service.FactoryMethod}({parameter})";
+            var body = $"=> new {proxy}({argument}NextChannel(), Options);";
+            WriteLines(w, w.Fits($"{signature} {body}") ? [$"{signature} {body}"] : [signature, "    " + body]);
         }
 
         w.Close();

@@ -52,7 +52,7 @@ internal static class MapperEmitter
         var subtypes = message.Oneofs.SelectMany(o => o.Fields.Select(f => (Oneof: o, Field: f))).Where(c => c.Field.Origin?.Kind == FieldOriginKind.KnownSubtype).ToList();
         w.Summary($"The message of a {type.Key}{(subtypes.Count > 0 ? " (a known derived type's value goes in its subtype case)" : string.Empty)}.");
         w.Open($"internal static {messageClass} ToMessage({type.CSharpName} value, int depth)");
-        var conversions = new ConversionWriter(index, w, "depth + 1", CSharpEmitter.AnyClass(csharp), new[] { "value", "depth", "message", "type" });
+        var conversions = new ConversionWriter(index, w, "depth + 1", CSharpEmitter.AnyClass(csharp), new[] { "value", "depth", "message", "type" }, index.MapperClass(type.Key));
         if (type.IsValueType)
         {
             w.Line($"{RuntimeMapping.Class}.CheckDepth(depth, {CSharpWriter.Literal(type.Key)});");
@@ -71,7 +71,7 @@ internal static class MapperEmitter
             {
                 var subtype = index.DataType(field.Origin!.TypeKey!);
                 w.Open($"if (type == typeof({subtype.CSharpName}))");
-                w.Line($"return new {messageClass} {{ {ProtocNames.Property(field, message)} = {index.MapperClass(subtype.Key)}.ToMessage(({subtype.CSharpName})value, depth + 1) }};");
+                w.Line($"return new {messageClass} {{ {ProtocNames.Property(field, message)} = {conversions.Mapper(subtype.Key)}ToMessage(({subtype.CSharpName})value, depth + 1) }};");
                 w.Close();
                 w.Line();
             }
@@ -100,7 +100,7 @@ internal static class MapperEmitter
         w.Summary($"The {type.Key} a message holds{(message.Oneofs.Any(o => o.Fields.Any(f => f.Origin?.Kind == FieldOriginKind.KnownSubtype)) ? " (a known derived type when its subtype case is set)" : string.Empty)}.");
         w.Open($"internal static {type.CSharpName} FromMessage({messageClass} message, int depth)");
         w.Line($"{RuntimeMapping.Class}.CheckDepth(depth, {CSharpWriter.Literal(type.Key)});");
-        var conversions = new ConversionWriter(index, w, "depth + 1", CSharpEmitter.AnyClass(csharp), new[] { "value", "depth", "message" });
+        var conversions = new ConversionWriter(index, w, "depth + 1", CSharpEmitter.AnyClass(csharp), new[] { "value", "depth", "message" }, index.MapperClass(type.Key));
         foreach (var oneof in message.Oneofs.Where(o => o.Fields.Any(f => f.Origin?.Kind == FieldOriginKind.KnownSubtype)))
         {
             w.Open($"switch (message.{ProtocNames.OneofCaseProperty(oneof)})");
@@ -108,7 +108,7 @@ internal static class MapperEmitter
             {
                 var subtype = index.DataType(field.Origin!.TypeKey!);
                 w.Line($"case {messageClass}.{ProtocNames.OneofCaseEnum(oneof)}.{ProtocNames.Property(field, message)}:");
-                w.Line($"    return {index.MapperClass(subtype.Key)}.FromMessage(message.{ProtocNames.Property(field, message)}, depth + 1);");
+                w.Line($"    return {conversions.Mapper(subtype.Key)}FromMessage(message.{ProtocNames.Property(field, message)}, depth + 1);");
             }
 
             w.Close();

@@ -91,7 +91,7 @@ internal static class ProxyEmitter
         {
             w.Line();
             var signature = string.Join(", ", method.Parameters.Select(AdapterEmitter.Declaration));
-            var names = RpcShape.ArgumentNames(operation, method, begin);
+            var names = RpcShape.ArgumentNames(operation, method);
             var conversions = new ConversionWriter(index, w, ConversionWriter.TopDepth, CSharpEmitter.AnyClass(csharp), Reserved.Concat(method.Parameters.Select(p => p.Name.TrimStart('@'))));
             var response = conversions.Local("response");
             switch (method.Role)
@@ -99,11 +99,11 @@ internal static class ProxyEmitter
                 case OperationMethodRole.Begin:
                     var inputs = string.Join(", ", names.Where(n => n is not null));
                     w.Line($"{method.ReturnType} {owner}.{method.Name}({signature})");
-                    w.Line($"    => global::System.Threading.Tasks.TaskToAsyncResult.Begin({core}({inputs}), {method.Parameters[method.Parameters.Count - 2].Name}, {method.Parameters[method.Parameters.Count - 1].Name});");
+                    w.Line($"    => global::System.Threading.Tasks.TaskToAsyncResult.Begin({core}({inputs}), {method.Parameters[method.OperationParameterCount].Name}, {method.Parameters[method.OperationParameterCount + 1].Name});");
                     break;
                 case OperationMethodRole.End:
                     w.Open($"{method.ReturnType} {owner}.{method.Name}({signature})");
-                    w.Line($"var {response} = global::System.Threading.Tasks.TaskToAsyncResult.End<{CoreResult(shape)}>({method.Parameters[method.Parameters.Count - 1].Name});");
+                    w.Line($"var {response} = global::System.Threading.Tasks.TaskToAsyncResult.End<{CoreResult(shape)}>({method.Parameters[method.OperationParameterCount].Name});");
                     ReadResponse(w, conversions, shape, response, names, index, where);
                     w.Close();
                     break;

@@ -94,14 +94,14 @@ internal static class RpcCode
         var assign = result is null ? string.Empty : $"var {result} = ";
         if (task is not null && (sync is null || !preferSynchronous))
         {
-            var arguments = Arguments(operation, task, null, argumentOf, declareOut: true);
+            var arguments = Arguments(operation, task, argumentOf, declareOut: true);
             w.Line($"{assign}await {Invoke(task, arguments)}.ConfigureAwait(false);");
             return true;
         }
 
         if (sync is not null)
         {
-            w.Line($"{assign}{Invoke(sync, Arguments(operation, sync, null, argumentOf, declareOut: true))};");
+            w.Line($"{assign}{Invoke(sync, Arguments(operation, sync, argumentOf, declareOut: true))};");
             return false;
         }
 
@@ -111,22 +111,22 @@ internal static class RpcCode
         }
 
         // Out parameters of End are assigned inside the completion callback, so they are declared before it.
-        var outs = RpcShape.ArgumentNames(operation, end, begin).Select((name, i) => (Name: name, Index: i)).Where(p => p.Name is not null && operation.Parameters[p.Index].Direction == ParameterDirection.Out);
+        var outs = RpcShape.ArgumentNames(operation, end).Select((name, i) => (Name: name, Index: i)).Where(p => p.Name is not null && operation.Parameters[p.Index].Direction == ParameterDirection.Out);
         foreach (var (_, i) in outs)
         {
             w.Line($"{outTypes(i)} {argumentOf(i)} = default!;");
         }
 
-        var beginArguments = Arguments(operation, begin, null, argumentOf, declareOut: false);
-        var endArguments = Arguments(operation, end, begin, argumentOf, declareOut: false);
+        var beginArguments = Arguments(operation, begin, argumentOf, declareOut: false);
+        var endArguments = Arguments(operation, end, argumentOf, declareOut: false);
         w.Line($"{assign}await global::System.Threading.Tasks.Task.Factory.FromAsync({Invoke(begin, Join(beginArguments, "null!, null!"))}, asyncResult => {Invoke(end, Join(endArguments, "asyncResult"))}).ConfigureAwait(false);");
         return true;
     }
 
     /// <summary>The arguments of one form method, with their ref/out modifiers.</summary>
-    private static string Arguments(OperationModel operation, OperationMethod method, OperationMethod? begin, Func<int, string> argumentOf, bool declareOut)
+    private static string Arguments(OperationModel operation, OperationMethod method, Func<int, string> argumentOf, bool declareOut)
     {
-        var names = RpcShape.ArgumentNames(operation, method, method.Role == OperationMethodRole.End ? begin ?? operation.Methods.FirstOrDefault(m => m.Role == OperationMethodRole.Begin) : null);
+        var names = RpcShape.ArgumentNames(operation, method);
         var arguments = new List<string>();
         for (var i = 0; i < names.Length; i++)
         {

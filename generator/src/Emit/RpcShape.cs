@@ -81,26 +81,16 @@ internal sealed class RpcShape
 
     /// <summary>
     /// The C# parameters of the operation in <see cref="OperationModel.Parameters"/> order, as the primary method declares
-    /// them: the sync or Task method's, else Begin's (without callback and state) followed by End's (without the result).
+    /// them: the sync or Task method's, else Begin's operation parameters followed by End's.
     /// </summary>
     public static List<MethodParameter> Parameters(OperationModel operation)
     {
         var primary = operation.Methods.FirstOrDefault(m => m.Role == OperationMethodRole.Synchronous)
             ?? operation.Methods.FirstOrDefault(m => m.Role == OperationMethodRole.TaskBased);
-        if (primary is not null)
-        {
-            return primary.Parameters.ToList();
-        }
-
-        var begin = operation.Methods.FirstOrDefault(m => m.Role == OperationMethodRole.Begin);
-        var end = operation.Methods.FirstOrDefault(m => m.Role == OperationMethodRole.End);
-        var parameters = begin is null ? new List<MethodParameter>() : begin.Parameters.Take(Math.Max(0, begin.Parameters.Count - 2)).ToList();
-        if (end is not null)
-        {
-            parameters.AddRange(end.Parameters.Take(end.Parameters.Count - 1));
-        }
-
-        return parameters;
+        return primary is not null
+            ? primary.Parameters.ToList()
+            : operation.Methods.Where(m => m.Role is OperationMethodRole.Begin or OperationMethodRole.End)
+                .SelectMany(m => m.Parameters.Take(m.OperationParameterCount)).ToList();
     }
 
     /// <summary>The C# type of the operation's result (the sync method's return, the Task's result, End's return); null for none.</summary>
@@ -144,19 +134,12 @@ internal sealed class RpcShape
     /// For each parameter of <paramref name="operation"/> (by index), its name in <paramref name="method"/>, or null when
     /// that method does not declare it: a sync or Task method declares all; Begin the first ones, End the rest.
     /// </summary>
-    public static string?[] ArgumentNames(OperationModel operation, OperationMethod method, OperationMethod? begin)
+    public static string?[] ArgumentNames(OperationModel operation, OperationMethod method)
     {
         var names = new string?[operation.Parameters.Count];
-        var offset = method.Role == OperationMethodRole.End && begin is not null ? begin.Parameters.Count - 2 : 0;
-        var count = method.Role switch
+        for (var i = 0; i < method.OperationParameterCount && method.FirstOperationParameter + i < names.Length; i++)
         {
-            OperationMethodRole.Begin => method.Parameters.Count - 2,
-            OperationMethodRole.End => method.Parameters.Count - 1,
-            _ => method.Parameters.Count,
-        };
-        for (var i = 0; i < count && offset + i < names.Length; i++)
-        {
-            names[offset + i] = method.Parameters[i].Name;
+            names[method.FirstOperationParameter + i] = method.Parameters[i].Name;
         }
 
         return names;

@@ -86,6 +86,14 @@ public sealed record OperationMethod(OperationMethodRole Role, string Name, stri
 
     /// <summary>Code in the compilation's assembly can call it (false for a private operation of a contract declared on a class).</summary>
     public bool IsAccessible { get; init; } = true;
+
+    /// <summary>How many of <see cref="Parameters"/>, from the first, are the operation's: all but Begin's callback and
+    /// state and End's <c>IAsyncResult</c>, which follow them (discovery decides the split once).</summary>
+    public int OperationParameterCount { get; init; } = Parameters.Count;
+
+    /// <summary>The index in <see cref="OperationModel.Parameters"/> of this method's first operation parameter: 0, or for
+    /// End the count of Begin's.</summary>
+    public int FirstOperationParameter { get; init; }
 }
 
 /// <summary>What kind of member a contract interface declares besides its operations.</summary>
