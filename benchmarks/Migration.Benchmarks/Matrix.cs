@@ -227,7 +227,8 @@ internal static class Matrix
         return reports;
     }
 
-    private static async Task<IEnumerable<RowReport>> Interleave(FixedWorkRunner runner, Cell cell, List<Row> rows, int rounds, bool quick)
+    /// <summary>The rows of a cell, one run each per round (A B C … A B C …), reported over all rounds.</summary>
+    internal static async Task<IEnumerable<RowReport>> Interleave(FixedWorkRunner runner, Cell cell, List<Row> rows, int rounds, bool quick)
     {
         var results = rows.Select(_ => new List<RunResult>()).ToArray();
         for (var round = 0; round < rounds; round++)
@@ -270,9 +271,13 @@ internal static class Matrix
         Task.FromResult((Enumerable.Range(0, threads).Select(create).ToArray(), (IAsyncDisposable?)null));
 
     /// <summary>Proxies from the generated factory: with a shared channel all proxies use the factory's, otherwise each opens its own.</summary>
-    private static Task<(ICaller[], IAsyncDisposable?)> Shim(GrpcEndpoint endpoint, int threads, bool shared)
+    private static Task<(ICaller[], IAsyncDisposable?)> Shim(GrpcEndpoint endpoint, int threads, bool shared) =>
+        Shim(endpoint, threads, new ClientProxyOptions { SendTimeout = Deadline, ShareChannel = shared });
+
+    /// <summary>Proxies from a generated factory with <paramref name="options"/> (the tuning scenario's settings).</summary>
+    internal static Task<(ICaller[], IAsyncDisposable?)> Shim(GrpcEndpoint endpoint, int threads, ClientProxyOptions options)
     {
-        var factory = new MigratedClientFactory(endpoint, new ClientProxyOptions { SendTimeout = Deadline, ShareChannel = shared });
+        var factory = new MigratedClientFactory(endpoint, options);
         var callers = Enumerable.Range(0, threads).Select(_ => (ICaller)new ShimPutCaller(factory.CreateSimple())).ToArray();
         return Task.FromResult((callers, (IAsyncDisposable?)new Disposing(factory.Dispose)));
     }
