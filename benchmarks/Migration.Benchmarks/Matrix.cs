@@ -227,13 +227,21 @@ internal static class Matrix
         return reports;
     }
 
-    /// <summary>The rows of a cell, one run each per round (A B C … A B C …), reported over all rounds.</summary>
-    internal static async Task<IEnumerable<RowReport>> Interleave(FixedWorkRunner runner, Cell cell, List<Row> rows, int rounds, bool quick)
+    /// <summary>The rows of a cell, one run each per round (A B C … A B C …), reported over all rounds.
+    /// <paramref name="shuffle"/>: each round runs the rows in its own fixed shuffled order, so no row is always the one
+    /// after the same other (a row compared with its neighbours would otherwise carry their after-effects).</summary>
+    internal static async Task<IEnumerable<RowReport>> Interleave(FixedWorkRunner runner, Cell cell, List<Row> rows, int rounds, bool quick, bool shuffle = false)
     {
         var results = rows.Select(_ => new List<RunResult>()).ToArray();
         for (var round = 0; round < rounds; round++)
         {
-            for (var i = 0; i < rows.Count; i++)
+            var order = Enumerable.Range(0, rows.Count).ToArray();
+            if (shuffle)
+            {
+                new Random(round).Shuffle(order);
+            }
+
+            foreach (var i in order)
             {
                 Console.Error.WriteLine($"[bench] {cell.Name} round {round + 1}/{rounds}: {rows[i].Name}");
                 results[i].Add(rows[i].External is { } external

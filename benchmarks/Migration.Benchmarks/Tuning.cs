@@ -63,7 +63,7 @@ internal static class Tuning
         return [await Start(InlineSocket, true, false), await Start(SlimSocket, false, true), await Start(AllSocket, true, true)];
     }
 
-    /// <summary>Every cell, its rows interleaved over the rounds as the matrix runs them.</summary>
+    /// <summary>Every cell, its rows interleaved over the rounds, each round in its own shuffled order.</summary>
     public static async Task<IReadOnlyList<TuningRow>> RunAsync(ServerProcess server, bool quick, int rounds)
     {
         var runner = new FixedWorkRunner(server);
@@ -104,7 +104,7 @@ internal static class Tuning
                 }
             }
 
-            var reports = RowReport.WithRatios([.. await Matrix.Interleave(runner, cell, rows, rounds, quick)]);
+            var reports = RowReport.WithRatios([.. await Matrix.Interleave(runner, cell, rows, rounds, quick, shuffle: true)]);
             var shippedReport = reports.Single(r => r.Row == ShippedRow);
             // Client CPU ratios only where both took some: a short --quick run's process times advance in 10 ms ticks.
             result.AddRange(reports.Select(r => ReferenceEquals(r, shippedReport) || r.Row == Matrix.FloorRow
