@@ -227,12 +227,21 @@ internal static class Matrix
         return reports;
     }
 
-    private static async Task<IEnumerable<RowReport>> Interleave(FixedWorkRunner runner, Cell cell, List<Row> rows, int rounds, bool quick)
+    /// <summary>The rows of a cell, one run each per round (A B C … A B C …), reported over all rounds.
+    /// <paramref name="shuffle"/>: each round runs the rows in its own fixed shuffled order, so no row is always the one
+    /// after the same other (a row compared with its neighbours would otherwise carry their after-effects).</summary>
+    internal static async Task<IEnumerable<RowReport>> Interleave(FixedWorkRunner runner, Cell cell, List<Row> rows, int rounds, bool quick, bool shuffle = false)
     {
         var results = rows.Select(_ => new List<RunResult>()).ToArray();
         for (var round = 0; round < rounds; round++)
         {
-            for (var i = 0; i < rows.Count; i++)
+            var order = Enumerable.Range(0, rows.Count).ToArray();
+            if (shuffle)
+            {
+                new Random(round).Shuffle(order);
+            }
+
+            foreach (var i in order)
             {
                 Console.Error.WriteLine($"[bench] {cell.Name} round {round + 1}/{rounds}: {rows[i].Name}");
                 results[i].Add(rows[i].External is { } external
@@ -270,9 +279,13 @@ internal static class Matrix
         Task.FromResult((Enumerable.Range(0, threads).Select(create).ToArray(), (IAsyncDisposable?)null));
 
     /// <summary>Proxies from the generated factory: with a shared channel all proxies use the factory's, otherwise each opens its own.</summary>
-    private static Task<(ICaller[], IAsyncDisposable?)> Shim(GrpcEndpoint endpoint, int threads, bool shared)
+    private static Task<(ICaller[], IAsyncDisposable?)> Shim(GrpcEndpoint endpoint, int threads, bool shared) =>
+        Shim(endpoint, threads, new ClientProxyOptions { SendTimeout = Deadline, ShareChannel = shared });
+
+    /// <summary>Proxies from a generated factory with <paramref name="options"/> (the tuning scenario's settings).</summary>
+    internal static Task<(ICaller[], IAsyncDisposable?)> Shim(GrpcEndpoint endpoint, int threads, ClientProxyOptions options)
     {
-        var factory = new MigratedClientFactory(endpoint, new ClientProxyOptions { SendTimeout = Deadline, ShareChannel = shared });
+        var factory = new MigratedClientFactory(endpoint, options);
         var callers = Enumerable.Range(0, threads).Select(_ => (ICaller)new ShimPutCaller(factory.CreateSimple())).ToArray();
         return Task.FromResult((callers, (IAsyncDisposable?)new Disposing(factory.Dispose)));
     }

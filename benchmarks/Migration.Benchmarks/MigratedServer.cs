@@ -14,8 +14,9 @@ namespace MigrateWcf.Migration.Benchmarks;
 
 /// <summary>The server process: the migrated sample served twice (Simple by SimpleSingle, by SimpleMultiple) through
 /// the generated AddMigratedServices / MapMigratedServices, a hand-written grpc-dotnet Simple service, each on its own
-/// Unix socket, the migrated Multiple once more on loopback TCP (connect-call-close over TCP), and the raw 1-byte echo
-/// floor. Prints "READY" when all listen; runs until killed or until its standard input closes (the driver is gone).</summary>
+/// Unix socket, the migrated Multiple once more on loopback TCP (connect-call-close over TCP), the raw 1-byte echo
+/// floor, the payload scenario's services and the tuning scenario's copies of the migrated Multiple. Prints "READY"
+/// when all listen; runs until killed or until its standard input closes (the driver is gone).</summary>
 internal static class MigratedServer
 {
     public static async Task<int> RunAsync(string directory, int tcpPort, string counterFile)
@@ -41,6 +42,7 @@ internal static class MigratedServer
         }
 
         hosts.AddRange(await Payload.StartServerAsync(directory));
+        hosts.AddRange(await Tuning.StartServerAsync(directory, counter));
 
         // The floor; a socket a killed server left behind is ours (a folder only the driver and this server use).
         var rawPath = Path.Combine(directory, ServerTarget.RawSocket);

@@ -3,12 +3,13 @@ using System.Reflection;
 using MigrateWcf.Migration.Benchmarks;
 
 // The before/after benchmark (issue 16). Usage:
-//   MigrateWcf.Migration.Benchmarks [--quick] [--rounds N] [--out DIR] [--only TEXT] [--scenario matrix|payload|load|kill|soak|all] [--duration 10m] [--soak-payload 1MiB] [--cpu-state idle|awake]
+//   MigrateWcf.Migration.Benchmarks [--quick] [--rounds N] [--out DIR] [--only TEXT] [--scenario matrix|payload|tuning|load|kill|soak|all] [--duration 10m] [--soak-payload 1MiB] [--cpu-state idle|awake]
 // Writes migration-benchmark.md, .json and .png (a chart) to DIR (default: the repository's benchmarks/results/migration).
 // --scenario: matrix (default) runs the threads × calls matrix and connect-call-close; load and kill the scenarios;
 // soak a fixed call rate for --duration (default 10m; 10s with --quick; "90", "90s" or "10m") sampling both processes'
 // memory and descriptors (--soak-payload SIZE: the payload service's EchoDocument of SIZE bytes, "1MiB", "64KiB" or
-// bytes, at 20 MiB/s each way, instead of ISimple.Put at 400 calls/s); all runs everything. --cpu-state: the machine state of the multi-thread cells (default idle: the harness adds
+// bytes, at 20 MiB/s each way, instead of ISimple.Put at 400 calls/s); tuning the client shim's Put with each of
+// grpc-dotnet's and ASP.NET Core's per-call settings alone and together (Tuning.cs); all runs everything. --cpu-state: the machine state of the multi-thread cells (default idle: the harness adds
 // nothing; awake: low-priority spinners keep the spare cores busy, see CpuState.cs); the 1-thread cells and
 // connect-call-close always run in both. --only keeps the matrix rows whose name contains TEXT (plus each cell's floor).
 // Exit code: 0 when every cell and scenario completed with no failed and no lost call, 1 otherwise, 2 on bad arguments.
@@ -19,7 +20,7 @@ if (args.Length > 0 && args[0] == "--serve")
     return await MigratedServer.RunAsync(args[1], int.Parse(Value("--tcp-port"), CultureInfo.InvariantCulture), Value("--counter"));
 }
 
-const string Usage = "Usage: ./bench.sh [--quick] [--rounds N] [--out DIR] [--only TEXT] [--scenario matrix|payload|load|kill|soak|all] [--duration 10m] [--soak-payload 1MiB] [--cpu-state idle|awake]";
+const string Usage = "Usage: ./bench.sh [--quick] [--rounds N] [--out DIR] [--only TEXT] [--scenario matrix|payload|tuning|load|kill|soak|all] [--duration 10m] [--soak-payload 1MiB] [--cpu-state idle|awake]";
 var quick = false;
 int? rounds = null;
 string? only = null;
@@ -45,7 +46,7 @@ for (var i = 0; i < args.Length; i++)
         case "--out" when i + 1 < args.Length:
             output = Path.GetFullPath(args[++i]);
             break;
-        case "--scenario" when i + 1 < args.Length && args[i + 1] is "matrix" or "payload" or "load" or "kill" or "soak" or "all":
+        case "--scenario" when i + 1 < args.Length && args[i + 1] is "matrix" or "payload" or "tuning" or "load" or "kill" or "soak" or "all":
             scenario = args[++i];
             break;
         case "--duration" when i + 1 < args.Length && Soak.ParseDuration(args[i + 1]) is { } parsed:
@@ -88,6 +89,13 @@ if (scenario is "payload" or "all")
     payload = await Payload.RunAsync(server, quick, rounds ?? (quick ? 2 : 3), cpuState);
 }
 
+IReadOnlyList<TuningRow> tuning = [];
+if (scenario is "tuning" or "all")
+{
+    await using var server = ServerProcess.Start();
+    tuning = await Tuning.RunAsync(server, quick, rounds ?? (quick ? 2 : 3));
+}
+
 var scenarios = new List<ScenarioResult>();
 if (scenario is "load" or "all")
 {
@@ -118,7 +126,7 @@ if (payload.Count > 0 && payloadChartProblem is null)
     File.Move(Path.Combine(output, Chart.PayloadFileName + ".tmp"), Path.Combine(output, Chart.PayloadFileName), overwrite: true);
 }
 
-var result = new BenchmarkResult(quick ? "quick" : "full", command, rows, payload, scenarios, soak, loadBefore, BenchmarkResult.LoadAverage(),
+var result = new BenchmarkResult(quick ? "quick" : "full", command, rows, payload, tuning, scenarios, soak, loadBefore, BenchmarkResult.LoadAverage(),
     [.. Notes.All, chartProblem ?? $"Chart: {Chart.FileName} (calls/s and p50 by cell).",
         .. payload.Count == 0 ? [] : new[] { payloadChartProblem ?? $"Payload chart: {Chart.PayloadFileName} (each row's round trips/s over the raw socket copy's, by size)." }]);
 foreach (var (name, text) in new[] { ("migration-benchmark.md", result.Markdown()), ("migration-benchmark.json", result.Json()) })

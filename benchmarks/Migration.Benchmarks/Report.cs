@@ -60,11 +60,11 @@ internal sealed record RowReport(
             : row).ToList();
 }
 
-/// <summary>The whole result: matrix rows, scenarios, where and how it ran. Written as Markdown and JSON.</summary>
-internal sealed record BenchmarkResult(string Scale, string Command, IReadOnlyList<RowReport> Rows, IReadOnlyList<PayloadRow> Payload, IReadOnlyList<ScenarioResult> Scenarios,
+/// <summary>The whole result: matrix rows, payload and tuning rows, scenarios, where and how it ran. Written as Markdown and JSON.</summary>
+internal sealed record BenchmarkResult(string Scale, string Command, IReadOnlyList<RowReport> Rows, IReadOnlyList<PayloadRow> Payload, IReadOnlyList<TuningRow> Tuning, IReadOnlyList<ScenarioResult> Scenarios,
     SoakResult? Soak, string LoadBefore, string LoadAfter, IReadOnlyList<string> Notes)
 {
-    public bool Passed => Rows.Concat(Payload.Select(p => p.Report)).All(r => r.Failures == 0 && (r.Lost ?? 0) == 0) && Scenarios.All(s => s.Passed) && Soak?.Passed != false;
+    public bool Passed => Rows.Concat(Payload.Select(p => p.Report)).Concat(Tuning.Select(t => t.Report)).All(r => r.Failures == 0 && (r.Lost ?? 0) == 0) && Scenarios.All(s => s.Passed) && Soak?.Passed != false;
 
     public static string LoadAverage() =>
         File.Exists("/proc/loadavg") ? string.Join(' ', File.ReadAllText("/proc/loadavg").Split(' ').Take(3)) : "n/a";
@@ -73,7 +73,7 @@ internal sealed record BenchmarkResult(string Scale, string Command, IReadOnlyLi
     {
         static string F(double value, string format = "N1") => double.IsNaN(value) ? "–" : value.ToString(format, CultureInfo.InvariantCulture);
         var text = new StringBuilder();
-        text.AppendLine("# Before/after benchmark: the legacy sample's PerCall Single and Multiple, migrated");
+        text.AppendLine(Rows.Count > 0 ? "# Before/after benchmark: the legacy sample's PerCall Single and Multiple, migrated" : "# Migration benchmark");
         text.AppendLine();
         text.AppendLine(CultureInfo.InvariantCulture, $"{DateTime.UtcNow:yyyy-MM-dd HH:mm} UTC · {Scale} scale · {Environment.ProcessorCount} cores · {RuntimeInformation.OSDescription} · .NET {Environment.Version} · `{Command}` · load average (1/5/15 min) {LoadBefore} before, {LoadAfter} after");
         text.AppendLine();
@@ -81,11 +81,14 @@ internal sealed record BenchmarkResult(string Scale, string Command, IReadOnlyLi
         text.AppendLine();
         text.AppendLine(CultureInfo.InvariantCulture, $"Machine state, named in every cell: *cpu idle*: the harness adds nothing; *cpu awake*: {CpuWaker.SpinnerCount} spinner process(es) at nice 19 keep the spare core(s) busy, so a woken thread does not wait for a halted vCPU (on this VM class a lone 1-byte echo takes ~60 µs p50 idle, ~6 µs awake). Every row of a cell ran in the cell's state and ratios are only within a cell; the 1-thread cells and connect-call-close run in both states. Others' CPU %: the machine's busy time while the row ran minus the client's and the server's, as a share of all cores (other users; in the awake state also the spinners), so \"cpu idle\" is only as idle as that column says.");
         text.AppendLine();
-        text.AppendLine("| Cell | Row | Calls | Calls/s median (min–max) | p50 µs | p99 µs | p99.9 µs | Client CPU µs/call | Server CPU µs/call | Client peak MB | Server peak MB | Failed | Lost | Others' CPU % | Calls/s ÷ floor | p50 ÷ floor |");
-        text.AppendLine("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
-        foreach (var r in Rows)
+        if (Rows.Count > 0)
         {
-            text.AppendLine(CultureInfo.InvariantCulture, $"| {r.Cell} | {r.Row} | {r.Calls:N0} | {F(r.CallsPerSecond.Median, "N0")} ({F(r.CallsPerSecond.Min, "N0")}–{F(r.CallsPerSecond.Max, "N0")}) | {F(r.P50Microseconds)} | {F(r.P99Microseconds)} | {F(r.P999Microseconds)} | {F(r.ClientCpuMicrosecondsPerCall)} | {F(r.ServerCpuMicrosecondsPerCall)} | {F(r.ClientPeakMegabytes, "N0")} | {F(r.ServerPeakMegabytes, "N0")} | {r.Failures} | {(r.Lost is { } lost ? lost.ToString(CultureInfo.InvariantCulture) : "–")} | {F(r.OthersCpuPercent, "N0")} | {(r.CallsPerSecondRatioToFloor is { } c ? F(c, "N2") + "×" : "–")} | {(r.P50RatioToFloor is { } p ? F(p, "N2") + "×" : "–")} |");
+            text.AppendLine("| Cell | Row | Calls | Calls/s median (min–max) | p50 µs | p99 µs | p99.9 µs | Client CPU µs/call | Server CPU µs/call | Client peak MB | Server peak MB | Failed | Lost | Others' CPU % | Calls/s ÷ floor | p50 ÷ floor |");
+            text.AppendLine("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+            foreach (var r in Rows)
+            {
+                text.AppendLine(CultureInfo.InvariantCulture, $"| {r.Cell} | {r.Row} | {r.Calls:N0} | {F(r.CallsPerSecond.Median, "N0")} ({F(r.CallsPerSecond.Min, "N0")}–{F(r.CallsPerSecond.Max, "N0")}) | {F(r.P50Microseconds)} | {F(r.P99Microseconds)} | {F(r.P999Microseconds)} | {F(r.ClientCpuMicrosecondsPerCall)} | {F(r.ServerCpuMicrosecondsPerCall)} | {F(r.ClientPeakMegabytes, "N0")} | {F(r.ServerPeakMegabytes, "N0")} | {r.Failures} | {(r.Lost is { } lost ? lost.ToString(CultureInfo.InvariantCulture) : "–")} | {F(r.OthersCpuPercent, "N0")} | {(r.CallsPerSecondRatioToFloor is { } c ? F(c, "N2") + "×" : "–")} | {(r.P50RatioToFloor is { } p ? F(p, "N2") + "×" : "–")} |");
+            }
         }
 
         if (Rows.FirstOrDefault(r => r.FirstFailure is not null) is { } failed)
@@ -125,6 +128,28 @@ internal sealed record BenchmarkResult(string Scale, string Command, IReadOnlyLi
             {
                 text.AppendLine();
                 text.AppendLine($"First failure ({failedPayload.Report.Cell}, {failedPayload.Report.Row}): {failedPayload.Report.FirstFailure}");
+            }
+        }
+
+        if (Tuning.Count > 0)
+        {
+            text.AppendLine();
+            text.AppendLine("## Per-call settings (issue 30)");
+            text.AppendLine();
+            text.AppendLine("One Put through the generated client shim (`ISimple` from `MigratedClientFactory`, each proxy its own channel) to the migrated PerCall Multiple service over a Unix socket, server in its own process: the shim as shipped (the runtime's defaults), then each setting grpc-dotnet and ASP.NET Core leave to the application alone, then all of them together, beside the raw 1-byte echo floor. *No deadline*: `ClientProxyOptions.SendTimeout` infinite (grpc-dotnet arms a timer for every call with a deadline; the default is 1 minute). *Inline scheduling host*: a second host of the same service in the server process with `GrpcHostOptions.InlineSocketScheduling` (Kestrel's `UnsafePreferInlineScheduling`). *Client handler*: `ClientProxyOptions.ConfigureHandler` setting SocketsHttpHandler's `ActivityHeadersPropagator` to null (no trace-context headers) and `EnableMultipleHttp2Connections` to false (one connection, as one caller at a time needs). *Slim host*: a host of the same service with Kestrel's `AddServerHeader` false and no minimum request and response data rates (no per-body rate timing), through the host builder. *All together*: a host with inline scheduling and slim, the client with no deadline and the handler settings. Rows interleaved, one run each per round, each round in its own fixed shuffled order (so no setting always runs after the same row); calls/s is the median of the rounds (min–max); CPU is each process's user + system time over all rounds' calls. \"Time ÷ shipped\" is the shipped row's calls/s over the row's (below 1: the setting is faster); \"client CPU ÷ shipped\" the row's client CPU per call over the shipped row's.");
+            text.AppendLine();
+            text.AppendLine("| Cell | Row | Calls | Calls/s median (min–max) | p50 µs | p99 µs | Client CPU µs/call | Server CPU µs/call | Failed | Lost | Others' CPU % | p50 ÷ floor | Time ÷ shipped | Client CPU ÷ shipped |");
+            text.AppendLine("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
+            foreach (var t in Tuning)
+            {
+                var r = t.Report;
+                text.AppendLine(CultureInfo.InvariantCulture, $"| {r.Cell} | {r.Row} | {r.Calls:N0} | {F(r.CallsPerSecond.Median, "N0")} ({F(r.CallsPerSecond.Min, "N0")}–{F(r.CallsPerSecond.Max, "N0")}) | {F(r.P50Microseconds)} | {F(r.P99Microseconds)} | {F(r.ClientCpuMicrosecondsPerCall)} | {F(r.ServerCpuMicrosecondsPerCall)} | {r.Failures} | {(r.Lost is { } lost ? lost.ToString(CultureInfo.InvariantCulture) : "–")} | {F(r.OthersCpuPercent, "N0")} | {(r.P50RatioToFloor is { } p ? F(p, "N2") + "×" : "–")} | {(t.TimeRatioToShipped is { } time ? F(time, "N2") + "×" : "–")} | {(t.ClientCpuRatioToShipped is { } cpu ? F(cpu, "N2") + "×" : "–")} |");
+            }
+
+            if (Tuning.FirstOrDefault(t => t.Report.FirstFailure is not null) is { } failedTuning)
+            {
+                text.AppendLine();
+                text.AppendLine($"First failure ({failedTuning.Report.Cell}, {failedTuning.Report.Row}): {failedTuning.Report.FirstFailure}");
             }
         }
 
@@ -253,6 +278,7 @@ internal sealed record BenchmarkResult(string Scale, string Command, IReadOnlyLi
             rows = Rows,
             targets = Targets().Select(t => new { description = t.Description, measured = t.Measured, limit = t.Limit, met = t.Met }),
             payload = Payload.Select(p => new { size = p.Report.Cell, row = p.Report.Row, messageBytes = p.MessageBytes, megabytesPerSecond = p.MegabytesPerSecond, timeRatioToSocketCopy = p.TimeRatioToSocketCopy, timeRatioToMemoryCopy = p.TimeRatioToMemoryCopy, timeRatioToBaseRow = p.TimeRatioToBaseRow, report = p.Report }),
+            tuning = Tuning.Select(t => new { cell = t.Report.Cell, row = t.Report.Row, timeRatioToShipped = t.TimeRatioToShipped, clientCpuRatioToShipped = t.ClientCpuRatioToShipped, report = t.Report }),
             scenarios = Scenarios,
             soak = Soak is null ? null : new { workload = Soak.Workload, seconds = Soak.Seconds, targetCallsPerSecond = Soak.TargetCallsPerSecond, calls = Soak.Calls, failures = Soak.Failures, firstFailure = Soak.FirstFailure, passed = Soak.Passed, flat = Soak.Flat, sampleIntervalSeconds = Soak.SampleIntervalSeconds, warmUpSeconds = Soak.WarmUpSeconds, series = Soak.Series, samples = Soak.Samples },
             notes = Notes,

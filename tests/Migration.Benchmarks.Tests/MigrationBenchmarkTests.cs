@@ -131,6 +131,34 @@ public sealed class MigrationBenchmarkTests : IDisposable
             Assert.Equal([JsonValueKind.Null, JsonValueKind.Number, JsonValueKind.Number, JsonValueKind.Number, JsonValueKind.Null], sizeRows[3..].Select(p => p.GetProperty("timeRatioToBaseRow").ValueKind));
         }
 
+        // Per-call settings (issue 30): each cell has the floor, the shim as shipped, each setting alone and all
+        // together, every planned call completed with none failed or lost; each setting's row has its ratios to the
+        // shipped row (figures never asserted).
+        var tuning = root.GetProperty("tuning").EnumerateArray().ToList();
+        string[] tuningCells = ["1×200, cpu awake", "1×200, cpu idle", "8×100, cpu idle"];
+        Assert.Equal(tuningCells, tuning.Select(t => t.GetProperty("cell").GetString()).Distinct());
+        foreach (var cell in tuningCells)
+        {
+            var cellRows = tuning.Where(t => t.GetProperty("cell").GetString() == cell).ToList();
+            Assert.Equal(
+                [
+                    "raw unix echo, 1 byte (floor)", "shim as shipped: migrated PerCall Multiple ← client shim (ISimple)",
+                    "no deadline (ClientProxyOptions.SendTimeout infinite)", "inline scheduling host (GrpcHostOptions.InlineSocketScheduling)",
+                    "client handler: no trace headers, one HTTP/2 connection", "slim host: no Server header, no data-rate timing (Kestrel)", "all together",
+                ],
+                cellRows.Select(t => t.GetProperty("row").GetString()));
+            Assert.All(cellRows, t =>
+            {
+                var report = t.GetProperty("report");
+                var name = $"{cell} / {t.GetProperty("row").GetString()}";
+                Assert.True(report.GetProperty("failures").GetInt64() == 0, $"{name}: {report.GetProperty("firstFailure")}");
+                Assert.Equal(report.GetProperty("threads").GetInt64() * report.GetProperty("callsPerThread").GetInt64() * Rounds, report.GetProperty("calls").GetInt64());
+            });
+            Assert.Equal(JsonValueKind.Null, cellRows[0].GetProperty("report").GetProperty("lost").ValueKind);
+            Assert.All(cellRows[1..], t => Assert.Equal(0, t.GetProperty("report").GetProperty("lost").GetInt64()));
+            Assert.Equal([JsonValueKind.Null, JsonValueKind.Null, .. Enumerable.Repeat(JsonValueKind.Number, 5)], cellRows.Select(t => t.GetProperty("timeRatioToShipped").ValueKind));
+        }
+
         var scenarios = root.GetProperty("scenarios").EnumerateArray().ToDictionary(s => s.GetProperty("name").GetString()!.Split(':')[0]);
         var load = scenarios["load"];
         Assert.True(load.GetProperty("passed").GetBoolean(), load.GetProperty("details").GetString());
@@ -205,6 +233,8 @@ public sealed class MigrationBenchmarkTests : IDisposable
         Assert.Equal(payload.Count, markdown.Skip(payloadHeader + 2).TakeWhile(l => l.StartsWith('|')).Count());
         var soakHeader = Array.FindIndex(markdown, l => l.StartsWith("| Series |", StringComparison.Ordinal));
         Assert.Equal(12, markdown.Skip(soakHeader + 2).TakeWhile(l => l.StartsWith('|')).Count());
+        var tuningHeader = Array.FindIndex(markdown, l => l.StartsWith("| Cell | Row | Calls | Calls/s median (min–max) | p50 µs | p99 µs | Client CPU", StringComparison.Ordinal));
+        Assert.Equal(tuning.Count, markdown.Skip(tuningHeader + 2).TakeWhile(l => l.StartsWith('|')).Count());
         Assert.Empty(Directory.GetFiles(_output, "*.tmp"));
 
         // The chart: a PNG (ScottPlot on SkiaSharp), named in the notes.
