@@ -102,7 +102,7 @@ internal static partial class AdapterEmitter
         w.Summary($"{contract.ClrName}.{operation.MethodName}{(operation.IsOneWay ? " (one-way: acknowledged once queued, then run in the background)" : string.Empty)}.");
         w.Open($"public override {returns} {rpc.Name}({requestParameter}{responseParameter}, global::Grpc.Core.ServerCallContext context)");
         var conversions = new ConversionWriter(index, w, ConversionWriter.TopDepth, CSharpEmitter.AnyClass(csharp), Reserved);
-        var names = operation.Parameters.Select(p => conversions.Local(Local(p.Name))).ToArray();
+        var names = operation.Parameters.Select(p => conversions.ParameterLocal(Local(p.Name))).ToArray();
         var typeOf = new Func<int, string>(i => i < types.Count ? types[i].Type : operation.Parameters[i].Type.CSharp!.Name);
 
         if (!CanCall(operation))

@@ -51,10 +51,31 @@ internal sealed partial class ConversionWriter
     public string Mapper(string typeKey)
         => _index.MapperClass(typeKey) is var mapper && mapper == _ownMapper ? string.Empty : mapper + ".";
 
-    /// <summary>A local name not used yet in this method: <paramref name="hint"/>, else <c>hint2</c>, <c>hint3</c>, …</summary>
-    public string Local(string hint)
+    /// <summary>The name a local takes when its usual one is taken: by a parameter of that name (a contract's
+    /// <c>request</c>), or by the element of an enclosing lambda (a list in a list).</summary>
+    private static readonly Dictionary<string, string> SecondNames = new(StringComparer.Ordinal)
     {
-        var name = UniqueName.Find(hint, string.Empty, candidate => !_locals.Contains(candidate) && Microsoft.CodeAnalysis.CSharp.SyntaxFacts.GetKeywordKind(candidate) == Microsoft.CodeAnalysis.CSharp.SyntaxKind.None);
+        ["request"] = "requestMessage",
+        ["response"] = "responseMessage",
+        ["result"] = "resultValue",
+        ["item"] = "innerItem",
+        ["pair"] = "innerPair",
+        ["list"] = "innerList",
+        ["map"] = "innerMap",
+    };
+
+    /// <summary>A local name not used yet in this method: <paramref name="hint"/>, else its second name, else
+    /// <c>hint2</c>, <c>hint3</c>, …</summary>
+    public string Local(string hint) => Claim(hint, SecondNames.TryGetValue(hint, out var second) ? second : null);
+
+    /// <summary>A local holding a contract parameter's value: its name, else <c>name2</c>, … (never a second name, which
+    /// would say it holds a message).</summary>
+    public string ParameterLocal(string parameterName) => Claim(parameterName, null);
+
+    private string Claim(string hint, string? second)
+    {
+        bool Free(string candidate) => !_locals.Contains(candidate) && Microsoft.CodeAnalysis.CSharp.SyntaxFacts.GetKeywordKind(candidate) == Microsoft.CodeAnalysis.CSharp.SyntaxKind.None;
+        var name = Free(hint) ? hint : second is not null && Free(second) ? second : UniqueName.Find(hint, string.Empty, Free);
         _locals.Add(name);
         return name;
     }

@@ -48,12 +48,12 @@ namespace Northwind.Reporting.Grpc
         private async Task<RenderResponse> RenderCoreAsync(global::Northwind.Reporting.ReportRequest request)
         {
             await EnsureOpenedAsync().ConfigureAwait(false);
-            var request2 = new RenderRequest();
-            request2.Request = ReportingTypesMappers.ToMessage(
+            var requestMessage = new RenderRequest();
+            requestMessage.Request = ReportingTypesMappers.ToMessage(
                 request ?? throw CommonTypeConversions.NotCarried(
                     "parameter 'request' of IReportGenerator.BeginRender"),
                 depth: 1);
-            return await _client.RenderAsync(request2).ResponseAsync.ConfigureAwait(false);
+            return await _client.RenderAsync(requestMessage).ResponseAsync.ConfigureAwait(false);
         }
 
         global::System.IAsyncResult global::Northwind.Reporting.IReportGenerator.BeginPurgeCache(

@@ -323,9 +323,9 @@ namespace Tailspin.Everything.Grpc
                 case EverythingCallback.CallbackOneofCase.Answer:
                 {
                     var question = envelope.Answer.Question;
-                    var result2 = _callback.Answer(question, out var length);
+                    var resultValue = _callback.Answer(question, out var length);
                     var answer = new AnswerCallbackResult();
-                    answer.Result = (result2 ?? throw CommonTypeConversions.NotCarried(
+                    answer.Result = (resultValue ?? throw CommonTypeConversions.NotCarried(
                         "the result of IEverythingCallback.Answer"));
                     answer.Length = length;
                     return Task.FromResult<EverythingCallbackReply?>(

@@ -85,13 +85,13 @@ namespace Tailspin.Everything.Grpc
                         "a value of Tailspin.Everything.Collections.ByGuid")));
             }
 
-            foreach (var pair2 in (value.ByPoint ?? throw CommonTypeConversions.NotCarried(
+            foreach (var innerPair in (value.ByPoint ?? throw CommonTypeConversions.NotCarried(
                 "Tailspin.Everything.Collections.ByPoint")))
             {
                 message.ByPoint.Add(
                     new PointToStringEntry { Key = ToMessage(
-                        pair2.Key,
-                        depth + 1), Value = (pair2.Value ?? throw CommonTypeConversions.NotCarried("a value of Tailspin.Everything.Collections.ByPoint")) });
+                        innerPair.Key,
+                        depth + 1), Value = (innerPair.Value ?? throw CommonTypeConversions.NotCarried("a value of Tailspin.Everything.Collections.ByPoint")) });
             }
 
             message.Dates.AddRange(
@@ -110,12 +110,12 @@ namespace Tailspin.Everything.Grpc
                         (item ?? throw CommonTypeConversions.NotCarried(
                             "an element of Tailspin.Everything.Collections.Letters")),
                         "an element of Tailspin.Everything.Collections.Letters")));
-            foreach (var pair3 in (value.ListsByKey ?? throw CommonTypeConversions.NotCarried(
+            foreach (var pair2 in (value.ListsByKey ?? throw CommonTypeConversions.NotCarried(
                 "Tailspin.Everything.Collections.ListsByKey")))
             {
                 message.ListsByKey.Add(
-                    pair3.Key,
-                    new Int32List { Items = { (pair3.Value ?? throw CommonTypeConversions.NotCarried(
+                    pair2.Key,
+                    new Int32List { Items = { (pair2.Value ?? throw CommonTypeConversions.NotCarried(
                         "a value of Tailspin.Everything.Collections.ListsByKey")) } });
             }
 
@@ -134,18 +134,18 @@ namespace Tailspin.Everything.Grpc
                 (value.NullableInts ?? throw CommonTypeConversions.NotCarried("Tailspin.Everything.Collections.NullableInts")).Select(
                     item => (int?)(item ?? throw CommonTypeConversions.NotCarried(
                         "an element of Tailspin.Everything.Collections.NullableInts"))));
-            foreach (var pair4 in (value.Points ?? throw CommonTypeConversions.NotCarried(
+            foreach (var pair3 in (value.Points ?? throw CommonTypeConversions.NotCarried(
                 "Tailspin.Everything.Collections.Points")))
             {
-                message.Points.Add(pair4.Key, ToMessage(pair4.Value, depth + 1));
+                message.Points.Add(pair3.Key, ToMessage(pair3.Value, depth + 1));
             }
 
             if (value.Prices is { } prices)
             {
                 var map = new StringToDecimalMap();
-                foreach (var pair5 in prices)
+                foreach (var pair4 in prices)
                 {
-                    map.Entries.Add(pair5.Key, CommonTypeConversions.ToMessage(pair5.Value));
+                    map.Entries.Add(pair4.Key, CommonTypeConversions.ToMessage(pair4.Value));
                 }
 
                 message.Prices = map;
@@ -154,16 +154,16 @@ namespace Tailspin.Everything.Grpc
             if (value.Tables is { } tables)
             {
                 var map = new StringToStringToInt32MapMap();
-                foreach (var pair5 in tables)
+                foreach (var pair4 in tables)
                 {
-                    var map2 = new StringToInt32Map();
-                    foreach (var pair6 in (pair5.Value ?? throw CommonTypeConversions.NotCarried(
+                    var innerMap = new StringToInt32Map();
+                    foreach (var pair5 in (pair4.Value ?? throw CommonTypeConversions.NotCarried(
                         "a value of Tailspin.Everything.Collections.Tables")))
                     {
-                        map2.Entries.Add(pair6.Key, pair6.Value);
+                        innerMap.Entries.Add(pair5.Key, pair5.Value);
                     }
 
-                    map.Entries.Add(pair5.Key, map2);
+                    map.Entries.Add(pair4.Key, innerMap);
                 }
 
                 message.Tables = map;
@@ -213,9 +213,9 @@ namespace Tailspin.Everything.Grpc
             value.Moods = list;
             value.Names = message.Names is { } namesMessage ? namesMessage.Items.ToArray() : null;
             value.Nested = message.Nested is { } nestedMessage
-                ? nestedMessage.Items.Select(item2 => item2.Items.ToList()).ToList() : null;
+                ? nestedMessage.Items.Select(innerItem => innerItem.Items.ToList()).ToList() : null;
             value.NullableInts = message.NullableInts.Select(
-                item2 => (int?)(item2 ?? throw CommonTypeConversions.NotSet(
+                innerItem => (int?)(innerItem ?? throw CommonTypeConversions.NotSet(
                     "an element of Tailspin.Everything.Collections.NullableInts"))).ToList();
             value.Points = message.Points.ToDictionary(pair => pair.Key, pair => FromMessage(pair.Value, depth + 1));
             value.Prices = message.Prices is { } pricesMessage
@@ -224,15 +224,16 @@ namespace Tailspin.Everything.Grpc
                 : null;
             value.Tables = message.Tables is { } tablesMessage
                 ? tablesMessage.Entries.ToDictionary(
-                    pair => pair.Key, pair => pair.Value.Entries.ToDictionary(pair2 => pair2.Key, pair2 => pair2.Value))
+                    pair => pair.Key,
+                    pair => pair.Value.Entries.ToDictionary(innerPair => innerPair.Key, innerPair => innerPair.Value))
                 : null;
-            var list2 = new HashSet<string>();
-            foreach (var item2 in message.Tags)
+            var innerList = new HashSet<string>();
+            foreach (var innerItem in message.Tags)
             {
-                list2.Add(item2);
+                innerList.Add(innerItem);
             }
 
-            value.Tags = list2;
+            value.Tags = innerList;
             return value;
         }
 
