@@ -18,7 +18,7 @@ namespace MigrateWcf.Runtime;
 /// host; a connection that ends cancels its running calls.
 /// </summary>
 [SupportedOSPlatform("linux")]
-internal sealed class LaneCallServer(string grpcSocketPath, Func<LaneCallDispatcher> dispatcher, int maxFrameBytes, ILogger<LaneCallServer> logger)
+internal sealed class LaneCallServer(string grpcSocketPath, Func<LaneCallDispatcher> dispatcher, int maxFrameBytes, ILogger<LaneCallServer> logger, string? notServedBecause = null)
     : IHostedService, IDisposable
 {
     private readonly UnixSocketFile _file = new(SocketPath(grpcSocketPath));
@@ -31,15 +31,38 @@ internal sealed class LaneCallServer(string grpcSocketPath, Func<LaneCallDispatc
     /// <summary>The lane socket beside a gRPC socket.</summary>
     public static string SocketPath(string grpcSocketPath) => grpcSocketPath + ".calls";
 
+    /// <summary>The largest frame a side reads: a message of the largest size it accepts (null: no limit), with room
+    /// for the frame's method, headers and trailers.</summary>
+    public static int MaxFrameBytes(int? maxMessageBytes)
+        => maxMessageBytes is { } limit ? (int)Math.Min(int.MaxValue, (long)limit + 64 * 1024) : int.MaxValue;
+
     public string Path => _file.Path;
 
     public Task StartAsync(CancellationToken cancellationToken)
     {
         // Made on the first call: the services the host maps are known once its endpoints are built.
+        if (notServedBecause is not null)
+        {
+            _logger.LogInformation("The local call lane is not served at {Path}: {Reason} Calls go over HTTP/2.", _file.Path, notServedBecause);
+            return Task.CompletedTask;
+        }
+
         _dispatcher = new Lazy<LaneCallDispatcher>(dispatcher);
-        _listener = _file.Bind();
-        _listener.Listen(64);
-        new Thread(() => Accept(_listener)) { IsBackground = true, Name = "migrate-wcf call lane listener" }.Start();
+        Socket? listener = null;
+        try
+        {
+            listener = _file.Bind();
+            listener.Listen(64);
+        }
+        catch (Exception e) when (e is IOException or SocketException or ArgumentException or UnauthorizedAccessException)
+        {
+            listener?.Dispose();
+            _logger.LogWarning("The local call lane is not served at {Path}: {Reason} Calls go over HTTP/2.", _file.Path, e.Message);
+            return Task.CompletedTask;
+        }
+
+        _listener = listener;
+        new Thread(() => Accept(listener)) { IsBackground = true, Name = "migrate-wcf call lane listener" }.Start();
         return Task.CompletedTask;
     }
 
@@ -124,7 +147,9 @@ internal sealed class LaneCallServer(string grpcSocketPath, Func<LaneCallDispatc
                     }
 
                     var headers = LaneHeaders.ToMetadata(frame.Headers);
-                    _ = RunAsync(frame, headers, cancel);
+                    // On the thread pool, as Kestrel runs a request: a service that blocks its thread holds up no
+                    // other call on this connection (the proxies of one factory share it).
+                    _ = Task.Run(() => RunAsync(frame, headers, cancel));
                 }
             }
             catch (Exception e) when (e is InvalidDataException or InvalidProtocolBufferException or ArgumentException or SocketException or ObjectDisposedException)
