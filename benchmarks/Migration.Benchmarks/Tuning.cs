@@ -20,6 +20,7 @@ internal sealed record TuningRow(RowReport Report, double? TimeRatioToShipped, d
 internal static class Tuning
 {
     public const string ShippedRow = "shim as shipped: migrated PerCall Multiple ← client shim (ISimple)";
+    public const string Http2Row = "call lane off: every call an HTTP/2 request (the shim before the lane)";
     public const string NoDeadlineRow = "no deadline (ClientProxyOptions.SendTimeout infinite)";
     public const string InlineHostRow = "inline scheduling host (GrpcHostOptions.InlineSocketScheduling)";
     public const string ClientHandlerRow = "client handler: no trace headers, one HTTP/2 connection";
@@ -71,9 +72,10 @@ internal static class Tuning
         var shipped = server.Endpoint(ServerTarget.MigratedMultiple);
         // Each proxy its own channel (ShareChannel false: the 8-thread cell's own channel each); everything else the
         // runtime's defaults, SendTimeout included (1 minute: grpc-dotnet arms a deadline timer for every call).
-        ClientProxyOptions Options(bool noDeadline = false, bool handler = false) => new()
+        ClientProxyOptions Options(bool noDeadline = false, bool handler = false, bool http2 = false) => new()
         {
             ShareChannel = false,
+            CallLane = !http2,
             SendTimeout = noDeadline ? Timeout.InfiniteTimeSpan : new ClientProxyOptions().SendTimeout,
             ConfigureHandler = handler ? ConfigureHandler : null,
         };
@@ -83,6 +85,7 @@ internal static class Tuning
                 Enumerable.Range(0, threads).Select(_ => (ICaller)RawEchoCaller.Connect(server.RawSocket).AsTask().Result).ToArray(),
                 (IAsyncDisposable?)null)), Counted: false),
             new(ShippedRow, threads => Matrix.Shim(shipped, threads, Options())),
+            new(Http2Row, threads => Matrix.Shim(shipped, threads, Options(http2: true))),
             new(NoDeadlineRow, threads => Matrix.Shim(shipped, threads, Options(noDeadline: true))),
             new(InlineHostRow, threads => Matrix.Shim(Copy(InlineSocket), threads, Options())),
             new(ClientHandlerRow, threads => Matrix.Shim(shipped, threads, Options(handler: true))),

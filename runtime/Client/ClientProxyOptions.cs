@@ -41,15 +41,23 @@ public sealed class ClientProxyOptions
 
     /// <summary>The smallest bytes value that travels through the bulk lane (<see cref="MigrateWcf.Runtime.BulkLane.DefaultThresholdBytes"/>).</summary>
     public int BulkLaneThresholdBytes { get; set; } = MigrateWcf.Runtime.BulkLane.DefaultThresholdBytes;
+
+    /// <summary>
+    /// True (the default): on Linux, to a Unix-socket endpoint whose host serves the local call lane, unary calls travel
+    /// as frames on its owner-only socket <c>&lt;socket&gt;.calls</c> instead of HTTP/2 requests, with the same
+    /// deadlines, headers, statuses and fault details (docs/call-lane.md). Streaming calls, and every call to a host
+    /// without the lane, use HTTP/2. False: every call uses HTTP/2.
+    /// </summary>
+    public bool CallLane { get; set; } = true;
 }
 
 /// <summary>A channel a factory or a proxy opened, with its bulk lane when it has one; disposing closes both.</summary>
 internal sealed class OpenedChannel : IDisposable
 {
     private readonly GrpcChannel _channel;
-    private readonly IDisposable? _lane;
+    private readonly IDisposable[] _lanes;
 
-    private OpenedChannel(GrpcChannel channel, CallInvoker invoker, IDisposable? lane) => (_channel, Invoker, _lane) = (channel, invoker, lane);
+    private OpenedChannel(GrpcChannel channel, CallInvoker invoker, IDisposable[] lanes) => (_channel, Invoker, _lanes) = (channel, invoker, lanes);
 
     public CallInvoker Invoker { get; }
 
@@ -62,15 +70,31 @@ internal sealed class OpenedChannel : IDisposable
 
     private static OpenedChannel WithLane(GrpcChannel channel, GrpcEndpoint? endpoint, ClientProxyOptions options)
     {
-        if (options.BulkLane && endpoint?.UnixSocketPath is { } path && OperatingSystem.IsLinux() && MigrateWcf.Runtime.BulkLane.IsSupported)
+        var invoker = channel.CreateCallInvoker();
+        if (endpoint?.UnixSocketPath is not { } path || !OperatingSystem.IsLinux())
         {
-            var channelOptions = new GrpcChannelOptions();
-            options.ConfigureChannel?.Invoke(channelOptions);
-            var lane = new BulkLaneClient(MigrateWcf.Runtime.BulkLane.SocketPath(path), options.BulkLaneThresholdBytes, channelOptions.MaxReceiveMessageSize);
-            return new OpenedChannel(channel, channel.Intercept(lane), lane);
+            return new OpenedChannel(channel, invoker, []);
         }
 
-        return new OpenedChannel(channel, channel.CreateCallInvoker(), null);
+        var channelOptions = new GrpcChannelOptions();
+        options.ConfigureChannel?.Invoke(channelOptions);
+        var lanes = new List<IDisposable>();
+        if (options.CallLane)
+        {
+            var calls = new LaneCallClient(LaneCallServer.SocketPath(path), LaneCallServer.MaxFrameBytes(channelOptions.MaxReceiveMessageSize));
+            invoker = new LaneCallInvoker(invoker, calls);
+            lanes.Add(calls);
+        }
+
+        // Above the call lane: a large bytes value goes into shared memory whichever way its call travels.
+        if (options.BulkLane && MigrateWcf.Runtime.BulkLane.IsSupported)
+        {
+            var bulk = new BulkLaneClient(MigrateWcf.Runtime.BulkLane.SocketPath(path), options.BulkLaneThresholdBytes, channelOptions.MaxReceiveMessageSize);
+            invoker = invoker.Intercept(bulk);
+            lanes.Add(bulk);
+        }
+
+        return new OpenedChannel(channel, invoker, [.. lanes]);
     }
 
     private static GrpcChannel CreateChannel(GrpcEndpoint endpoint, ClientProxyOptions options)
@@ -99,6 +123,9 @@ internal sealed class OpenedChannel : IDisposable
     public void Dispose()
     {
         _channel.Dispose();
-        _lane?.Dispose();
+        foreach (var lane in _lanes)
+        {
+            lane.Dispose();
+        }
     }
 }

@@ -40,6 +40,13 @@ public sealed class GrpcHostOptions
     /// (<see cref="MigrateWcf.Runtime.BulkLane.DefaultThresholdBytes"/>).</summary>
     public int BulkLaneThresholdBytes { get; set; } = MigrateWcf.Runtime.BulkLane.DefaultThresholdBytes;
 
+    /// <summary>
+    /// True (the default): on Linux, a Unix-socket endpoint also serves the local call lane on the owner-only socket
+    /// <c>&lt;socket&gt;.calls</c>, on which generated clients make unary calls without HTTP/2 (docs/call-lane.md); the
+    /// same services, interceptors and WCF semantics answer them. Other callers keep plain gRPC. False: no lane socket.
+    /// </summary>
+    public bool CallLane { get; set; } = true;
+
     /// <summary>grpc-dotnet's service options: message sizes, compression, interceptors, detailed errors.</summary>
     public Action<GrpcServiceOptions>? Grpc { get; set; }
 

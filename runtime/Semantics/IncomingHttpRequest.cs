@@ -2,6 +2,8 @@ using System.Net;
 using System.ServiceModel.Channels;
 using Microsoft.AspNetCore.Http;
 using Microsoft.AspNetCore.Http.Extensions;
+using Grpc.AspNetCore.Server;
+using Grpc.Core;
 
 namespace MigrateWcf.Runtime;
 
@@ -34,6 +36,41 @@ internal static class IncomingHttpRequest
     }
 
     /// <summary>WCF's incoming message properties of an HTTP request: <c>httpRequest</c> and <c>Via</c>; none without one.</summary>
+    /// <summary>The properties of a call grpc-dotnet hosts (its HTTP request), or of one on the local call lane: there
+    /// the caller's metadata are the headers (what it sent over HTTP/2 besides the protocol's own), the method POST and
+    /// the address the method's path on this host.</summary>
+    public static MessageProperties Properties(ServerCallContext? call)
+    {
+        if (call is null or IServerCallContextFeature)
+        {
+            return Properties(call?.GetHttpContext());
+        }
+
+        var httpRequest = new HttpRequestMessageProperty { Method = "POST", QueryString = string.Empty };
+        foreach (var entry in call.RequestHeaders)
+        {
+            if (!entry.IsBinary)
+            {
+                try
+                {
+                    httpRequest.Headers.Add(entry.Key, entry.Value);
+                }
+                catch (ArgumentException)
+                {
+                    // As for an HTTP request: a name or value WebHeaderCollection refuses is left out.
+                }
+            }
+        }
+
+        var properties = new MessageProperties { [HttpRequestMessageProperty.Name] = httpRequest };
+        if (Uri.TryCreate("http://localhost" + call.Method, UriKind.Absolute, out var via))
+        {
+            properties.Via = via;
+        }
+
+        return properties;
+    }
+
     public static MessageProperties Properties(HttpContext? http)
     {
         var properties = new MessageProperties();

@@ -52,7 +52,7 @@ public sealed class WcfOperationContext
     /// string, and <see cref="MessageProperties.Via"/>, the request's address. Made on first use; empty outside a call.
     /// </summary>
     public MessageProperties IncomingMessageProperties
-        => _incomingMessageProperties ??= IncomingHttpRequest.Properties(_call?.GetHttpContext());
+        => _incomingMessageProperties ??= IncomingHttpRequest.Properties(_call);
 
     /// <summary>Keeps what the call's request carried past the end of the call (a one-way operation runs after its
     /// acknowledgement, when the request is gone).</summary>

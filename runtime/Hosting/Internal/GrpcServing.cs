@@ -60,6 +60,14 @@ internal static class GrpcServing
             }
         }
 
+        if (options.CallLane && OperatingSystem.IsLinux())
+        {
+            foreach (var socketPath in unixSocketPaths)
+            {
+                AddCallLane(builder.Services, socketPath);
+            }
+        }
+
         MalformedRequests.Use(builder.Services);
         if (jsonTranscoding)
         {
@@ -117,6 +125,21 @@ internal static class GrpcServing
             grpc.Interceptors.Insert(0, registration);
         });
     }
+
+    /// <summary>The local call lane beside a Unix socket: its server starts with the host and binds its socket; it
+    /// learns the services to call on its first call, once the host's endpoints are mapped.</summary>
+    [System.Runtime.Versioning.SupportedOSPlatform("linux")]
+    private static void AddCallLane(IServiceCollection services, string socketPath)
+        => services.AddSingleton<IHostedService>(provider => new LaneCallServer(
+            socketPath,
+            () => LaneCallDispatcher.Create(provider, provider.GetRequiredService<EndpointDataSource>().Endpoints
+                .Select(e => e.Metadata.GetMetadata<GrpcMethodMetadata>()?.ServiceType)
+                .OfType<Type>()
+                .Distinct()),
+            LaneCallServer.MaxFrameBytes(provider.GetRequiredService<Microsoft.Extensions.Options.IOptions<GrpcServiceOptions>>().Value.MaxReceiveMessageSize),
+            provider.GetRequiredService<ILogger<LaneCallServer>>(),
+            // WebOperationContext reads the call's HTTP request and response, which a lane call does not have.
+            provider.GetService<Microsoft.AspNetCore.Http.IHttpContextAccessor>() is null ? null : "the services use WebOperationContext (AddWcfWebOperations), which needs an HTTP request."));
 
     /// <summary>The gRPC sockets of a host that get a lane socket beside them.</summary>
     private sealed record BulkLaneSockets(List<string> GrpcSocketPaths);

@@ -11,7 +11,7 @@ namespace MigrateWcf.Equivalence.Tests.Migrated;
 /// stops the hosts with SIGTERM and checks each removed its socket.
 /// </summary>
 [System.Runtime.Versioning.UnsupportedOSPlatform("windows")]
-public sealed class MigratedService : IAsyncLifetime
+public class MigratedService : IAsyncLifetime
 {
     /// <summary>Each call's deadline when a test sets none (WCF's default sendTimeout is also a minute).</summary>
     private static readonly TimeSpan SendTimeout = TimeSpan.FromMinutes(1);
@@ -115,9 +115,13 @@ public sealed class MigratedService : IAsyncLifetime
 
     private MigratedClientFactory Clients_ => _clients ?? throw NotStarted();
 
+    /// <summary>Whether the generated clients make their unary calls on the host's local call lane (the default) or
+    /// over HTTP/2.</summary>
+    protected virtual bool CallLane => true;
+
     private MigratedClientFactory Factory(string socket, TimeSpan sendTimeout)
     {
-        var factory = new MigratedClientFactory(GrpcEndpoint.UnixSocket(socket), new ClientProxyOptions { SendTimeout = sendTimeout });
+        var factory = new MigratedClientFactory(GrpcEndpoint.UnixSocket(socket), new ClientProxyOptions { SendTimeout = sendTimeout, CallLane = CallLane });
         lock (_factories)
         {
             _factories.Add(factory);
@@ -127,4 +131,11 @@ public sealed class MigratedService : IAsyncLifetime
     }
 
     private static InvalidOperationException NotStarted() => new("the migrated host did not start");
+}
+
+/// <summary>The migrated side with the generated clients' local call lane off: every call an HTTP/2 request.</summary>
+[System.Runtime.Versioning.UnsupportedOSPlatform("windows")]
+public sealed class MigratedServiceOverHttp2 : MigratedService
+{
+    protected override bool CallLane => false;
 }

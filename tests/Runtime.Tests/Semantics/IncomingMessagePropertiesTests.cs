@@ -44,7 +44,7 @@ public sealed class IncomingMessagePropertiesTests
     [Fact]
     public void Outside_a_request_the_properties_are_empty()
     {
-        var properties = IncomingHttpRequest.Properties(null);
+        var properties = IncomingHttpRequest.Properties((global::Grpc.Core.ServerCallContext?)null);
 
         Assert.Empty(properties);
         Assert.Null(properties.Via);

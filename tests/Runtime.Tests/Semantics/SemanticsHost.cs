@@ -17,6 +17,7 @@ internal sealed class SemanticsHost : IAsyncDisposable
     private readonly TempDirectory _directory;
     private readonly GrpcHost _host;
     private readonly List<GrpcChannel> _channels = [];
+    private readonly List<IDisposable> _owned = [];
     private bool _stopped;
 
     private SemanticsHost(TempDirectory directory, GrpcHost host)
@@ -42,7 +43,7 @@ internal sealed class SemanticsHost : IAsyncDisposable
     public static Task<SemanticsHost> StartAsync(InstanceMode instancing, System.ServiceModel.ConcurrencyMode concurrency, Action<WcfServiceOptions>? configure = null)
         => StartAsync(services => services.AddWcfService<CounterService>(instancing, concurrency), configure);
 
-    public static async Task<SemanticsHost> StartAsync(Action<IServiceCollection> addCounter, Action<WcfServiceOptions>? configure = null)
+    public static async Task<SemanticsHost> StartAsync(Action<IServiceCollection> addCounter, Action<WcfServiceOptions>? configure = null, Action<GrpcHostOptions>? hostOptions = null)
     {
         var directory = new TempDirectory();
         try
@@ -59,6 +60,7 @@ internal sealed class SemanticsHost : IAsyncDisposable
                 });
                 addCounter(h.Services);
                 h.Services.AddWcfService<TickerService>(InstanceMode.PerSession, System.ServiceModel.ConcurrencyMode.Single);
+                hostOptions?.Invoke(h.Options);
                 h.MapService<CounterAdapter>().MapService<TickerAdapter>().Configure(app => app.MapWcfSessions());
             });
             return new SemanticsHost(directory, host);
@@ -83,6 +85,15 @@ internal sealed class SemanticsHost : IAsyncDisposable
     public async Task<CounterClient> NewCounterClientAsync(ICounterCallback? callback = null, TimeSpan? sendTimeout = null)
         => await CounterClient.CreateAsync(NewChannel().CreateCallInvoker(), ClientOptions(sendTimeout), callback);
 
+    /// <summary>A client over a channel as generated proxies open it (<see cref="ProxyChannel.Open(GrpcEndpoint, ClientProxyOptions?)"/>:
+    /// the local call lane and the bulk lane when the options and the host have them), closed with the host.</summary>
+    public async Task<CounterClient> NewProxyCounterClientAsync(ClientProxyOptions options, ICounterCallback? callback = null)
+    {
+        var channel = ProxyChannel.Open(Endpoint, options);
+        _owned.Add(channel.Owned!);
+        return await CounterClient.CreateAsync(channel.Invoker, options, callback);
+    }
+
     /// <summary>Stops the host (as ServiceHost.Close), once; the tests then look at what the services did.</summary>
     public async Task StopAsync()
     {
@@ -99,6 +110,8 @@ internal sealed class SemanticsHost : IAsyncDisposable
         {
             channel.Dispose();
         }
+
+        _owned.ForEach(owned => owned.Dispose());
 
         await StopAsync();
         _directory.Dispose();

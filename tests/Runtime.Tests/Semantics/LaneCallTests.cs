@@ -1,0 +1,116 @@
+using System.Collections.Concurrent;
+using System.ServiceModel;
+using Grpc.AspNetCore.Server;
+using Grpc.Core;
+using Grpc.Core.Interceptors;
+using Microsoft.Extensions.DependencyInjection;
+using MigrateWcf.Runtime.Tests.Semantics.Legacy;
+
+namespace MigrateWcf.Runtime.Tests.Semantics;
+
+/// <summary>
+/// The local call lane end to end (issue 30): a client over a channel as generated proxies open it, against a host that
+/// serves the lane beside its gRPC socket. Which way each call travelled is what the service side saw as its peer (an
+/// interceptor records it: interceptors run on the lane as on HTTP/2).
+/// </summary>
+[System.Runtime.Versioning.SupportedOSPlatform("linux")]
+public sealed class LaneCallTests
+{
+    /// <summary>Records each call's peer by method.</summary>
+    private sealed class PeerRecorder : Interceptor
+    {
+        public ConcurrentQueue<(string Method, string Peer)> Calls { get; } = new();
+
+        public override Task<TResponse> UnaryServerHandler<TRequest, TResponse>(TRequest request, ServerCallContext context, UnaryServerMethod<TRequest, TResponse> continuation)
+        {
+            Calls.Enqueue((context.Method, context.Peer));
+            return continuation(request, context);
+        }
+    }
+
+    private static async Task<(SemanticsHost Host, PeerRecorder Peers)> StartAsync(InstanceMode instancing, bool hostLane = true)
+    {
+        var peers = new PeerRecorder();
+        var host = await SemanticsHost.StartAsync(
+            services =>
+            {
+                services.AddWcfService<CounterService>(instancing, ConcurrencyMode.Single);
+                services.AddSingleton(peers).Configure<GrpcServiceOptions>(grpc => grpc.Interceptors.Add<PeerRecorder>());
+            },
+            hostOptions: options => options.CallLane = hostLane);
+        return (host, peers);
+    }
+
+    private static bool OnLane((string Method, string Peer) call) => call.Peer.EndsWith(".calls", StringComparison.Ordinal);
+
+    [Fact]
+    public async Task A_proxys_unary_calls_travel_on_the_lane_with_their_session_and_its_faults()
+    {
+        var (host, peers) = await StartAsync(InstanceMode.PerSession);
+        await using var _ = host;
+        await using var client = await host.NewProxyCounterClientAsync(SemanticsHost.ClientOptions());
+        await using var other = await host.NewProxyCounterClientAsync(SemanticsHost.ClientOptions());
+
+        // PerSession: each proxy its own instance, as over HTTP/2 (the session header travels on the lane).
+        Assert.Equal([1, 3, 10], new[] { client.Increment(1), client.Increment(2), other.Increment(10) });
+        var fault = Assert.Throws<FaultException<DivisionFault>>(() => client.Divide(7, 0));
+
+        Assert.Equal("use a divisor other than 0", fault.Detail.Hint);
+        Assert.Equal(4, peers.Calls.Count);
+        Assert.All(peers.Calls, call => Assert.True(OnLane(call), call.ToString()));
+        Assert.True(File.Exists(LaneCallServer.SocketPath(host.Endpoint.UnixSocketPath!)));
+    }
+
+    [Fact]
+    public async Task A_deadline_on_the_lane_cancels_the_implementations_token_and_the_caller_gets_TimeoutException()
+    {
+        var (host, _) = await StartAsync(InstanceMode.PerCall);
+        await using var _host = host;
+        await using var client = await host.NewProxyCounterClientAsync(SemanticsHost.ClientOptions(TimeSpan.FromMilliseconds(200)));
+
+        await Assert.ThrowsAsync<TimeoutException>(client.WaitAsync);
+        await Eventually.Within(host.Log.WaitCancelled.Task);
+    }
+
+    [Fact]
+    public async Task With_the_lane_off_on_either_side_calls_take_HTTP2()
+    {
+        var (laneHost, laneHostPeers) = await StartAsync(InstanceMode.PerCall);
+        await using var _ = laneHost;
+        var (plainHost, plainHostPeers) = await StartAsync(InstanceMode.PerCall, hostLane: false);
+        await using var __ = plainHost;
+        var laneOff = SemanticsHost.ClientOptions();
+        laneOff.CallLane = false;
+
+        await using (var client = await laneHost.NewProxyCounterClientAsync(laneOff))
+        {
+            Assert.Equal(1, client.Increment(1));
+        }
+
+        await using (var client = await plainHost.NewProxyCounterClientAsync(SemanticsHost.ClientOptions()))
+        {
+            Assert.Equal(2, client.Increment(2));
+        }
+
+        Assert.DoesNotContain(laneHostPeers.Calls, OnLane);
+        Assert.DoesNotContain(plainHostPeers.Calls, OnLane);
+        Assert.False(File.Exists(LaneCallServer.SocketPath(plainHost.Endpoint.UnixSocketPath!)));
+    }
+
+    [Fact]
+    public async Task A_host_whose_services_use_WebOperationContext_serves_no_lane_and_its_calls_take_HTTP2()
+    {
+        var peers = new PeerRecorder();
+        await using var host = await SemanticsHost.StartAsync(services =>
+        {
+            services.AddWcfService<CounterService>(InstanceMode.PerCall, ConcurrencyMode.Single).AddWcfWebOperations();
+            services.AddSingleton(peers).Configure<GrpcServiceOptions>(grpc => grpc.Interceptors.Add<PeerRecorder>());
+        });
+        await using var client = await host.NewProxyCounterClientAsync(SemanticsHost.ClientOptions());
+
+        Assert.Equal(1, client.Increment(1));
+
+        Assert.False(File.Exists(LaneCallServer.SocketPath(host.Endpoint.UnixSocketPath!)));
+        Assert.DoesNotContain(peers.Calls, OnLane);
+    }
+}
