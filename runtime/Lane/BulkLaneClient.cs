@@ -60,17 +60,14 @@ internal sealed class BulkLaneClient(string lanePath, int thresholdBytes, int? m
             return null;
         }
 
-        var socket = new Socket(AddressFamily.Unix, SocketType.Stream, ProtocolType.Unspecified);
+        // Only a server run by this user gets our memory.
+        if (OwnerSockets.Connect(lanePath) is not { } socket)
+        {
+            return null;
+        }
+
         try
         {
-            socket.Connect(new UnixDomainSocketEndPoint(lanePath));
-            // Only a server run by this user gets our memory.
-            if (LaneNative.PeerUserId(socket.SafeHandle) != LaneNative.EffectiveUserId())
-            {
-                socket.Dispose();
-                return null;
-            }
-
             var token = LaneConnection.ReceiveHello(socket, HelloTimeout);
             var connection = new LaneConnection(socket, token, LeaseTimeout);
             connection.Start();

@@ -68,42 +68,22 @@ internal sealed class BulkLaneServer(IReadOnlyList<string> grpcSocketPaths, ILog
         return Task.CompletedTask;
     }
 
-    private void Accept(Socket listener)
+    private void Accept(Socket listener) => OwnerSockets.Accept(listener, socket =>
     {
-        while (true)
+        try
         {
-            Socket socket;
-            try
-            {
-                socket = listener.Accept();
-            }
-            catch (Exception e) when (e is SocketException or ObjectDisposedException)
-            {
-                return;
-            }
-
-            try
-            {
-                // The socket is owner-only; the check holds even if its mode is changed by hand.
-                if (LaneNative.PeerUserId(socket.SafeHandle) != LaneNative.EffectiveUserId())
-                {
-                    socket.Dispose();
-                    continue;
-                }
-
-                var token = Guid.NewGuid();
-                var connection = new LaneConnection(socket, token, LeaseTimeout, closed => _sessions.TryRemove(closed.Token, out _));
-                _sessions[token] = connection;
-                connection.Send(new LaneFrame(LaneFrameKind.Hello, 0, 0, token));
-                connection.Start();
-            }
-            catch (Exception e) when (e is IOException or SocketException or ObjectDisposedException)
-            {
-                logger.LogDebug("A bulk lane connection ended during its greeting: {Reason}", e.Message);
-                socket.Dispose();
-            }
+            var token = Guid.NewGuid();
+            var connection = new LaneConnection(socket, token, LeaseTimeout, closed => _sessions.TryRemove(closed.Token, out _));
+            _sessions[token] = connection;
+            connection.Send(new LaneFrame(LaneFrameKind.Hello, 0, 0, token));
+            connection.Start();
         }
-    }
+        catch (Exception e) when (e is IOException or SocketException or ObjectDisposedException)
+        {
+            logger.LogDebug("A bulk lane connection ended during its greeting: {Reason}", e.Message);
+            socket.Dispose();
+        }
+    });
 
     public void Dispose()
     {

@@ -43,19 +43,9 @@ internal sealed class LaneCallClient(string lanePath, int maxFrameBytes) : IDisp
                 return null;
             }
 
-            var socket = new Socket(AddressFamily.Unix, SocketType.Stream, ProtocolType.Unspecified);
-            try
+            // No socket, another user's host, or a path too long for a socket address: no lane, the call takes HTTP/2.
+            if (OwnerSockets.Connect(lanePath) is not { } socket)
             {
-                // A path too long for a socket address (the gRPC socket's near the limit) means no lane, as a missing one.
-                socket.Connect(new UnixDomainSocketEndPoint(lanePath));
-                if (LaneNative.PeerUserId(socket.SafeHandle) != LaneNative.EffectiveUserId())
-                {
-                    throw new IOException("The lane's host runs as another user.");
-                }
-            }
-            catch (Exception e) when (e is SocketException or IOException or ArgumentException)
-            {
-                socket.Dispose();
                 _retryAt = Environment.TickCount64 + (long)RetryInterval.TotalMilliseconds;
                 return null;
             }

@@ -83,32 +83,12 @@ internal sealed class LaneCallServer(string grpcSocketPath, Func<LaneCallDispatc
         _file.Remove();
     }
 
-    private void Accept(Socket listener)
+    private void Accept(Socket listener) => OwnerSockets.Accept(listener, socket =>
     {
-        while (true)
-        {
-            Socket socket;
-            try
-            {
-                socket = listener.Accept();
-            }
-            catch (Exception e) when (e is SocketException or ObjectDisposedException)
-            {
-                return;
-            }
-
-            // The socket is owner-only; the check holds even if its mode is changed by hand.
-            if (LaneNative.PeerUserId(socket.SafeHandle) != LaneNative.EffectiveUserId())
-            {
-                socket.Dispose();
-                continue;
-            }
-
-            var connection = new Connection(this, socket);
-            _connections[connection] = 0;
-            new Thread(connection.Read) { IsBackground = true, Name = "migrate-wcf call lane connection" }.Start();
-        }
-    }
+        var connection = new Connection(this, socket);
+        _connections[connection] = 0;
+        new Thread(connection.Read) { IsBackground = true, Name = "migrate-wcf call lane connection" }.Start();
+    });
 
     private sealed class Connection(LaneCallServer server, Socket socket) : IDisposable
     {
