@@ -168,6 +168,7 @@ internal static class Matrix
 {
     public const string FloorRow = "raw unix echo, 1 byte (floor)";
     public const string ShimRow = " ← client shim (ISimple)";
+    public const string ShimHttp2Row = " ← client shim (ISimple), call lane off";
     public const string PlainRow = " ← plain generated client";
     public const string PlainBlockingRow = " ← plain generated client, blocking";
     private static readonly TimeSpan Deadline = TimeSpan.FromSeconds(30);
@@ -265,6 +266,10 @@ internal static class Matrix
         foreach (var target in new[] { ServerTarget.MigratedSingle, ServerTarget.MigratedMultiple })
         {
             rows.Add(new($"{target.Name}{ShimRow}", threads => Shim(server.Endpoint(target), threads, cell.SharedChannel)));
+
+            // The shim as it was before the local call lane (every call an HTTP/2 request): issue 30's "before", and
+            // the row issue 16's shim cost is judged on (the plain clients take HTTP/2 too).
+            rows.Add(new($"{target.Name}{ShimHttp2Row}", threads => Shim(server.Endpoint(target), threads, new ClientProxyOptions { SendTimeout = Deadline, ShareChannel = cell.SharedChannel, CallLane = false })));
             rows.Add(new($"{target.Name}{PlainRow}", threads => Plain(server.Endpoint(target), threads, cell.SharedChannel)));
         }
 

@@ -64,13 +64,24 @@ internal sealed class LaneCallClient(string lanePath, int maxFrameBytes) : IDisp
         }
     }
 
-    /// <summary>One lane connection: calls written under a lock, replies read on a thread of its own and handed to
-    /// their callers by call id.</summary>
+    /// <summary>What the connection's reading thread hands a running call: its stream frames, and the frame it ends with.</summary>
+    internal interface IPendingCall
+    {
+        /// <summary>A HEADERS, MESSAGE or CREDIT frame; an <see cref="InvalidDataException"/> when the call has no such
+        /// stream (the host broke the protocol).</summary>
+        void Receive(LaneReplyFrame frame);
+
+        /// <summary>The END frame, or the one the client makes when the call is cancelled or the lane closes.</summary>
+        void End(LaneReplyFrame end);
+    }
+
+    /// <summary>One lane connection: frames written under a lock, replies read on a thread of its own and handed to
+    /// their calls by call id.</summary>
     internal sealed class Connection : IDisposable
     {
         private readonly Socket _socket;
         private readonly int _maxFrameBytes;
-        private readonly ConcurrentDictionary<ulong, TaskCompletionSource<LaneReplyFrame>> _pending = new();
+        private readonly ConcurrentDictionary<ulong, IPendingCall> _pending = new();
         private readonly object _writing = new();
         private long _nextCall;
         private volatile bool _open = true;
@@ -83,15 +94,32 @@ internal sealed class LaneCallClient(string lanePath, int maxFrameBytes) : IDisp
 
         public bool IsOpen => _open;
 
-        /// <summary>Sends a call; the task ends with its reply (a CANCELLED one when <paramref name="cancellationToken"/>
-        /// fires first, UNAVAILABLE when the lane closes before the reply); its AsyncState is the call id.</summary>
+        /// <summary>Sends a call that takes one message and returns one; the task ends with its reply (a CANCELLED one
+        /// when <paramref name="cancellationToken"/> fires first, UNAVAILABLE when the lane closes before the reply); its
+        /// AsyncState is the call id.</summary>
         public Task<LaneReplyFrame> Call(string method, byte[] request, Metadata? headers, DateTime? deadline, CancellationToken cancellationToken)
         {
-            var call = (ulong)Interlocked.Increment(ref _nextCall);
-            // The task's AsyncState is the call id, for Cancel.
-            var reply = new TaskCompletionSource<LaneReplyFrame>(call, TaskCreationOptions.RunContinuationsAsynchronously);
-            _pending[call] = reply;
-            var frame = new LaneCallFrame { Call = call, Method = method, Request = UnsafeByteOperations.UnsafeWrap(request) };
+            var call = NextId();
+            var reply = new UnaryCall(call);
+            Start(call, reply, method, UnsafeByteOperations.UnsafeWrap(request), headers, deadline, cancellationToken);
+            return reply.Task;
+        }
+
+        /// <summary>Starts a streaming call: <paramref name="request"/> is the one request of a server-streaming
+        /// method, null when the caller streams its requests.</summary>
+        public LaneStreamingCall Stream(string method, ByteString? request, Metadata? headers, DateTime? deadline, bool streamsResponses, CancellationToken cancellationToken)
+        {
+            var call = new LaneStreamingCall(this, NextId(), request is null, streamsResponses);
+            Start(call.Id, call, method, request ?? ByteString.Empty, headers, deadline, cancellationToken);
+            return call;
+        }
+
+        private ulong NextId() => (ulong)Interlocked.Increment(ref _nextCall);
+
+        private void Start(ulong call, IPendingCall pending, string method, ByteString request, Metadata? headers, DateTime? deadline, CancellationToken cancellationToken)
+        {
+            _pending[call] = pending;
+            var frame = new LaneCallFrame { Call = call, Method = method, Request = request };
             if (deadline is { } at && at != DateTime.MaxValue)
             {
                 frame.DeadlineTicks = at.ToUniversalTime().Ticks;
@@ -100,31 +128,46 @@ internal sealed class LaneCallClient(string lanePath, int maxFrameBytes) : IDisp
             LaneHeaders.Add(frame.Headers, headers);
             if (!Write(frame))
             {
-                Fail(call, reply);
-                return reply.Task;
+                Unavailable(call);
+                return;
             }
 
             if (cancellationToken.CanBeCanceled)
             {
                 var registration = cancellationToken.Register(() => Cancel(call));
-                reply.Task.ContinueWith(static (_, state) => ((CancellationTokenRegistration)state!).Dispose(), registration, TaskScheduler.Default);
+                if (!_pending.ContainsKey(call))
+                {
+                    // Ended before the registration: nothing will dispose it on the way out.
+                    registration.Dispose();
+                }
+                else if (pending is UnaryCall unary)
+                {
+                    unary.Task.ContinueWith(static (_, state) => ((CancellationTokenRegistration)state!).Dispose(), registration, TaskScheduler.Default);
+                }
+                else
+                {
+                    ((LaneStreamingCall)pending).Ended.ContinueWith(static (_, state) => ((CancellationTokenRegistration)state!).Dispose(), registration, TaskScheduler.Default);
+                }
             }
-
-            return reply.Task;
         }
 
         /// <summary>Ends a running call at once with CANCELLED, as grpc-dotnet ends a cancelled or disposed call, and
         /// tells the host; nothing for a call that already ended.</summary>
-        public void Cancel(ulong call)
+        public void Cancel(ulong call) => EndNow(call, StatusCode.Cancelled, "Call canceled by the client.");
+
+        /// <summary>Ends a running call at once with <paramref name="status"/> and tells the host to cancel it.</summary>
+        public void EndNow(ulong call, StatusCode status, string detail)
         {
-            if (_pending.TryRemove(call, out var cancelled))
+            if (_pending.TryRemove(call, out var ended))
             {
-                cancelled.TrySetResult(new LaneReplyFrame { Call = call, Status = (int)StatusCode.Cancelled, Detail = "Call canceled by the client." });
-                Write(new LaneCallFrame { Call = call, Cancel = true });
+                ended.End(new LaneReplyFrame { Call = call, Status = (int)status, Detail = detail });
+                Write(new LaneCallFrame { Call = call, Kind = LaneCallFrame.Types.Kind.Cancel });
             }
         }
 
-        private bool Write(LaneCallFrame frame)
+        /// <summary>Writes one frame; false when the lane is closed (the connection is disposed, its calls end
+        /// UNAVAILABLE).</summary>
+        public bool Write(LaneCallFrame frame)
         {
             try
             {
@@ -149,13 +192,20 @@ internal sealed class LaneCallClient(string lanePath, int maxFrameBytes) : IDisp
                 while (LaneCallFraming.Read(_socket, _maxFrameBytes) is { } bytes)
                 {
                     var reply = LaneReplyFrame.Parser.ParseFrom(bytes);
-                    if (_pending.TryRemove(reply.Call, out var waiting))
+                    if (reply.Kind == LaneReplyFrame.Types.Kind.End)
                     {
-                        waiting.TrySetResult(reply);
+                        if (_pending.TryRemove(reply.Call, out var ended))
+                        {
+                            ended.End(reply);
+                        }
+                    }
+                    else if (_pending.TryGetValue(reply.Call, out var running))
+                    {
+                        running.Receive(reply);
                     }
                 }
             }
-            catch (Exception e) when (e is InvalidDataException or InvalidProtocolBufferException or SocketException or ObjectDisposedException)
+            catch (Exception e) when (e is InvalidDataException or InvalidProtocolBufferException or ArgumentException or SocketException or ObjectDisposedException)
             {
                 // The lane broke: its calls fail below, later calls take HTTP/2 until it is tried again.
             }
@@ -165,20 +215,30 @@ internal sealed class LaneCallClient(string lanePath, int maxFrameBytes) : IDisp
             }
         }
 
-        private void Fail(ulong call, TaskCompletionSource<LaneReplyFrame> reply)
+        private void Unavailable(ulong call)
         {
-            _pending.TryRemove(call, out _);
-            reply.TrySetResult(new LaneReplyFrame { Call = call, Status = (int)StatusCode.Unavailable, Detail = "The local call lane closed." });
+            if (_pending.TryRemove(call, out var pending))
+            {
+                pending.End(new LaneReplyFrame { Call = call, Status = (int)StatusCode.Unavailable, Detail = "The local call lane closed." });
+            }
         }
 
         public void Dispose()
         {
             _open = false;
             _socket.Dispose();
-            foreach (var (call, reply) in _pending)
+            foreach (var call in _pending.Keys)
             {
-                Fail(call, reply);
+                Unavailable(call);
             }
         }
+    }
+
+    /// <summary>A call that takes one message and returns one: it only ends. Its AsyncState is the call id.</summary>
+    private sealed class UnaryCall(ulong call) : TaskCompletionSource<LaneReplyFrame>(call, TaskCreationOptions.RunContinuationsAsynchronously), IPendingCall
+    {
+        public void Receive(LaneReplyFrame frame) => throw new InvalidDataException($"The host sent a {frame.Kind} frame for call {frame.Call}, which streams nothing.");
+
+        public void End(LaneReplyFrame end) => TrySetResult(end);
     }
 }

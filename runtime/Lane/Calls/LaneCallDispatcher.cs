@@ -9,7 +9,7 @@ using Microsoft.Extensions.Options;
 namespace MigrateWcf.Runtime;
 
 /// <summary>
-/// Runs unary calls that arrive over the local call lane (issue 30) on the services the host serves: the same
+/// Runs calls that arrive over the local call lane (issue 30) on the services the host serves: the same
 /// generated adapters, found through their generated <c>BindService</c>, behind the same interceptors as grpc-dotnet
 /// runs them, with a <see cref="LaneServerCallContext"/> in place of HTTP/2's. What a call returns is what grpc-dotnet
 /// would answer: the response, or the status and trailers of an <see cref="RpcException"/> (a fault's details), UNKNOWN
@@ -25,29 +25,33 @@ internal sealed class LaneCallDispatcher
     private LaneCallDispatcher(Dictionary<string, LaneMethod> methods, MalformedRequestLog malformed, ILogger logger)
         => (_methods, _malformed, _logger) = (methods, malformed, logger);
 
-    /// <summary>The unary methods of <paramref name="serviceTypes"/> (the types MapGrpcService maps: generated adapters),
+    /// <summary>The methods of <paramref name="serviceTypes"/> (the types MapGrpcService maps: generated adapters),
     /// each service made once from <paramref name="services"/> (adapters hold no state of a call), behind the interceptors
-    /// of the host's <see cref="GrpcServiceOptions"/>, each made once too (a registered one is taken from the container).
-    /// Streaming methods are not on the lane: they stay on HTTP/2.</summary>
+    /// of the host's <see cref="GrpcServiceOptions"/> and of the service's own <see cref="GrpcServiceOptions{TService}"/>.
+    /// </summary>
     public static LaneCallDispatcher Create(IServiceProvider services, IEnumerable<Type> serviceTypes)
     {
-        var interceptors = services.GetRequiredService<IOptions<GrpcServiceOptions>>().Value.Interceptors
-            .Select(r => services.GetService(r.Type) as Interceptor ?? (Interceptor)ActivatorUtilities.CreateInstance(services, r.Type, [.. r.Arguments]))
-            .ToList();
-        var collector = new MethodCollector(interceptors);
+        var global = Interceptors(services, services.GetRequiredService<IOptions<GrpcServiceOptions>>().Value);
+        var methods = new Dictionary<string, LaneMethod>(StringComparer.Ordinal);
         foreach (var type in serviceTypes)
         {
+            // As grpc-dotnet combines them: the global interceptors, then the service's own (AddServiceOptions<T>).
+            var own = (IOptions<GrpcServiceOptions>)services.GetRequiredService(typeof(IOptions<>).MakeGenericType(typeof(GrpcServiceOptions<>).MakeGenericType(type)));
+            var collector = new MethodCollector(methods, [.. global, .. Interceptors(services, own.Value)]);
             BindServiceOf(type).Invoke(null, [collector, ActivatorUtilities.GetServiceOrCreateInstance(services, type)]);
         }
 
-        return new LaneCallDispatcher(collector.Methods, services.GetRequiredService<MalformedRequestLog>(),
+        return new LaneCallDispatcher(methods, services.GetRequiredService<MalformedRequestLog>(),
             services.GetRequiredService<ILoggerFactory>().CreateLogger<LaneCallDispatcher>());
     }
 
-    /// <summary>Whether the lane serves <paramref name="method"/> (<c>/package.Service/Method</c>).</summary>
-    public bool Serves(string method) => _methods.ContainsKey(method);
+    /// <summary>The served method <paramref name="method"/> (<c>/package.Service/Method</c>), or null.</summary>
+    public LaneMethod? Find(string method) => _methods.GetValueOrDefault(method);
 
-    public async Task<LaneCallResult> DispatchAsync(string method, byte[] request, Metadata requestHeaders, DateTime deadline, string peer, CancellationToken cancellationToken)
+    /// <summary>Runs one call. <paramref name="sendHeaders"/>: how response headers the service writes before its first
+    /// streamed message reach the caller at once; null: they travel with the result.</summary>
+    public async Task<LaneCallResult> DispatchAsync(string method, ILaneCallStreams streams, Metadata requestHeaders, DateTime deadline, string peer,
+        CancellationToken cancellationToken, Func<Metadata, Task>? sendHeaders = null)
     {
         if (!_methods.TryGetValue(method, out var target))
         {
@@ -59,10 +63,10 @@ internal sealed class LaneCallDispatcher
         using var timer = deadline == DateTime.MaxValue
             ? null
             : new Timer(_ => { Volatile.Write(ref expired, true); call.Cancel(); }, null, Remaining(deadline), Timeout.InfiniteTimeSpan);
-        var context = new LaneServerCallContext(method, peer, deadline, requestHeaders, call.Token);
+        var context = new LaneServerCallContext(method, peer, deadline, requestHeaders, call.Token, sendHeaders);
         try
         {
-            var response = await target.InvokeAsync(request, context, () => MalformedRequests.Unparseable(method, _malformed)).ConfigureAwait(false);
+            var response = await target.InvokeAsync(streams, context, () => MalformedRequests.Unparseable(method, _malformed)).ConfigureAwait(false);
             if (Volatile.Read(ref expired))
             {
                 return Ended(StatusCode.DeadlineExceeded, "Deadline Exceeded", context);
@@ -107,6 +111,10 @@ internal sealed class LaneCallDispatcher
         return remaining > TimeSpan.Zero ? remaining : TimeSpan.Zero;
     }
 
+    /// <summary>The interceptors of <paramref name="options"/>, each made once (a registered one taken from the container).</summary>
+    private static List<Interceptor> Interceptors(IServiceProvider services, GrpcServiceOptions options) =>
+        [.. options.Interceptors.Select(r => services.GetService(r.Type) as Interceptor ?? (Interceptor)ActivatorUtilities.CreateInstance(services, r.Type, [.. r.Arguments]))];
+
     /// <summary>The generated <c>BindService(ServiceBinderBase, TBase)</c> of a service type, found as grpc-dotnet finds
     /// it: through the <see cref="BindServiceMethodAttribute"/> on the generated base class.</summary>
     private static MethodInfo BindServiceOf(Type serviceType)
@@ -123,30 +131,28 @@ internal sealed class LaneCallDispatcher
         throw new InvalidOperationException($"{serviceType} is not a gRPC service: no base class carries [BindServiceMethod].");
     }
 
-    /// <summary>Receives the generated BindService's methods: unary ones become lane methods; streaming ones are left
-    /// to HTTP/2.</summary>
-    private sealed class MethodCollector(IReadOnlyList<Interceptor> interceptors) : ServiceBinderBase
+    /// <summary>Receives the generated BindService's methods as lane methods.</summary>
+    private sealed class MethodCollector(Dictionary<string, LaneMethod> methods, IReadOnlyList<Interceptor> interceptors) : ServiceBinderBase
     {
-        public Dictionary<string, LaneMethod> Methods { get; } = new(StringComparer.Ordinal);
-
         public override void AddMethod<TRequest, TResponse>(Method<TRequest, TResponse> method, UnaryServerMethod<TRequest, TResponse>? handler)
+            => Add(method.FullName, handler, h => LaneMethod.Unary(method, h, interceptors));
+
+        public override void AddMethod<TRequest, TResponse>(Method<TRequest, TResponse> method, ClientStreamingServerMethod<TRequest, TResponse>? handler)
+            => Add(method.FullName, handler, h => LaneMethod.ClientStreaming(method, h, interceptors));
+
+        public override void AddMethod<TRequest, TResponse>(Method<TRequest, TResponse> method, ServerStreamingServerMethod<TRequest, TResponse>? handler)
+            => Add(method.FullName, handler, h => LaneMethod.ServerStreaming(method, h, interceptors));
+
+        public override void AddMethod<TRequest, TResponse>(Method<TRequest, TResponse> method, DuplexStreamingServerMethod<TRequest, TResponse>? handler)
+            => Add(method.FullName, handler, h => LaneMethod.Duplex(method, h, interceptors));
+
+        private void Add<THandler>(string name, THandler? handler, Func<THandler, LaneMethod> create)
+            where THandler : Delegate
         {
             if (handler is not null)
             {
-                Methods[method.FullName] = LaneMethod.Create(method, handler, interceptors);
+                methods[name] = create(handler);
             }
-        }
-
-        public override void AddMethod<TRequest, TResponse>(Method<TRequest, TResponse> method, ClientStreamingServerMethod<TRequest, TResponse>? handler)
-        {
-        }
-
-        public override void AddMethod<TRequest, TResponse>(Method<TRequest, TResponse> method, ServerStreamingServerMethod<TRequest, TResponse>? handler)
-        {
-        }
-
-        public override void AddMethod<TRequest, TResponse>(Method<TRequest, TResponse> method, DuplexStreamingServerMethod<TRequest, TResponse>? handler)
-        {
         }
     }
 }

@@ -1,14 +1,15 @@
 using System.Runtime.Versioning;
+using Google.Protobuf;
 using Grpc.Core;
 using MigrateWcf.Runtime.Protocol;
 
 namespace MigrateWcf.Runtime;
 
 /// <summary>
-/// A channel's invoker with the local call lane (issue 30): unary calls travel as frames on the host's
+/// A channel's invoker with the local call lane (issue 30): calls travel as frames on the host's
 /// <c>&lt;socket&gt;.calls</c> when it serves one (a blocking call waits on the frame's reply: no HTTP/2 request, no
-/// sync-over-async), with their deadline, cancellation, headers (the session id) and the status and trailers (fault
-/// details) they end with. Streaming calls, and every call when the host has no lane, go to <paramref name="http2"/>.
+/// sync-over-async), with their deadline, cancellation, headers (the session id), streamed messages, and the status
+/// and trailers (fault details) they end with. When the host has no lane, every call goes to <paramref name="http2"/>.
 /// </summary>
 [SupportedOSPlatform("linux")]
 internal sealed class LaneCallInvoker(CallInvoker http2, LaneCallClient lane) : CallInvoker
@@ -48,13 +49,68 @@ internal sealed class LaneCallInvoker(CallInvoker http2, LaneCallClient lane) : 
     }
 
     public override AsyncServerStreamingCall<TResponse> AsyncServerStreamingCall<TRequest, TResponse>(Method<TRequest, TResponse> method, string? host, CallOptions options, TRequest request)
-        => http2.AsyncServerStreamingCall(method, host, options, request);
+    {
+        if (lane.Connect() is not { } connection)
+        {
+            return http2.AsyncServerStreamingCall(method, host, options, request);
+        }
+
+        var call = StartStream(connection, method, options, Serialize(method, request));
+        return new AsyncServerStreamingCall<TResponse>(new ResponseReader<TResponse>(call, method.ResponseMarshaller), call.Headers, call.Status, call.Trailers, () => DisposeCall(call));
+    }
 
     public override AsyncClientStreamingCall<TRequest, TResponse> AsyncClientStreamingCall<TRequest, TResponse>(Method<TRequest, TResponse> method, string? host, CallOptions options)
-        => http2.AsyncClientStreamingCall(method, host, options);
+    {
+        if (lane.Connect() is not { } connection)
+        {
+            return http2.AsyncClientStreamingCall(method, host, options);
+        }
+
+        var call = StartStream(connection, method, options, request: null);
+        return new AsyncClientStreamingCall<TRequest, TResponse>(
+            new RequestWriter<TRequest>(call, method.RequestMarshaller), ReadAsync(method, call.Ended), call.Headers, call.Status, call.Trailers, () => DisposeCall(call));
+    }
 
     public override AsyncDuplexStreamingCall<TRequest, TResponse> AsyncDuplexStreamingCall<TRequest, TResponse>(Method<TRequest, TResponse> method, string? host, CallOptions options)
-        => http2.AsyncDuplexStreamingCall(method, host, options);
+    {
+        if (lane.Connect() is not { } connection)
+        {
+            return http2.AsyncDuplexStreamingCall(method, host, options);
+        }
+
+        var call = StartStream(connection, method, options, request: null);
+        return new AsyncDuplexStreamingCall<TRequest, TResponse>(
+            new RequestWriter<TRequest>(call, method.RequestMarshaller), new ResponseReader<TResponse>(call, method.ResponseMarshaller), call.Headers, call.Status, call.Trailers,
+            () => DisposeCall(call));
+    }
+
+    private static LaneStreamingCall StartStream<TRequest, TResponse>(LaneCallClient.Connection connection, Method<TRequest, TResponse> method, CallOptions options, byte[]? request)
+        where TRequest : class
+        where TResponse : class
+    {
+        var call = connection.Stream(method.FullName, request is null ? null : UnsafeByteOperations.UnsafeWrap(request), options.Headers, options.Deadline,
+            method.Type is MethodType.ServerStreaming or MethodType.DuplexStreaming, options.CancellationToken);
+        if (options.Deadline is { } deadline && deadline <= DateTime.UtcNow)
+        {
+            connection.EndNow(call.Id, StatusCode.DeadlineExceeded, "Deadline Exceeded");
+        }
+
+        return call;
+    }
+
+    // Disposing a call that has not ended cancels it, as grpc-dotnet's does.
+    private static void DisposeCall(LaneStreamingCall call)
+    {
+        if (!call.Ended.IsCompleted)
+        {
+            call.Cancel();
+        }
+    }
+
+    private static byte[] Serialize<TRequest, TResponse>(Method<TRequest, TResponse> method, TRequest request)
+        where TRequest : class
+        where TResponse : class
+        => LaneSerializationContext.Serialize(method.RequestMarshaller, request);
 
     private static Task<LaneReplyFrame> Start<TRequest, TResponse>(LaneCallClient.Connection connection, Method<TRequest, TResponse> method, CallOptions options, TRequest request)
         where TRequest : class
@@ -65,9 +121,7 @@ internal sealed class LaneCallInvoker(CallInvoker http2, LaneCallClient lane) : 
             return Task.FromResult(new LaneReplyFrame { Status = (int)StatusCode.DeadlineExceeded, Detail = "Deadline Exceeded" });
         }
 
-        var serialized = new LaneSerializationContext();
-        method.RequestMarshaller.ContextualSerializer(request, serialized);
-        return connection.Call(method.FullName, serialized.Payload, options.Headers, options.Deadline, options.CancellationToken);
+        return connection.Call(method.FullName, Serialize(method, request), options.Headers, options.Deadline, options.CancellationToken);
     }
 
     private static async Task<TResponse> ReadAsync<TRequest, TResponse>(Method<TRequest, TResponse> method, Task<LaneReplyFrame> reply)
@@ -81,7 +135,7 @@ internal sealed class LaneCallInvoker(CallInvoker http2, LaneCallClient lane) : 
     {
         if (reply.Status != (int)StatusCode.OK)
         {
-            throw new RpcException(new Status((StatusCode)reply.Status, reply.Detail), LaneHeaders.ToMetadata(reply.Trailers));
+            throw LaneStreamingCall.Error(reply);
         }
 
         return method.ResponseMarshaller.ContextualDeserializer(new LaneDeserializationContext(reply.Response.Memory));
@@ -92,12 +146,37 @@ internal sealed class LaneCallInvoker(CallInvoker http2, LaneCallClient lane) : 
     {
         public async Task<Metadata> HeadersAsync() => LaneHeaders.ToMetadata((await reply.ConfigureAwait(false)).Headers);
 
-        public Status Status() => reply.IsCompleted
-            ? new Status((StatusCode)reply.Result.Status, reply.Result.Detail)
-            : throw new InvalidOperationException("Unable to get the status because the call is not complete.");
+        public Status Status() => LaneStreamingCall.Status(reply);
 
-        public Metadata Trailers() => reply.IsCompleted
-            ? LaneHeaders.ToMetadata(reply.Result.Trailers)
-            : throw new InvalidOperationException("Can't get the call trailers because the call has not completed successfully.");
+        public Metadata Trailers() => LaneStreamingCall.Trailers(reply);
+    }
+
+    /// <summary>A streamed response as the caller reads it.</summary>
+    private sealed class ResponseReader<TResponse>(LaneStreamingCall call, Marshaller<TResponse> marshaller) : IAsyncStreamReader<TResponse>
+    {
+        private TResponse? _current;
+
+        public TResponse Current => _current ?? throw new InvalidOperationException("No current element is available.");
+
+        public async Task<bool> MoveNext(CancellationToken cancellationToken)
+        {
+            _current = await call.ReadAsync(cancellationToken).ConfigureAwait(false) is { } message
+                ? marshaller.ContextualDeserializer(new LaneDeserializationContext(message.Memory))
+                : default;
+            return _current is not null;
+        }
+    }
+
+    /// <summary>A streamed request as the caller writes it.</summary>
+    private sealed class RequestWriter<TRequest>(LaneStreamingCall call, Marshaller<TRequest> marshaller) : IClientStreamWriter<TRequest>
+    {
+        public WriteOptions? WriteOptions { get; set; }
+
+        public Task WriteAsync(TRequest message) => WriteAsync(message, CancellationToken.None);
+
+        public Task WriteAsync(TRequest message, CancellationToken cancellationToken)
+            => call.WriteAsync(LaneSerializationContext.Serialize(marshaller, message), cancellationToken);
+
+        public Task CompleteAsync() => call.CompleteAsync();
     }
 }

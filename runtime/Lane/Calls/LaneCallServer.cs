@@ -13,9 +13,10 @@ namespace MigrateWcf.Runtime;
 /// Serves the local call lane (issue 30) beside a host's gRPC socket: <c>&lt;socket&gt;.calls</c>, owner-only from the
 /// moment it exists (<see cref="UnixSocketFile"/>), each connection's peer checked with <c>SO_PEERCRED</c>. A connection
 /// carries any number of calls at once (multiplexed by the caller's call id); each runs through
-/// <see cref="LaneCallDispatcher"/> and is answered with one reply frame. A peer that breaks the protocol (a frame over
-/// the limit, bytes that are no frame, a reused call id, a header gRPC does not allow) loses its connection, never the
-/// host; a connection that ends cancels its running calls.
+/// <see cref="LaneCallDispatcher"/> and ends with one reply frame, streamed messages before it under
+/// <see cref="LaneFlow"/>'s credit. A peer that breaks the protocol (a frame over the limit, bytes that are no frame, a
+/// reused call id, a header gRPC does not allow, messages past its credit) loses its connection, never the host; a
+/// connection that ends cancels its running calls.
 /// </summary>
 [SupportedOSPlatform("linux")]
 internal sealed class LaneCallServer(string grpcSocketPath, Func<LaneCallDispatcher> dispatcher, int maxFrameBytes, ILogger<LaneCallServer> logger, string? notServedBecause = null)
@@ -92,7 +93,7 @@ internal sealed class LaneCallServer(string grpcSocketPath, Func<LaneCallDispatc
 
     private sealed class Connection(LaneCallServer server, Socket socket) : IDisposable
     {
-        private readonly ConcurrentDictionary<ulong, CancellationTokenSource> _running = new();
+        private readonly ConcurrentDictionary<ulong, Call> _running = new();
         private readonly object _writing = new();
         private readonly CancellationTokenSource _ended = new();
 
@@ -103,38 +104,27 @@ internal sealed class LaneCallServer(string grpcSocketPath, Func<LaneCallDispatc
                 while (LaneCallFraming.Read(socket, server._maxFrameBytes) is { } bytes)
                 {
                     var frame = LaneCallFrame.Parser.ParseFrom(bytes);
-                    if (frame.Cancel)
+                    if (frame.Kind == LaneCallFrame.Types.Kind.Start)
                     {
-                        if (_running.TryGetValue(frame.Call, out var running))
-                        {
-                            try
-                            {
-                                running.Cancel();
-                            }
-                            catch (ObjectDisposedException)
-                            {
-                                // The call ended between the lookup and the cancellation.
-                            }
-                        }
-
-                        continue;
+                        Start(frame);
+                    }
+                    else if (_running.TryGetValue(frame.Call, out var call))
+                    {
+                        call.Receive(frame);
                     }
 
-                    var cancel = CancellationTokenSource.CreateLinkedTokenSource(_ended.Token);
-                    if (!_running.TryAdd(frame.Call, cancel))
-                    {
-                        throw new InvalidDataException($"Call id {frame.Call} is already running on this connection.");
-                    }
-
-                    var headers = LaneHeaders.ToMetadata(frame.Headers);
-                    // On the thread pool, as Kestrel runs a request: a service that blocks its thread holds up no
-                    // other call on this connection (the proxies of one factory share it).
-                    _ = Task.Run(() => RunAsync(frame, headers, cancel));
+                    // Else the call has ended already (its answer crossed the caller's frame): nothing to do.
                 }
             }
             catch (Exception e) when (e is InvalidDataException or InvalidProtocolBufferException or ArgumentException or SocketException or ObjectDisposedException)
             {
                 server._logger.LogWarning("A call lane connection was closed: {Reason}", e.Message);
+            }
+            catch (Exception e)
+            {
+                // A fault of the lane itself (the services could not be bound): this connection ends, never the host;
+                // its caller's next calls take HTTP/2.
+                server._logger.LogError(e, "A call lane connection was closed by an error of the lane.");
             }
             finally
             {
@@ -142,12 +132,28 @@ internal sealed class LaneCallServer(string grpcSocketPath, Func<LaneCallDispatc
             }
         }
 
-        private async Task RunAsync(LaneCallFrame frame, Metadata headers, CancellationTokenSource cancel)
+        private void Start(LaneCallFrame frame)
+        {
+            var method = server._dispatcher!.Value.Find(frame.Method);
+            var call = new Call(this, frame, method);
+            if (!_running.TryAdd(frame.Call, call))
+            {
+                call.Dispose();
+                throw new InvalidDataException($"Call id {frame.Call} is already running on this connection.");
+            }
+
+            var headers = LaneHeaders.ToMetadata(frame.Headers);
+            // On the thread pool, as Kestrel runs a request: a service that blocks its thread holds up no other call on
+            // this connection (the proxies of one factory share it).
+            _ = Task.Run(() => RunAsync(call, frame, headers));
+        }
+
+        private async Task RunAsync(Call call, LaneCallFrame frame, Metadata headers)
         {
             try
             {
                 var deadline = frame.DeadlineTicks == 0 ? DateTime.MaxValue : new DateTime(frame.DeadlineTicks, DateTimeKind.Utc);
-                var result = await server._dispatcher!.Value.DispatchAsync(frame.Method, frame.Request.ToByteArray(), headers, deadline, "unix:" + server.Path, cancel.Token)
+                var result = await server._dispatcher!.Value.DispatchAsync(frame.Method, call, headers, deadline, "unix:" + server.Path, call.Cancellation.Token, call.SendHeadersAsync)
                     .ConfigureAwait(false);
                 var reply = new LaneReplyFrame { Call = frame.Call, Status = (int)result.Status.StatusCode, Detail = result.Status.Detail ?? string.Empty };
                 LaneHeaders.Add(reply.Headers, result.ResponseHeaders);
@@ -157,10 +163,7 @@ internal sealed class LaneCallServer(string grpcSocketPath, Func<LaneCallDispatc
                     reply.Response = UnsafeByteOperations.UnsafeWrap(response);
                 }
 
-                lock (_writing)
-                {
-                    LaneCallFraming.Write(socket, reply);
-                }
+                Write(reply);
             }
             catch (Exception e) when (e is SocketException or ObjectDisposedException)
             {
@@ -169,7 +172,15 @@ internal sealed class LaneCallServer(string grpcSocketPath, Func<LaneCallDispatc
             finally
             {
                 _running.TryRemove(frame.Call, out _);
-                cancel.Dispose();
+                call.Dispose();
+            }
+        }
+
+        private void Write(LaneReplyFrame frame)
+        {
+            lock (_writing)
+            {
+                LaneCallFraming.Write(socket, frame);
             }
         }
 
@@ -179,6 +190,81 @@ internal sealed class LaneCallServer(string grpcSocketPath, Func<LaneCallDispatc
             {
                 _ended.Cancel();
                 socket.Dispose();
+            }
+        }
+
+        /// <summary>One running call: its cancellation, and for a streaming method its request stream and the
+        /// caller's credit for its response stream.</summary>
+        private sealed class Call(Connection connection, LaneCallFrame start, LaneMethod? method) : ILaneCallStreams, IDisposable
+        {
+            private readonly LaneOutbound? _responseCredit = method?.StreamsResponses == true ? new() : null;
+
+            public CancellationTokenSource Cancellation { get; } = CancellationTokenSource.CreateLinkedTokenSource(connection._ended.Token);
+
+            public ByteString Request => start.Request;
+
+            public LaneInbound? Requests { get; } = method?.StreamsRequests == true
+                ? new LaneInbound(read => connection.Write(new LaneReplyFrame { Call = start.Call, Kind = LaneReplyFrame.Types.Kind.Credit, Credit = (uint)read }))
+                : null;
+
+            /// <summary>A frame of this call from the connection's reading thread; an <see cref="InvalidDataException"/>
+            /// when it breaks the protocol.</summary>
+            public void Receive(LaneCallFrame frame)
+            {
+                switch (frame.Kind)
+                {
+                    case LaneCallFrame.Types.Kind.Message when Requests is { } requests:
+                        if (!requests.Add(frame.Request))
+                        {
+                            throw new InvalidDataException($"Call {frame.Call} sent more request messages than its credit.");
+                        }
+
+                        break;
+                    case LaneCallFrame.Types.Kind.HalfClose when Requests is { } requests:
+                        requests.Complete();
+                        break;
+                    case LaneCallFrame.Types.Kind.Cancel:
+                        try
+                        {
+                            Cancellation.Cancel();
+                        }
+                        catch (ObjectDisposedException)
+                        {
+                            // The call ended between the lookup and the cancellation.
+                        }
+
+                        break;
+                    case LaneCallFrame.Types.Kind.Credit when _responseCredit is { } credit:
+                        if (!credit.Grant(frame.Credit))
+                        {
+                            throw new InvalidDataException($"Call {frame.Call} granted credit for messages it was not sent.");
+                        }
+
+                        break;
+                    default:
+                        throw new InvalidDataException($"A {frame.Kind} frame does not belong to call {frame.Call}.");
+                }
+            }
+
+            public Task SendHeadersAsync(Metadata headers)
+            {
+                var frame = new LaneReplyFrame { Call = start.Call, Kind = LaneReplyFrame.Types.Kind.Headers };
+                LaneHeaders.Add(frame.Headers, headers);
+                connection.Write(frame);
+                return Task.CompletedTask;
+            }
+
+            public async Task WriteResponseAsync(byte[] message, CancellationToken cancellationToken)
+            {
+                await (_responseCredit ?? throw new InvalidOperationException("The method does not stream its responses.")).WaitAsync(cancellationToken).ConfigureAwait(false);
+                connection.Write(new LaneReplyFrame { Call = start.Call, Kind = LaneReplyFrame.Types.Kind.Message, Response = UnsafeByteOperations.UnsafeWrap(message) });
+            }
+
+            public void Dispose()
+            {
+                Requests?.Complete();
+                Cancellation.Dispose();
+                _responseCredit?.Dispose();
             }
         }
     }

@@ -21,6 +21,14 @@ internal sealed class LaneSerializationContext : SerializationContext
     private ArrayBufferWriter<byte>? _writer;
     private byte[]? _payload;
 
+    /// <summary>A message's bytes as <paramref name="marshaller"/> writes them.</summary>
+    public static byte[] Serialize<T>(Marshaller<T> marshaller, T message)
+    {
+        var serialized = new LaneSerializationContext();
+        marshaller.ContextualSerializer(message, serialized);
+        return serialized.Payload;
+    }
+
     /// <summary>The message's bytes, once the marshaller completed.</summary>
     public byte[] Payload => _payload ?? throw new InvalidOperationException("The marshaller did not complete the message.");
 

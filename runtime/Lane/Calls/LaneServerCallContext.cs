@@ -5,16 +5,21 @@ namespace MigrateWcf.Runtime;
 /// <summary>
 /// The <see cref="ServerCallContext"/> of a call that arrived over the local call lane rather than HTTP/2: what the
 /// adapters, the WCF semantics layer and interceptors read (method, deadline, cancellation, the request headers with
-/// the session id) and what they set (response headers, trailers, status), which the lane sends back.
+/// the session id) and what they set (response headers, trailers, status), which the lane sends back: response headers
+/// at once through <c>sendHeaders</c> (a streamed response), else with the call's result.
 /// </summary>
-internal sealed class LaneServerCallContext(string method, string peer, DateTime deadline, Metadata requestHeaders, CancellationToken cancellationToken)
+internal sealed class LaneServerCallContext(string method, string peer, DateTime deadline, Metadata requestHeaders, CancellationToken cancellationToken,
+    Func<Metadata, Task>? sendHeaders = null)
     : ServerCallContext
 {
     private readonly Metadata _trailers = [];
     private Dictionary<object, object>? _userState;
 
-    /// <summary>The headers the service sent before its response (a Callbacks stream's session id), or null.</summary>
+    /// <summary>The headers the service wrote before its response (a Callbacks stream's session id) and that are still
+    /// to be sent with the result, or null.</summary>
     public Metadata? ResponseHeaders { get; private set; }
+
+    private bool _headersWritten;
 
     protected override string MethodCore => method;
 
@@ -44,9 +49,15 @@ internal sealed class LaneServerCallContext(string method, string peer, DateTime
 
     protected override Task WriteResponseHeadersAsyncCore(Metadata responseHeaders)
     {
-        if (ResponseHeaders is not null)
+        if (_headersWritten)
         {
             throw new InvalidOperationException("Response headers can only be sent once per call.");
+        }
+
+        _headersWritten = true;
+        if (sendHeaders is not null)
+        {
+            return sendHeaders(responseHeaders);
         }
 
         ResponseHeaders = responseHeaders;

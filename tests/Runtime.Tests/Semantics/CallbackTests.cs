@@ -7,15 +7,23 @@ using MigrateWcf.Runtime.Tests.Semantics.Migrated;
 
 namespace MigrateWcf.Runtime.Tests.Semantics;
 
-public sealed class CallbackTests
+/// <summary>Duplex and server-streaming callbacks over HTTP/2; <see cref="CallbackOnLaneTests"/> runs them on the local
+/// call lane.</summary>
+public class CallbackTests
 {
+    /// <summary>A client of the host's counter with its callback stream open when <paramref name="callback"/> is given.</summary>
+    private protected virtual Task<CounterClient> NewClientAsync(SemanticsHost host, ICounterCallback? callback = null) => host.NewCounterClientAsync(callback);
+
+    /// <summary>A call invoker to the host with no session of its own.</summary>
+    private protected virtual CallInvoker NewInvoker(SemanticsHost host) => host.NewChannel().CreateCallInvoker();
+
     [Fact]
     public async Task Callbacks_ArriveDuringAndAfterTheOperation_InOrder_InterleavedWithCalls()
     {
         await using var host = await SemanticsHost.StartAsync(InstanceMode.PerSession, ConcurrencyMode.Multiple);
         var received = new RecordingCallback("A");
-        await using var subscriber = await host.NewCounterClientAsync(received);
-        await using var publisher = await host.NewCounterClientAsync();
+        await using var subscriber = await NewClientAsync(host, received);
+        await using var publisher = await NewClientAsync(host);
 
         Assert.Equal(3, subscriber.Subscribe(3));
         await Eventually.TrueAsync(() => received.Progress.Count == 3, "the callbacks sent during Subscribe arrive");
@@ -33,8 +41,8 @@ public sealed class CallbackTests
     public async Task SessionEnd_ByClose_IsObservedByTheService_AndItsCallbackProxyStopsWorking()
     {
         await using var host = await SemanticsHost.StartAsync(InstanceMode.PerSession, ConcurrencyMode.Multiple);
-        var subscriber = await host.NewCounterClientAsync(new RecordingCallback("A"));
-        await using var publisher = await host.NewCounterClientAsync();
+        var subscriber = await NewClientAsync(host, new RecordingCallback("A"));
+        await using var publisher = await NewClientAsync(host);
         subscriber.Subscribe(0);
         Assert.True(host.Log.CallbackProxies.TryPeek(out var proxy));
         Assert.Equal(CommunicationState.Opened, ((ICommunicationObject)proxy).State);
@@ -66,8 +74,8 @@ public sealed class CallbackTests
     public async Task CallbackHandler_ThatThrows_EndsTheStream_FaultsTheSession_AndAbortsThePendingCallback()
     {
         await using var host = await SemanticsHost.StartAsync(InstanceMode.PerSession, ConcurrencyMode.Multiple);
-        var subscriber = await host.NewCounterClientAsync(new RecordingCallback("A") { FailConfirm = true });
-        await using var publisher = await host.NewCounterClientAsync();
+        var subscriber = await NewClientAsync(host, new RecordingCallback("A") { FailConfirm = true });
+        await using var publisher = await NewClientAsync(host);
         subscriber.Subscribe(0);
 
         Assert.Equal("", publisher.Publish(1)); // the two-way callback failed with CommunicationObjectAbortedException
@@ -98,7 +106,7 @@ public sealed class CallbackTests
     public async Task GetCallbackChannel_WithoutAnOpenCallbackStream_FailsTheOperation()
     {
         await using var host = await SemanticsHost.StartAsync(InstanceMode.PerSession, ConcurrencyMode.Multiple);
-        await using var client = await host.NewCounterClientAsync();
+        await using var client = await NewClientAsync(host);
 
         Assert.Throws<FaultException>(() => client.Subscribe(1));
         Assert.Contains(host.Logs.Errors, entry => entry.Exception is InvalidOperationException);
@@ -108,7 +116,7 @@ public sealed class CallbackTests
     public async Task CallbackStream_WithoutTheSessionHeader_IsRefused()
     {
         await using var host = await SemanticsHost.StartAsync(InstanceMode.PerSession, ConcurrencyMode.Multiple);
-        using var call = new Counter.CounterClient(host.NewChannel()).Callbacks();
+        using var call = new Counter.CounterClient(NewInvoker(host)).Callbacks();
 
         var error = await Assert.ThrowsAsync<RpcException>(() => call.ResponseStream.MoveNext());
         Assert.Equal(StatusCode.FailedPrecondition, error.StatusCode);
@@ -119,8 +127,8 @@ public sealed class CallbackTests
     {
         await using var host = await SemanticsHost.StartAsync(InstanceMode.PerSession, ConcurrencyMode.Multiple);
         var received = new RecordingCallback("A");
-        await using var subscriber = await host.NewCounterClientAsync(received);
-        await using var publisher = await host.NewCounterClientAsync();
+        await using var subscriber = await NewClientAsync(host, received);
+        await using var publisher = await NewClientAsync(host);
 
         var second = new Counter.CounterClient(subscriber.Session.CallInvoker);
         var error = await Assert.ThrowsAsync<CommunicationException>(() =>
@@ -157,4 +165,15 @@ public sealed class CallbackTests
     {
         public void Tick(int n) => ticks.Enqueue(n);
     }
+}
+
+/// <summary><see cref="CallbackTests"/> with every client on the local call lane, as generated proxies open it: the
+/// Callbacks streams (duplex, and server streaming for one-way callbacks) travel as lane frames.</summary>
+[System.Runtime.Versioning.SupportedOSPlatform("linux")]
+public sealed class CallbackOnLaneTests : CallbackTests
+{
+    private protected override Task<CounterClient> NewClientAsync(SemanticsHost host, ICounterCallback? callback = null)
+        => host.NewProxyCounterClientAsync(SemanticsHost.ClientOptions(), callback);
+
+    private protected override CallInvoker NewInvoker(SemanticsHost host) => host.NewProxyInvoker(SemanticsHost.ClientOptions());
 }

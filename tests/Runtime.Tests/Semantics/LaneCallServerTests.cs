@@ -20,14 +20,31 @@ public sealed class LaneCallServerTests
 {
     private const string Increment = "/semantics_test.Counter/Increment";
     private const string Wait = "/semantics_test.Counter/Wait";
+    private const string Download = "/runtime.tests.Bytes/Download";
+
+    /// <summary>Streams messages of 1, 2, … bytes, as many as asked, noting which message each write waits on.</summary>
+    private sealed class CountingBytes : MigrateWcf.Runtime.Tests.Protos.Bytes.BytesBase
+    {
+        public static System.Collections.Concurrent.ConcurrentDictionary<int, bool> Waiting { get; } = new();
+
+        public override async Task Download(Int32Value request, IServerStreamWriter<BytesValue> responseStream, ServerCallContext context)
+        {
+            for (var i = 1; i <= request.Value; i++)
+            {
+                Waiting[i] = true;
+                await responseStream.WriteAsync(new BytesValue { Value = ByteString.CopyFrom(new byte[i]) });
+            }
+        }
+    }
 
     private sealed class Lane : IDisposable
     {
-        private readonly TempDirectory _directory = new();
+        // Every user can enter the folder: only the socket's own mode and the server's peer check keep others out.
+        private readonly TempDirectory _directory = TempDirectory.Shared();
 
         public Lane(SemanticsHost host)
         {
-            Server = new LaneCallServer(_directory.Combine("grpc.sock"), () => LaneCallDispatcher.Create(host.Services, [typeof(CounterAdapter)]),
+            Server = new LaneCallServer(_directory.Combine("grpc.sock"), () => LaneCallDispatcher.Create(host.Services, [typeof(CounterAdapter), typeof(CountingBytes)]),
                 maxFrameBytes: 1 << 20, NullLogger<LaneCallServer>.Instance);
             Server.StartAsync(CancellationToken.None).GetAwaiter().GetResult();
         }
@@ -87,7 +104,7 @@ public sealed class LaneCallServerTests
 
         Send(socket, 7, Wait, new Empty());
         Started(socket);
-        LaneCallFraming.Write(socket, new LaneCallFrame { Call = 7, Cancel = true });
+        LaneCallFraming.Write(socket, new LaneCallFrame { Call = 7, Kind = LaneCallFrame.Types.Kind.Cancel });
         var reply = Receive(socket);
 
         Assert.Equal((7ul, (int)StatusCode.Cancelled), (reply.Call, reply.Status));
@@ -117,6 +134,10 @@ public sealed class LaneCallServerTests
         { "a frame cut short", [0x10, 0x00, 0x00, 0x00, 0x08, 0x01] },
         { "a reused call id", [.. Frame(new LaneCallFrame { Call = 5, Method = Wait, Request = new Empty().ToByteString() }), .. Frame(new LaneCallFrame { Call = 5, Method = Wait, Request = new Empty().ToByteString() })] },
         { "a header gRPC refuses", Frame(new LaneCallFrame { Call = 1, Method = Increment, Headers = { new LaneHeader { Key = "Bad Key", Text = "x" } } }) },
+        { "a message for a call that takes one", [.. Frame(new LaneCallFrame { Call = 5, Method = Wait, Request = new Empty().ToByteString() }), .. Frame(new LaneCallFrame { Call = 5, Kind = LaneCallFrame.Types.Kind.Message })] },
+        { "credit for a call that streams nothing", [.. Frame(new LaneCallFrame { Call = 5, Method = Wait, Request = new Empty().ToByteString() }), .. Frame(new LaneCallFrame { Call = 5, Kind = LaneCallFrame.Types.Kind.Credit, Credit = 1 })] },
+        { "credit past the window", [.. Frame(new LaneCallFrame { Call = 5, Method = Download, Request = new Int32Value { Value = 1000 }.ToByteString() }), .. Frame(new LaneCallFrame { Call = 5, Kind = LaneCallFrame.Types.Kind.Credit, Credit = LaneFlow.Window + 1 })] },
+        { "a frame kind the lane does not know", [.. Frame(new LaneCallFrame { Call = 5, Method = Wait, Request = new Empty().ToByteString() }), .. Frame(new LaneCallFrame { Call = 5, Kind = (LaneCallFrame.Types.Kind)9 })] },
     };
 
     private static byte[] Frame(IMessage message)
@@ -163,6 +184,95 @@ public sealed class LaneCallServerTests
         using var socket = lane.Connect();
         Send(socket, 1, Increment, new IncrementRequest { By = 1 });
         Assert.Equal((int)StatusCode.OK, Receive(socket).Status);
+    }
+
+    [Fact]
+    public async Task Frames_for_a_call_that_ended_are_ignored_and_the_connection_keeps_serving()
+    {
+        await using var host = await SemanticsHost.StartAsync(InstanceMode.PerCall, ConcurrencyMode.Multiple);
+        using var lane = new Lane(host);
+        using var socket = lane.Connect();
+
+        Send(socket, 3, Increment, new IncrementRequest { By = 1 });
+        Assert.Equal(3ul, Receive(socket).Call);
+        foreach (var kind in new[] { LaneCallFrame.Types.Kind.Message, LaneCallFrame.Types.Kind.HalfClose, LaneCallFrame.Types.Kind.Credit, LaneCallFrame.Types.Kind.Cancel })
+        {
+            LaneCallFraming.Write(socket, new LaneCallFrame { Call = 3, Kind = kind, Credit = 1 });
+        }
+
+        Send(socket, 4, Increment, new IncrementRequest { By = 1 });
+        Assert.Equal((4ul, (int)StatusCode.OK), Receive(socket) is var reply ? (reply.Call, reply.Status) : default);
+    }
+
+    [Fact]
+    public async Task A_streamed_response_stops_at_the_callers_credit_and_goes_on_as_it_grants_more()
+    {
+        await using var host = await SemanticsHost.StartAsync(InstanceMode.PerCall, ConcurrencyMode.Multiple);
+        using var lane = new Lane(host);
+        using var socket = lane.Connect();
+        var total = (2 * LaneFlow.Window) + 5;
+
+        Send(socket, 1, Download, new Int32Value { Value = total });
+        var first = Enumerable.Range(0, LaneFlow.Window).Select(_ => Receive(socket)).ToList();
+
+        // A full window unread: the service waits in its write, and nothing more comes until the caller grants credit.
+        await Eventually.TrueAsync(() => CountingBytes.Waiting.ContainsKey(1 + LaneFlow.Window), "the service's write past the window");
+        Assert.False(socket.Poll(200_000, SelectMode.SelectRead));
+        var rest = new List<LaneReplyFrame>();
+        while (rest.Count < total - LaneFlow.Window)
+        {
+            LaneCallFraming.Write(socket, new LaneCallFrame { Call = 1, Kind = LaneCallFrame.Types.Kind.Credit, Credit = LaneFlow.Window });
+            rest.AddRange(Enumerable.Range(0, Math.Min(LaneFlow.Window, total - LaneFlow.Window - rest.Count)).Select(_ => Receive(socket)));
+        }
+
+        var end = Receive(socket);
+
+        Assert.All(first.Concat(rest), frame => Assert.Equal((1ul, LaneReplyFrame.Types.Kind.Message), (frame.Call, frame.Kind)));
+        Assert.Equal(Enumerable.Range(1, total), first.Concat(rest).Select(frame => BytesValue.Parser.ParseFrom(frame.Response).Value.Length));
+        Assert.Equal((LaneReplyFrame.Types.Kind.End, (int)StatusCode.OK), (end.Kind, end.Status));
+    }
+
+    /// <summary>Another user (<c>nobody</c>) is refused by the socket's mode; and were the mode opened to everyone, the
+    /// server's peer check (<c>SO_PEERCRED</c>) would close that user's connection before reading a frame.</summary>
+    [TheoryWithSecondUser]
+    [InlineData(false, "refused 13")]
+    [InlineData(true, "closed")]
+    public async Task Another_user_cannot_call_on_the_lane(bool modeOpenedToEveryone, string expected)
+    {
+        await using var host = await SemanticsHost.StartAsync(InstanceMode.PerCall, ConcurrencyMode.Multiple);
+        using var lane = new Lane(host);
+        if (modeOpenedToEveryone)
+        {
+            File.SetUnixFileMode(lane.Server.Path, (UnixFileMode)0b110_110_110);
+        }
+
+        var probe = """
+            import socket, struct, sys
+            s = socket.socket(socket.AF_UNIX)
+            s.settimeout(30)
+            try:
+                s.connect(sys.argv[1])
+            except OSError as e:
+                print("refused", e.errno); sys.exit(0)
+            try:
+                s.sendall(bytes.fromhex(sys.argv[2]))
+                print("closed" if s.recv(4096) == b"" else "served")
+            except OSError as e:
+                print("closed" if e.errno in (32, 104) else "error %d" % e.errno)
+            """;
+        var start = new System.Diagnostics.ProcessStartInfo(SecondUser.SetPriv) { RedirectStandardOutput = true, RedirectStandardError = true };
+        foreach (var argument in (string[])[.. SecondUser.AsNobody, "/usr/bin/python3", "-c", probe, lane.Server.Path,
+            Convert.ToHexString(Frame(new LaneCallFrame { Call = 1, Method = Increment, Request = new IncrementRequest { By = 1 }.ToByteString() }))])
+        {
+            start.ArgumentList.Add(argument);
+        }
+
+        using var process = System.Diagnostics.Process.Start(start)!;
+        var output = await process.StandardOutput.ReadToEndAsync();
+        await process.WaitForExitAsync();
+
+        Assert.Equal(expected, output.Trim());
+        Assert.Equal(0, host.Log.InstancesCreated);
     }
 
     [Fact]

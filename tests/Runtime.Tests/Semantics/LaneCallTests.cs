@@ -5,6 +5,7 @@ using Grpc.Core;
 using Grpc.Core.Interceptors;
 using Microsoft.Extensions.DependencyInjection;
 using MigrateWcf.Runtime.Tests.Semantics.Legacy;
+using MigrateWcf.Runtime.Tests.Semantics.Migrated;
 
 namespace MigrateWcf.Runtime.Tests.Semantics;
 
@@ -59,6 +60,40 @@ public sealed class LaneCallTests
         Assert.Equal(4, peers.Calls.Count);
         Assert.All(peers.Calls, call => Assert.True(OnLane(call), call.ToString()));
         Assert.True(File.Exists(LaneCallServer.SocketPath(host.Endpoint.UnixSocketPath!)));
+    }
+
+    [Fact]
+    public async Task A_services_own_interceptors_run_on_the_lane_after_the_global_ones()
+    {
+        var peers = new PeerRecorder();
+        var order = new ConcurrentQueue<string>();
+        await using var host = await SemanticsHost.StartAsync(services =>
+        {
+            services.AddWcfService<CounterService>(InstanceMode.PerCall, ConcurrencyMode.Single);
+            services.AddSingleton(peers).AddSingleton(order)
+                .Configure<GrpcServiceOptions>(grpc => grpc.Interceptors.Add<OrderRecorder>("global"))
+                .Configure<GrpcServiceOptions<CounterAdapter>>(grpc =>
+                {
+                    grpc.Interceptors.Add<OrderRecorder>("service");
+                    grpc.Interceptors.Add<PeerRecorder>();
+                });
+        });
+        await using var client = await host.NewProxyCounterClientAsync(SemanticsHost.ClientOptions());
+
+        Assert.Equal(1, client.Increment(1));
+
+        Assert.Equal(["global", "service"], order);
+        Assert.True(OnLane(Assert.Single(peers.Calls)));
+    }
+
+    /// <summary>Notes its name on each call, to show the order interceptors run in.</summary>
+    private sealed class OrderRecorder(string name, ConcurrentQueue<string> order) : Interceptor
+    {
+        public override Task<TResponse> UnaryServerHandler<TRequest, TResponse>(TRequest request, ServerCallContext context, UnaryServerMethod<TRequest, TResponse> continuation)
+        {
+            order.Enqueue(name);
+            return continuation(request, context);
+        }
     }
 
     [Fact]

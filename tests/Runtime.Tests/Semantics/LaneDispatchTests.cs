@@ -21,7 +21,15 @@ public sealed class LaneDispatchTests
     private static LaneCallDispatcher Lane(SemanticsHost host) => LaneCallDispatcher.Create(host.Services, [typeof(CounterAdapter), typeof(TickerAdapter)]);
 
     private static Task<LaneCallResult> Call(LaneCallDispatcher lane, string method, IMessage request, Metadata? headers = null, DateTime? deadline = null, CancellationToken cancellationToken = default)
-        => lane.DispatchAsync(method, request.ToByteArray(), headers ?? [], deadline ?? DateTime.MaxValue, "unix:lane-test", cancellationToken);
+        => lane.DispatchAsync(method, new OneRequest(request.ToByteString()), headers ?? [], deadline ?? DateTime.MaxValue, "unix:lane-test", cancellationToken);
+
+    /// <summary>A call that takes one message: nothing streamed either way.</summary>
+    private sealed record OneRequest(ByteString Request) : ILaneCallStreams
+    {
+        public LaneInbound? Requests => null;
+
+        public Task WriteResponseAsync(byte[] message, CancellationToken cancellationToken) => throw new InvalidOperationException("Nothing is streamed.");
+    }
 
     [Fact]
     public async Task A_PerSession_call_reaches_the_session_its_header_names_as_over_gRPC()
@@ -39,8 +47,9 @@ public sealed class LaneDispatchTests
         Assert.Equal(StatusCode.OK, first.Status.StatusCode);
         Assert.Equal([2, 5, 5], new[] { first, second, other }.Select(r => IncrementResponse.Parser.ParseFrom(r.Response).Result));
         Assert.Equal(15, overGrpc.Result);
-        Assert.True(lane.Serves(Increment));
-        Assert.False(lane.Serves("/semantics_test.Counter/Callbacks")); // streaming stays on HTTP/2
+        Assert.False(lane.Find(Increment)!.StreamsRequests);
+        Assert.True(lane.Find("/semantics_test.Counter/Callbacks") is { StreamsRequests: true, StreamsResponses: true });
+        Assert.Null(lane.Find("/semantics_test.Counter/Nothing"));
     }
 
     [Fact]
@@ -115,7 +124,7 @@ public sealed class LaneDispatchTests
         await using var host = await SemanticsHost.StartAsync(InstanceMode.PerCall, ConcurrencyMode.Multiple);
         var lane = Lane(host);
 
-        var refused = await lane.DispatchAsync(Increment, garbage, [], DateTime.MaxValue, "unix:lane-test", CancellationToken.None);
+        var refused = await lane.DispatchAsync(Increment, new OneRequest(ByteString.CopyFrom(garbage)), [], DateTime.MaxValue, "unix:lane-test", CancellationToken.None);
         var answered = await Call(lane, Increment, new IncrementRequest { By = 1 });
 
         Assert.Equal(StatusCode.InvalidArgument, refused.Status.StatusCode);

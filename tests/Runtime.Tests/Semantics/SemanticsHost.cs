@@ -1,4 +1,5 @@
 using System.Collections.Concurrent;
+using Grpc.Core;
 using Grpc.Net.Client;
 using Microsoft.AspNetCore.Builder;
 using Microsoft.Extensions.DependencyInjection;
@@ -88,10 +89,14 @@ internal sealed class SemanticsHost : IAsyncDisposable
     /// <summary>A client over a channel as generated proxies open it (<see cref="ProxyChannel.Open(GrpcEndpoint, ClientProxyOptions?)"/>:
     /// the local call lane and the bulk lane when the options and the host have them), closed with the host.</summary>
     public async Task<CounterClient> NewProxyCounterClientAsync(ClientProxyOptions options, ICounterCallback? callback = null)
+        => await CounterClient.CreateAsync(NewProxyInvoker(options), options, callback);
+
+    /// <summary>The invoker of a channel as generated proxies open it, closed with the host.</summary>
+    public CallInvoker NewProxyInvoker(ClientProxyOptions options)
     {
         var channel = ProxyChannel.Open(Endpoint, options);
         _owned.Add(channel.Owned!);
-        return await CounterClient.CreateAsync(channel.Invoker, options, callback);
+        return channel.Invoker;
     }
 
     /// <summary>Stops the host (as ServiceHost.Close), once; the tests then look at what the services did.</summary>
