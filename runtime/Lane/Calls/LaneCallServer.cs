@@ -214,11 +214,7 @@ internal sealed class LaneCallServer(string grpcSocketPath, Func<LaneCallDispatc
                 switch (frame.Kind)
                 {
                     case LaneCallFrame.Types.Kind.Message when Requests is { } requests:
-                        if (!requests.Add(frame.Request))
-                        {
-                            throw new InvalidDataException($"Call {frame.Call} sent more request messages than its credit.");
-                        }
-
+                        requests.Add(frame.Request);
                         break;
                     case LaneCallFrame.Types.Kind.HalfClose when Requests is { } requests:
                         requests.Complete();
@@ -235,11 +231,7 @@ internal sealed class LaneCallServer(string grpcSocketPath, Func<LaneCallDispatc
 
                         break;
                     case LaneCallFrame.Types.Kind.Credit when _responseCredit is { } credit:
-                        if (!credit.Grant(frame.Credit))
-                        {
-                            throw new InvalidDataException($"Call {frame.Call} granted credit for messages it was not sent.");
-                        }
-
+                        credit.Grant(frame.Credit);
                         break;
                     default:
                         throw new InvalidDataException($"A {frame.Kind} frame does not belong to call {frame.Call}.");

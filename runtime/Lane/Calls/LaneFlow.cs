@@ -26,17 +26,16 @@ internal sealed class LaneInbound(Action<int> grant)
     private int _queued;
     private int _readSinceGrant;
 
-    /// <summary>Queues a message from the connection's reading thread; false when the sender went past its credit (it
-    /// broke the protocol).</summary>
-    public bool Add(ByteString message)
+    /// <summary>Queues a message from the connection's reading thread; an <see cref="InvalidDataException"/> when the
+    /// sender went past its credit (it broke the protocol).</summary>
+    public void Add(ByteString message)
     {
         if (Interlocked.Increment(ref _queued) > LaneFlow.Window)
         {
-            return false;
+            throw new InvalidDataException($"A stream was sent more than the {LaneFlow.Window} unread messages its credit allows.");
         }
 
         _messages.Writer.TryWrite(message);
-        return true;
     }
 
     /// <summary>No more messages: the sender half-closed, or the call ended.</summary>
@@ -68,25 +67,30 @@ internal sealed class LaneOutbound : IDisposable
 
     public Task WaitAsync(CancellationToken cancellationToken) => _credit.WaitAsync(cancellationToken);
 
-    /// <summary>The reader read <paramref name="messages"/> more; false when that is more than was sent (the peer
-    /// broke the protocol).</summary>
-    public bool Grant(uint messages)
+    /// <summary>The reader read <paramref name="messages"/> more; an <see cref="InvalidDataException"/> when that is
+    /// none or more than was sent (the peer broke the protocol).</summary>
+    public void Grant(uint messages)
     {
+        if (messages is 0 or > LaneFlow.Window)
+        {
+            throw NotSent(messages);
+        }
+
         try
         {
-            if (messages is 0 or > LaneFlow.Window)
-            {
-                return false;
-            }
-
             _credit.Release((int)messages);
-            return true;
         }
-        catch (Exception e) when (e is SemaphoreFullException or ObjectDisposedException)
+        catch (SemaphoreFullException)
         {
-            return e is ObjectDisposedException;
+            throw NotSent(messages);
+        }
+        catch (ObjectDisposedException)
+        {
+            // The stream ended: its credit no longer matters.
         }
     }
+
+    private static InvalidDataException NotSent(uint messages) => new($"A stream's reader granted credit for {messages} messages, which it was not sent.");
 
     public void Dispose() => _credit.Dispose();
 }

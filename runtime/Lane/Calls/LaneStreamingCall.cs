@@ -49,18 +49,10 @@ internal sealed class LaneStreamingCall : LaneCallClient.IPendingCall
                 break;
             case LaneReplyFrame.Types.Kind.Message when Responses is { } responses:
                 _headers.TrySetResult([]);
-                if (!responses.Add(frame.Response))
-                {
-                    throw new InvalidDataException($"The host sent call {frame.Call} more messages than its credit.");
-                }
-
+                responses.Add(frame.Response);
                 break;
             case LaneReplyFrame.Types.Kind.Credit when _requestCredit is { } credit:
-                if (!credit.Grant(frame.Credit))
-                {
-                    throw new InvalidDataException($"The host granted call {frame.Call} credit for messages it was not sent.");
-                }
-
+                credit.Grant(frame.Credit);
                 break;
             default:
                 throw new InvalidDataException($"A {frame.Kind} frame does not belong to call {frame.Call}.");

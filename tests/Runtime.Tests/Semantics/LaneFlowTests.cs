@@ -14,10 +14,10 @@ public sealed class LaneFlowTests
         var inbound = new LaneInbound(grants.Add);
         for (var i = 0; i < LaneFlow.Window; i++)
         {
-            Assert.True(inbound.Add(ByteString.CopyFrom((byte)i)));
+            inbound.Add(ByteString.CopyFrom((byte)i));
         }
 
-        Assert.False(inbound.Add(ByteString.CopyFrom(0xFF)));
+        Assert.Throws<InvalidDataException>(() => inbound.Add(ByteString.CopyFrom(0xFF)));
 
         var read = new List<byte>();
         for (var i = 0; i < LaneFlow.GrantEvery; i++)
@@ -52,7 +52,7 @@ public sealed class LaneFlowTests
         var next = outbound.WaitAsync(CancellationToken.None);
         Assert.False(next.IsCompleted);
 
-        Assert.True(outbound.Grant(1));
+        outbound.Grant(1);
         await Eventually.Within(next);
     }
 
@@ -68,6 +68,6 @@ public sealed class LaneFlowTests
             await outbound.WaitAsync(CancellationToken.None);
         }
 
-        Assert.False(outbound.Grant(granted));
+        Assert.Throws<InvalidDataException>(() => outbound.Grant(granted));
     }
 }
