@@ -29,6 +29,34 @@ public sealed class LaneCallTests
         }
     }
 
+    /// <summary>Records each call's peer by method, unary and duplex.</summary>
+    private sealed class StreamPeerRecorder : Interceptor
+    {
+        public ConcurrentQueue<(string Method, string Peer)> Calls { get; } = new();
+
+        public override Task<TResponse> UnaryServerHandler<TRequest, TResponse>(TRequest request, ServerCallContext context, UnaryServerMethod<TRequest, TResponse> continuation)
+        {
+            Calls.Enqueue((context.Method, context.Peer));
+            return continuation(request, context);
+        }
+
+        public override Task DuplexStreamingServerHandler<TRequest, TResponse>(IAsyncStreamReader<TRequest> requestStream, IServerStreamWriter<TResponse> responseStream,
+            ServerCallContext context, DuplexStreamingServerMethod<TRequest, TResponse> continuation)
+        {
+            Calls.Enqueue((context.Method, context.Peer));
+            return continuation(requestStream, responseStream, context);
+        }
+    }
+
+    private sealed class ProgressRecorder : ICounterCallback
+    {
+        public ConcurrentQueue<int> Progress { get; } = new();
+
+        void ICounterCallback.Progress(int value) => Progress.Enqueue(value);
+
+        public string Confirm(string question) => "yes: " + question;
+    }
+
     private static async Task<(SemanticsHost Host, PeerRecorder Peers)> StartAsync(InstanceMode instancing, bool hostLane = true)
     {
         var peers = new PeerRecorder();
@@ -60,6 +88,28 @@ public sealed class LaneCallTests
         Assert.Equal(4, peers.Calls.Count);
         Assert.All(peers.Calls, call => Assert.True(OnLane(call), call.ToString()));
         Assert.True(File.Exists(LaneCallServer.SocketPath(host.Endpoint.UnixSocketPath!)));
+    }
+
+    [Fact]
+    public async Task A_proxys_duplex_callback_stream_travels_on_the_lane_with_its_session()
+    {
+        var peers = new StreamPeerRecorder();
+        await using var host = await SemanticsHost.StartAsync(services =>
+        {
+            services.AddWcfService<CounterService>(InstanceMode.PerSession, ConcurrencyMode.Multiple);
+            services.AddSingleton(peers).Configure<GrpcServiceOptions>(grpc => grpc.Interceptors.Add<StreamPeerRecorder>());
+        });
+        var callback = new ProgressRecorder();
+        await using var subscriber = await host.NewProxyCounterClientAsync(SemanticsHost.ClientOptions(), callback);
+        await using var publisher = await host.NewProxyCounterClientAsync(SemanticsHost.ClientOptions());
+
+        Assert.Equal(2, subscriber.Subscribe(2));
+        Assert.Equal("yes: value 7?", publisher.Publish(7));
+        await Eventually.TrueAsync(() => callback.Progress.Count == 3, "the callbacks arrive");
+
+        Assert.Equal([1, 2, 7], callback.Progress);
+        Assert.Contains(peers.Calls, call => call.Method == "/semantics_test.Counter/Callbacks");
+        Assert.All(peers.Calls, call => Assert.True(OnLane(call), call.ToString()));
     }
 
     [Fact]
