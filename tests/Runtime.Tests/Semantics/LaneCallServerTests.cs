@@ -126,6 +126,39 @@ public sealed class LaneCallServerTests
         await host.Log.WaitCancelled.Task.WaitAsync(TimeSpan.FromSeconds(30));
     }
 
+    [Fact]
+    public async Task A_client_process_killed_mid_call_has_its_call_cancelled()
+    {
+        await using var host = await SemanticsHost.StartAsync(InstanceMode.PerCall, ConcurrencyMode.Multiple);
+        using var lane = new Lane(host);
+        // A raw client in its own process: a call that waits until cancelled, then a call whose answer shows the
+        // first one started (the server reads in order).
+        var probe = """
+            import socket, struct, sys, time
+            s = socket.socket(socket.AF_UNIX)
+            s.connect(sys.argv[1])
+            s.sendall(bytes.fromhex(sys.argv[2]))
+            length = struct.unpack("<i", s.recv(4, socket.MSG_WAITALL))[0]
+            s.recv(length, socket.MSG_WAITALL)
+            print("started", flush=True)
+            time.sleep(600)
+            """;
+        var frames = Convert.ToHexString([.. Frame(new LaneCallFrame { Call = 1, Method = Wait, Request = new Empty().ToByteString() }),
+            .. Frame(new LaneCallFrame { Call = 99, Method = Increment, Request = new IncrementRequest { By = 1 }.ToByteString() })]);
+        var start = new System.Diagnostics.ProcessStartInfo("/usr/bin/python3") { RedirectStandardOutput = true };
+        foreach (var argument in (string[])["-c", probe, lane.Server.Path, frames])
+        {
+            start.ArgumentList.Add(argument);
+        }
+
+        using var client = System.Diagnostics.Process.Start(start)!;
+        Assert.Equal("started", await client.StandardOutput.ReadLineAsync().WaitAsync(TimeSpan.FromMinutes(1)));
+        Assert.False(host.Log.WaitCancelled.Task.IsCompleted);
+        client.Kill();
+
+        await Eventually.Within(host.Log.WaitCancelled.Task);
+    }
+
     public static TheoryData<string, byte[]> HostileFrames() => new()
     {
         { "bytes that are no frame", [0x2A, 0x00, 0x00, 0x00, .. Enumerable.Repeat((byte)0xFF, 42)] },
