@@ -132,11 +132,11 @@ host_pid=""
 say "host stopped cleanly"
 
 # 6. The migration: migrate-wcf reads the legacy contracts and services (their .csproj files) and writes the migrated
-#    project (.proto files, the C# adapters, client proxies and hosting, the lock file, a .csproj that compiles the
-#    original sources in place) into artifacts/run/migrated (--force: a second run may regenerate it after a change)
-#    and builds it, as it does by default, so its last line says the migrated project builds (exit 7 if it did not);
-#    check then confirms the committed samples/Migrated/Service is exactly what generate writes (the host's build below
-#    compiles it).
+#    project into artifacts/run/migrated (--force: a second run may regenerate it after a change): a .csproj that
+#    compiles the original sources in place and, on each build, generates the .proto files, the C# adapters, client
+#    proxies and hosting into obj/ (docs/build-time-generation.md), the lock file and a host. It builds it, as it does
+#    by default, so its last line says the migrated project builds (exit 7 if it did not); check then confirms the
+#    committed samples/Migrated/Service is exactly what generate writes (the host's build below compiles it).
 build_release "migrate-wcf" tool/MigrateWcf.Tool.csproj
 migrate_wcf=(dotnet "$artifacts/bin/MigrateWcf.Tool/release/migrate-wcf.dll")
 step="migrate-wcf analyze samples/LegacyWcf/Contracts"

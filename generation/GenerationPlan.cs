@@ -52,7 +52,20 @@ public sealed record GenerationRequest(
 
     /// <summary>Also plan the host project (<see cref="MigratedHostProject"/>); false for <c>--no-host</c>.</summary>
     public bool Host { get; init; } = true;
+
+    /// <summary>
+    /// Build-time generation (docs/build-time-generation.md): the original inputs (full paths) the project file names as
+    /// <c>MigrateWcfInput</c> items, and the build targets it imports (null: the MigrateWcf.Build package). The plan then
+    /// holds the project file, the lock file, the host and the manifest only; <see cref="GenerationPlan.BuildOutputs"/>
+    /// is what each build writes. Null: the committed mode, every file in the project folder.
+    /// </summary>
+    public BuildTimeInputs? BuildTime { get; init; }
 }
+
+/// <summary>What a build-time migrated project's file names: the original inputs and where the build targets are.</summary>
+/// <param name="Inputs">The original projects, folders or files, full paths, as the command line named them.</param>
+/// <param name="BuildTargetsPath">The repository's <c>tool/build/MigrateWcf.Build.targets</c> to import; null for the MigrateWcf.Build package.</param>
+public sealed record BuildTimeInputs(IReadOnlyList<string> Inputs, string? BuildTargetsPath);
 
 /// <summary>Why nothing can be generated; <see cref="None"/> when the plan holds files.</summary>
 public enum GenerationProblem
@@ -86,6 +99,13 @@ public sealed record GenerationPlan(EngineResult Result, string ProjectFileName,
 
     /// <summary>The planned lock file.</summary>
     public PlannedFile? LockFile => Files.FirstOrDefault(f => f.RelativePath == GenerationPlanner.LockFileName);
+
+    /// <summary>
+    /// What a build-time project's build writes into its intermediate folder (<c>migrate-wcf emit</c>): the engine's
+    /// .proto and C# files, the copies of original sources, the stand-ins; not the project file, the lock file, the host,
+    /// the manifest or App.config, which belong to the project folder.
+    /// </summary>
+    public ImmutableArray<PlannedFile> BuildOutputs { get; init; } = ImmutableArray<PlannedFile>.Empty;
 }
 
 /// <summary>
@@ -197,7 +217,14 @@ public static class GenerationPlanner
                 .Select(p => new MigratedPackage(p.Id, p.Version, ImmutableArray<string>.Empty, p.Note))).ToList(),
             request.Assemblies,
             notCarried,
-            sources.UsesConfigurationManager);
+            sources.UsesConfigurationManager,
+            request.BuildTime);
+
+        var buildOutputs = engineFiles.Where(f => f.RelativePath != OriginalConfiguration.FileName).ToImmutableArray();
+        if (request.BuildTime is not null)
+        {
+            engineFiles.RemoveAll(f => f.RelativePath != OriginalConfiguration.FileName);
+        }
 
         if (request.Host && result.CSharp is { } hosted)
         {
@@ -210,7 +237,7 @@ public static class GenerationPlanner
             .Append(new PlannedFile(LockFileName, result.LockFileText, OverwriteWithoutForce: true))
             .ToList();
         files.Add(new PlannedFile(ManifestFileName, ManifestText(files), OverwriteWithoutForce: true));
-        return new GenerationPlan(result, projectFileName, files.ToImmutableArray(), GenerationProblem.None) { Sources = sources };
+        return new GenerationPlan(result, projectFileName, files.ToImmutableArray(), GenerationProblem.None) { Sources = sources, BuildOutputs = buildOutputs };
     }
 
     /// <summary>An assembly's simple name from its file path (either separator).</summary>

@@ -49,6 +49,9 @@ public static class MigratedProjectFile
     /// </summary>
     public const string CompatibilityPackage = "MigrateWcf.Compatibility";
 
+    /// <summary>Build-time generation's package: the build targets and the engine they run (docs/build-time-generation.md).</summary>
+    public const string BuildPackage = "MigrateWcf.Build";
+
     /// <summary>
     /// The project text. <paramref name="compiled"/> are the original sources compiled in place (generated copies of the
     /// others are in the folder, compiled as its default items); <paramref name="leftOut"/> those it does not compile.
@@ -68,7 +71,8 @@ public static class MigratedProjectFile
         IReadOnlyList<MigratedPackage>? packages = null,
         IReadOnlyList<MigratedAssembly>? assemblies = null,
         IReadOnlyList<NotCarriedPackage>? notCarried = null,
-        bool configurationManager = false)
+        bool configurationManager = false,
+        BuildTimeInputs? buildTime = null)
     {
         var text = new StringBuilder();
         text.Append("""
@@ -91,33 +95,15 @@ public static class MigratedProjectFile
         }
 
         text.Append("  </PropertyGroup>\n");
-        text.Append("  <ItemGroup>\n");
-        text.Append("    <!-- The original contracts, implementations and what they use, compiled from where they are; files that mix them with\n");
-        text.Append("         code .NET 10 cannot compile are generated copies under Original/ without it. -->\n");
-        foreach (var source in compiled)
+        if (buildTime is not null)
         {
-            text.Append($"    <Compile Include=\"{Escape(Relative(outputFolder, source.Path))}\" Link=\"{SourceSelector.OriginalFolder}/{Escape(source.Link)}\" />\n");
+            WriteBuildTimeInputs(text, outputFolder, buildTime);
+        }
+        else
+        {
+            WriteCompiledSources(text, outputFolder, compiled, leftOut, protoFiles);
         }
 
-        if (leftOut.Count > 0)
-        {
-            text.Append("    <!-- Left out:\n");
-            foreach (var source in leftOut)
-            {
-                text.Append($"         {Comment(Relative(outputFolder, source.Source.Path))}: {Comment(source.Reason)}\n");
-            }
-
-            text.Append("    -->\n");
-        }
-
-        text.Append("  </ItemGroup>\n");
-        text.Append("  <ItemGroup>\n");
-        foreach (var proto in protoFiles.Where(p => p != MigrationEngine.RuntimeProtoFile))
-        {
-            text.Append($"    <Protobuf Include=\"{Escape(proto)}\" ProtoRoot=\".\" GrpcServices=\"Both\" />\n");
-        }
-
-        text.Append("  </ItemGroup>\n");
         text.Append("  <ItemGroup>\n");
         if (centralVersions)
         {
@@ -151,6 +137,12 @@ public static class MigratedProjectFile
             text.Append($"    <PackageReference Include=\"{CompatibilityPackage}\"{Version(toolVersion, centralVersions)} />\n");
         }
 
+        if (buildTime is { BuildTargetsPath: null })
+        {
+            text.Append("    <!-- Generates the .proto files and C# from the MigrateWcfInput items at build time. -->\n");
+            text.Append($"    <PackageReference Include=\"{BuildPackage}\"{Version(toolVersion, centralVersions)} PrivateAssets=\"all\" />\n");
+        }
+
         text.Append("  </ItemGroup>\n");
         if (runtime.ProjectPath is { } runtimeProjectFile)
         {
@@ -159,9 +151,65 @@ public static class MigratedProjectFile
             text.Append($"  <!-- {Comment(MigrationEngine.RuntimeProtoFile)} is MigrateWcf.Runtime's: these targets put it on Grpc.Tools' import path. -->\n");
             text.Append($"  <Import Project=\"{Escape(Relative(outputFolder, targets))}\" />\n");
         }
+
+        if (buildTime?.BuildTargetsPath is { } buildTargets)
+        {
+            text.Append("  <!-- Generates the .proto files and C# from the MigrateWcfInput items at build time. -->\n");
+            text.Append($"  <Import Project=\"{Escape(Relative(outputFolder, buildTargets))}\" />\n");
+        }
+
         WriteReferences(text, outputFolder, packages ?? Array.Empty<MigratedPackage>(), assemblies ?? Array.Empty<MigratedAssembly>(), notCarried ?? Array.Empty<NotCarriedPackage>(), centralVersions);
         text.Append("</Project>\n");
         return text.ToString();
+    }
+
+    /// <summary>The committed mode's items: the original sources compiled in place, and the .proto files in the folder.</summary>
+    private static void WriteCompiledSources(StringBuilder text, string outputFolder, IReadOnlyList<OriginalSource> compiled, IReadOnlyList<LeftOutSource> leftOut, IEnumerable<string> protoFiles)
+    {
+        text.Append("  <ItemGroup>\n");
+        text.Append("    <!-- The original contracts, implementations and what they use, compiled from where they are; files that mix them with\n");
+        text.Append("         code .NET 10 cannot compile are generated copies under Original/ without it. -->\n");
+        foreach (var source in compiled)
+        {
+            text.Append($"    <Compile Include=\"{Escape(Relative(outputFolder, source.Path))}\" Link=\"{SourceSelector.OriginalFolder}/{Escape(source.Link)}\" />\n");
+        }
+
+        if (leftOut.Count > 0)
+        {
+            text.Append("    <!-- Left out:\n");
+            foreach (var source in leftOut)
+            {
+                text.Append($"         {Comment(Relative(outputFolder, source.Source.Path))}: {Comment(source.Reason)}\n");
+            }
+
+            text.Append("    -->\n");
+        }
+
+        text.Append("  </ItemGroup>\n");
+        text.Append("  <ItemGroup>\n");
+        foreach (var proto in protoFiles.Where(p => p != MigrationEngine.RuntimeProtoFile))
+        {
+            text.Append($"    <Protobuf Include=\"{Escape(proto)}\" ProtoRoot=\".\" GrpcServices=\"Both\" />\n");
+        }
+
+        text.Append("  </ItemGroup>\n");
+    }
+
+    /// <summary>
+    /// The build-time mode's items: the original inputs, which the build targets hand to the engine on each build that
+    /// needs it; what it writes (the .proto files, the C#, which original sources compile) lives in obj/.
+    /// </summary>
+    private static void WriteBuildTimeInputs(StringBuilder text, string outputFolder, BuildTimeInputs buildTime)
+    {
+        text.Append("  <ItemGroup>\n");
+        text.Append("    <!-- The original WCF projects. Each build that finds one of their files changed runs migrate-wcf on them and writes\n");
+        text.Append("         the .proto files and C# into obj/ (docs/build-time-generation.md); the lock file beside this file keeps field numbers. -->\n");
+        foreach (var input in buildTime.Inputs)
+        {
+            text.Append($"    <MigrateWcfInput Include=\"{Escape(Relative(outputFolder, input))}\" />\n");
+        }
+
+        text.Append("  </ItemGroup>\n");
     }
 
     /// <summary>

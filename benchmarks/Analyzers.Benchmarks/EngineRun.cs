@@ -7,6 +7,7 @@ using Microsoft.CodeAnalysis.CSharp;
 using MigrateWcf.Generator;
 using MigrateWcf.Generator.Benchmarks;
 using MigrateWcf.Tests.Shared;
+using static Measure;
 
 /// <summary>
 /// <c>--engine [--engine-baseline MigrateWcf.Generator.dll]</c>: what the analyzers' one whole-compilation run costs
@@ -135,14 +136,6 @@ internal static class EngineRun
             return (int)found.GetType().GetProperty("Length")!.GetValue(found)!;
         };
     }
-
-    private static double Median(List<double> values)
-    {
-        var sorted = values.Order().ToList();
-        return sorted.Count % 2 == 1 ? sorted[sorted.Count / 2] : (sorted[sorted.Count / 2 - 1] + sorted[sorted.Count / 2]) / 2;
-    }
-
-    private static string LoadAverage() => File.Exists("/proc/loadavg") ? File.ReadAllText("/proc/loadavg").Split(' ')[0] : "n/a";
 
     /// <summary>Loads the baseline engine by itself; Roslyn and everything else come from the default context, shared with this build's engine.</summary>
     private sealed class BaselineContext(string path) : AssemblyLoadContext("baseline engine")

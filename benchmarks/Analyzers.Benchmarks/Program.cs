@@ -1,6 +1,7 @@
 // Usage: dotnet run -c Release --project benchmarks/Analyzers.Benchmarks -- [--contracts 250] [--rounds 5] [--keep]
 //        [--baseline-package PATH.nupkg]
 //        --engine [--engine-baseline PATH/MigrateWcf.Generator.dll]: the engine's whole run in-process instead (EngineRun.cs)
+//        --build-time: build-time generation against committed generated files, real builds (BuildTimeRun.cs)
 //
 // Generates a net472 WCF project of N contracts (3 files each, the engine benchmark's corpus) twice: once referencing
 // the MigrateWcf.Analyzers package from artifacts/packages, once not; restores both, builds each once to warm up, then
@@ -16,10 +17,17 @@ using System.Text;
 using System.Text.RegularExpressions;
 using System.Xml.Linq;
 using MigrateWcf.Generator.Benchmarks;
+using static Measure;
 
 var contracts = IntArgument(args, "--contracts", 250);
 var rounds = IntArgument(args, "--rounds", 5);
 var keep = args.Contains("--keep");
+if (args.Contains("--build-time"))
+{
+    return BuildTimeRun.Run(
+        typeof(Program).Assembly.GetCustomAttributes<AssemblyMetadataAttribute>().Single(a => a.Key == "RepositoryRoot").Value!, contracts, rounds);
+}
+
 if (args.Contains("--engine"))
 {
     var engineBaseline = Array.IndexOf(args, "--engine-baseline");
@@ -162,48 +170,12 @@ string WriteProject(string root, string name, string? packageSource)
     return path;
 }
 
-static (double Seconds, string Output) Run(string project, params string[] arguments)
-{
-    var info = new ProcessStartInfo("dotnet") { WorkingDirectory = Path.GetDirectoryName(project)!, RedirectStandardOutput = true, RedirectStandardError = true, UseShellExecute = false };
-    foreach (var argument in arguments)
-    {
-        info.ArgumentList.Add(argument);
-    }
-
-    info.ArgumentList.Add(project);
-    info.Environment["DOTNET_CLI_TELEMETRY_OPTOUT"] = "1";
-    info.Environment["DOTNET_NOLOGO"] = "1";
-    var output = new StringBuilder();
-    var clock = Stopwatch.StartNew();
-    using var process = Process.Start(info)!;
-    process.OutputDataReceived += (_, e) => { lock (output) { output.AppendLine(e.Data); } };
-    process.ErrorDataReceived += (_, e) => { lock (output) { output.AppendLine(e.Data); } };
-    process.BeginOutputReadLine();
-    process.BeginErrorReadLine();
-    process.WaitForExit();
-    clock.Stop();
-    if (process.ExitCode != 0)
-    {
-        throw new InvalidOperationException($"dotnet {string.Join(' ', arguments)} {project} failed ({process.ExitCode}):\n{output}");
-    }
-
-    return (clock.Elapsed.TotalSeconds, output.ToString());
-}
-
 // ReportAnalyzer (at detailed verbosity) prints per analyzer assembly "   1.195  100   MigrateWcf.Analyzers, Version=..." (seconds, percent).
 static double MigrateWcfAnalyzerSeconds(string output)
 {
     var match = Regex.Match(output, @"^\s*(?<seconds>[\d.,]+)\s+\d+\s+MigrateWcf\.Analyzers, Version", RegexOptions.Multiline);
     return match.Success ? double.Parse(match.Groups["seconds"].Value.Replace(",", string.Empty, StringComparison.Ordinal), CultureInfo.InvariantCulture) : double.NaN;
 }
-
-static double Median(List<double> values)
-{
-    var sorted = values.Order().ToList();
-    return sorted.Count % 2 == 1 ? sorted[sorted.Count / 2] : (sorted[sorted.Count / 2 - 1] + sorted[sorted.Count / 2]) / 2;
-}
-
-static string LoadAverage() => File.Exists("/proc/loadavg") ? File.ReadAllText("/proc/loadavg").Split(' ')[0] : "n/a";
 
 static int IntArgument(string[] args, string name, int fallback)
 {

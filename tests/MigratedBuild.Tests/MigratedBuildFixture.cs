@@ -161,6 +161,7 @@ public sealed partial class MigratedBuildFixture : IAsyncLifetime
         }
 
         start.Environment["MSBUILDDISABLENODEREUSE"] = "1";
+        start.Environment["MigrateWcfEngine"] = TestEnvironment.Engine;
         start.Environment["DOTNET_CLI_TELEMETRY_OPTOUT"] = "1";
         start.Environment["DOTNET_NOLOGO"] = "1";
         using var process = new Process { StartInfo = start };
@@ -221,6 +222,9 @@ public sealed class CaseRun(string name, string root)
 
     /// <summary>The host generate wrote beside the migrated project.</summary>
     public string HostFolder => Path.Combine(OutputFolder, "Host");
+
+    /// <summary>Where the migrated project's .proto files are: its build wrote them into obj/…/migrate-wcf/ (build-time generation).</summary>
+    public string ProtoFolder => Directory.GetDirectories(Path.Combine(OutputFolder, "obj"), "migrate-wcf", SearchOption.AllDirectories).Single();
 
     public CliResult Generate { get; set; } = new(-1, string.Empty, string.Empty);
 

@@ -32,7 +32,7 @@ public sealed class ServiceProjectTests(MigratedBuildFixture build, ITestOutputH
             $"Expected exactly these errors:\n  {string.Join("\n  ", expected.Errors)}\ngenerate reported:\n  {string.Join("\n  ", errors)}");
 
         Assert.NotNull(run.MigratedProject);
-        var rpcs = DeclaredRpc.In(run.OutputFolder);
+        var rpcs = DeclaredRpc.In(run.ProtoFolder);
         Assert.Equal(expected.Services.Order(StringComparer.Ordinal), rpcs.Select(r => r.Service).Distinct().Order(StringComparer.Ordinal));
         // Each original file shows under its project's folder in the IDE: no link climbs out of Original/.
         var links = XDocument.Load(run.MigratedProject).Descendants("Compile").Select(c => (string?)c.Attribute("Link")).OfType<string>().ToList();
@@ -44,7 +44,8 @@ public sealed class ServiceProjectTests(MigratedBuildFixture build, ITestOutputH
             // Not at every one of them: the compiler leaves method bodies unbound once a declaration has an error.
             Assert.True(run.BuildErrors.Any(), $"The migrated project builds though generate exited {run.Generate.ExitCode}.");
             var said = expected.Errors.Select(e => (e.File, e.Line, e.Column)).ToHashSet();
-            var elsewhere = run.BuildErrors.Where(e => !said.Contains((e.File, e.Line, e.Column))).ToList();
+            // The build-time step prints generate's errors at their places, then stops the build in one line of its own.
+            var elsewhere = run.BuildErrors.Where(e => !said.Contains((e.File, e.Line, e.Column)) && !e.File.EndsWith("MigrateWcf.Build.targets", StringComparison.Ordinal)).ToList();
             Assert.True(elsewhere.Count == 0, $"The build fails where generate did not say:\n  {string.Join("\n  ", elsewhere)}");
             return;
         }

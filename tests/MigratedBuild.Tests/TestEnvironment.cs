@@ -18,6 +18,12 @@ internal static class TestEnvironment
     /// <summary>The configuration this assembly was built in; the migrated projects build in it too, so runtime/ is already built.</summary>
     public static string BuildConfiguration { get; } = Metadata("BuildConfiguration");
 
+    /// <summary>
+    /// The engine the migrated projects' build-time targets run (<c>MigrateWcfEngine</c>): tool/ as the solution built
+    /// it in this configuration, rather than a build of tool/ inside each case's build.
+    /// </summary>
+    public static string Engine { get; } = Path.Combine(RepositoryRoot, "tool", "bin", BuildConfiguration, "net10.0", "migrate-wcf.dll");
+
     private static string Metadata(string key)
         => typeof(TestEnvironment).Assembly.GetCustomAttributes<AssemblyMetadataAttribute>().SingleOrDefault(a => a.Key == key)?.Value
            ?? throw new InvalidOperationException($"{key} not baked in.");

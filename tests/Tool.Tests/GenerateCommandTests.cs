@@ -33,7 +33,7 @@ public sealed class GenerateCommandTests
         var input = temp.CopyFixture("Orders");
         var output = temp.Combine("migrated");
 
-        var result = await MigrateWcfCli.RunAsync("generate", "--no-verify", input, "--out", output);
+        var result = await MigrateWcfCli.RunAsync("generate", "--committed", "--no-verify", input, "--out", output);
 
         Assert.True(result.Code == ExitCode.Success, result.ToString());
         var files = TempFolder.Snapshot(output);
@@ -59,7 +59,7 @@ public sealed class GenerateCommandTests
         var input = temp.CopyFixture("Orders");
         var output = temp.Combine("migrated");
 
-        var first = await MigrateWcfCli.RunAsync("generate", "--no-verify", input, "--out", output);
+        var first = await MigrateWcfCli.RunAsync("generate", "--committed", "--no-verify", input, "--out", output);
 
         Assert.True(first.Code == ExitCode.Success, first.ToString());
         var files = TempFolder.Snapshot(output);
@@ -71,13 +71,13 @@ public sealed class GenerateCommandTests
         Assert.Contains("<DefaultItemExcludes>$(DefaultItemExcludes);Host/**</DefaultItemExcludes>", files["Orders.Migrated.csproj"]);
         Assert.EndsWith($"; run it: dotnet run --project {output}/Host", first.Output.TrimEnd());
 
-        var second = await MigrateWcfCli.RunAsync("generate", "--no-verify", "--no-host", input, "--out", output);
+        var second = await MigrateWcfCli.RunAsync("generate", "--committed", "--no-verify", "--no-host", input, "--out", output);
 
         Assert.True(second.Code == ExitCode.Success, second.ToString());
         Assert.False(Directory.Exists(Path.Combine(output, "Host")) && Directory.EnumerateFiles(Path.Combine(output, "Host")).Any(), second.ToString());
         Assert.Contains($"deleted   {Path.Join(output, "Host/Program.cs")}", second.Output);
         Assert.EndsWith($"Build it with: dotnet build {output}/Orders.Migrated.csproj", second.Output.TrimEnd());
-        Assert.True((await MigrateWcfCli.RunAsync("check", "--no-host", input, "--out", output)).Code == ExitCode.Success);
+        Assert.True((await MigrateWcfCli.RunAsync("check", "--committed", "--no-host", input, "--out", output)).Code == ExitCode.Success);
     }
 
     [Fact]
@@ -88,7 +88,7 @@ public sealed class GenerateCommandTests
         temp.WriteFile("Orders/Bindings.cs", BindingOnly);
         var output = temp.Combine("out", "migrated");
 
-        var result = await MigrateWcfCli.RunAsync("generate", "--no-verify", input, "--out", output, "--project-name", "Contoso.Orders.Grpc");
+        var result = await MigrateWcfCli.RunAsync("generate", "--committed", "--no-verify", input, "--out", output, "--project-name", "Contoso.Orders.Grpc");
 
         Assert.True(result.Code == ExitCode.Success, result.ToString());
         var project = XDocument.Load(Path.Combine(output, "Contoso.Orders.Grpc.csproj"));
@@ -116,8 +116,8 @@ public sealed class GenerateCommandTests
         var input = temp.CopyFixture("Orders");
         var runtime = temp.WriteFile("lib/runtime/MigrateWcf.Runtime.csproj", "<Project Sdk=\"Microsoft.NET.Sdk\" />");
 
-        await MigrateWcfCli.RunAsync("generate", "--no-verify", input, "--out", temp.Combine("a"));
-        var result = await MigrateWcfCli.RunAsync("generate", "--no-verify", input, "--out", temp.Combine("b"), "--runtime-project", runtime);
+        await MigrateWcfCli.RunAsync("generate", "--committed", "--no-verify", input, "--out", temp.Combine("a"));
+        var result = await MigrateWcfCli.RunAsync("generate", "--committed", "--no-verify", input, "--out", temp.Combine("b"), "--runtime-project", runtime);
 
         Assert.True(result.Code == ExitCode.Success, result.ToString());
         var package = XDocument.Load(temp.Combine("a", "Orders.Migrated.csproj"));
@@ -144,7 +144,7 @@ public sealed class GenerateCommandTests
         var input = temp.WriteFile("Prices/IPrices.cs", "using System.ServiceModel; [ServiceContract] public interface IPrices { [OperationContract] decimal Total(decimal net); }");
         var output = temp.Combine("out");
 
-        var result = await MigrateWcfCli.RunAsync("generate", "--no-verify", Path.GetDirectoryName(input)!, "--out", output);
+        var result = await MigrateWcfCli.RunAsync("generate", "--committed", "--no-verify", Path.GetDirectoryName(input)!, "--out", output);
 
         Assert.True(result.Code == ExitCode.Success, result.ToString());
         Assert.True(File.Exists(Path.Combine(output, "migrate_wcf", "common.proto")));
@@ -162,7 +162,7 @@ public sealed class GenerateCommandTests
         var input = temp.CopyFixture("Orders");
         temp.WriteFile("repo/Directory.Packages.props", "<Project />");
 
-        var result = await MigrateWcfCli.RunAsync("generate", "--no-verify", input, "--out", temp.Combine("repo", "migrated"));
+        var result = await MigrateWcfCli.RunAsync("generate", "--committed", "--no-verify", input, "--out", temp.Combine("repo", "migrated"));
 
         Assert.True(result.Code == ExitCode.Success, result.ToString());
         var project = XDocument.Load(temp.Combine("repo", "migrated", "Orders.Migrated.csproj"));
@@ -190,13 +190,13 @@ public sealed class GenerateCommandTests
         using var temp = new TempFolder();
         var input = temp.CopyFixture("Orders");
         var output = temp.Combine("migrated");
-        await MigrateWcfCli.RunAsync("generate", "--no-verify", input, "--out", output);
+        await MigrateWcfCli.RunAsync("generate", "--committed", "--no-verify", input, "--out", output);
         var first = TempFolder.Snapshot(output);
         Directory.Move(output, temp.Combine("first"));
-        await MigrateWcfCli.RunAsync("generate", "--no-verify", input, "--out", output);
+        await MigrateWcfCli.RunAsync("generate", "--committed", "--no-verify", input, "--out", output);
         Assert.Equal(first, TempFolder.Snapshot(output));
 
-        var again = await MigrateWcfCli.RunAsync("generate", "--no-verify", input, "--out", output);
+        var again = await MigrateWcfCli.RunAsync("generate", "--committed", "--no-verify", input, "--out", output);
 
         Assert.True(again.Code == ExitCode.Success, again.ToString());
         Assert.Equal(first, TempFolder.Snapshot(output));
@@ -213,13 +213,13 @@ public sealed class GenerateCommandTests
         using var temp = new TempFolder();
         var input = temp.CopyFixture("Orders");
         var output = temp.Combine("migrated");
-        await MigrateWcfCli.RunAsync(command == "proto" ? ["proto", input, "--out", output] : ["generate", "--no-verify", input, "--out", output]);
+        await MigrateWcfCli.RunAsync(command == "proto" ? ["proto", input, "--out", output] : ["generate", "--committed", "--no-verify", input, "--out", output]);
         var lockFile = Path.Combine(output, "migrate-wcf.lock");
         File.WriteAllText(lockFile, File.ReadAllText(lockFile).Replace("version 2", "version 99", StringComparison.Ordinal));
         var before = TempFolder.Snapshot(output);
 
         var result = await MigrateWcfCli.RunAsync(command == "proto" ? ["proto", input, "--out", output, "--force"]
-            : command == "check" ? ["check", input, "--out", output] : ["generate", "--no-verify", input, "--out", output, "--force"]);
+            : command == "check" ? ["check", "--committed", input, "--out", output] : ["generate", "--committed", "--no-verify", input, "--out", output, "--force"]);
 
         Assert.Equal(ExitCode.InputError, result.Code);
         Assert.Contains("is version 99, written by a newer migrate-wcf", result.Error, StringComparison.Ordinal);
@@ -232,10 +232,10 @@ public sealed class GenerateCommandTests
         using var temp = new TempFolder();
         var input = temp.CopyFixture("Orders");
         var output = temp.Combine("migrated");
-        await MigrateWcfCli.RunAsync("generate", "--no-verify", input, "--out", output);
+        await MigrateWcfCli.RunAsync("generate", "--committed", "--no-verify", input, "--out", output);
         AddOperation(input);
 
-        var result = await MigrateWcfCli.RunAsync("generate", "--no-verify", input, "--out", output);
+        var result = await MigrateWcfCli.RunAsync("generate", "--committed", "--no-verify", input, "--out", output);
 
         Assert.True(result.Code == ExitCode.Success, result.ToString());
         Assert.Contains("replaced", result.Output);
@@ -248,13 +248,13 @@ public sealed class GenerateCommandTests
         using var temp = new TempFolder();
         var input = temp.CopyFixture("Orders");
         var output = temp.Combine("migrated");
-        await MigrateWcfCli.RunAsync("generate", "--no-verify", input, "--out", output);
+        await MigrateWcfCli.RunAsync("generate", "--committed", "--no-verify", input, "--out", output);
         var services = Path.Combine(output, "MigratedServices.g.cs");
         File.AppendAllText(services, "// my edit\n");
         AddOperation(input);
         var before = TempFolder.Snapshot(output);
 
-        var refused = await MigrateWcfCli.RunAsync("generate", "--no-verify", input, "--out", output);
+        var refused = await MigrateWcfCli.RunAsync("generate", "--committed", "--no-verify", input, "--out", output);
 
         Assert.Equal(ExitCode.OutputConflict, refused.Code);
         var line = Assert.Single(refused.ErrorLines, l => l.StartsWith("migrate-wcf: error:", StringComparison.Ordinal));
@@ -262,7 +262,7 @@ public sealed class GenerateCommandTests
         Assert.Contains("--force", line);
         Assert.Equal(before, TempFolder.Snapshot(output));
 
-        var forced = await MigrateWcfCli.RunAsync("generate", "--no-verify", input, "--out", output, "--force");
+        var forced = await MigrateWcfCli.RunAsync("generate", "--committed", "--no-verify", input, "--out", output, "--force");
 
         Assert.True(forced.Code == ExitCode.Success, forced.ToString());
         Assert.DoesNotContain("// my edit", File.ReadAllText(services));
@@ -274,10 +274,10 @@ public sealed class GenerateCommandTests
         using var temp = new TempFolder();
         var input = temp.CopyFixture("Orders");
         var output = temp.Combine("migrated");
-        await MigrateWcfCli.RunAsync("generate", "--no-verify", input, "--out", output);
+        await MigrateWcfCli.RunAsync("generate", "--committed", "--no-verify", input, "--out", output);
         File.AppendAllText(Path.Combine(output, "Orders.Migrated.csproj"), "<!-- mine -->\n");
 
-        var result = await MigrateWcfCli.RunAsync("generate", "--no-verify", input, "--out", output);
+        var result = await MigrateWcfCli.RunAsync("generate", "--committed", "--no-verify", input, "--out", output);
 
         Assert.Equal(ExitCode.OutputConflict, result.Code);
         Assert.Contains("Orders.Migrated.csproj", result.Error);
@@ -297,13 +297,13 @@ public sealed class GenerateCommandTests
                 public class Extra : IExtra { public int Twice(int value) { return value * 2; } }
             }
             """);
-        await MigrateWcfCli.RunAsync("generate", "--no-verify", input, "--out", output);
+        await MigrateWcfCli.RunAsync("generate", "--committed", "--no-verify", input, "--out", output);
         var extraFiles = TempFolder.Snapshot(output).Keys.Where(k => k.Contains("extra", StringComparison.OrdinalIgnoreCase)).ToList();
         Assert.NotEmpty(extraFiles);
         temp.WriteFile("migrated/Notes.md", "mine");
         File.Delete(temp.Combine("Orders", "Extra.cs"));
 
-        var result = await MigrateWcfCli.RunAsync("generate", "--no-verify", input, "--out", output);
+        var result = await MigrateWcfCli.RunAsync("generate", "--committed", "--no-verify", input, "--out", output);
 
         Assert.True(result.Code == ExitCode.Success, result.ToString());
         var after = TempFolder.Snapshot(output);
@@ -327,19 +327,19 @@ public sealed class GenerateCommandTests
                 public class Extra : IExtra { public int Twice(int value) { return value * 2; } }
             }
             """);
-        await MigrateWcfCli.RunAsync("generate", "--no-verify", input, "--out", output);
+        await MigrateWcfCli.RunAsync("generate", "--committed", "--no-verify", input, "--out", output);
         var adapter = TempFolder.Snapshot(output).Keys.Single(k => k.EndsWith("ExtraAdapter.g.cs", StringComparison.Ordinal));
         File.AppendAllText(Path.Combine(output, adapter), "// my edit\n");
         File.Delete(temp.Combine("Orders", "Extra.cs"));
         var before = TempFolder.Snapshot(output);
 
-        var refused = await MigrateWcfCli.RunAsync("generate", "--no-verify", input, "--out", output);
+        var refused = await MigrateWcfCli.RunAsync("generate", "--committed", "--no-verify", input, "--out", output);
 
         Assert.Equal(ExitCode.OutputConflict, refused.Code);
         Assert.Contains(adapter, refused.Error);
         Assert.Equal(before, TempFolder.Snapshot(output));
 
-        var forced = await MigrateWcfCli.RunAsync("generate", "--no-verify", input, "--out", output, "--force");
+        var forced = await MigrateWcfCli.RunAsync("generate", "--committed", "--no-verify", input, "--out", output, "--force");
 
         Assert.True(forced.Code == ExitCode.Success, forced.ToString());
         Assert.False(File.Exists(Path.Combine(output, adapter)));
@@ -352,18 +352,18 @@ public sealed class GenerateCommandTests
         var input = temp.CopyFixture("Orders");
         var output = temp.Combine("migrated");
 
-        var fresh = await MigrateWcfCli.RunAsync("generate", "--no-verify", input, "--out", output, "--dry-run");
+        var fresh = await MigrateWcfCli.RunAsync("generate", "--committed", "--no-verify", input, "--out", output, "--dry-run");
 
         Assert.True(fresh.Code == ExitCode.Success, fresh.ToString());
         Assert.False(Directory.Exists(output));
         Assert.Contains($"would create {Path.Join(output, "Orders.Migrated.csproj")}", fresh.Output);
 
-        await MigrateWcfCli.RunAsync("generate", "--no-verify", input, "--out", output);
+        await MigrateWcfCli.RunAsync("generate", "--committed", "--no-verify", input, "--out", output);
         File.AppendAllText(Path.Combine(output, "MigratedServices.g.cs"), "// my edit\n");
         AddOperation(input);
         var before = TempFolder.Snapshot(output);
 
-        var result = await MigrateWcfCli.RunAsync("generate", "--no-verify", input, "--out", output, "--dry-run");
+        var result = await MigrateWcfCli.RunAsync("generate", "--committed", "--no-verify", input, "--out", output, "--dry-run");
 
         Assert.True(result.Code == ExitCode.Success, result.ToString());
         Assert.Equal(before, TempFolder.Snapshot(output));
@@ -378,7 +378,7 @@ public sealed class GenerateCommandTests
         using var temp = new TempFolder();
         var input = temp.CopyFixture("Orders");
         var output = temp.Combine("migrated");
-        await MigrateWcfCli.RunAsync("generate", "--no-verify", input, "--out", output);
+        await MigrateWcfCli.RunAsync("generate", "--committed", "--no-verify", input, "--out", output);
         AddOperation(input);
         var before = TempFolder.Snapshot(output);
         var moves = 0;
@@ -391,7 +391,7 @@ public sealed class GenerateCommandTests
                     throw new IOException("disk full (injected)");
                 }
             },
-            "generate", input, "--out", output);
+            "generate", "--committed", input, "--out", output);
 
         Assert.Equal(ExitCode.OutputError, result.Code);
         Assert.Contains("disk full (injected)", Assert.Single(result.ErrorLines));
@@ -406,11 +406,11 @@ public sealed class GenerateCommandTests
         using var temp = new TempFolder();
         var input = temp.CopyFixture("Orders");
         var output = temp.Combine("migrated");
-        await MigrateWcfCli.RunAsync("generate", "--no-verify", input, "--out", output);
+        await MigrateWcfCli.RunAsync("generate", "--committed", "--no-verify", input, "--out", output);
         var old = TempFolder.Snapshot(output);
         AddOperation(input);
         var clean = temp.Combine("clean");
-        await MigrateWcfCli.RunAsync("generate", "--no-verify", input, "--out", clean);
+        await MigrateWcfCli.RunAsync("generate", "--committed", "--no-verify", input, "--out", clean);
         var allNew = TempFolder.Snapshot(clean);
 
         // The disk as SIGKILL leaves it after two files had moved in: the output and the staging folder beside it, copied then.
@@ -426,7 +426,7 @@ public sealed class GenerateCommandTests
                     TempFolder.CopyFolder(staging, Path.Combine(killed, Path.GetFileName(staging)));
                 }
             },
-            "generate", "--no-verify", input, "--out", output);
+            "generate", "--committed", "--no-verify", input, "--out", output);
         Directory.Delete(output, recursive: true);
         foreach (var folder in Directory.EnumerateDirectories(killed))
         {
@@ -437,7 +437,7 @@ public sealed class GenerateCommandTests
         Assert.NotEqual(old, mixed);
         Assert.NotEqual(allNew, mixed);
 
-        var result = await MigrateWcfCli.RunAsync("generate", "--no-verify", input, "--out", output);
+        var result = await MigrateWcfCli.RunAsync("generate", "--committed", "--no-verify", input, "--out", output);
 
         Assert.True(result.Code == ExitCode.Success, result.ToString());
         Assert.Contains("finished the switch of", result.Error, StringComparison.Ordinal);
@@ -451,12 +451,12 @@ public sealed class GenerateCommandTests
         using var temp = new TempFolder();
         var input = temp.CopyFixture("Orders");
         var output = temp.Combine("migrated");
-        await MigrateWcfCli.RunAsync("generate", "--no-verify", input, "--out", output);
+        await MigrateWcfCli.RunAsync("generate", "--committed", "--no-verify", input, "--out", output);
         var before = TempFolder.Snapshot(output);
         var ours = temp.WriteFile(".migrated.migrate-wcf-0123456789abcdef0123456789abcdef/new/IOrderService.proto", "half written");
         var notOurs = temp.WriteFile(".migrated.migrate-wcf-backup/keep.txt", "the user's");
 
-        var result = await MigrateWcfCli.RunAsync("generate", "--no-verify", input, "--out", output);
+        var result = await MigrateWcfCli.RunAsync("generate", "--committed", "--no-verify", input, "--out", output);
 
         Assert.True(result.Code == ExitCode.Success, result.ToString());
         Assert.Contains("left beside 'migrated' by an interrupted run that had changed nothing", result.Error.Replace(temp.Path + Path.DirectorySeparatorChar, string.Empty, StringComparison.Ordinal), StringComparison.Ordinal);
@@ -471,7 +471,7 @@ public sealed class GenerateCommandTests
         using var temp = new TempFolder();
         var input = temp.CopyFixture("Orders");
 
-        var result = await MigrateWcfCli.RunAsync((Action<string>)(_ => throw new IOException("injected")), "generate", "--no-verify", input, "--out", temp.Combine("new", "migrated"));
+        var result = await MigrateWcfCli.RunAsync((Action<string>)(_ => throw new IOException("injected")), "generate", "--committed", "--no-verify", input, "--out", temp.Combine("new", "migrated"));
 
         Assert.Equal(ExitCode.OutputError, result.Code);
         Assert.Equal(["Orders"], Directory.EnumerateFileSystemEntries(temp.Path).Select(Path.GetFileName));
@@ -483,27 +483,27 @@ public sealed class GenerateCommandTests
         using var temp = new TempFolder();
         var input = temp.CopyFixture("Orders");
         var output = temp.Combine("migrated");
-        var missing = await MigrateWcfCli.RunAsync("check", input, "--out", output);
+        var missing = await MigrateWcfCli.RunAsync("check", "--committed", input, "--out", output);
         Assert.Equal(ExitCode.CheckFailed, missing.Code);
         Assert.False(Directory.Exists(output));
 
-        await MigrateWcfCli.RunAsync("generate", "--no-verify", input, "--out", output);
-        var clean = await MigrateWcfCli.RunAsync("check", input, "--out", output);
+        await MigrateWcfCli.RunAsync("generate", "--committed", "--no-verify", input, "--out", output);
+        var clean = await MigrateWcfCli.RunAsync("check", "--committed", input, "--out", output);
         Assert.True(clean.Code == ExitCode.Success, clean.ToString());
 
         AddOperation(input);
         var before = TempFolder.Snapshot(output);
-        var stale = await MigrateWcfCli.RunAsync("check", input, "--out", output);
+        var stale = await MigrateWcfCli.RunAsync("check", "--committed", input, "--out", output);
         Assert.Equal(ExitCode.CheckFailed, stale.Code);
         Assert.Contains($"would replace {Path.Join(output, Lock)}", stale.Error);
         Assert.Contains(stale.ErrorLines, l => l.Contains(".proto", StringComparison.Ordinal) && l.Contains("would replace", StringComparison.Ordinal));
         Assert.Equal(before, TempFolder.Snapshot(output));
 
-        await MigrateWcfCli.RunAsync("generate", "--no-verify", input, "--out", output);
-        Assert.Equal(ExitCode.Success, (await MigrateWcfCli.RunAsync("check", input, "--out", output)).Code);
+        await MigrateWcfCli.RunAsync("generate", "--committed", "--no-verify", input, "--out", output);
+        Assert.Equal(ExitCode.Success, (await MigrateWcfCli.RunAsync("check", "--committed", input, "--out", output)).Code);
 
         File.AppendAllText(Path.Combine(output, "MigratedServices.g.cs"), "// my edit\n");
-        var edited = await MigrateWcfCli.RunAsync("check", input, "--out", output);
+        var edited = await MigrateWcfCli.RunAsync("check", "--committed", input, "--out", output);
         Assert.Equal(ExitCode.CheckFailed, edited.Code);
         Assert.Contains($"would replace {Path.Join(output, "MigratedServices.g.cs")} (edited by hand)", edited.Error);
     }
@@ -516,7 +516,7 @@ public sealed class GenerateCommandTests
         Directory.CreateDirectory(temp.Combine("src", "Impl"));
         File.Move(temp.Combine("src", "Orders", "OrderService.cs"), temp.Combine("src", "Impl", "OrderService.cs"));
 
-        var result = await MigrateWcfCli.RunAsync("generate", "--no-verify", temp.Combine("src", "Orders"), temp.Combine("src", "Impl"), "--out", temp.Combine("out"));
+        var result = await MigrateWcfCli.RunAsync("generate", "--committed", "--no-verify", temp.Combine("src", "Orders"), temp.Combine("src", "Impl"), "--out", temp.Combine("out"));
 
         Assert.True(result.Code == ExitCode.Success, result.ToString());
         var project = XDocument.Load(temp.Combine("out", "Orders.Migrated.csproj"));
@@ -540,21 +540,21 @@ public sealed class GenerateCommandTests
         using var temp = new TempFolder();
         var input = temp.CopyFixture("Orders");
         var output = temp.Combine("migrated");
-        string[] args = ["generate", input, "--out", output];
+        string[] args = ["generate", "--committed", input, "--out", output];
         ExitCode expected;
         switch (kind)
         {
             case "missing-input":
-                args = ["generate", temp.Combine("nowhere"), "--out", output];
+                args = ["generate", "--committed", temp.Combine("nowhere"), "--out", output];
                 expected = ExitCode.InputError;
                 break;
             case "no-contracts":
-                args = ["generate", temp.WriteFile("plain/Plain.cs", "public class Plain { }"), "--out", output];
+                args = ["generate", "--committed", temp.WriteFile("plain/Plain.cs", "public class Plain { }"), "--out", output];
                 expected = ExitCode.InputError;
                 break;
             case "out-inside-input":
                 output = Path.Combine(input, "migrated");
-                args = ["generate", input, "--out", output];
+                args = ["generate", "--committed", input, "--out", output];
                 expected = ExitCode.UsageError;
                 break;
             case "missing-runtime-project":

@@ -80,7 +80,7 @@ public sealed partial class GenerateVerificationTests
         using var temp = new TempFolder();
         temp.WriteFile("Prices/IPrices.cs", "using System.ServiceModel; [ServiceContract] public interface IPrices { [OperationContract] decimal Total(decimal net); }");
         var output = temp.Combine("migrated");
-        var generated = await MigrateWcfCli.RunAsync("generate", temp.Combine("Prices"), "--out", output, "--runtime-project", RuntimeProject, "--no-host", "--no-verify");
+        var generated = await MigrateWcfCli.RunAsync("generate", "--committed", temp.Combine("Prices"), "--out", output, "--runtime-project", RuntimeProject, "--no-host", "--no-verify");
         Assert.True(generated.Code == ExitCode.Success, generated.ToString());
 
         // The output's copy is for callers in other languages; protoc must find the runtime's through its build targets.
@@ -131,8 +131,8 @@ public sealed partial class GenerateVerificationTests
         // The project, then the host that references it (what dotnet run builds), each in its folder.
         Assert.Equal(
             [
-                "--version", $"build {output}/Orders.Migrated.csproj -nologo -tl:off --disable-build-servers",
-                "--version", $"build {output}/Host/Orders.Migrated.Host.csproj -nologo -tl:off --disable-build-servers",
+                "--version", $"build {output}/Orders.Migrated.csproj -nologo -tl:off --disable-build-servers -p:MigrateWcfReportFindings=false",
+                "--version", $"build {output}/Host/Orders.Migrated.Host.csproj -nologo -tl:off --disable-build-servers -p:MigrateWcfReportFindings=false",
             ],
             dotnet.Calls);
         Assert.Equal([output, output, output + "/Host", output + "/Host"], dotnet.WorkingFolders);
@@ -153,7 +153,7 @@ public sealed partial class GenerateVerificationTests
         var bug = $"{adapter}(12,3): error CS0029: Cannot implicitly convert type 'int' to 'string' [{project}]";
         var dotnet = FakeDotnet.Create(temp, string.Join('\n', error, warning, bug, string.Empty, "Build FAILED.", string.Empty, warning, error, bug, "    1 Warning(s)", "    2 Error(s)"), buildExitCode: 1);
 
-        var result = await RunWith(dotnet.Command, "generate", input, "--out", output);
+        var result = await RunWith(dotnet.Command, "generate", "--committed", input, "--out", output);
 
         Assert.True(result.Code == ExitCode.NeedsEdits, result.ToString());
         var findings = result.ErrorLines.Where(l => l.Contains("WCFM4030", StringComparison.Ordinal)).ToList();

@@ -5,9 +5,10 @@ using MigrateWcf.Tool.Tests.Infrastructure;
 namespace MigrateWcf.Tool.Tests;
 
 /// <summary>
-/// Committed generate output: samples/Migrated/Service for samples/LegacyWcf, and benchmarks/PayloadWcf.Migrated for
-/// benchmarks/PayloadWcf (the payload benchmark's service). The tool's own check over each fails when regenerating would
-/// change any committed file (the lock file and manifest included). Regenerate with the commands in
+/// Committed generate output: samples/Migrated/Service for samples/LegacyWcf, a build-time project (its project file,
+/// host and lock file; the build generates the rest), and benchmarks/PayloadWcf.Migrated for benchmarks/PayloadWcf (the
+/// payload benchmark's service), in committed mode (every .proto and .cs file). The tool's own check over each fails
+/// when regenerating would change any committed file (the lock file and manifest included). Regenerate with the commands in
 /// samples/Migrated/README.md and benchmarks/Migration.Benchmarks/README.md, the same arguments as <see cref="Arguments"/>.
 /// </summary>
 public sealed class MigratedSampleTests
@@ -36,6 +37,8 @@ public sealed class MigratedSampleTests
             "--runtime-project", Repository.Combine("runtime", "MigrateWcf.Runtime.csproj"),
             // The payload benchmark hosts the service itself, with the settings each row measures.
             "--no-host",
+            // The one committed-mode sample: its .proto files and C# are in the repository, for review and for check.
+            "--committed",
         ],
         _ => throw new ArgumentOutOfRangeException(nameof(sample), sample, "not a committed sample"),
     };

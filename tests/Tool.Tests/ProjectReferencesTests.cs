@@ -118,7 +118,7 @@ public sealed class ProjectReferencesTests
         WriteRatesAssembly(temp.Combine("erp", "lib", "Acme.Rates.dll"));
         var output = temp.Combine("migrated");
 
-        var result = await MigrateWcfCli.RunAsync("generate", project, "--out", output, "--restore", "--runtime-project", Repository.Combine("runtime", "MigrateWcf.Runtime.csproj"));
+        var result = await MigrateWcfCli.RunAsync("generate", "--committed", project, "--out", output, "--restore", "--runtime-project", Repository.Combine("runtime", "MigrateWcf.Runtime.csproj"));
 
         Assert.True(result.Code == ExitCode.Success, result.ToString());
         var migrated = XDocument.Load(MigratedProject(output));
@@ -159,7 +159,7 @@ public sealed class ProjectReferencesTests
             """);
         var output = temp.Combine("migrated");
 
-        var result = await MigrateWcfCli.RunAsync("generate", "--no-verify", project, "--out", output, "--restore");
+        var result = await MigrateWcfCli.RunAsync("generate", "--committed", "--no-verify", project, "--out", output, "--restore");
 
         Assert.True(result.Code == ExitCode.Success, result.ToString());
         // Each package once, all at one version, which the feed has for every one of them (so not 2.4.4). Taken one by
@@ -197,7 +197,7 @@ public sealed class ProjectReferencesTests
             : "namespace Erp.Pricing { public class PricingService : IPricing { public Quote Price(string sku) { return new Quote { Sku = sku }; } } }");
         var output = temp.Combine("migrated");
 
-        var result = await MigrateWcfCli.RunAsync("generate", project, "--out", output, "--no-verify");
+        var result = await MigrateWcfCli.RunAsync("generate", "--committed", project, "--out", output, "--no-verify");
 
         Assert.True(result.Code == ExitCode.Success, result.ToString());
         var migrated = XDocument.Load(MigratedProject(output));
@@ -241,7 +241,7 @@ public sealed class ProjectReferencesTests
             """);
         var output = temp.Combine("migrated");
 
-        var result = await MigrateWcfCli.RunAsync("generate", project, "--out", output, "--no-verify");
+        var result = await MigrateWcfCli.RunAsync("generate", "--committed", project, "--out", output, "--no-verify");
 
         Assert.True(result.Code == ExitCode.Success, result.ToString());
         var copy = File.ReadAllText(Path.Combine(output, "Original", "Erp.Pricing", "PricingService.cs"));
@@ -281,7 +281,7 @@ public sealed class ProjectReferencesTests
         temp.WriteFile("erp/Erp.Pricing/IPricing.cs", Contract);
         var output = temp.Combine("migrated");
 
-        var result = await MigrateWcfCli.RunAsync("generate", "--no-verify", project, "--out", output);
+        var result = await MigrateWcfCli.RunAsync("generate", "--committed", "--no-verify", project, "--out", output);
 
         Assert.True(result.Code == ExitCode.Success, result.ToString());
         var text = File.ReadAllText(MigratedProject(output));
@@ -314,7 +314,7 @@ public sealed class ProjectReferencesTests
         WriteRatesAssembly(temp.Combine("erp", "nuget", "Newtonsoft.Json.13.0.1", "lib", "net45", "Newtonsoft.Json.dll"));
         var output = temp.Combine("migrated");
 
-        var result = await MigrateWcfCli.RunAsync("generate", "--no-verify", project, "--out", output);
+        var result = await MigrateWcfCli.RunAsync("generate", "--committed", "--no-verify", project, "--out", output);
 
         Assert.True(result.Code == ExitCode.Success, result.ToString());
         var migrated = XDocument.Load(MigratedProject(output));
@@ -361,7 +361,7 @@ public sealed class ProjectReferencesTests
             """);
         var output = temp.Combine("migrated");
 
-        var result = await MigrateWcfCli.RunAsync("generate", "--no-verify", temp.Combine("repo"), "--out", output);
+        var result = await MigrateWcfCli.RunAsync("generate", "--committed", "--no-verify", temp.Combine("repo"), "--out", output);
 
         Assert.True(result.Code == ExitCode.Success, result.ToString());
         Assert.Contains("Orders.Tests/Orders.Tests.csproj:4:6: info WCFM4020: Project 'Orders.Tests' is a test project (its ProjectTypeGuids mark a test project), so the migrated project does not compile it", result.Error);
@@ -372,7 +372,7 @@ public sealed class ProjectReferencesTests
         // A folder of test projects only: nothing to generate, and the error says what was left out.
         Directory.Delete(service, recursive: true);
         File.WriteAllText(temp.Combine("repo", "Orders.Tests", "Orders.Tests.csproj"), File.ReadAllText(temp.Combine("repo", "Orders.Tests", "Orders.Tests.csproj")).Replace("<ProjectReference Include=\"..\\Orders\\Orders.csproj\" />", string.Empty, StringComparison.Ordinal));
-        var alone = await MigrateWcfCli.RunAsync("generate", "--no-verify", temp.Combine("repo"), "--out", output + "-2");
+        var alone = await MigrateWcfCli.RunAsync("generate", "--committed", "--no-verify", temp.Combine("repo"), "--out", output + "-2");
 
         Assert.Equal(ExitCode.InputError, alone.Code);
         Assert.Contains("nothing to generate", Assert.Single(alone.ErrorLines, l => l.StartsWith("migrate-wcf: error:", StringComparison.Ordinal)));
@@ -400,7 +400,7 @@ public sealed class ProjectReferencesTests
         var input = temp.CopyFixture("Orders");
         var output = temp.Combine("my services", "migrated");
 
-        var result = await MigrateWcfCli.RunAsync("generate", "--no-verify", input, "--out", output);
+        var result = await MigrateWcfCli.RunAsync("generate", "--committed", "--no-verify", input, "--out", output);
 
         Assert.True(result.Code == ExitCode.Success, result.ToString());
         Assert.Contains($"Build it with: dotnet build '{Path.Join(output, "Orders.Migrated.csproj")}'", result.Output);
@@ -458,7 +458,7 @@ public sealed class ProjectReferencesTests
         File.WriteAllText(Path.Combine(folder, "Unlisted.config"), Config("Contoso.Orders.FromUnlisted"));
         temp.WriteFile("Orders/Config/Services.config", Config("Contoso.Orders.FromListed"));
 
-        var result = await MigrateWcfCli.RunAsync("generate", "--no-verify", Path.Combine(folder, "Orders.csproj"), "--out", temp.Combine("migrated"));
+        var result = await MigrateWcfCli.RunAsync("generate", "--committed", "--no-verify", Path.Combine(folder, "Orders.csproj"), "--out", temp.Combine("migrated"));
 
         Assert.True(result.Code == ExitCode.Success, result.ToString());
         Assert.Contains("'Contoso.Orders.FromWebConfig'", result.Error);

@@ -147,7 +147,7 @@ public sealed class RestoreTests
         using var temp = new TempFolder();
         var path = Erp(temp, "12.0.1");
 
-        var result = await MigrateWcfCli.RunAsync("generate", "--no-verify", path, "--out", temp.Combine("migrated"), "--restore");
+        var result = await MigrateWcfCli.RunAsync("generate", "--committed", "--no-verify", path, "--out", temp.Combine("migrated"), "--restore");
 
         Assert.True(result.Code == ExitCode.Success, result.ToString());
         Assert.DoesNotContain("WCFM2003", result.Error);

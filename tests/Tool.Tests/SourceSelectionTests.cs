@@ -99,7 +99,7 @@ public sealed class SourceSelectionTests
             """));
         var output = temp.Combine("migrated");
 
-        var result = await MigrateWcfCli.RunAsync("generate", "--no-verify", project, "--out", output);
+        var result = await MigrateWcfCli.RunAsync("generate", "--committed", "--no-verify", project, "--out", output);
 
         Assert.True(result.Code == ExitCode.Success, result.ToString());
         var compiled = CompiledSources(output);
@@ -139,9 +139,9 @@ public sealed class SourceSelectionTests
             """, StringComparison.Ordinal)));
         var output = temp.Combine("migrated");
 
-        var first = await MigrateWcfCli.RunAsync("generate", "--no-verify", project, "--out", output);
+        var first = await MigrateWcfCli.RunAsync("generate", "--committed", "--no-verify", project, "--out", output);
         var files = TempFolder.Snapshot(output);
-        var second = await MigrateWcfCli.RunAsync("generate", "--no-verify", project, "--out", output);
+        var second = await MigrateWcfCli.RunAsync("generate", "--committed", "--no-verify", project, "--out", output);
 
         Assert.True(first.Code == ExitCode.Success, first.ToString());
         Assert.True(second.Code == ExitCode.Success, second.ToString());
@@ -169,7 +169,7 @@ public sealed class SourceSelectionTests
             """, StringComparison.Ordinal)));
         var output = temp.Combine("migrated");
 
-        var result = await MigrateWcfCli.RunAsync("generate", "--no-verify", project, "--out", output);
+        var result = await MigrateWcfCli.RunAsync("generate", "--committed", "--no-verify", project, "--out", output);
 
         Assert.True(result.Code == ExitCode.Success, result.ToString());
         var compiled = CompiledSources(output);
@@ -204,7 +204,7 @@ public sealed class SourceSelectionTests
             """));
         var output = temp.Combine("migrated");
 
-        var result = await MigrateWcfCli.RunAsync("generate", "--no-verify", project, "--out", output);
+        var result = await MigrateWcfCli.RunAsync("generate", "--committed", "--no-verify", project, "--out", output);
 
         Assert.True(result.Code == ExitCode.Success, result.ToString());
         Assert.Contains("EchoService.cs:10:28: info WCFM4008: 'EchoService.Main' is left out of the migrated project: a service is never started through it; it uses System.ServiceModel.ServiceHost", result.Error, StringComparison.Ordinal);
@@ -248,7 +248,7 @@ public sealed class SourceSelectionTests
             """));
         var output = temp.Combine("migrated");
 
-        var result = await MigrateWcfCli.RunAsync("generate", "--no-verify", service, "--out", output);
+        var result = await MigrateWcfCli.RunAsync("generate", "--committed", "--no-verify", service, "--out", output);
 
         Assert.True(result.Code == ExitCode.Success, result.ToString());
         var compiled = CompiledSources(output);
@@ -296,7 +296,7 @@ public sealed class SourceSelectionTests
             """));
         var output = temp.Combine("migrated");
 
-        var result = await MigrateWcfCli.RunAsync("generate", "--no-verify", project, "--out", output);
+        var result = await MigrateWcfCli.RunAsync("generate", "--committed", "--no-verify", project, "--out", output);
 
         Assert.True(result.Code == ExitCode.NeedsEdits, result.ToString());
         var blockers = result.ErrorLines.Where(l => l.Contains(RuleIds.ApiMissingOnDotNet, StringComparison.Ordinal)).ToList();
@@ -334,7 +334,7 @@ public sealed class SourceSelectionTests
         temp.WriteFile("Greeter/App.config", OriginalAppConfig);
         var output = temp.Combine("migrated");
 
-        var result = await MigrateWcfCli.RunAsync("generate", project, "--out", output, "--no-verify");
+        var result = await MigrateWcfCli.RunAsync("generate", "--committed", project, "--out", output, "--no-verify");
 
         Assert.True(result.Code == ExitCode.Success, result.ToString());
         Assert.DoesNotContain(RuleIds.ApiMissingOnDotNet, result.Error, StringComparison.Ordinal);
@@ -381,7 +381,7 @@ public sealed class SourceSelectionTests
         temp.WriteFile("Greeter/App.config", OriginalAppConfig);
         var output = temp.Combine("migrated");
 
-        var result = await MigrateWcfCli.RunAsync("generate", project, "--out", output, "--no-verify");
+        var result = await MigrateWcfCli.RunAsync("generate", "--committed", project, "--out", output, "--no-verify");
 
         Assert.True(result.Code == ExitCode.Success, result.ToString());
         Assert.DoesNotContain("ConfigurationManager", File.ReadAllText(Path.Combine(output, "Greeter.Migrated.csproj")), StringComparison.Ordinal);
@@ -435,7 +435,7 @@ public sealed class SourceSelectionTests
             """));
         var output = temp.Combine("migrated");
 
-        var result = await MigrateWcfCli.RunAsync("generate", project, "--out", output, "--no-verify");
+        var result = await MigrateWcfCli.RunAsync("generate", "--committed", project, "--out", output, "--no-verify");
 
         // Everything but ContentType (not supplied: transcoding writes JSON) compiles against the generated stand-in.
         Assert.True(result.Code == ExitCode.NeedsEdits, result.ToString());
@@ -477,7 +477,7 @@ public sealed class SourceSelectionTests
             temp.WriteFile("Example/Service.cs", RulePageExample(ruleId, heading));
             var output = temp.Combine("migrated");
 
-            var result = await MigrateWcfCli.RunAsync("generate", "--no-verify", temp.Combine("Example"), "--out", output);
+            var result = await MigrateWcfCli.RunAsync("generate", "--committed", "--no-verify", temp.Combine("Example"), "--out", output);
 
             Assert.True(result.Code == (reports ? beforeExit : ExitCode.Success), $"{ruleId} {heading}: {result}");
             Assert.Equal(reports, result.Error.Contains(" " + ruleId + ": ", StringComparison.Ordinal));
@@ -514,7 +514,7 @@ public sealed class SourceSelectionTests
             """));
         var output = temp.Combine("migrated");
 
-        var result = await MigrateWcfCli.RunAsync("generate", project, "--out", output, "--no-verify");
+        var result = await MigrateWcfCli.RunAsync("generate", "--committed", project, "--out", output, "--no-verify");
 
         Assert.True(result.Code == ExitCode.Success, result.ToString());
         Assert.DoesNotContain(RuleIds.ApiMissingOnDotNet, result.Error, StringComparison.Ordinal);
@@ -548,7 +548,7 @@ public sealed class SourceSelectionTests
             """));
         var output = temp.Combine("migrated");
 
-        var result = await MigrateWcfCli.RunAsync("generate", "--no-verify", project, "--out", output);
+        var result = await MigrateWcfCli.RunAsync("generate", "--committed", "--no-verify", project, "--out", output);
 
         Assert.True(result.Code == ExitCode.Success, result.ToString());
         Assert.DoesNotContain(RuleIds.ApiMissingOnDotNet, result.Error, StringComparison.Ordinal);
@@ -586,7 +586,7 @@ public sealed class SourceSelectionTests
             """));
         var output = temp.Combine("migrated");
 
-        var result = await MigrateWcfCli.RunAsync("generate", project, "--out", output, "--no-verify");
+        var result = await MigrateWcfCli.RunAsync("generate", "--committed", project, "--out", output, "--no-verify");
 
         Assert.True(result.Code == ExitCode.Success, result.ToString());
         Assert.DoesNotContain(RuleIds.ApiMissingOnDotNet, result.Error, StringComparison.Ordinal);
@@ -622,7 +622,7 @@ public sealed class SourceSelectionTests
             """));
         var output = temp.Combine("migrated");
 
-        var result = await MigrateWcfCli.RunAsync("generate", project, "--out", output, "--no-verify");
+        var result = await MigrateWcfCli.RunAsync("generate", "--committed", project, "--out", output, "--no-verify");
 
         Assert.True(result.Code == ExitCode.Success, result.ToString());
         // WebConfigurationManager's stand-in is generated only for code that uses it; the attribute is MigrateWcf.Compatibility's.

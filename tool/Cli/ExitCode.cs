@@ -21,7 +21,7 @@ public enum ExitCode
     /// <summary>The output folder cannot be created or written. Nothing was changed.</summary>
     OutputError = 5,
 
-    /// <summary><c>check</c>: <c>generate</c> would change, add or delete files in the output folder (they are named).</summary>
+    /// <summary><c>check</c>: <c>generate</c> would change, add or delete files in the output folder (they are named). <c>emit --locked</c>: the lock file would change.</summary>
     CheckFailed = 6,
 
     /// <summary><c>generate</c> wrote the migrated project, but it does not build yet: the error findings (WCFM4007, WCFM4030) say what to edit, where.</summary>

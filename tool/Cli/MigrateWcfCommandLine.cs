@@ -15,6 +15,7 @@ public static class MigrateWcfCommandLine
         {
             GenerateCommand.Create(deps),
             CheckCommand.Create(deps),
+            EmitCommand.Create(deps),
             ProtoCommand.Create(deps),
             AnalyzeCommand.Create(deps),
         };

@@ -20,6 +20,8 @@ namespace MigrateWcf.Tool.Commands;
 /// <param name="Restore">Restore packages.config packages into their packages/ folder first (<see cref="PackagesConfigRestore"/>).</param>
 /// <param name="Verify">Build what was written and report its errors (<see cref="ProjectVerifier"/>); off with --no-verify.</param>
 /// <param name="Host">Also write the host project (<c>Host/</c>, <see cref="MigrateWcf.Generation.MigratedHostProject"/>); off with --no-host.</param>
+/// <param name="BuildTime">Build-time generation (the default): the project file names the original inputs and each build generates into obj/; false (<c>--committed</c>) writes the .proto files and C# into the output folder.</param>
+/// <param name="MSBuildFindings">Print findings as MSBuild reads them, <c>path(line,column): warning ID: message</c>, full paths (<see cref="EmitCommand"/>).</param>
 internal sealed record GenerateOptions(
     ImmutableArray<string> InputPaths,
     string OutputFolder,
@@ -29,12 +31,15 @@ internal sealed record GenerateOptions(
     bool DryRun,
     bool Restore = false,
     bool Verify = false,
-    bool Host = true);
+    bool Host = true,
+    bool MSBuildFindings = false,
+    bool BuildTime = false);
 
 /// <summary>
-/// <c>migrate-wcf generate &lt;path&gt;... --out &lt;dir&gt;</c>: the one generation entry point. Writes the .proto files, the
-/// C# the engine emits, the lock file, a project file that builds them against the original sources, and the manifest
-/// that tells generated files from edited ones; all or nothing.
+/// <c>migrate-wcf generate &lt;path&gt;... --out &lt;dir&gt;</c>: the one generation entry point. Writes a project file
+/// that builds against the original sources, the lock file, the host and the manifest that tells generated files from
+/// edited ones; all or nothing. The .proto files and C# the engine emits come from each build
+/// (<see cref="EmitCommand"/>, docs/build-time-generation.md), or, with <c>--committed</c>, are written here too.
 /// </summary>
 internal static class GenerateCommand
 {
@@ -42,13 +47,14 @@ internal static class GenerateCommand
     {
         var (command, read) = Define(
             "generate",
-            "Generate the migrated gRPC service for the WCF contracts in <path>: .proto files, C# (mappers, service adapters, client proxies, hosting), the lock file, a project file that builds them with the original sources, and a host project (Host/) that serves them. "
+            "Generate the migrated gRPC service for the WCF contracts in <path>: a project file that compiles the original sources and, on each build, generates the .proto files and C# (mappers, service adapters, client proxies, hosting) from them into obj/; the lock file; and a host project (Host/) that serves them. With --committed, the .proto files and C# are written into --out instead. "
             + "Then, where the .NET SDK 10 or later is installed, build it (dotnet build) and report each compiler error as a WCFM4030 finding at the original source line; exit code 7 when it does not build yet.",
             [
                 "migrate-wcf generate src/Contracts/Contracts.csproj src/Services/Services.csproj --out migrated/Service",
                 "migrate-wcf generate src/Services --out migrated --project-name Orders.Migrated --dry-run",
                 "migrate-wcf generate src/Services.csproj --out migrated --runtime-project ../migrate-wcf/runtime/MigrateWcf.Runtime.csproj",
                 "migrate-wcf generate src/Services.csproj --out migrated --no-verify",
+                "migrate-wcf generate src/Services.csproj --out migrated --committed",
             ],
             withWriteOptions: true);
         command.SetAction((parseResult, cancellationToken) =>
@@ -74,8 +80,9 @@ internal static class GenerateCommand
         var dryRun = new Option<bool>("--dry-run") { Description = "List what would be created, replaced or deleted; write nothing (and build nothing)." };
         var noVerify = new Option<bool>("--no-verify") { Description = "Do not build the migrated project after writing it (by default it is built with dotnet build where the .NET SDK 10 or later is installed, and its compiler errors are reported)." };
         var noHost = new Option<bool>("--no-host") { Description = "Do not write the host project (Host/: Program.cs, appsettings.json from the WCF configuration, a project file), which 'dotnet run --project <out>/Host' runs." };
+        var committed = new Option<bool>("--committed") { Description = "Write the .proto files and C# into --out, to commit and review, instead of a project that generates them into obj/ on each build (the default; docs/build-time-generation.md)." };
         var restore = RestoreOption.Create();
-        var command = new Command(name, description) { paths, output, projectName, runtimeProject, noHost, restore };
+        var command = new Command(name, description) { paths, output, projectName, runtimeProject, noHost, committed, restore };
         Examples.Add(command, examples);
         if (withWriteOptions)
         {
@@ -93,7 +100,8 @@ internal static class GenerateCommand
             withWriteOptions && parseResult.GetValue(dryRun),
             parseResult.GetValue(restore),
             withWriteOptions && !parseResult.GetValue(noVerify),
-            !parseResult.GetValue(noHost)));
+            !parseResult.GetValue(noHost),
+            BuildTime: !parseResult.GetValue(committed)));
     }
 
     internal static async Task<ExitCode> RunAsync(GenerateOptions options, CliDependencies deps, CancellationToken cancellationToken)
@@ -217,6 +225,12 @@ internal static class GenerateCommand
 
         /// <summary>Where the original projects list each package, for restore errors of the migrated project.</summary>
         public ImmutableDictionary<string, SourcePosition> PackagePositions { get; init; } = ImmutableDictionary<string, SourcePosition>.Empty;
+
+        /// <summary>The plan the changes were made from; null when the run failed.</summary>
+        public GenerationPlan? Plan { get; init; }
+
+        /// <summary>Every file the run read (project files, sources, configuration files), full paths, sorted: what a build's up-to-date check watches.</summary>
+        public ImmutableArray<string> InputFiles { get; init; } = [];
     }
 
     internal static Generation Prepare(GenerateOptions options, CliDependencies deps, CancellationToken cancellationToken)
@@ -255,7 +269,7 @@ internal static class GenerateCommand
             testProjects.Select(t => t.Finding).Concat(references.Findings));
         if (outcome.HasErrors)
         {
-            WriteFindings(outcome, deps);
+            WriteFindings(outcome, deps, msbuild: options.MSBuildFindings);
             deps.Error.WriteLine($"{MigrateWcfCommandLine.ToolName}: {outcome.Count(FindingSeverity.Error)} error(s); nothing was written to '{options.OutputFolder}'.");
             return new Generation(outputFolder, projectFileName, outcome, [], ExitCode.FindingsWithErrors);
         }
@@ -281,6 +295,7 @@ internal static class GenerateCommand
                 Assemblies = references.Assemblies,
                 ConfigurationFiles = ConfigurationFileFinder.Read(combined.ConfigurationFiles, sources),
                 Host = options.Host,
+                BuildTime = options.BuildTime ? new BuildTimeInputs([.. options.InputPaths.Select(Path.GetFullPath)], BuildTargets(options.RuntimeProject, runtime)) : null,
             },
             cancellationToken);
         var summary = plan.Result.Summary;
@@ -296,7 +311,13 @@ internal static class GenerateCommand
         }
 
         var changes = AtomicOutputWriter.Plan(outputFolder, options.OutputFolder, plan.Files, recorded);
-        return new Generation(outputFolder, projectFileName, outcome, changes, null) { PlanFindings = plan.Findings, PackagePositions = references.PackagePositions };
+        var inputFiles = inputs.SelectMany(i => i.Projects.Concat(i.ReferencedProjects))
+            .SelectMany(p => p.Files.Concat(p.ConfigurationFiles).Concat(p.ProjectFile is { } file ? [file] : []))
+            .Distinct(StringComparer.Ordinal).Order(StringComparer.Ordinal).ToImmutableArray();
+        return new Generation(outputFolder, projectFileName, outcome, changes, null)
+        {
+            PlanFindings = plan.Findings, PackagePositions = references.PackagePositions, Plan = plan, InputFiles = inputFiles,
+        };
     }
 
     /// <summary>
@@ -349,8 +370,11 @@ internal static class GenerateCommand
         return new MigrationOutcome(outcome.Input, [project with { Findings = all }]);
     }
 
-    /// <summary>The engine's findings and the plan's (<paramref name="planFindings"/>), in the one finding order.</summary>
-    internal static void WriteFindings(MigrationOutcome outcome, CliDependencies deps, ImmutableArray<Finding> planFindings = default)
+    /// <summary>
+    /// The engine's findings and the plan's (<paramref name="planFindings"/>), in the one finding order; with
+    /// <paramref name="msbuild"/>, errors and warnings only, as MSBuild reads them (<see cref="MSBuildFormat"/>).
+    /// </summary>
+    internal static void WriteFindings(MigrationOutcome outcome, CliDependencies deps, ImmutableArray<Finding> planFindings = default, bool msbuild = false)
     {
         var all = outcome.Findings.AsEnumerable();
         if (!planFindings.IsDefaultOrEmpty)
@@ -362,8 +386,25 @@ internal static class GenerateCommand
 
         foreach (var (project, finding) in all)
         {
-            deps.Error.WriteLine(outcome.Format(project, finding));
+            if (!msbuild)
+            {
+                deps.Error.WriteLine(outcome.Format(project, finding));
+            }
+            else if (finding.Severity != FindingSeverity.Info)
+            {
+                deps.Error.WriteLine(MSBuildFormat(finding));
+            }
         }
+    }
+
+    /// <summary>
+    /// A finding as MSBuild's Exec task recognises a diagnostic, <c>/full/path.cs(line,column): warning WCFM1002: message</c>,
+    /// so a build shows it in its error list at the original source, as the compiler's own.
+    /// </summary>
+    internal static string MSBuildFormat(ReportedFinding finding)
+    {
+        var where = finding.Position is { } p ? $"{p.FilePath}({p.Line},{p.Column})" : MigrateWcfCommandLine.ToolName;
+        return $"{where}: {(finding.Severity == FindingSeverity.Error ? "error" : "warning")} {finding.RuleId}: {finding.Message}";
     }
 
     /// <summary>
@@ -491,6 +532,23 @@ internal static class GenerateCommand
         }
 
         return fullPath;
+    }
+
+    /// <summary>
+    /// The build targets a build-time project imports when it references the runtime by project: this repository's
+    /// <c>tool/build/MigrateWcf.Build.targets</c>, beside the runtime's folder. Null for the MigrateWcf.Build package.
+    /// </summary>
+    private static string? BuildTargets(string? runtimeOption, RuntimeReference runtime)
+    {
+        if (runtime.ProjectPath is not { } runtimeProject)
+        {
+            return null;
+        }
+
+        var targets = Path.GetFullPath(Path.Combine(Path.GetDirectoryName(runtimeProject)!, "..", "tool", "build", "MigrateWcf.Build.targets"));
+        return File.Exists(targets)
+            ? targets
+            : throw CommandLineException.Input($"build-time generation imports tool/build/MigrateWcf.Build.targets beside the runtime project '{runtimeOption}' (this repository's layout), and there is none at '{targets}'; use --committed to write the generated files instead.");
     }
 
     /// <summary>Whether MSBuild will import a Directory.Packages.props for a project in <paramref name="folder"/>.</summary>

@@ -55,7 +55,7 @@ internal static class ProjectVerifier
         deps.Error.WriteLine($"{MigrateWcfCommandLine.ToolName}: verifying: dotnet build {ShellArgument.Quote(project.ProjectFile)} (.NET SDK {version.Output.Trim()})…");
         // Build servers (the compiler server, MSBuild nodes) would outlive the run; a single build gains little from them.
         var build = await DotnetProcess.RunAsync(
-            deps.DotnetCommand, project.Folder, ["build", project.ProjectFile, "-nologo", "-tl:off", "--disable-build-servers"], BuildTimeout, cancellationToken);
+            deps.DotnetCommand, project.Folder, ["build", project.ProjectFile, "-nologo", "-tl:off", "--disable-build-servers", "-p:MigrateWcfReportFindings=false"], BuildTimeout, cancellationToken);
         if (build.NotRun is { } notRun)
         {
             return BuildOutcome.NotVerified($"dotnet build: {notRun}");

@@ -1,0 +1,284 @@
+using System.Diagnostics;
+using System.Text.RegularExpressions;
+using MigrateWcf.Tool.Cli;
+using MigrateWcf.Tool.Tests.Infrastructure;
+
+namespace MigrateWcf.Tool.Tests;
+
+/// <summary>
+/// Build-time generation (docs/build-time-generation.md), with real <c>dotnet build</c>s of a scaffold that
+/// <c>generate</c> writes for an old-style WCF project (a <c>Compile Include</c> list, <c>AssemblyInfo.cs</c>, a
+/// <c>ServiceHost</c> in <c>Main</c>): the build generates into obj/, skips the engine when nothing changed, regenerates
+/// only what a contract edit changes, keeps field numbers through the lock file, refuses a stale lock file in CI, and
+/// reports each finding once. The builds use Release, which the solution's build has made of runtime/ and tool/ already.
+/// </summary>
+public sealed partial class BuildTimeGenerationTests
+{
+    private const string GenerationRan = "generated file(s) written";
+    private const string GenerationSkipped = "Skipping target \"MigrateWcf_Generate\" because all output files are up-to-date";
+
+    private static string RuntimeProject => Repository.Combine("runtime", "MigrateWcf.Runtime.csproj");
+
+    [Fact]
+    public async Task TheScaffold_GeneratesAtBuildTime_SkipsAnUnchangedBuild_RegeneratesOnlyWhatAnEditChanges_AndKeepsFieldNumbers()
+    {
+        using var temp = new TempFolder();
+        var orders = WriteOldStyleProject(temp);
+        var migrated = temp.Combine("migrated");
+
+        var scaffold = await MigrateWcfCli.RunAsync("generate", orders, "--out", migrated, "--runtime-project", RuntimeProject, "--no-host", "--no-verify");
+
+        Assert.True(scaffold.Code == ExitCode.Success, scaffold.ToString());
+        Assert.Equal(["Orders.Migrated.csproj", "migrate-wcf.lock", "migrate-wcf.manifest"], Directory.GetFiles(migrated).Select(Path.GetFileName).Order(StringComparer.Ordinal));
+        var projectFile = File.ReadAllText(Path.Combine(migrated, "Orders.Migrated.csproj"));
+        Assert.Contains("<MigrateWcfInput Include=\"../Orders/Orders.csproj\" />", projectFile);
+        Assert.DoesNotContain("<Compile Include", projectFile);
+        Assert.DoesNotContain("<Protobuf Include", projectFile);
+
+        // The first build generates: the .proto files and C# are in obj/, none in the project folder.
+        var first = Build(migrated);
+        Assert.True(first.ExitCode == 0, first.Output);
+        Assert.Contains(GenerationRan, first.Output);
+        var generated = Path.Combine(migrated, "obj", "Release", "net10.0", "migrate-wcf");
+        var dataProto = Assert.Single(Directory.GetFiles(generated, "*.proto", SearchOption.AllDirectories), f => File.ReadAllText(f).Contains("message OrderData", StringComparison.Ordinal));
+        Assert.Contains(Directory.GetFiles(generated, "*.g.cs", SearchOption.AllDirectories), f => f.EndsWith("MigratedServices.g.cs", StringComparison.Ordinal));
+        Assert.True(File.Exists(Path.Combine(migrated, "bin", "Release", "net10.0", "Orders.Migrated.dll")));
+        Assert.Empty(Directory.GetFiles(migrated, "*.proto", SearchOption.TopDirectoryOnly));
+
+        // Built again with nothing changed: MSBuild skips the target; the engine does not start.
+        var before = Outputs(generated);
+        var second = Build(migrated);
+        Assert.True(second.ExitCode == 0, second.Output);
+        Assert.Contains(GenerationSkipped, second.Output);
+        Assert.DoesNotContain(GenerationRan, second.Output);
+        Assert.Equal(before, Outputs(generated));
+
+        // A data member added: the next build regenerates; a file whose bytes did not change keeps its timestamp.
+        EditData(orders, "[DataMember] public decimal Total { get; set; }", "[DataMember] public decimal Total { get; set; }\n        [DataMember] public string Note { get; set; }");
+        var lockBefore = File.ReadAllText(Path.Combine(migrated, "migrate-wcf.lock"));
+        var third = Build(migrated);
+        Assert.True(third.ExitCode == 0, third.Output);
+        Assert.Contains(GenerationRan, third.Output);
+        Assert.Contains("updated " + Path.Combine(migrated, "migrate-wcf.lock"), third.Output);
+        var after = Outputs(generated);
+        Assert.Contains(after, f => before.TryGetValue(f.Key, out var old) && old.Content != f.Value.Content);
+        Assert.Contains(after, f => before.TryGetValue(f.Key, out var old) && old.Content == f.Value.Content);
+        foreach (var (path, file) in after.Where(f => before.ContainsKey(f.Key)))
+        {
+            Assert.True((before[path].Content == file.Content) == (before[path].Written == file.Written), $"{path}: the same bytes must keep their timestamp, and new bytes get a new one");
+        }
+
+        var note = FieldNumber(File.ReadAllText(dataProto), "note");
+        Assert.Contains($"Orders.Contracts.OrderData Note note = {note}\n", File.ReadAllText(Path.Combine(migrated, "migrate-wcf.lock")));
+        Assert.NotEqual(lockBefore, File.ReadAllText(Path.Combine(migrated, "migrate-wcf.lock")));
+
+        // In CI the lock file is authoritative: a change it would need fails the build, naming the line, and changes nothing.
+        EditData(orders, "[DataMember] public string Note { get; set; }", "[DataMember] public string Note { get; set; }\n        [DataMember] public int Priority { get; set; }");
+        var lockFile = File.ReadAllText(Path.Combine(migrated, "migrate-wcf.lock"));
+        var outputs = Outputs(generated);
+        var ci = Build(migrated, "-p:ContinuousIntegrationBuild=true");
+        Assert.True(ci.ExitCode != 0, ci.Output);
+        Assert.Matches(@"migrate-wcf\.lock : error migrate-wcf: would add: Orders\.Contracts\.OrderData Priority priority = \d+", ci.Output);
+        Assert.Equal(lockFile, File.ReadAllText(Path.Combine(migrated, "migrate-wcf.lock")));
+        Assert.Equal(outputs, Outputs(generated));
+        var local = Build(migrated);
+        Assert.True(local.ExitCode == 0, local.Output);
+        Assert.Contains("Priority priority = ", File.ReadAllText(Path.Combine(migrated, "migrate-wcf.lock")));
+
+        // A C# rename that keeps WCF's name keeps the field's number (the lock file's key is the serialized name).
+        EditData(orders, "[DataMember] public string Note { get; set; }", "[DataMember(Name = \"Note\")] public string Remark { get; set; }");
+        var renamed = Build(migrated);
+        Assert.True(renamed.ExitCode == 0, renamed.Output);
+        Assert.Contains(GenerationRan, renamed.Output);
+        Assert.Equal(note, FieldNumber(File.ReadAllText(dataProto), "note"));
+        Assert.Contains(Directory.GetFiles(generated, "*.g.cs", SearchOption.AllDirectories), f => File.ReadAllText(f).Contains(".Remark", StringComparison.Ordinal));
+    }
+
+    [Fact]
+    public async Task AFinding_IsReportedOnceByTheBuild_AndNotAgainWhenTheAnalyzersRunInIt()
+    {
+        using var temp = new TempFolder();
+        var orders = WriteOldStyleProject(temp);
+        var migrated = temp.Combine("migrated");
+        var scaffold = await MigrateWcfCli.RunAsync("generate", orders, "--out", migrated, "--runtime-project", RuntimeProject, "--no-host", "--no-verify");
+        Assert.True(scaffold.Code == ExitCode.Success, scaffold.ToString());
+        var service = temp.Combine("Orders", "OrderService.cs");
+        var attribute = File.ReadAllLines(service).Select((l, i) => (Line: l, Number: i + 1)).Single(l => l.Line.Contains("[ServiceBehavior", StringComparison.Ordinal));
+        var finding = $"{service}({attribute.Number},{attribute.Line.IndexOf("ServiceBehavior", StringComparison.Ordinal) + 1}): warning WCFM3001: ";
+
+        var alone = Build(migrated);
+        Assert.True(alone.ExitCode == 0, alone.Output);
+        Assert.Single(Lines(alone.Output), l => l.StartsWith(finding, StringComparison.Ordinal));
+
+        // The analyzers added to the project (as a team would, to see findings in the IDE) report it instead.
+        var projectFile = Path.Combine(migrated, "Orders.Migrated.csproj");
+        // As the MigrateWcf.Analyzers package adds them: the analyzer and the engine it runs; its findings stay warnings.
+        var analyzers = BuildEngine.AnalyzerFolder;
+        File.WriteAllText(projectFile, File.ReadAllText(projectFile).Replace("</Project>", $"""
+              <ItemGroup>
+                <Analyzer Include="{analyzers}/MigrateWcf.Analyzers.dll;{analyzers}/MigrateWcf.Generator.dll" />
+              </ItemGroup>
+              <PropertyGroup>
+                <WarningsNotAsErrors>$(WarningsNotAsErrors);WCFM3001</WarningsNotAsErrors>
+              </PropertyGroup>
+            </Project>
+            """));
+        var withAnalyzers = Build(migrated);
+        Assert.True(withAnalyzers.ExitCode == 0, withAnalyzers.Output);
+        Assert.Contains(GenerationRan, withAnalyzers.Output);
+        Assert.Single(Lines(withAnalyzers.Output), l => l.StartsWith(finding, StringComparison.Ordinal));
+
+        // Both asked for: the same line twice, so the analyzers do report it at the same place.
+        File.SetLastWriteTimeUtc(projectFile, DateTime.UtcNow);
+        var both = Build(migrated, "-p:MigrateWcfReportFindings=true");
+        Assert.Equal(2, Lines(both.Output).Count(l => l.StartsWith(finding, StringComparison.Ordinal)));
+    }
+
+    /// <summary>
+    /// An old-style .NET Framework project as WCF teams wrote them: an explicit <c>Compile Include</c> list with
+    /// backslashes, <c>Properties\AssemblyInfo.cs</c>, the contracts in a folder, and a console host whose <c>Main</c>
+    /// opens a <c>ServiceHost</c> (left out of the migrated project, WCFM4008).
+    /// </summary>
+    private static string WriteOldStyleProject(TempFolder temp)
+    {
+        temp.WriteFile("Directory.Build.props", "<Project><PropertyGroup><TreatWarningsAsErrors>true</TreatWarningsAsErrors></PropertyGroup></Project>");
+        temp.WriteFile("Orders/Orders.csproj", """
+            <?xml version="1.0" encoding="utf-8"?>
+            <Project ToolsVersion="15.0" DefaultTargets="Build" xmlns="http://schemas.microsoft.com/developer/msbuild/2003">
+              <Import Project="$(MSBuildExtensionsPath)\$(MSBuildToolsVersion)\Microsoft.Common.props" Condition="Exists('$(MSBuildExtensionsPath)\$(MSBuildToolsVersion)\Microsoft.Common.props')" />
+              <PropertyGroup>
+                <OutputType>Exe</OutputType>
+                <RootNamespace>Orders</RootNamespace>
+                <AssemblyName>Orders</AssemblyName>
+                <TargetFrameworkVersion>v4.7.2</TargetFrameworkVersion>
+              </PropertyGroup>
+              <ItemGroup>
+                <Reference Include="System" />
+                <Reference Include="System.Runtime.Serialization" />
+                <Reference Include="System.ServiceModel" />
+              </ItemGroup>
+              <ItemGroup>
+                <Compile Include="Contracts\IOrderService.cs" />
+                <Compile Include="Contracts\OrderData.cs" />
+                <Compile Include="OrderService.cs" />
+                <Compile Include="Program.cs" />
+                <Compile Include="Properties\AssemblyInfo.cs" />
+              </ItemGroup>
+              <Import Project="$(MSBuildToolsPath)\Microsoft.CSharp.targets" />
+            </Project>
+            """);
+        temp.WriteFile("Orders/Properties/AssemblyInfo.cs", """
+            using System.Reflection;
+            [assembly: AssemblyTitle("Orders")]
+            [assembly: AssemblyVersion("1.0.0.0")]
+            """);
+        temp.WriteFile("Orders/Contracts/IOrderService.cs", """
+            using System.ServiceModel;
+
+            namespace Orders.Contracts
+            {
+                [ServiceContract(Namespace = "http://orders.example/")]
+                public interface IOrderService
+                {
+                    [OperationContract]
+                    OrderData GetOrder(int id);
+
+                    [OperationContract]
+                    int PlaceOrder(OrderData order);
+                }
+            }
+            """);
+        temp.WriteFile("Orders/Contracts/OrderData.cs", """
+            using System.Runtime.Serialization;
+
+            namespace Orders.Contracts
+            {
+                [DataContract(Namespace = "http://orders.example/data")]
+                public class OrderData
+                {
+                    [DataMember] public int Id { get; set; }
+                    [DataMember] public string Customer { get; set; }
+                    [DataMember] public decimal Total { get; set; }
+                }
+            }
+            """);
+        temp.WriteFile("Orders/OrderService.cs", """
+            using System.ServiceModel;
+            using Orders.Contracts;
+
+            namespace Orders
+            {
+                [ServiceBehavior(InstanceContextMode = InstanceContextMode.PerCall, ConcurrencyMode = ConcurrencyMode.Single)]
+                public class OrderService : IOrderService
+                {
+                    public OrderData GetOrder(int id) => new OrderData { Id = id, Customer = "Contoso", Total = 12.5m };
+
+                    public int PlaceOrder(OrderData order) => order.Id + 1;
+                }
+            }
+            """);
+        temp.WriteFile("Orders/Program.cs", """
+            using System;
+            using System.ServiceModel;
+
+            namespace Orders
+            {
+                internal static class Program
+                {
+                    private static void Main()
+                    {
+                        using (var host = new ServiceHost(typeof(OrderService)))
+                        {
+                            host.Open();
+                            Console.ReadLine();
+                        }
+                    }
+                }
+            }
+            """);
+        return temp.Combine("Orders", "Orders.csproj");
+    }
+
+    private static void EditData(string project, string find, string replace)
+    {
+        var path = Path.Combine(Path.GetDirectoryName(project)!, "Contracts", "OrderData.cs");
+        var text = File.ReadAllText(path);
+        Assert.Contains(find, text);
+        File.WriteAllText(path, text.Replace(find, replace, StringComparison.Ordinal));
+    }
+
+    /// <summary>Every file the build wrote into the intermediate folder: its bytes and when it was last written.</summary>
+    private static Dictionary<string, (string Content, DateTime Written)> Outputs(string folder)
+        => Directory.EnumerateFiles(folder, "*", SearchOption.AllDirectories)
+            .ToDictionary(f => Path.GetRelativePath(folder, f), f => (File.ReadAllText(f), File.GetLastWriteTimeUtc(f)));
+
+    private static int FieldNumber(string proto, string field)
+        => int.Parse(FieldPattern(field).Match(proto) is { Success: true } m ? m.Groups[1].Value : throw new Xunit.Sdk.XunitException($"no field '{field}' in:\n{proto}"), System.Globalization.CultureInfo.InvariantCulture);
+
+    private static Regex FieldPattern(string field) => new($@"\s{Regex.Escape(field)} = (\d+);");
+
+    private static IEnumerable<string> Lines(string output) => output.Split('\n').Select(l => l.Trim());
+
+    /// <summary><c>dotnet build -c Release</c> at normal verbosity, without the summary that repeats every warning; its output.</summary>
+    private static (int ExitCode, string Output) Build(string folder, params string[] extra)
+    {
+        var start = new ProcessStartInfo("dotnet") { WorkingDirectory = folder, RedirectStandardOutput = true, RedirectStandardError = true };
+        foreach (var argument in (string[])["build", "-c", "Release", "-nologo", "-v:n", "-clp:NoSummary", "-tl:off", "--disable-build-servers", .. extra])
+        {
+            start.ArgumentList.Add(argument);
+        }
+
+        start.Environment["DOTNET_CLI_TELEMETRY_OPTOUT"] = "1";
+        start.Environment["DOTNET_NOLOGO"] = "1";
+        start.Environment["MSBUILDDISABLENODEREUSE"] = "1";
+        // The test process may run under CI=true; these builds say for themselves whether they are CI builds.
+        start.Environment.Remove("CI");
+        start.Environment.Remove("ContinuousIntegrationBuild");
+        start.Environment.Remove(BuildEngine.Variable);
+        using var process = Process.Start(start)!;
+        var error = process.StandardError.ReadToEndAsync();
+        var output = process.StandardOutput.ReadToEnd();
+        process.WaitForExit();
+        return (process.ExitCode, output + error.Result);
+    }
+}

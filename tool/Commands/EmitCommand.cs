@@ -1,0 +1,149 @@
+using System.CommandLine;
+using MigrateWcf.Generation;
+using MigrateWcf.Generator;
+using MigrateWcf.Tool.Cli;
+using MigrateWcf.Tool.Output;
+
+namespace MigrateWcf.Tool.Commands;
+
+/// <summary>
+/// <c>migrate-wcf emit &lt;path&gt;... --project &lt;dir&gt; --into &lt;obj dir&gt;</c>: what a build-time migrated project's
+/// build runs (<c>tool/build/MigrateWcf.Build.targets</c>, docs/build-time-generation.md). The same plan as
+/// <c>generate</c>, but only the engine's .proto and C# files go out, into an intermediate folder the build owns, with
+/// three lists the targets read back: the C# to compile (the original sources in place and the generated files), the
+/// .proto files for Grpc.Tools, and every file the run read (the target's up-to-date inputs). Untouched outputs keep
+/// their timestamps. The lock file stays in the project folder: updated there, or with <c>--locked</c> (a CI build)
+/// never changed: the run fails naming each line that would change.
+/// </summary>
+internal static class EmitCommand
+{
+    /// <summary>The C# files the migrated project compiles, one full path per line.</summary>
+    public const string CompileListName = "migrate-wcf.compile.txt";
+
+    /// <summary>The .proto files Grpc.Tools compiles, one full path per line; the intermediate folder is their proto root.</summary>
+    public const string ProtobufListName = "migrate-wcf.protobuf.txt";
+
+    /// <summary>Every file the run read, one full path per line: when none is newer than the last run, the build skips it.</summary>
+    public const string InputListName = "migrate-wcf.inputs.txt";
+
+    public static Command Create(CliDependencies deps)
+    {
+        var paths = new Argument<string[]>("path")
+        {
+            Description = "The original projects (.csproj), folders of sources or .cs files, read together as generate reads them.",
+            Arity = ArgumentArity.OneOrMore,
+        }.RejectsUnknownOptions();
+        var project = new Option<string>("--project") { Description = "The migrated project's folder: its migrate-wcf.lock is read and kept up to date there.", Required = true }.NamesAFolder();
+        var into = new Option<string>("--into") { Description = "The intermediate folder the .proto files, the C# and the lists go into (the build's obj/…/migrate-wcf/).", Required = true }.NamesAFolder();
+        var projectName = new Option<string?>("--project-name") { Description = "The migrated project's name (default: the first input's name + '.Migrated')." };
+        var locked = new Option<bool>("--locked") { Description = "Fail, naming each change, when the lock file would change, and change nothing (a CI build: ContinuousIntegrationBuild)." };
+        var noFindings = new Option<bool>("--no-findings") { Description = "Do not print the engine's findings (the project's build runs the MigrateWcf analyzers, which report the same ones)." };
+        var command = new Command("emit", "What a migrated project's build runs when it generates at build time: writes the .proto files and C# for the WCF contracts in <path> into --into, keeps --project's lock file up to date (or, with --locked, fails when it would change), and prints findings as MSBuild reads them.")
+        {
+            paths, project, into, projectName, locked, noFindings,
+        };
+        Examples.Add(command, "migrate-wcf emit src/Contracts/Contracts.csproj src/Services/Services.csproj --project migrated/Service --into migrated/Service/obj/Debug/net10.0/migrate-wcf");
+        command.SetAction((parseResult, cancellationToken) =>
+        {
+            var options = new GenerateOptions(
+                [.. parseResult.GetRequiredValue(paths)],
+                parseResult.GetRequiredValue(project),
+                parseResult.GetValue(projectName),
+                RuntimeProject: null,
+                Force: false,
+                DryRun: false,
+                Host: false,
+                MSBuildFindings: true);
+            var intoFolder = parseResult.GetRequiredValue(into);
+            var lockedMode = parseResult.GetValue(locked);
+            var findings = !parseResult.GetValue(noFindings);
+            return MigrateWcfCommandLine.RunAsync(deps, ct => Task.Run(() => Run(options, intoFolder, lockedMode, findings, deps, ct), ct), cancellationToken);
+        });
+        return command;
+    }
+
+    internal static ExitCode Run(GenerateOptions options, string into, bool locked, bool findings, CliDependencies deps, CancellationToken cancellationToken)
+    {
+        var generation = GenerateCommand.Prepare(options, deps, cancellationToken);
+        if (generation.Failure is { } failure)
+        {
+            return failure;
+        }
+
+        var plan = generation.Plan!;
+        var projectFolder = generation.OutputFolder;
+        var lockPath = Path.Combine(projectFolder, GenerationPlanner.LockFileName);
+        var newLock = plan.LockFile!.Content;
+        var oldLock = File.Exists(lockPath) ? File.ReadAllText(lockPath) : null;
+        if (oldLock != newLock && locked)
+        {
+            var before = LockLines(oldLock);
+            var after = LockLines(newLock);
+            var removed = before.Where(l => !after.Contains(l, StringComparer.Ordinal)).ToList();
+            deps.Error.WriteLine($"{lockPath}: error {MigrateWcfCommandLine.ToolName}: the lock file is not what this build would write, and a locked build (ContinuousIntegrationBuild) changes nothing: build once without it and commit {GenerationPlanner.LockFileName}. It would change:");
+            foreach (var line in removed)
+            {
+                deps.Error.WriteLine($"{lockPath}: error {MigrateWcfCommandLine.ToolName}: would remove: {line}");
+            }
+
+            foreach (var line in after.Where(l => !before.Contains(l, StringComparer.Ordinal)))
+            {
+                deps.Error.WriteLine($"{lockPath}: error {MigrateWcfCommandLine.ToolName}: would add: {line}");
+            }
+
+            return ExitCode.CheckFailed;
+        }
+
+        var intoFolder = Path.TrimEndingDirectorySeparator(Path.GetFullPath(into));
+        var files = Outputs(plan, generation, intoFolder);
+        // The folder is the build's: a file there that differs from what the last run wrote is replaced all the same.
+        var changes = AtomicOutputWriter.Plan(intoFolder, into, files, GenerationManifest.Read(intoFolder, into));
+        var written = AtomicOutputWriter.Apply(intoFolder, into, changes, force: true, cancellationToken);
+        if (oldLock != newLock)
+        {
+            AtomicOutputWriter.Write(projectFolder, options.OutputFolder, [plan.LockFile], force: true, cancellationToken);
+            deps.Output.WriteLine($"{MigrateWcfCommandLine.ToolName}: updated {lockPath}: commit it.");
+        }
+
+        if (findings)
+        {
+            GenerateCommand.WriteFindings(generation.Outcome!, deps, generation.PlanFindings, msbuild: true);
+        }
+
+        var generated = written.Count(w => w.State != PlannedFileState.Unchanged && !IsList(w.RelativePath));
+        deps.Output.WriteLine($"{MigrateWcfCommandLine.ToolName}: {plan.Result.Summary.ServiceContracts} service contract(s); {generated} generated file(s) written, {files.Count(f => !IsList(f.RelativePath)) - generated} unchanged, into {intoFolder}");
+        // An error of the plan (WCFM4007: an API .NET 10 lacks) stops the build here, at the original line, with what
+        // replaces the API; unprinted (the analyzers or generate report it), the compiler's own error stops it.
+        var errors = generation.PlanFindings.Count(f => f.Severity == FindingSeverity.Error);
+        return errors > 0 && findings ? ExitCode.NeedsEdits : ExitCode.Success;
+    }
+
+    /// <summary>
+    /// The plan's build outputs (<see cref="GenerationPlan.BuildOutputs"/>), the three lists, and the manifest of them
+    /// all, which tells the next run what it may replace or delete.
+    /// </summary>
+    private static List<PlannedFile> Outputs(GenerationPlan plan, GenerateCommand.Generation generation, string intoFolder)
+    {
+        var generated = plan.BuildOutputs;
+        string FullPath(PlannedFile file) => Path.Combine(intoFolder, file.RelativePath.Replace('/', Path.DirectorySeparatorChar));
+        var compile = plan.Sources!.InPlace.Select(s => s.Path)
+            .Concat(generated.Where(f => f.RelativePath.EndsWith(".cs", StringComparison.Ordinal)).Select(FullPath));
+        var protos = generated.Where(f => f.RelativePath.EndsWith(".proto", StringComparison.Ordinal) && f.RelativePath != MigrationEngine.RuntimeProtoFile).Select(FullPath);
+        var files = generated
+            .Append(new PlannedFile(CompileListName, Lines(compile)))
+            .Append(new PlannedFile(ProtobufListName, Lines(protos)))
+            .Append(new PlannedFile(InputListName, Lines(generation.InputFiles)))
+            .ToList();
+        files.Add(new PlannedFile(GenerationPlanner.ManifestFileName, GenerationPlanner.ManifestText(files)));
+        return files;
+    }
+
+    private static bool IsList(string relativePath)
+        => relativePath is CompileListName or ProtobufListName or InputListName or GenerationPlanner.ManifestFileName;
+
+    private static string Lines(IEnumerable<string> lines) => string.Concat(lines.Order(StringComparer.Ordinal).Select(l => l + "\n"));
+
+    /// <summary>The lock file's records (its comment lines aside), for naming what a change adds and removes.</summary>
+    private static List<string> LockLines(string? text)
+        => (text ?? string.Empty).Split('\n').Select(l => l.TrimEnd('\r')).Where(l => l.Length > 0 && !l.StartsWith('#')).ToList();
+}
