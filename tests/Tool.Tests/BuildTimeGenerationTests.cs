@@ -134,6 +134,32 @@ public sealed partial class BuildTimeGenerationTests
         Assert.Equal(2, Lines(both.Output).Count(l => l.StartsWith(finding, StringComparison.Ordinal)));
     }
 
+    [Fact]
+    public async Task ADesignTimeBuild_AsAnIdeRunsIt_GeneratesAndListsTheGeneratedCSharpAndProtoFilesAsItems()
+    {
+        using var temp = new TempFolder();
+        var orders = WriteOldStyleProject(temp);
+        var migrated = temp.Combine("migrated");
+        var scaffold = await MigrateWcfCli.RunAsync("generate", orders, "--out", migrated, "--runtime-project", RuntimeProject, "--no-host", "--no-verify");
+        Assert.True(scaffold.Code == ExitCode.Success, scaffold.ToString());
+        var restore = Dotnet(migrated, "restore", "-nologo");
+        Assert.True(restore.ExitCode == 0, restore.Output);
+
+        // What an IDE's design-time build evaluates before the compiler's: references, then the items it hands over.
+        var designTime = Dotnet(migrated, "msbuild", "-nologo", "-t:ResolveReferences", "-p:DesignTimeBuild=true", "-p:Configuration=Release", "-getItem:Compile", "-getItem:Protobuf");
+
+        Assert.True(designTime.ExitCode == 0, designTime.Output);
+        // The items as JSON on standard output; the findings the build step printed (standard error) follow it.
+        var json = new System.Text.Json.Utf8JsonReader(System.Text.Encoding.UTF8.GetBytes(designTime.Output[designTime.Output.IndexOf('{', StringComparison.Ordinal)..]));
+        using var items = System.Text.Json.JsonDocument.ParseValue(ref json);
+        string[] Items(string type) => [.. items.RootElement.GetProperty("Items").GetProperty(type).EnumerateArray().Select(i => i.GetProperty("FullPath").GetString()!)];
+        var generated = Path.Combine(migrated, "obj", "Release", "net10.0", "migrate-wcf");
+        Assert.Contains(Path.Combine(generated, "MigratedServices.g.cs"), Items("Compile"));
+        Assert.Contains(temp.Combine("Orders", "Contracts", "OrderData.cs"), Items("Compile"));
+        Assert.DoesNotContain(temp.Combine("Orders", "Program.cs"), Items("Compile"));
+        Assert.Contains(Items("Protobuf"), p => p.StartsWith(generated + Path.DirectorySeparatorChar, StringComparison.Ordinal) && p.EndsWith(".proto", StringComparison.Ordinal));
+    }
+
     /// <summary>
     /// An old-style .NET Framework project as WCF teams wrote them: an explicit <c>Compile Include</c> list with
     /// backslashes, <c>Properties\AssemblyInfo.cs</c>, the contracts in a folder, and a console host whose <c>Main</c>
@@ -261,9 +287,13 @@ public sealed partial class BuildTimeGenerationTests
 
     /// <summary><c>dotnet build -c Release</c> at normal verbosity, without the summary that repeats every warning; its output.</summary>
     private static (int ExitCode, string Output) Build(string folder, params string[] extra)
+        => Dotnet(folder, ["build", "-c", "Release", "-nologo", "-v:n", "-clp:NoSummary", "-tl:off", "--disable-build-servers", .. extra]);
+
+    /// <summary><c>dotnet</c> with <paramref name="arguments"/> in <paramref name="folder"/>, outside any CI setting and finding the engine as a user's build does.</summary>
+    private static (int ExitCode, string Output) Dotnet(string folder, params string[] arguments)
     {
         var start = new ProcessStartInfo("dotnet") { WorkingDirectory = folder, RedirectStandardOutput = true, RedirectStandardError = true };
-        foreach (var argument in (string[])["build", "-c", "Release", "-nologo", "-v:n", "-clp:NoSummary", "-tl:off", "--disable-build-servers", .. extra])
+        foreach (var argument in arguments)
         {
             start.ArgumentList.Add(argument);
         }
