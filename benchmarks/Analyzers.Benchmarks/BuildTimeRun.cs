@@ -17,7 +17,10 @@ internal static class BuildTimeRun
 {
     private sealed record Variant(string Name, string Project, string[] Properties);
 
-    public static int Run(string repository, int contracts, int rounds)
+    /// <param name="corpusOnly">Only the corpus, committed against the engine by path, full and no-change builds: a full build
+    /// of 250 contracts takes minutes here (a protoc run per .proto file, then a large compile).</param>
+    /// <param name="noChangeOnly">No-change builds only (after the warm-up build each project gets anyway).</param>
+    public static int Run(string repository, int contracts, int rounds, bool corpusOnly, bool noChangeOnly = false)
     {
         var tool = Path.Combine(repository, "tool", "bin", "Release", "net10.0", "migrate-wcf.dll");
         if (!File.Exists(tool))
@@ -45,28 +48,36 @@ internal static class BuildTimeRun
                 }
             }
 
-            var inputs = new (string Name, string ProjectName, string[] Paths, string Touched)[]
+            var inputs = new (string Name, string ProjectName, string[] Paths, string? Touched)[]
             {
                 ("the legacy sample", "LegacyWcf.Migrated",
                     [Path.Combine(legacy, "Contracts", "LegacyWcf.Contracts.csproj"), Path.Combine(legacy, "Services", "LegacyWcf.Services.csproj")],
                     Path.Combine(legacy, "Contracts", "ServiceContracts.cs")),
                 ($"{contracts} contracts", "Corpus.Migrated", [Path.Combine(root, "src")],
-                    Directory.EnumerateFiles(Path.Combine(root, "src"), "*.cs", SearchOption.AllDirectories).Order(StringComparer.Ordinal).First()),
+                    corpusOnly ? null : Directory.EnumerateFiles(Path.Combine(root, "src"), "*.cs", SearchOption.AllDirectories).Order(StringComparer.Ordinal).First()),
             };
+            if (corpusOnly)
+            {
+                inputs = inputs[1..];
+            }
 
             Console.WriteLine("# Build-time generation against committed generated files");
             Console.WriteLine();
-            Console.WriteLine($"The legacy sample and {contracts} generated contracts ({files} files); {rounds} rounds after one warm-up build each, the order rotating; Release; {Environment.ProcessorCount} cores, load average {LoadAverage()} at start, {DateTime.UtcNow:yyyy-MM-dd HH:mm} UTC.");
+            Console.WriteLine((corpusOnly ? $"{contracts} generated contracts ({files} files);" : $"The legacy sample and {contracts} generated contracts ({files} files);") + $" {rounds} rounds after one warm-up build each, the order rotating; Release; {Environment.ProcessorCount} cores, load average {LoadAverage()} at start, {DateTime.UtcNow:yyyy-MM-dd HH:mm} UTC.");
             Console.WriteLine();
             foreach (var input in inputs)
             {
-                var variants = new[]
+                var variants = new List<Variant>
                 {
-                    new Variant("committed", Generate(root, tool, repository, input.Paths, input.ProjectName, "committed", committed: true), []),
-                    new Variant("build-time, engine by path", Generate(root, tool, repository, input.Paths, input.ProjectName, "by-path", committed: false), [$"-p:MigrateWcfEngine={tool}"]),
-                    new Variant("build-time, engine's project built", Generate(root, tool, repository, input.Paths, input.ProjectName, "by-project", committed: false), []),
+                    new("committed", Generate(root, tool, repository, input.Paths, input.ProjectName, "committed", committed: true), []),
+                    new("build-time, engine by path", Generate(root, tool, repository, input.Paths, input.ProjectName, "by-path", committed: false), [$"-p:MigrateWcfEngine={tool}"]),
                 };
-                Compare(input.Name, input.Touched, variants, rounds);
+                if (!corpusOnly)
+                {
+                    variants.Add(new("build-time, engine's project built", Generate(root, tool, repository, input.Paths, input.ProjectName, "by-project", committed: false), []));
+                }
+
+                Compare(input.Name, noChangeOnly ? null : input.Touched, [.. variants], rounds, noChangeOnly);
             }
 
             return 0;
@@ -90,7 +101,8 @@ internal static class BuildTimeRun
         return Path.Combine(output, projectName + ".csproj");
     }
 
-    private static void Compare(string input, string touched, Variant[] variants, int rounds)
+    /// <param name="touched">The original source a round touches before its third build; null: no such build.</param>
+    private static void Compare(string input, string? touched, Variant[] variants, int rounds, bool noChangeOnly)
     {
         foreach (var variant in variants)
         {
@@ -98,13 +110,19 @@ internal static class BuildTimeRun
             Measure.Run(variant.Project, ["build", "--no-restore", "-c", "Release", "-nologo", .. variant.Properties]);
         }
 
-        var kinds = new[] { "full build", "no-change build", "build after one original source is touched" };
+        string[] kinds = noChangeOnly ? ["no-change build"] : touched is null ? ["full build", "no-change build"] : ["full build", "no-change build", "build after one original source is touched"];
         var times = kinds.ToDictionary(k => k, _ => variants.ToDictionary(v => v.Name, _ => new List<double>()));
         for (var round = 0; round < rounds; round++)
         {
             var order = variants.Skip(round % variants.Length).Concat(variants.Take(round % variants.Length)).ToList();
             foreach (var variant in order)
             {
+                if (noChangeOnly)
+                {
+                    times[kinds[0]][variant.Name].Add(Build(variant));
+                    continue;
+                }
+
                 var folder = Path.GetDirectoryName(variant.Project)!;
                 foreach (var output in new[] { Path.Combine(folder, "bin", "Release"), Path.Combine(folder, "obj", "Release") }.Where(Directory.Exists))
                 {
@@ -115,10 +133,13 @@ internal static class BuildTimeRun
                 times[kinds[1]][variant.Name].Add(Build(variant));
             }
 
-            File.AppendAllText(touched, "\n");
-            foreach (var variant in order)
+            if (touched is not null)
             {
-                times[kinds[2]][variant.Name].Add(Build(variant));
+                File.AppendAllText(touched, "\n");
+                foreach (var variant in order)
+                {
+                    times[kinds[2]][variant.Name].Add(Build(variant));
+                }
             }
 
             Console.Error.WriteLine($"{input}: round {round + 1} of {rounds} done");

@@ -1,7 +1,8 @@
-// Usage: dotnet run -c Release --project benchmarks/Analyzers.Benchmarks -- [--contracts 250] [--rounds 5] [--keep]
+// Usage: dotnet run -c Release --project benchmarks/Analyzers.Benchmarks -- [--contracts 250] [--rounds 5] [--keep] [--no-wcf]
 //        [--baseline-package PATH.nupkg]
 //        --engine [--engine-baseline PATH/MigrateWcf.Generator.dll]: the engine's whole run in-process instead (EngineRun.cs)
-//        --build-time: build-time generation against committed generated files, real builds (BuildTimeRun.cs)
+//        --no-wcf: the same number of files of plain C# and no WCF reference, with and without the analyzers
+//        --build-time [--corpus-only] [--no-change-only]: build-time generation against committed generated files, real builds (BuildTimeRun.cs)
 //
 // Generates a net472 WCF project of N contracts (3 files each, the engine benchmark's corpus) twice: once referencing
 // the MigrateWcf.Analyzers package from artifacts/packages, once not; restores both, builds each once to warm up, then
@@ -22,10 +23,11 @@ using static Measure;
 var contracts = IntArgument(args, "--contracts", 250);
 var rounds = IntArgument(args, "--rounds", 5);
 var keep = args.Contains("--keep");
+var noWcf = args.Contains("--no-wcf");
 if (args.Contains("--build-time"))
 {
     return BuildTimeRun.Run(
-        typeof(Program).Assembly.GetCustomAttributes<AssemblyMetadataAttribute>().Single(a => a.Key == "RepositoryRoot").Value!, contracts, rounds);
+        typeof(Program).Assembly.GetCustomAttributes<AssemblyMetadataAttribute>().Single(a => a.Key == "RepositoryRoot").Value!, contracts, rounds, args.Contains("--corpus-only"), args.Contains("--no-change-only"));
 }
 
 if (args.Contains("--engine"))
@@ -58,7 +60,11 @@ var referenceAssemblies = XDocument.Load(Path.Combine(repository, "Directory.Pac
 var root = Directory.CreateTempSubdirectory("migrate-wcf-analyzer-bench-").FullName;
 try
 {
-    var files = CorpusGenerator.Generate(Path.Combine(root, "src"), contracts);
+    // --no-wcf: as many files of plain C# (the corpus's helpers), and no WCF reference: what the analyzers cost a project
+    // that is not a WCF one (they should find nothing to do, WcfCompilation).
+    var files = noWcf
+        ? CorpusGenerator.Generate(Path.Combine(root, "src"), contracts: 0, totalFiles: 3 * contracts)
+        : CorpusGenerator.Generate(Path.Combine(root, "src"), contracts);
     var with = WriteProject(root, "WithAnalyzers", packages);
     var without = WriteProject(root, "WithoutAnalyzers", packageSource: null);
     string? baseline = null;
@@ -72,14 +78,14 @@ try
     var projects = baseline is null ? new[] { with, without } : new[] { with, without, baseline };
     Console.WriteLine($"# Build time with and without MigrateWcf.Analyzers {packageVersion}");
     Console.WriteLine();
-    Console.WriteLine($"{contracts} contracts in {files} files (net472, System.ServiceModel), {rounds} interleaved rounds after one warm-up build each; {Environment.ProcessorCount} cores, load average {LoadAverage()} at start, {DateTime.UtcNow:yyyy-MM-dd HH:mm} UTC.");
+    Console.WriteLine((noWcf ? $"No WCF: {files} files of plain C# (net472, no System.ServiceModel reference)" : $"{contracts} contracts in {files} files (net472, System.ServiceModel)") + $", {rounds} interleaved rounds after one warm-up build each; {Environment.ProcessorCount} cores, load average {LoadAverage()} at start, {DateTime.UtcNow:yyyy-MM-dd HH:mm} UTC.");
     Console.WriteLine();
 
     foreach (var project in projects)
     {
         Run(project, "restore");
         var warm = Run(project, "build", "--no-restore", "--no-incremental");
-        if (project != without && !warm.Output.Contains("WCFM", StringComparison.Ordinal))
+        if (project != without && !noWcf && !warm.Output.Contains("WCFM", StringComparison.Ordinal))
         {
             Console.Error.WriteLine("The build with the analyzers printed no WCFM diagnostic: the analyzers did not run.");
             return 1;
@@ -160,8 +166,7 @@ string WriteProject(string root, string name, string? packageSource)
           </PropertyGroup>
           <ItemGroup>
             <Compile Include="../src/**/*.cs" />
-            <Reference Include="System.ServiceModel" />
-            <Reference Include="System.Runtime.Serialization" />
+            {(noWcf ? string.Empty : "<Reference Include=\"System.ServiceModel\" /><Reference Include=\"System.Runtime.Serialization\" />")}
             <PackageReference Include="Microsoft.NETFramework.ReferenceAssemblies" Version="{referenceAssemblies}" PrivateAssets="all" />
             {(analyzers ? $"<PackageReference Include=\"MigrateWcf.Analyzers\" Version=\"{packageVersion}\" PrivateAssets=\"all\" />" : string.Empty)}
           </ItemGroup>

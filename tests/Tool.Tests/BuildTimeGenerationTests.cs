@@ -11,7 +11,9 @@ namespace MigrateWcf.Tool.Tests;
 /// <c>ServiceHost</c> in <c>Main</c>): the build generates into obj/, skips the engine when nothing changed, regenerates
 /// only what a contract edit changes, keeps field numbers through the lock file, refuses a stale lock file in CI, and
 /// reports each finding once. The builds use Release, which the solution's build has made of runtime/ and tool/ already.
+/// In the collection of <see cref="InstalledToolTests"/>, which packs tool/: never two builds of it at once.
 /// </summary>
+[Collection(ToolBuilds.Name)]
 public sealed partial class BuildTimeGenerationTests
 {
     private const string GenerationRan = "generated file(s) written";
@@ -95,6 +97,29 @@ public sealed partial class BuildTimeGenerationTests
     }
 
     [Fact]
+    public async Task AFolderOfSources_AsTheInput_IsUpToDateWhenNothingChanged_AndAFileAddedToItRunsTheEngine()
+    {
+        using var temp = new TempFolder();
+        var sources = temp.CopyFixture("Orders");
+        var migrated = temp.Combine("migrated");
+        var scaffold = await MigrateWcfCli.RunAsync("generate", sources, "--out", migrated, "--runtime-project", RuntimeProject, "--no-host", "--no-verify");
+        Assert.True(scaffold.Code == ExitCode.Success, scaffold.ToString());
+        Assert.Contains("<MigrateWcfInput Include=\"../Orders\" />", File.ReadAllText(Path.Combine(migrated, "Orders.Migrated.csproj")));
+
+        var first = Build(migrated);
+        Assert.True(first.ExitCode == 0, first.Output);
+        Assert.Contains(GenerationRan, first.Output);
+        var second = Build(migrated);
+        Assert.True(second.ExitCode == 0, second.Output);
+        Assert.Contains(GenerationSkipped, second.Output);
+
+        temp.WriteFile("Orders/Discounts.cs", "namespace Contoso.Orders { public static class Discounts { public const decimal Rate = 0.1m; } }");
+        var third = Build(migrated);
+        Assert.True(third.ExitCode == 0, third.Output);
+        Assert.Contains(GenerationRan, third.Output);
+    }
+
+    [Fact]
     public async Task AFinding_IsReportedOnceByTheBuild_AndNotAgainWhenTheAnalyzersRunInIt()
     {
         using var temp = new TempFolder();
@@ -158,6 +183,56 @@ public sealed partial class BuildTimeGenerationTests
         Assert.Contains(temp.Combine("Orders", "Contracts", "OrderData.cs"), Items("Compile"));
         Assert.DoesNotContain(temp.Combine("Orders", "Program.cs"), Items("Compile"));
         Assert.Contains(Items("Protobuf"), p => p.StartsWith(generated + Path.DirectorySeparatorChar, StringComparison.Ordinal) && p.EndsWith(".proto", StringComparison.Ordinal));
+    }
+
+    [Fact]
+    public async Task TheMigrateWcfBuildPackage_GeneratesWithTheEngineItCarries()
+    {
+        using var temp = new TempFolder();
+        var packages = temp.Combine("packages");
+        var pack = Dotnet(Repository.Folder, "pack", Repository.Combine("tool", "package", "MigrateWcf.Build.csproj"), "-c", "Release", "-o", packages, "-nologo", "-v:q", "-clp:ErrorsOnly");
+        Assert.True(pack.ExitCode == 0, pack.Output);
+        var package = Assert.Single(Directory.GetFiles(packages, "MigrateWcf.Build.*.nupkg"));
+        using (var archive = System.IO.Compression.ZipFile.OpenRead(package))
+        {
+            var entries = archive.Entries.Select(e => e.FullName).ToHashSet(StringComparer.Ordinal);
+            Assert.Contains("build/MigrateWcf.Build.targets", entries);
+            Assert.Contains("tools/net10.0/any/migrate-wcf.dll", entries);
+            Assert.Contains("tools/net10.0/any/migrate-wcf.runtimeconfig.json", entries);
+            Assert.Contains("tools/net10.0/any/refs/net472/System.ServiceModel.dll", entries);
+        }
+
+        var orders = WriteOldStyleProject(temp);
+        var migrated = temp.Combine("migrated");
+        var scaffold = await MigrateWcfCli.RunAsync("generate", orders, "--out", migrated, "--runtime-project", RuntimeProject, "--no-host", "--no-verify");
+        Assert.True(scaffold.Code == ExitCode.Success, scaffold.ToString());
+        // The package instead of this repository's targets, as a project outside it gets build-time generation. Restored
+        // into a folder of the test's own (the packed version must not stay in the machine's cache), with that cache as
+        // the fallback for every other package.
+        var projectFile = Path.Combine(migrated, "Orders.Migrated.csproj");
+        var text = File.ReadAllText(projectFile);
+        var import = System.Text.RegularExpressions.Regex.Match(text, @"  <Import Project=""[^""]*MigrateWcf\.Build\.targets"" />\n");
+        Assert.True(import.Success, text);
+        var version = Path.GetFileNameWithoutExtension(package)["MigrateWcf.Build.".Length..];
+        var cache = Environment.GetEnvironmentVariable("NUGET_PACKAGES") ?? Path.Combine(Environment.GetFolderPath(Environment.SpecialFolder.UserProfile), ".nuget", "packages");
+        File.WriteAllText(projectFile, text.Replace(import.Value, $"""
+              <ItemGroup>
+                <PackageReference Include="MigrateWcf.Build" Version="{version}" PrivateAssets="all" />
+              </ItemGroup>
+              <PropertyGroup>
+                <RestoreAdditionalProjectSources>{packages}</RestoreAdditionalProjectSources>
+                <RestorePackagesPath>{temp.Combine("restored")}</RestorePackagesPath>
+                <RestoreAdditionalProjectFallbackFolders>{cache}</RestoreAdditionalProjectFallbackFolders>
+              </PropertyGroup>
+
+            """, StringComparison.Ordinal));
+
+        var build = Build(migrated);
+
+        Assert.True(build.ExitCode == 0, build.Output);
+        Assert.Contains(GenerationRan, build.Output);
+        Assert.Contains(Path.Combine(temp.Combine("restored"), "migratewcf.build", version, "tools", "net10.0", "any", "migrate-wcf.dll"), build.Output);
+        Assert.True(File.Exists(Path.Combine(migrated, "obj", "Release", "net10.0", "migrate-wcf", "MigratedServices.g.cs")));
     }
 
     /// <summary>

@@ -9,6 +9,7 @@ namespace MigrateWcf.Tool.Tests;
 /// from that folder alone into a temporary tool path, and through the repository's tool manifest, and run as a process
 /// on a copy of samples/LegacyWcf. Slow (a pack and two installs), so one test does it all.
 /// </summary>
+[Collection(ToolBuilds.Name)]
 public sealed class InstalledToolTests
 {
     [Fact]
@@ -20,6 +21,7 @@ public sealed class InstalledToolTests
         var pack = await Run(repository, "bash", Path.Combine(repository, "scripts", "pack-tool.sh"));
         Assert.True(pack.ExitCode == 0, pack.ToString());
         Assert.True(File.Exists(Path.Combine(packages, $"migrate-wcf.{ReportFacts.ToolVersion}.nupkg")), pack.ToString());
+        Assert.True(File.Exists(Path.Combine(packages, $"MigrateWcf.Build.{ReportFacts.ToolVersion}.nupkg")), pack.ToString());
 
         // Only the local folder as a source, and a package cache of the test's own: the package installed is the one just
         // packed, never a cached copy of an earlier pack of the same version nor anything of that name from a feed.
