@@ -269,7 +269,7 @@ public class GenerateGrpcMigrationFixerTests
         var output = Path.Combine(root, "Migrated");
         var stdout = new StringWriter();
         var stderr = new StringWriter();
-        var exitCode = await MigrateWcfCommandLine.InvokeAsync(["generate", .. inputs, "--out", output, "--force", "--no-verify"], new CliDependencies(stdout, stderr));
+        var exitCode = await MigrateWcfCommandLine.InvokeAsync(["generate", "--committed", .. inputs, "--out", output, "--force", "--no-verify"], new CliDependencies(stdout, stderr));
         Assert.True(exitCode == 0, $"generate exited {exitCode}\n{stdout}\n{stderr}");
         return Directory.EnumerateFiles(output, "*", SearchOption.AllDirectories)
             .ToDictionary(f => Path.GetRelativePath(output, f).Replace('\\', '/'), File.ReadAllBytes, StringComparer.Ordinal);
