@@ -1,13 +1,15 @@
 // Usage: dotnet run -c Release --project benchmarks/Analyzers.Benchmarks -- [--contracts 250] [--rounds 5] [--keep] [--no-wcf]
 //        [--baseline-package PATH.nupkg]
 //        --engine [--engine-baseline PATH/MigrateWcf.Generator.dll]: the engine's whole run in-process instead (EngineRun.cs)
-//        --no-wcf: the same number of files of plain C# and no WCF reference, with and without the analyzers
+//        --no-wcf: the same number of files of plain C# and no WCF reference, with and without the analyzers, and with them
+//                  forced in (MigrateWcfAnalyzeWithoutWcf=true)
 //        --build-time [--corpus-only] [--no-change-only]: build-time generation against committed generated files, real builds (BuildTimeRun.cs)
 //
 // Generates a net472 WCF project of N contracts (3 files each, the engine benchmark's corpus) twice: once referencing
 // the MigrateWcf.Analyzers package from artifacts/packages, once not; restores both, builds each once to warm up, then
 // rebuilds them alternately (`dotnet build --no-restore --no-incremental`), so machine load hits both alike. Reports
-// the median wall time of each and their ratio, and the analyzers' own time as the compiler reports it (ReportAnalyzer).
+// the median wall time of each and their ratio, and, from one more build each, the analyzers' own time as the compiler
+// reports it (ReportAnalyzer; the timed builds run without it, as users do).
 // --baseline-package: another build of the package (e.g. the previous commit's, copied aside), built as a third project
 // in the same rounds (restored from its own folder into its own packages folder, since it has the same id and version),
 // so before and after are compared in one interleaved run.
@@ -67,15 +69,23 @@ try
         : CorpusGenerator.Generate(Path.Combine(root, "src"), contracts);
     var with = WriteProject(root, "WithAnalyzers", packages);
     var without = WriteProject(root, "WithoutAnalyzers", packageSource: null);
-    string? baseline = null;
+    // Each build measured besides the one without analyzers: (project, what the table calls it).
+    var others = new List<(string Project, string Label)> { (with, "with MigrateWcf.Analyzers") };
+    if (noWcf)
+    {
+        // The package keeps its analyzers from the compiler in a project without WCF (MigrateWcf_DropAnalyzersWithoutWcf);
+        // forced in, they show what that saves.
+        others.Add((WriteProject(root, "WithAnalyzersForced", packages, "<MigrateWcfAnalyzeWithoutWcf>true</MigrateWcfAnalyzeWithoutWcf>"), "with MigrateWcf.Analyzers forced in (MigrateWcfAnalyzeWithoutWcf=true)"));
+    }
+
     if (baselinePackage is not null)
     {
         var source = Directory.CreateDirectory(Path.Combine(root, "baseline-source")).FullName;
         File.Copy(baselinePackage, Path.Combine(source, Path.GetFileName(baselinePackage)));
-        baseline = WriteProject(root, "WithBaselineAnalyzers", source);
+        others.Add((WriteProject(root, "WithBaselineAnalyzers", source), $"with the baseline package ({Path.GetFileName(baselinePackage)})"));
     }
 
-    var projects = baseline is null ? new[] { with, without } : new[] { with, without, baseline };
+    var projects = others.Select(o => o.Project).Prepend(without).ToArray();
     Console.WriteLine($"# Build time with and without MigrateWcf.Analyzers {packageVersion}");
     Console.WriteLine();
     Console.WriteLine((noWcf ? $"No WCF: {files} files of plain C# (net472, no System.ServiceModel reference)" : $"{contracts} contracts in {files} files (net472, System.ServiceModel)") + $", {rounds} interleaved rounds after one warm-up build each; {Environment.ProcessorCount} cores, load average {LoadAverage()} at start, {DateTime.UtcNow:yyyy-MM-dd HH:mm} UTC.");
@@ -92,47 +102,38 @@ try
         }
     }
 
+    // The timed builds are what a user runs: no ReportAnalyzer (it times every analyzer action) and no detailed log.
     var times = projects.ToDictionary(p => p, _ => new List<double>());
-    var analyzerSeconds = projects.ToDictionary(p => p, _ => new List<double>());
     for (var round = 0; round < rounds; round++)
     {
         // Rotate which goes first, so none always follows the same build.
         foreach (var project in projects.Skip(round % projects.Length).Concat(projects.Take(round % projects.Length)))
         {
-            var result = Run(project, "build", "--no-restore", "--no-incremental", "-p:ReportAnalyzer=true", "-v:d");
+            var result = Run(project, "build", "--no-restore", "--no-incremental");
             times[project].Add(result.Seconds);
-            if (project != without)
-            {
-                analyzerSeconds[project].Add(MigrateWcfAnalyzerSeconds(result.Output));
-            }
-
             Console.Error.WriteLine($"round {round + 1}: {Path.GetFileName(Path.GetDirectoryName(project))} {result.Seconds:F2} s");
         }
     }
 
-    var medianWith = Median(times[with]);
     var medianWithout = Median(times[without]);
-    Console.WriteLine("| Build | Median s | Min s | Max s |");
-    Console.WriteLine("|---|---:|---:|---:|");
-    Console.WriteLine($"| without analyzers | {medianWithout:F2} | {times[without].Min():F2} | {times[without].Max():F2} |");
-    if (baseline is not null)
+    Console.WriteLine("| Build | Median s | Min s | Max s | Ratio of medians to without |");
+    Console.WriteLine("|---|---:|---:|---:|---:|");
+    Console.WriteLine($"| without analyzers | {medianWithout:F2} | {times[without].Min():F2} | {times[without].Max():F2} | 1 |");
+    foreach (var (project, label) in others)
     {
-        Console.WriteLine($"| with the baseline package | {Median(times[baseline]):F2} | {times[baseline].Min():F2} | {times[baseline].Max():F2} |");
+        Console.WriteLine($"| {label} | {Median(times[project]):F2} | {times[project].Min():F2} | {times[project].Max():F2} | {Median(times[project]) / medianWithout:F3} |");
     }
 
-    Console.WriteLine($"| with MigrateWcf.Analyzers | {medianWith:F2} | {times[with].Min():F2} | {times[with].Max():F2} |");
     Console.WriteLine();
-    Console.WriteLine($"Ratio of medians (with ÷ without): {medianWith / medianWithout:F3} ({(medianWith / medianWithout - 1) * 100:+0.0;-0.0}% build time).");
-    Console.WriteLine($"Per round (with ÷ without, same round): {string.Join(", ", times[with].Zip(times[without], (a, b) => (a / b).ToString("F3", CultureInfo.InvariantCulture)))}.");
-    Console.WriteLine($"MigrateWcf analyzers' own time as the compiler reports it (ReportAnalyzer, summed over its analyzers; median): {Median(analyzerSeconds[with]):F3} s.");
-    if (baseline is not null)
+    foreach (var (project, label) in others)
     {
-        var medianBaseline = Median(times[baseline]);
-        Console.WriteLine();
-        Console.WriteLine($"Baseline package ({baselinePackage}): ratio of medians (baseline ÷ without) {medianBaseline / medianWithout:F3} ({(medianBaseline / medianWithout - 1) * 100:+0.0;-0.0}% build time); this package ÷ baseline {medianWith / medianBaseline:F3}.");
-        Console.WriteLine($"Per round (baseline ÷ without, same round): {string.Join(", ", times[baseline].Zip(times[without], (a, b) => (a / b).ToString("F3", CultureInfo.InvariantCulture)))}.");
-        Console.WriteLine($"Baseline analyzers' own time (ReportAnalyzer, median): {Median(analyzerSeconds[baseline]):F3} s.");
+        var ratio = Median(times[project]) / medianWithout;
+        // One more build with ReportAnalyzer, untimed, says how long the compiler spent in the analyzers.
+        var seconds = MigrateWcfAnalyzerSeconds(Run(project, "build", "--no-restore", "--no-incremental", "-p:ReportAnalyzer=true", "-v:d").Output);
+        Console.WriteLine($"{label}: ratio of medians {ratio:F3} ({(ratio - 1) * 100:+0.0;-0.0}% build time); per round (same round, ÷ without) {string.Join(", ", times[project].Zip(times[without], (a, b) => (a / b).ToString("F3", CultureInfo.InvariantCulture)))}; "
+            + (double.IsNaN(seconds) ? "the compiler ran no MigrateWcf analyzer (ReportAnalyzer, one more build)." : $"the analyzers' own time as the compiler reports it (ReportAnalyzer, one more build): {seconds:F3} s."));
     }
+
     return 0;
 }
 finally
@@ -148,7 +149,8 @@ finally
 }
 
 // packageSource: the folder MigrateWcf.Analyzers is restored from (each its own packages folder), or null for none.
-string WriteProject(string root, string name, string? packageSource)
+// extraProperties: more of the PropertyGroup, as XML.
+string WriteProject(string root, string name, string? packageSource, string extraProperties = "")
 {
     var analyzers = packageSource is not null;
     var folder = Directory.CreateDirectory(Path.Combine(root, name)).FullName;
@@ -163,6 +165,7 @@ string WriteProject(string root, string name, string? packageSource)
             <RestoreAdditionalProjectSources>{packageSource ?? packages}</RestoreAdditionalProjectSources>
             <RestorePackagesPath>{Path.Combine(root, ".packages-" + name)}</RestorePackagesPath>
             <NoWarn>$(NoWarn);CS1591</NoWarn>
+            {extraProperties}
           </PropertyGroup>
           <ItemGroup>
             <Compile Include="../src/**/*.cs" />

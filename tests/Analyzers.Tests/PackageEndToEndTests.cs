@@ -35,6 +35,34 @@ public sealed class PackageEndToEndTests : IDisposable
     }
 
     [Fact]
+    public void AProjectWithoutWcfReferences_GetsNoMigrateWcfAnalyzer_WhileTheWcfProjectsKeepThem()
+    {
+        File.WriteAllText(Path.Combine(Directory.CreateDirectory(Path.Combine(_root, "Plain")).FullName, "Plain.csproj"), """
+            <Project Sdk="Microsoft.NET.Sdk">
+              <ItemGroup>
+                <Reference Include="System.Runtime.Serialization" />
+              </ItemGroup>
+            </Project>
+            """);
+        File.WriteAllText(Path.Combine(_root, "Plain", "Calculator.cs"), "namespace Plain { public static class Calculator { public static int Add(int a, int b) => a + b; } }");
+
+        // The item lists as the compiler got them, after the build (MSBuild's -getItem with a target; restored first).
+        Assert.Equal(0, Dotnet("restore", "Legacy.slnx").ExitCode);
+        Assert.Equal(0, Dotnet("restore", "Plain/Plain.csproj").ExitCode);
+        var plain = Dotnet("msbuild", "Plain/Plain.csproj", "-t:Build", "-getItem:Analyzer");
+        var forced = Dotnet("msbuild", "Plain/Plain.csproj", "-t:Rebuild", "-p:MigrateWcfAnalyzeWithoutWcf=true", "-getItem:Analyzer");
+        var contracts = Dotnet("msbuild", "Contracts/LegacyWcf.Contracts.csproj", "-t:Build", "-getItem:Analyzer");
+
+        Assert.True(plain.ExitCode == 0, plain.Output);
+        Assert.DoesNotContain("MigrateWcf.", plain.Output, StringComparison.Ordinal);
+        Assert.True(forced.ExitCode == 0, forced.Output);
+        Assert.Contains("MigrateWcf.Analyzers.dll", forced.Output, StringComparison.Ordinal);
+        Assert.Contains("MigrateWcf.Generator.dll", forced.Output, StringComparison.Ordinal);
+        Assert.True(contracts.ExitCode == 0, contracts.Output);
+        Assert.Contains("MigrateWcf.Analyzers.dll", contracts.Output, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public void EditorConfig_ChangesARulesSeverity_AndErrorsFailTheBuildOnceMigrateWcfWarningsAsErrorsIsSet()
     {
         File.WriteAllText(Path.Combine(_root, ".editorconfig"), """

@@ -160,6 +160,44 @@ public sealed partial class BuildTimeGenerationTests
     }
 
     [Fact]
+    public async Task AContractThatNowNeedsWhatTheScaffoldLacks_IsAWarningNamingIt_AndGenerateAgainClearsIt()
+    {
+        using var temp = new TempFolder();
+        var orders = WriteOldStyleProject(temp);
+        var migrated = temp.Combine("migrated");
+        var scaffold = await MigrateWcfCli.RunAsync("generate", orders, "--out", migrated, "--runtime-project", RuntimeProject, "--no-verify");
+        Assert.True(scaffold.Code == ExitCode.Success, scaffold.ToString());
+        var first = Build(migrated);
+        Assert.True(first.ExitCode == 0, first.Output);
+        Assert.DoesNotContain("warning migrate-wcf", first.Output, StringComparison.Ordinal);
+
+        // A first REST operation: the .proto files now import google/api/annotations.proto, the project needs
+        // JSON transcoding, and the host registers it. The scaffold was written before any of that.
+        var contract = temp.Combine("Orders", "Contracts", "IOrderService.cs");
+        File.WriteAllText(contract, File.ReadAllText(contract)
+            .Replace("using System.ServiceModel;", "using System.ServiceModel;\nusing System.ServiceModel.Web;", StringComparison.Ordinal)
+            .Replace("int PlaceOrder(OrderData order);", "int PlaceOrder(OrderData order);\n\n        [OperationContract]\n        [WebGet(UriTemplate = \"orders/{id}/total\")]\n        decimal GetTotal(string id);", StringComparison.Ordinal));
+        File.WriteAllText(orders, File.ReadAllText(orders).Replace("<Reference Include=\"System.ServiceModel\" />", "<Reference Include=\"System.ServiceModel\" />\n    <Reference Include=\"System.ServiceModel.Web\" />", StringComparison.Ordinal));
+        var service = temp.Combine("Orders", "OrderService.cs");
+        File.WriteAllText(service, File.ReadAllText(service).Replace("public int PlaceOrder(OrderData order) => order.Id + 1;", "public int PlaceOrder(OrderData order) => order.Id + 1;\n\n        public decimal GetTotal(string id) => 12.5m;", StringComparison.Ordinal));
+
+        var stale = Build(migrated);
+        var projectFile = Path.Combine(migrated, "Orders.Migrated.csproj");
+        Assert.Contains(GenerationRan, stale.Output);
+        Assert.Contains($"{projectFile} : warning migrate-wcf: the migrated code now needs the package Google.Api.CommonProtos, which this project does not reference", stale.Output);
+        Assert.Contains($"{projectFile} : warning migrate-wcf: the migrated code now needs the package Microsoft.AspNetCore.Grpc.JsonTranscoding", stale.Output);
+        Assert.Contains($"{projectFile} : warning migrate-wcf: the .proto files now import google/api/annotations.proto", stale.Output);
+        Assert.Contains($"{Path.Combine(migrated, "Host", "Program.cs")} : warning migrate-wcf: generate would now write this file differently", stale.Output);
+
+        // generate again: the scaffold fits, the project builds and no warning is left.
+        var again = await MigrateWcfCli.RunAsync("generate", orders, "--out", migrated, "--runtime-project", RuntimeProject, "--no-verify");
+        Assert.True(again.Code == ExitCode.Success, again.ToString());
+        var fixedUp = Build(migrated);
+        Assert.True(fixedUp.ExitCode == 0, fixedUp.Output);
+        Assert.DoesNotContain("warning migrate-wcf", fixedUp.Output, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public async Task ADesignTimeBuild_AsAnIdeRunsIt_GeneratesAndListsTheGeneratedCSharpAndProtoFilesAsItems()
     {
         using var temp = new TempFolder();

@@ -1,4 +1,5 @@
 using System.CommandLine;
+using System.Xml.Linq;
 using MigrateWcf.Generation;
 using MigrateWcf.Generator;
 using MigrateWcf.Tool.Cli;
@@ -38,9 +39,11 @@ internal static class EmitCommand
         var projectName = new Option<string?>("--project-name") { Description = "The migrated project's name (default: the first input's name + '.Migrated')." };
         var locked = new Option<bool>("--locked") { Description = "Fail, naming each change, when the lock file would change, and change nothing (a CI build: ContinuousIntegrationBuild)." };
         var noFindings = new Option<bool>("--no-findings") { Description = "Do not print the engine's findings (the project's build runs the MigrateWcf analyzers, which report the same ones)." };
+        var packageReferences = new Option<string?>("--package-references") { Description = "The migrated project's PackageReference ids, ';'-separated (the build passes them): a package the contracts now need that is not among them is a warning." };
+        var googleApiProtos = new Option<string?>("--include-google-api-common-protos") { Description = "The migrated project's IncludeGoogleApiCommonProtos (the build passes it): anything but true while the .proto files import google/api/annotations.proto is a warning." };
         var command = new Command("emit", "What a migrated project's build runs when it generates at build time: writes the .proto files and C# for the WCF contracts in <path> into --into, keeps --project's lock file up to date (or, with --locked, fails when it would change), and prints findings as MSBuild reads them.")
         {
-            paths, project, into, projectName, locked, noFindings,
+            paths, project, into, projectName, locked, noFindings, packageReferences, googleApiProtos,
         };
         Examples.Add(command, "migrate-wcf emit src/Contracts/Contracts.csproj src/Services/Services.csproj --project migrated/Service --into migrated/Service/obj/Debug/net10.0/migrate-wcf");
         command.SetAction((parseResult, cancellationToken) =>
@@ -52,17 +55,27 @@ internal static class EmitCommand
                 RuntimeProject: null,
                 Force: false,
                 DryRun: false,
-                Host: false,
+                // The host is the scaffold's, never written here: planned only to tell whether generate would now write it differently.
+                Host: true,
                 MSBuildFindings: true);
             var intoFolder = parseResult.GetRequiredValue(into);
             var lockedMode = parseResult.GetValue(locked);
             var findings = !parseResult.GetValue(noFindings);
-            return MigrateWcfCommandLine.RunAsync(deps, ct => Task.Run(() => Run(options, intoFolder, lockedMode, findings, deps, ct), ct), cancellationToken);
+            var state = new ProjectState(
+                parseResult.GetValue(packageReferences) is { } ids ? ids.Split(';', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries).ToHashSet(StringComparer.OrdinalIgnoreCase) : null,
+                parseResult.GetValue(googleApiProtos));
+            return MigrateWcfCommandLine.RunAsync(deps, ct => Task.Run(() => Run(options, intoFolder, lockedMode, findings, deps, ct, state), ct), cancellationToken);
         });
         return command;
     }
 
-    internal static ExitCode Run(GenerateOptions options, string into, bool locked, bool findings, CliDependencies deps, CancellationToken cancellationToken)
+    /// <summary>
+    /// What the build says of the migrated project as it is evaluated: its PackageReference ids and its
+    /// IncludeGoogleApiCommonProtos; null when not given (no check).
+    /// </summary>
+    internal sealed record ProjectState(IReadOnlySet<string>? PackageReferences, string? IncludeGoogleApiCommonProtos);
+
+    internal static ExitCode Run(GenerateOptions options, string into, bool locked, bool findings, CliDependencies deps, CancellationToken cancellationToken, ProjectState? project = null)
     {
         var generation = GenerateCommand.Prepare(options, deps, cancellationToken);
         if (generation.Failure is { } failure)
@@ -110,6 +123,11 @@ internal static class EmitCommand
             GenerateCommand.WriteFindings(generation.Outcome!, deps, generation.PlanFindings, msbuild: true);
         }
 
+        foreach (var warning in ScaffoldWarnings(generation, project))
+        {
+            deps.Output.WriteLine(warning);
+        }
+
         var generated = written.Count(w => w.State != PlannedFileState.Unchanged && !IsList(w.RelativePath));
         deps.Output.WriteLine($"{MigrateWcfCommandLine.ToolName}: {plan.Result.Summary.ServiceContracts} service contract(s); {generated} generated file(s) written, {files.Count(f => !IsList(f.RelativePath)) - generated} unchanged, into {intoFolder}");
         // An error of the plan (WCFM4007: an API .NET 10 lacks) stops the build here, at the original line, with what
@@ -136,6 +154,48 @@ internal static class EmitCommand
             .ToList();
         files.Add(new PlannedFile(GenerationPlanner.ManifestFileName, GenerationPlanner.ManifestText(files)));
         return files;
+    }
+
+    /// <summary>
+    /// Where the scaffold <c>generate</c> wrote no longer fits the contracts (its settings were taken from them then): a
+    /// package or <c>IncludeGoogleApiCommonProtos</c> the project file would now have and the project lacks, and a
+    /// host or App.config file that generate would now write differently and nobody edited since (the manifest tells).
+    /// Warnings, in MSBuild's format: the project may get a package another way, and an edited file is the user's.
+    /// </summary>
+    private static IEnumerable<string> ScaffoldWarnings(GenerateCommand.Generation generation, ProjectState? project)
+    {
+        var plan = generation.Plan!;
+        var projectFile = Path.Join(generation.OutputFolder, plan.ProjectFileName);
+        var again = $"run {MigrateWcfCommandLine.ToolName} generate again for this project (docs/build-time-generation.md)";
+        var planned = XDocument.Parse(plan.Files.Single(f => f.RelativePath == plan.ProjectFileName).Content).Root!;
+        if (project?.PackageReferences is { } references)
+        {
+            // MigrateWcf's own packages may come as project references (--runtime-project) or imports.
+            foreach (var id in planned.Descendants("PackageReference").Select(p => (string?)p.Attribute("Include")).OfType<string>()
+                .Where(id => !id.StartsWith("MigrateWcf.", StringComparison.OrdinalIgnoreCase) && !references.Contains(id)))
+            {
+                yield return $"{projectFile}: warning {MigrateWcfCommandLine.ToolName}: the migrated code now needs the package {id}, which this project does not reference: {again}, or add <PackageReference Include=\"{id}\" />.";
+            }
+        }
+
+        if (project?.IncludeGoogleApiCommonProtos is { } included && !string.Equals(included, "true", StringComparison.OrdinalIgnoreCase)
+            && planned.Descendants("IncludeGoogleApiCommonProtos").Any(p => string.Equals(p.Value, "true", StringComparison.OrdinalIgnoreCase)))
+        {
+            yield return $"{projectFile}: warning {MigrateWcfCommandLine.ToolName}: the .proto files now import google/api/annotations.proto (a WCF REST operation), and IncludeGoogleApiCommonProtos is not true: {again}, or set <IncludeGoogleApiCommonProtos>true</IncludeGoogleApiCommonProtos>.";
+        }
+
+        foreach (var change in generation.Changes.Where(c => c.RelativePath.StartsWith(MigratedHostProject.FolderName + "/", StringComparison.Ordinal) || c.RelativePath == OriginalConfiguration.FileName))
+        {
+            var path = Path.Join(generation.OutputFolder, change.RelativePath.Replace('/', Path.DirectorySeparatorChar));
+            if (change is { State: PlannedFileState.Replaced, Conflict: false })
+            {
+                yield return $"{path}: warning {MigrateWcfCommandLine.ToolName}: generate would now write this file differently (the contracts or the original configuration changed since it ran): {again}.";
+            }
+            else if (change is { State: PlannedFileState.Created, RelativePath: OriginalConfiguration.FileName })
+            {
+                yield return $"{path}: warning {MigrateWcfCommandLine.ToolName}: the original code now reads ConfigurationManager, and generate writes this file with the original settings: {again}.";
+            }
+        }
     }
 
     private static bool IsList(string relativePath)
