@@ -51,6 +51,7 @@ internal static class EngineRun
         // The process's CPU time around each run, besides wall time: on a shared machine other processes stretch wall time,
         // far less the CPU time of this process, which runs nothing else meanwhile (the engine starts no threads).
         var boundCpu = engines.ToDictionary(e => e.Name, _ => new List<double>());
+        var boundMegabytes = engines.ToDictionary(e => e.Name, _ => new List<double>());
         var coldCpu = engines.ToDictionary(e => e.Name, _ => new List<double>());
         var process = Process.GetCurrentProcess();
         double Cpu()
@@ -69,9 +70,11 @@ internal static class EngineRun
                 compilation.GetDiagnostics();
                 var compileTime = clock.Elapsed.TotalMilliseconds;
                 var cpu = Cpu();
+                var allocatedBefore = GC.GetTotalAllocatedBytes(precise: true);
                 clock.Restart();
                 findings[name] = whole(compilation);
                 var boundTime = clock.Elapsed.TotalMilliseconds;
+                var boundAllocated = (GC.GetTotalAllocatedBytes(precise: true) - allocatedBefore) / 1048576.0;
                 var boundCpuTime = Cpu() - cpu;
                 var unbound = NewCompilation();
                 cpu = Cpu();
@@ -85,19 +88,20 @@ internal static class EngineRun
                     bound[name].Add(boundTime);
                     cold[name].Add(coldTime);
                     boundCpu[name].Add(boundCpuTime);
+                    boundMegabytes[name].Add(boundAllocated);
                     coldCpu[name].Add(coldCpuTime);
                 }
             }
         }
 
         Console.WriteLine();
-        Console.WriteLine("| Run | Median ms | Min ms | Max ms | Median CPU ms |");
-        Console.WriteLine("|---|---:|---:|---:|---:|");
-        Console.WriteLine($"| compiler: GetDiagnostics | {Median(compile):F0} | {compile.Min():F0} | {compile.Max():F0} | |");
+        Console.WriteLine("| Run | Median ms | Min ms | Max ms | Median CPU ms | Median MB allocated |");
+        Console.WriteLine("|---|---:|---:|---:|---:|---:|");
+        Console.WriteLine($"| compiler: GetDiagnostics | {Median(compile):F0} | {compile.Min():F0} | {compile.Max():F0} | | |");
         foreach (var (name, _) in engines)
         {
-            Console.WriteLine($"| whole run ({name}), bound compilation | {Median(bound[name]):F0} | {bound[name].Min():F0} | {bound[name].Max():F0} | {Median(boundCpu[name]):F0} |");
-            Console.WriteLine($"| whole run ({name}), unbound compilation | {Median(cold[name]):F0} | {cold[name].Min():F0} | {cold[name].Max():F0} | {Median(coldCpu[name]):F0} |");
+            Console.WriteLine($"| whole run ({name}), bound compilation | {Median(bound[name]):F0} | {bound[name].Min():F0} | {bound[name].Max():F0} | {Median(boundCpu[name]):F0} | {Median(boundMegabytes[name]):F1} |");
+            Console.WriteLine($"| whole run ({name}), unbound compilation | {Median(cold[name]):F0} | {cold[name].Min():F0} | {cold[name].Max():F0} | {Median(coldCpu[name]):F0} | |");
         }
 
         Console.WriteLine();

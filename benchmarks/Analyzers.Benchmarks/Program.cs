@@ -1,4 +1,4 @@
-// Usage: dotnet run -c Release --project benchmarks/Analyzers.Benchmarks -- [--contracts 250] [--rounds 5] [--keep] [--no-wcf]
+// Usage: dotnet run -c Release --project benchmarks/Analyzers.Benchmarks -- [--contracts 250] [--rounds 5] [--keep] [--no-wcf] [--no-server]
 //        [--baseline-package PATH.nupkg]
 //        --engine [--engine-baseline PATH/MigrateWcf.Generator.dll]: the engine's whole run in-process instead (EngineRun.cs)
 //        --no-wcf: the same number of files of plain C# and no WCF reference, with and without the analyzers, and with them
@@ -26,6 +26,12 @@ var contracts = IntArgument(args, "--contracts", 250);
 var rounds = IntArgument(args, "--rounds", 5);
 var keep = args.Contains("--keep");
 var noWcf = args.Contains("--no-wcf");
+// The SDK compiles in its compiler server (VBCSCompiler) unless told not to, so the analyzers are loaded and compiled to
+// native code once per server, not once per build. This machine's environment sets UseSharedCompilation=false, so each
+// build says which it measures: the server (what a developer gets), or with --no-server a csc process per build (a CI
+// agent that turns the server off).
+var noServer = args.Contains("--no-server");
+var compilerServer = noServer ? "-p:UseSharedCompilation=false" : "-p:UseSharedCompilation=true";
 if (args.Contains("--build-time"))
 {
     return BuildTimeRun.Run(
@@ -88,14 +94,15 @@ try
     var projects = others.Select(o => o.Project).Prepend(without).ToArray();
     Console.WriteLine($"# Build time with and without MigrateWcf.Analyzers {packageVersion}");
     Console.WriteLine();
+    Console.WriteLine(noServer ? "Each build compiles in a csc process of its own (--no-server: UseSharedCompilation=false)." : "Each build compiles in the SDK's compiler server, as by default (UseSharedCompilation=true).");
     Console.WriteLine((noWcf ? $"No WCF: {files} files of plain C# (net472, no System.ServiceModel reference)" : $"{contracts} contracts in {files} files (net472, System.ServiceModel)") + $", {rounds} interleaved rounds after one warm-up build each; {Environment.ProcessorCount} cores, load average {LoadAverage()} at start, {DateTime.UtcNow:yyyy-MM-dd HH:mm} UTC.");
     Console.WriteLine();
 
     foreach (var project in projects)
     {
         Run(project, "restore");
-        var warm = Run(project, "build", "--no-restore", "--no-incremental");
-        if (project != without && !noWcf && !warm.Output.Contains("WCFM", StringComparison.Ordinal))
+        var warm = Run(project, "build", "--no-restore", "--no-incremental", compilerServer);
+        if (project == with && !noWcf && !warm.Output.Contains("WCFM", StringComparison.Ordinal))
         {
             Console.Error.WriteLine("The build with the analyzers printed no WCFM diagnostic: the analyzers did not run.");
             return 1;
@@ -109,7 +116,7 @@ try
         // Rotate which goes first, so none always follows the same build.
         foreach (var project in projects.Skip(round % projects.Length).Concat(projects.Take(round % projects.Length)))
         {
-            var result = Run(project, "build", "--no-restore", "--no-incremental");
+            var result = Run(project, "build", "--no-restore", "--no-incremental", compilerServer);
             times[project].Add(result.Seconds);
             Console.Error.WriteLine($"round {round + 1}: {Path.GetFileName(Path.GetDirectoryName(project))} {result.Seconds:F2} s");
         }
@@ -129,9 +136,13 @@ try
     {
         var ratio = Median(times[project]) / medianWithout;
         // One more build with ReportAnalyzer, untimed, says how long the compiler spent in the analyzers.
-        var seconds = MigrateWcfAnalyzerSeconds(Run(project, "build", "--no-restore", "--no-incremental", "-p:ReportAnalyzer=true", "-v:d").Output);
+        var report = Run(project, "build", "--no-restore", "--no-incremental", compilerServer, "-p:ReportAnalyzer=true", "-v:d").Output;
+        var handed = Regex.IsMatch(report, @"/analyzer:\S*MigrateWcf\.Analyzers\.dll");
+        var seconds = MigrateWcfAnalyzerSeconds(report);
         Console.WriteLine($"{label}: ratio of medians {ratio:F3} ({(ratio - 1) * 100:+0.0;-0.0}% build time); per round (same round, ÷ without) {string.Join(", ", times[project].Zip(times[without], (a, b) => (a / b).ToString("F3", CultureInfo.InvariantCulture)))}; "
-            + (double.IsNaN(seconds) ? "the compiler ran no MigrateWcf analyzer (ReportAnalyzer, one more build)." : $"the analyzers' own time as the compiler reports it (ReportAnalyzer, one more build): {seconds:F3} s."));
+            + (!handed ? "the compiler was given no MigrateWcf analyzer (its command line, one more build)."
+                : double.IsNaN(seconds) ? "the compiler was given the analyzers and reports no time for them (ReportAnalyzer, one more build)."
+                : $"the analyzers' own time as the compiler reports it (ReportAnalyzer, one more build): {seconds:F3} s."));
     }
 
     return 0;
