@@ -120,7 +120,7 @@ public sealed partial class BuildTimeGenerationTests
     }
 
     [Fact]
-    public async Task AFinding_IsReportedOnceByTheBuild_AndNotAgainWhenTheAnalyzersRunInIt()
+    public async Task AFinding_IsReportedOnceByTheBuild_RepeatedWhenTheEngineDoesNotRun_AndNotAgainWhenTheAnalyzersRunInIt()
     {
         using var temp = new TempFolder();
         var orders = WriteOldStyleProject(temp);
@@ -134,6 +134,13 @@ public sealed partial class BuildTimeGenerationTests
         var alone = Build(migrated);
         Assert.True(alone.ExitCode == 0, alone.Output);
         Assert.Single(Lines(alone.Output), l => l.StartsWith(finding, StringComparison.Ordinal));
+
+        // Built again with nothing changed: the engine does not run, and the warning is repeated once, at the same place,
+        // as the compiler repeats its own.
+        var again = Build(migrated);
+        Assert.True(again.ExitCode == 0, again.Output);
+        Assert.Contains(GenerationSkipped, again.Output);
+        Assert.Single(Lines(again.Output), l => l.StartsWith(finding, StringComparison.Ordinal));
 
         // The analyzers added to the project (as a team would, to see findings in the IDE) report it instead.
         var projectFile = Path.Combine(migrated, "Orders.Migrated.csproj");
@@ -188,6 +195,9 @@ public sealed partial class BuildTimeGenerationTests
         Assert.Contains($"{projectFile} : warning migrate-wcf: the migrated code now needs the package Microsoft.AspNetCore.Grpc.JsonTranscoding", stale.Output);
         Assert.Contains($"{projectFile} : warning migrate-wcf: the .proto files now import google/api/annotations.proto", stale.Output);
         Assert.Contains($"{Path.Combine(migrated, "Host", "Program.cs")} : warning migrate-wcf: generate would now write this file differently", stale.Output);
+        var staleAgain = Build(migrated);
+        Assert.Contains(GenerationSkipped, staleAgain.Output);
+        Assert.Contains($"{projectFile} : warning migrate-wcf: the migrated code now needs the package Google.Api.CommonProtos", staleAgain.Output);
 
         // generate again: the scaffold fits, the project builds and no warning is left.
         var again = await MigrateWcfCli.RunAsync("generate", orders, "--out", migrated, "--runtime-project", RuntimeProject, "--no-verify");

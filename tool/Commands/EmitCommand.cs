@@ -27,6 +27,13 @@ internal static class EmitCommand
     /// <summary>Every file the run read, one full path per line: when none is newer than the last run, the build skips it.</summary>
     public const string InputListName = "migrate-wcf.inputs.txt";
 
+    /// <summary>
+    /// The warnings the run printed, one line each as printed: a build that skips the run (nothing changed) prints the
+    /// file again through MSBuild's Exec task, which reads them as warnings at their places, as the compiler repeats its
+    /// own on every build. (MSBuild's Warning task takes no line or column.)
+    /// </summary>
+    public const string WarningsListName = "migrate-wcf.warnings.txt";
+
     public static Command Create(CliDependencies deps)
     {
         var paths = new Argument<string[]>("path")
@@ -108,7 +115,12 @@ internal static class EmitCommand
         }
 
         var intoFolder = Path.TrimEndingDirectorySeparator(Path.GetFullPath(into));
-        var files = Outputs(plan, generation, intoFolder);
+        var scaffold = ScaffoldWarnings(generation, project).ToList();
+        var repeated = (findings ? GenerateCommand.MSBuildFindings(generation.Outcome!, generation.PlanFindings).Where(f => f.Severity == FindingSeverity.Warning) : [])
+            .Select(GenerateCommand.MSBuildFormat)
+            .Concat(scaffold)
+            .ToList();
+        var files = Outputs(plan, generation, intoFolder, repeated);
         // The folder is the build's: a file there that differs from what the last run wrote is replaced all the same.
         var changes = AtomicOutputWriter.Plan(intoFolder, into, files, GenerationManifest.Read(intoFolder, into));
         var written = AtomicOutputWriter.Apply(intoFolder, into, changes, force: true, cancellationToken);
@@ -123,7 +135,7 @@ internal static class EmitCommand
             GenerateCommand.WriteFindings(generation.Outcome!, deps, generation.PlanFindings, msbuild: true);
         }
 
-        foreach (var warning in ScaffoldWarnings(generation, project))
+        foreach (var warning in scaffold)
         {
             deps.Output.WriteLine(warning);
         }
@@ -140,7 +152,7 @@ internal static class EmitCommand
     /// The plan's build outputs (<see cref="GenerationPlan.BuildOutputs"/>), the three lists, and the manifest of them
     /// all, which tells the next run what it may replace or delete.
     /// </summary>
-    private static List<PlannedFile> Outputs(GenerationPlan plan, GenerateCommand.Generation generation, string intoFolder)
+    private static List<PlannedFile> Outputs(GenerationPlan plan, GenerateCommand.Generation generation, string intoFolder, IReadOnlyList<string> warnings)
     {
         var generated = plan.BuildOutputs;
         string FullPath(PlannedFile file) => Path.Combine(intoFolder, file.RelativePath.Replace('/', Path.DirectorySeparatorChar));
@@ -151,6 +163,7 @@ internal static class EmitCommand
             .Append(new PlannedFile(CompileListName, Lines(compile)))
             .Append(new PlannedFile(ProtobufListName, Lines(protos)))
             .Append(new PlannedFile(InputListName, Lines(generation.InputFiles)))
+            .Append(new PlannedFile(WarningsListName, string.Concat(warnings.Select(w => w + "\n"))))
             .ToList();
         files.Add(new PlannedFile(GenerationPlanner.ManifestFileName, GenerationPlanner.ManifestText(files)));
         return files;
@@ -199,7 +212,7 @@ internal static class EmitCommand
     }
 
     private static bool IsList(string relativePath)
-        => relativePath is CompileListName or ProtobufListName or InputListName or GenerationPlanner.ManifestFileName;
+        => relativePath is CompileListName or ProtobufListName or InputListName or WarningsListName or GenerationPlanner.ManifestFileName;
 
     private static string Lines(IEnumerable<string> lines) => string.Concat(lines.Order(StringComparer.Ordinal).Select(l => l + "\n"));
 

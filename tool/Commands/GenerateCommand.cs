@@ -376,15 +376,7 @@ internal static class GenerateCommand
     /// </summary>
     internal static void WriteFindings(MigrationOutcome outcome, CliDependencies deps, ImmutableArray<Finding> planFindings = default, bool msbuild = false)
     {
-        var all = outcome.Findings.AsEnumerable();
-        if (!planFindings.IsDefaultOrEmpty)
-        {
-            var project = outcome.Projects.Single();
-            all = all.Concat(planFindings.Select(f => (Project: project, Finding: ReportedFinding.From(f))))
-                .OrderBy(f => f.Finding, Comparer<ReportedFinding>.Create(ReportedFinding.Compare));
-        }
-
-        foreach (var (project, finding) in all)
+        foreach (var (project, finding) in AllFindings(outcome, planFindings))
         {
             if (!msbuild)
             {
@@ -395,6 +387,23 @@ internal static class GenerateCommand
                 deps.Error.WriteLine(MSBuildFormat(finding));
             }
         }
+    }
+
+    /// <summary>The findings <see cref="WriteFindings"/> prints in MSBuild's format: errors and warnings, in order.</summary>
+    internal static IEnumerable<ReportedFinding> MSBuildFindings(MigrationOutcome outcome, ImmutableArray<Finding> planFindings)
+        => AllFindings(outcome, planFindings).Select(f => f.Finding).Where(f => f.Severity != FindingSeverity.Info);
+
+    private static IEnumerable<(ProjectOutcome Project, ReportedFinding Finding)> AllFindings(MigrationOutcome outcome, ImmutableArray<Finding> planFindings)
+    {
+        var all = outcome.Findings.AsEnumerable();
+        if (!planFindings.IsDefaultOrEmpty)
+        {
+            var project = outcome.Projects.Single();
+            all = all.Concat(planFindings.Select(f => (Project: project, Finding: ReportedFinding.From(f))))
+                .OrderBy(f => f.Finding, Comparer<ReportedFinding>.Create(ReportedFinding.Compare));
+        }
+
+        return all;
     }
 
     /// <summary>
