@@ -12,9 +12,10 @@ namespace MigrateWcf.Tool.Commands;
 /// build runs (<c>tool/build/MigrateWcf.Build.targets</c>, docs/build-time-generation.md). The same plan as
 /// <c>generate</c>, but only the engine's .proto and C# files go out, into an intermediate folder the build owns, with
 /// three lists the targets read back: the C# to compile (the original sources in place and the generated files), the
-/// .proto files for Grpc.Tools, and every file the run read (the target's up-to-date inputs). Untouched outputs keep
-/// their timestamps. The lock file stays in the project folder: updated there, or with <c>--locked</c> (a CI build)
-/// never changed: the run fails naming each line that would change.
+/// .proto files for Grpc.Tools, and every file the run read (the target's up-to-date inputs); and the warnings it
+/// printed, which builds that skip it repeat. Untouched outputs keep their timestamps. The lock file stays in the
+/// project folder: updated there, or with <c>--locked</c> (a CI build) never changed: the run fails naming each line
+/// that would change. Where the scaffold no longer fits the contracts, it warns.
 /// </summary>
 internal static class EmitCommand
 {
@@ -149,8 +150,8 @@ internal static class EmitCommand
     }
 
     /// <summary>
-    /// The plan's build outputs (<see cref="GenerationPlan.BuildOutputs"/>), the three lists, and the manifest of them
-    /// all, which tells the next run what it may replace or delete.
+    /// The plan's build outputs (<see cref="GenerationPlan.BuildOutputs"/>), the three lists, the warnings, and the
+    /// manifest of them all, which tells the next run what it may replace or delete.
     /// </summary>
     private static List<PlannedFile> Outputs(GenerationPlan plan, GenerateCommand.Generation generation, string intoFolder, IReadOnlyList<string> warnings)
     {
