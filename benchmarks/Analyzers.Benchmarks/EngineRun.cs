@@ -15,6 +15,8 @@ using static Measure;
 /// compilation the compiler has bound (<c>GetDiagnostics</c> first) and on an unbound one (which binds the attributes it
 /// reads itself). With a baseline engine (another build's MigrateWcf.Generator.dll, loaded into its own load context),
 /// both engines run alternately on fresh compilations of the same corpus, so before and after are compared in one run.
+/// After each bound whole run, the same analysis is asked for every document's hosting and runtime code, as the
+/// analyzers' document action does in a build: the rest of what a build asks of the engine.
 /// </summary>
 internal static class EngineRun
 {
@@ -38,11 +40,11 @@ internal static class EngineRun
         }
 
         CSharpCompilation NewCompilation() => CSharpCompilation.Create("Bench", trees, WcfTestCompilation.Net472References, new CSharpCompilationOptions(OutputKind.DynamicallyLinkedLibrary));
-        var engines = new List<(string Name, Func<Compilation, int> Whole)> { ("this build", WholeRun(typeof(CompilationAnalysis).Assembly)) };
+        var engines = new List<(string Name, Engine Whole)> { ("this build", new Engine(typeof(CompilationAnalysis).Assembly)) };
         if (baselinePath is not null)
         {
             var baseline = new BaselineContext(Path.GetFullPath(baselinePath)).LoadFromAssemblyName(new AssemblyName("MigrateWcf.Generator"));
-            engines.Insert(0, ("baseline", WholeRun(baseline)));
+            engines.Insert(0, ("baseline", new Engine(baseline)));
         }
 
         var compile = new List<double>();
@@ -52,6 +54,9 @@ internal static class EngineRun
         // far less the CPU time of this process, which runs nothing else meanwhile (the engine starts no threads).
         var boundCpu = engines.ToDictionary(e => e.Name, _ => new List<double>());
         var boundMegabytes = engines.ToDictionary(e => e.Name, _ => new List<double>());
+        var code = engines.ToDictionary(e => e.Name, _ => new List<double>());
+        var codeMegabytes = engines.ToDictionary(e => e.Name, _ => new List<double>());
+        var codeFindings = new Dictionary<string, int>();
         var coldCpu = engines.ToDictionary(e => e.Name, _ => new List<double>());
         var process = Process.GetCurrentProcess();
         double Cpu()
@@ -72,14 +77,20 @@ internal static class EngineRun
                 var cpu = Cpu();
                 var allocatedBefore = GC.GetTotalAllocatedBytes(precise: true);
                 clock.Restart();
-                findings[name] = whole(compilation);
+                var analysis = whole.Create(compilation);
+                findings[name] = whole.Outside(analysis);
                 var boundTime = clock.Elapsed.TotalMilliseconds;
                 var boundAllocated = (GC.GetTotalAllocatedBytes(precise: true) - allocatedBefore) / 1048576.0;
                 var boundCpuTime = Cpu() - cpu;
+                allocatedBefore = GC.GetTotalAllocatedBytes(precise: true);
+                clock.Restart();
+                codeFindings[name] = compilation.SyntaxTrees.Sum(tree => whole.Code(analysis, tree));
+                var codeTime = clock.Elapsed.TotalMilliseconds;
+                var codeAllocated = (GC.GetTotalAllocatedBytes(precise: true) - allocatedBefore) / 1048576.0;
                 var unbound = NewCompilation();
                 cpu = Cpu();
                 clock.Restart();
-                whole(unbound);
+                whole.Outside(whole.Create(unbound));
                 var coldTime = clock.Elapsed.TotalMilliseconds;
                 var coldCpuTime = Cpu() - cpu;
                 if (round >= 2)
@@ -89,6 +100,8 @@ internal static class EngineRun
                     cold[name].Add(coldTime);
                     boundCpu[name].Add(boundCpuTime);
                     boundMegabytes[name].Add(boundAllocated);
+                    code[name].Add(codeTime);
+                    codeMegabytes[name].Add(codeAllocated);
                     coldCpu[name].Add(coldCpuTime);
                 }
             }
@@ -102,12 +115,13 @@ internal static class EngineRun
         {
             Console.WriteLine($"| whole run ({name}), bound compilation | {Median(bound[name]):F0} | {bound[name].Min():F0} | {bound[name].Max():F0} | {Median(boundCpu[name]):F0} | {Median(boundMegabytes[name]):F1} |");
             Console.WriteLine($"| whole run ({name}), unbound compilation | {Median(cold[name]):F0} | {cold[name].Min():F0} | {cold[name].Max():F0} | {Median(coldCpu[name]):F0} | |");
+            Console.WriteLine($"| every document's code ({name}), bound compilation | {Median(code[name]):F0} | {code[name].Min():F0} | {code[name].Max():F0} | | {Median(codeMegabytes[name]):F1} |");
         }
 
         Console.WriteLine();
         foreach (var (name, _) in engines)
         {
-            Console.WriteLine($"Whole run ({name}) on a bound compilation ÷ the compiler's GetDiagnostics: {Median(bound[name]) / Median(compile):F3}; findings outside types: {findings[name]}.");
+            Console.WriteLine($"Whole run ({name}) on a bound compilation ÷ the compiler's GetDiagnostics: {Median(bound[name]) / Median(compile):F3}; findings outside types: {findings[name]}; findings in the documents' code: {codeFindings[name]}.");
         }
 
         if (baselinePath is not null)
@@ -117,9 +131,9 @@ internal static class EngineRun
                 Console.WriteLine($"This build ÷ baseline, {label} compilation: ratio of medians {Median(times["this build"]) / Median(times["baseline"]):F3}; per round {string.Join(", ", times["this build"].Zip(times["baseline"], (a, b) => (a / b).ToString("F2", CultureInfo.InvariantCulture)))}.");
             }
 
-            if (findings["this build"] != findings["baseline"])
+            if (findings["this build"] != findings["baseline"] || codeFindings["this build"] != codeFindings["baseline"])
             {
-                Console.Error.WriteLine($"The two engines found different numbers of findings outside types ({findings["this build"]} against {findings["baseline"]}).");
+                Console.Error.WriteLine($"The two engines found different numbers of findings outside types ({findings["this build"]} against {findings["baseline"]}) or in code ({codeFindings["this build"]} against {codeFindings["baseline"]}).");
                 return 1;
             }
         }
@@ -127,18 +141,31 @@ internal static class EngineRun
         return 0;
     }
 
-    /// <summary>CompilationAnalysis.Create then FindingsOutsideTypes (which makes the whole run), through reflection so another build's engine runs the same way.</summary>
-    private static Func<Compilation, int> WholeRun(Assembly engine)
+    /// <summary>
+    /// One build's CompilationAnalysis, called through reflection so another build's engine runs the same way: Create,
+    /// FindingsOutsideTypes (which makes the whole run) and CodeFindingsIn, each giving a count of findings.
+    /// </summary>
+    private sealed class Engine
     {
-        var type = engine.GetType(typeof(CompilationAnalysis).FullName!, throwOnError: true)!;
-        var create = type.GetMethod(nameof(CompilationAnalysis.Create))!;
-        var outside = type.GetMethod(nameof(CompilationAnalysis.FindingsOutsideTypes))!;
-        return compilation =>
+        private readonly MethodInfo _create;
+        private readonly MethodInfo _outside;
+        private readonly MethodInfo _code;
+
+        public Engine(Assembly engine)
         {
-            var analysis = create.Invoke(null, [compilation]) ?? throw new InvalidOperationException("the corpus references no WCF");
-            var found = outside.Invoke(analysis, [CancellationToken.None])!;
-            return (int)found.GetType().GetProperty("Length")!.GetValue(found)!;
-        };
+            var type = engine.GetType(typeof(CompilationAnalysis).FullName!, throwOnError: true)!;
+            _create = type.GetMethod(nameof(CompilationAnalysis.Create))!;
+            _outside = type.GetMethod(nameof(CompilationAnalysis.FindingsOutsideTypes))!;
+            _code = type.GetMethod(nameof(CompilationAnalysis.CodeFindingsIn))!;
+        }
+
+        public object Create(Compilation compilation) => _create.Invoke(null, [compilation]) ?? throw new InvalidOperationException("the corpus references no WCF");
+
+        public int Outside(object analysis) => Length(_outside.Invoke(analysis, [CancellationToken.None])!);
+
+        public int Code(object analysis, SyntaxTree tree) => Length(_code.Invoke(analysis, [tree, CancellationToken.None])!);
+
+        private static int Length(object findings) => (int)findings.GetType().GetProperty("Length")!.GetValue(findings)!;
     }
 
     /// <summary>Loads the baseline engine by itself; Roslyn and everything else come from the default context, shared with this build's engine.</summary>

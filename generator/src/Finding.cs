@@ -127,19 +127,34 @@ public static class FindingOrder
     /// <summary>Engine findings in print order (text from the catalog), exact duplicates removed; ties keep their order.</summary>
     public static List<Finding> Sort(IEnumerable<Finding> findings)
     {
-        var distinct = new List<(Finding Finding, string Text)>();
+        var distinct = new List<Finding>();
         var seen = new HashSet<Finding>();
         foreach (var finding in findings)
         {
             if (seen.Add(finding))
             {
-                distinct.Add((finding, RuleCatalog.Format(finding)));
+                distinct.Add(finding);
             }
         }
 
-        return distinct
-            .OrderBy(f => f, Comparer<(Finding Finding, string Text)>.Create((a, b) => Compare(a.Finding.Position, a.Finding.RuleId, a.Text, b.Finding.Position, b.Finding.RuleId, b.Text)))
-            .Select(f => f.Finding)
+        // The text only breaks ties of place and rule, so it is made for those findings alone (most have none).
+        var texts = new string?[distinct.Count];
+        string Text(int index) => texts[index] ??= RuleCatalog.Format(distinct[index]);
+        var order = new int[distinct.Count];
+        for (var i = 0; i < order.Length; i++)
+        {
+            order[i] = i;
+        }
+
+        return order
+            .OrderBy(i => i, Comparer<int>.Create((a, b) =>
+            {
+                var x = distinct[a];
+                var y = distinct[b];
+                var result = Compare(x.Position, x.RuleId, string.Empty, y.Position, y.RuleId, string.Empty);
+                return result != 0 ? result : string.CompareOrdinal(Text(a), Text(b));
+            }))
+            .Select(i => distinct[i])
             .ToList();
     }
 }

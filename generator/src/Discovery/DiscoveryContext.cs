@@ -1,5 +1,6 @@
 using System;
 using System.Collections.Generic;
+using System.Collections.Immutable;
 using System.Linq;
 using System.Threading;
 using Microsoft.CodeAnalysis;
@@ -169,16 +170,20 @@ internal sealed class DiscoveryContext
             .Select(m => m.Member);
 
     /// <summary>
-    /// Where a symbol is declared; for a partial type or method, its first declaration by file path and offset, so the
-    /// place does not depend on the order the caller listed the files in (Roslyn lists locations in that order).
-    /// </summary>
-    /// <summary>
     /// A type's members in source order: as Roslyn gives them for a type declared once (declaration order), sorted by
     /// file path and position for a partial type, whose parts come in the caller's file order.
     /// </summary>
-    public static IEnumerable<ISymbol> MembersInSourceOrder(INamedTypeSymbol type)
-        => type.DeclaringSyntaxReferences.Length > 1 ? InSourceOrder(type.GetMembers()) : type.GetMembers();
+    public static ImmutableArray<ISymbol> MembersInSourceOrder(INamedTypeSymbol type)
+    {
+        // Locations, not DeclaringSyntaxReferences: Roslyn keeps the first, and builds the second anew on every call.
+        var members = type.GetMembers();
+        return type.Locations.Length > 1 ? InSourceOrder(members).ToImmutableArray() : members;
+    }
 
+    /// <summary>
+    /// Where a symbol is declared; for a partial type or method, its first declaration by file path and offset, so the
+    /// place does not depend on the order the caller listed the files in (Roslyn lists locations in that order).
+    /// </summary>
     public static SourcePosition? PositionOf(ISymbol symbol)
     {
         Location? first = null;

@@ -30,13 +30,11 @@ internal sealed class HostingReader
 
     private readonly DiscoveryContext _context;
     private readonly WcfSymbols _wcf;
-    private readonly HashSet<string> _operationContextMembers;
 
     public HostingReader(DiscoveryContext context)
     {
         _context = context;
         _wcf = context.Wcf;
-        _operationContextMembers = new HashSet<string>(_wcf.OperationContext.SelectMany(t => t.GetMembers()).Where(m => !m.IsImplicitlyDeclared).Select(m => m.Name), StringComparer.Ordinal);
     }
 
     /// <summary>
@@ -205,7 +203,7 @@ internal sealed class HostingReader
     private void ReadMemberAccess(ExpressionSyntax access, SimpleNameSyntax name, Func<SemanticModel> model, SyntaxTree tree, bool readsOperationContext, List<HostingUsageModel> usages)
     {
         var isSecurityMode = access is MemberAccessExpressionSyntax { Expression: var left } && LastIdentifier(left).EndsWith(SecurityModeSuffix, StringComparison.Ordinal);
-        var isContextMember = readsOperationContext && _operationContextMembers.Contains(name.Identifier.ValueText);
+        var isContextMember = readsOperationContext && _wcf.OperationContextMemberNames.Contains(name.Identifier.ValueText);
         if (!isSecurityMode && !isContextMember)
         {
             return;

@@ -2,6 +2,7 @@ using System;
 using System.Collections.Generic;
 using System.Collections.Immutable;
 using System.Linq;
+using System.Threading;
 using Microsoft.CodeAnalysis;
 using MigrateWcf.Generator.Model;
 
@@ -148,6 +149,27 @@ internal sealed class WcfSymbols
     /// <summary><c>[GeneratedCode]</c>, which svcutil and Add Service Reference put on the contracts they write.</summary>
     public ImmutableArray<INamedTypeSymbol> GeneratedCode { get; }
     public ImmutableArray<INamedTypeSymbol> OperationContext { get; }
+
+    private HashSet<string>? _operationContextMemberNames;
+
+    /// <summary>
+    /// The names of <see cref="OperationContext"/>'s declared members: the hosting reader asks for them in every document,
+    /// so they are read once per compilation. Thread-safe (documents are read concurrently); the set is never changed.
+    /// </summary>
+    public HashSet<string> OperationContextMemberNames
+    {
+        get
+        {
+            if (Volatile.Read(ref _operationContextMemberNames) is { } names)
+            {
+                return names;
+            }
+
+            var read = new HashSet<string>(OperationContext.SelectMany(t => t.GetMembers()).Where(m => !m.IsImplicitlyDeclared).Select(m => m.Name), StringComparer.Ordinal);
+            return Interlocked.CompareExchange(ref _operationContextMemberNames, read, null) ?? read;
+        }
+    }
+
     public ImmutableArray<INamedTypeSymbol> ContextChannel { get; }
     public ImmutableArray<INamedTypeSymbol> CommunicationObject { get; }
     public ImmutableArray<INamedTypeSymbol> InstanceContextMode { get; }

@@ -51,7 +51,32 @@ internal sealed partial class ProtoMapper
     /// the default, the C# plan offers the others as options.
     /// </summary>
     private List<ServiceImplementationModel> Serving(string contractKey)
-        => _model.Implementations.Where(i => i.IsActivatable && i.ContractKeys.Contains(contractKey)).ToList();
+    {
+        _serving ??= IndexServing();
+        return _serving.TryGetValue(contractKey, out var serving) ? serving : new List<ServiceImplementationModel>();
+    }
+
+    private Dictionary<string, List<ServiceImplementationModel>>? _serving;
+
+    /// <summary>The activatable implementations by the contracts they implement, in the model's order; read once, not per contract.</summary>
+    private Dictionary<string, List<ServiceImplementationModel>> IndexServing()
+    {
+        var index = new Dictionary<string, List<ServiceImplementationModel>>(StringComparer.Ordinal);
+        foreach (var implementation in _model.Implementations.Where(i => i.IsActivatable))
+        {
+            foreach (var contractKey in implementation.ContractKeys.Distinct(StringComparer.Ordinal))
+            {
+                if (!index.TryGetValue(contractKey, out var serving))
+                {
+                    index[contractKey] = serving = new List<ServiceImplementationModel>();
+                }
+
+                serving.Add(implementation);
+            }
+        }
+
+        return index;
+    }
 
     /// <summary>A contract several classes implement: which one hosting serves by default, and how to choose another (WCFM1025).</summary>
     private void ReportImplementationChoices(IEnumerable<ServicePlan> services)

@@ -16,19 +16,20 @@ internal sealed partial class ProtoMapper
     /// </summary>
     private void ReportRecursiveTypes()
     {
-        var edges = new Dictionary<string, List<(string Via, string Target)>>(StringComparer.Ordinal);
+        var edges = new Dictionary<string, List<CycleEdge>>(StringComparer.Ordinal);
         foreach (var info in _typeInfo.Values.Where(i => i.Model.Kind != DataTypeKind.Enum).OrderBy(i => i.Model.Key, StringComparer.Ordinal))
         {
-            var targets = new List<(string Via, string Target)>();
+            var targets = new List<CycleEdge>();
+            var keys = new List<string>();
             foreach (var member in FlattenedMembers(info.Model))
             {
-                var keys = new List<string>();
+                keys.Clear();
                 CollectTypeKeys(member.Member.Type, keys);
                 var declaring = _types.TryGetValue(member.DeclaringTypeKey, out var level) ? level.ClrName : info.Model.ClrName;
-                targets.AddRange(keys.Where(k => _typeInfo.TryGetValue(k, out var t) && t.Model.Kind != DataTypeKind.Enum).Select(k => (declaring + "." + member.Member.ClrName, k)));
+                targets.AddRange(keys.Where(k => _typeInfo.TryGetValue(k, out var t) && t.Model.Kind != DataTypeKind.Enum).Select(k => new CycleEdge(declaring, member.Member.ClrName, k)));
             }
 
-            targets.AddRange(KnownDescendants(info.Model.Key).Select(d => ("known type " + d.Model.ClrName, d.Model.Key)));
+            targets.AddRange(KnownDescendants(info.Model.Key).Select(d => new CycleEdge(null, d.Model.ClrName, d.Model.Key)));
             edges[info.Model.Key] = targets;
         }
 
@@ -50,22 +51,23 @@ internal sealed partial class ProtoMapper
     }
 
     /// <summary>The members (or known types) on the shortest way from a type back to itself, breadth first in member order.</summary>
-    private static List<string> ShortestCycle(string start, Dictionary<string, List<(string Via, string Target)>> edges)
+    private static List<string> ShortestCycle(string start, Dictionary<string, List<CycleEdge>> edges)
     {
-        var cameFrom = new Dictionary<string, (string From, string Via)>(StringComparer.Ordinal);
+        var cameFrom = new Dictionary<string, (string From, CycleEdge Via)>(StringComparer.Ordinal);
         var queue = new Queue<string>();
         queue.Enqueue(start);
         while (queue.Count > 0)
         {
             var current = queue.Dequeue();
-            foreach (var (via, target) in edges.TryGetValue(current, out var next) ? next : new List<(string, string)>())
+            foreach (var via in edges.TryGetValue(current, out var next) ? next : new List<CycleEdge>())
             {
+                var target = via.Target;
                 if (target == start)
                 {
-                    var path = new List<string> { via };
+                    var path = new List<string> { via.Text };
                     for (var node = current; node != start; node = cameFrom[node].From)
                     {
-                        path.Insert(0, cameFrom[node].Via);
+                        path.Insert(0, cameFrom[node].Via.Text);
                     }
 
                     return path;
@@ -80,5 +82,11 @@ internal sealed partial class ProtoMapper
         }
 
         return new List<string>();
+    }
+
+    /// <summary>A way from one type to another: a member (declared by <paramref name="Owner"/>), or a known type when Owner is null. Its text is made only for the cycles reported.</summary>
+    private readonly record struct CycleEdge(string? Owner, string Member, string Target)
+    {
+        public string Text => Owner is null ? "known type " + Member : Owner + "." + Member;
     }
 }

@@ -152,6 +152,21 @@ internal sealed partial class ProtoMapper
     /// </summary>
     private List<OrderedMember> FlattenedMembers(DataTypeModel type)
     {
+        // Asked for per type by mapping, naming and the cycle check: made once (the model does not change while mapping).
+        if (_flattenedMembers.TryGetValue(type.Key, out var flattened) && ReferenceEquals(flattened.Type, type))
+        {
+            return flattened.Members;
+        }
+
+        var members = FlattenMembers(type);
+        _flattenedMembers[type.Key] = (type, members);
+        return members;
+    }
+
+    private readonly Dictionary<string, (DataTypeModel Type, List<OrderedMember> Members)> _flattenedMembers = new(StringComparer.Ordinal);
+
+    private List<OrderedMember> FlattenMembers(DataTypeModel type)
+    {
         var chain = SelfAndBaseTypes(type).Reverse().ToList();
 
         var ordered = new List<(DataMemberModel Member, DataTypeModel Level)>();
@@ -222,9 +237,36 @@ internal sealed partial class ProtoMapper
 
     /// <summary>A type's own members in DataContractSerializer's order: those without Order by name, then by Order and name.</summary>
     private static List<DataMemberModel> OwnMembersInWireOrder(DataTypeModel level)
-        => level.Members.Where(m => m.Order < 0).OrderBy(m => m.Name, StringComparer.Ordinal)
-            .Concat(level.Members.Where(m => m.Order >= 0).OrderBy(m => m.Order).ThenBy(m => m.Name, StringComparer.Ordinal))
-            .ToList();
+    {
+        // A stable sort (equal names keep their declaration order, as OrderBy would) without LINQ's buffers and keys.
+        var members = level.Members.AsImmutableArray();
+        var order = new int[members.Length];
+        for (var i = 0; i < order.Length; i++)
+        {
+            order[i] = i;
+        }
+
+        Array.Sort(order, (a, b) =>
+        {
+            var x = members[a];
+            var y = members[b];
+            if ((x.Order < 0) != (y.Order < 0))
+            {
+                return x.Order < 0 ? -1 : 1;
+            }
+
+            var result = x.Order < 0 ? 0 : x.Order.CompareTo(y.Order);
+            result = result != 0 ? result : string.CompareOrdinal(x.Name, y.Name);
+            return result != 0 ? result : a.CompareTo(b);
+        });
+        var sorted = new List<DataMemberModel>(order.Length);
+        foreach (var index in order)
+        {
+            sorted.Add(members[index]);
+        }
+
+        return sorted;
+    }
 
     private Dictionary<string, List<TypeInfo>>? _knownDescendants;
 

@@ -23,7 +23,10 @@ internal static class ProtoNames
     /// </summary>
     private static string JoinWords(string name, WordCase wordCase, string separator)
     {
-        var builder = new StringBuilder(name.Length + 4);
+        // Written into a stack buffer (names are short), so a conversion allocates only its result.
+        var capacity = name.Length * (separator.Length + 1);
+        var buffer = capacity <= 256 ? stackalloc char[256] : new char[capacity];
+        var length = 0;
         var wordLength = 0;
         for (var i = 0; i < name.Length; i++)
         {
@@ -44,21 +47,22 @@ internal static class ProtoNames
                 }
             }
 
-            if (wordLength == 0 && builder.Length > 0)
+            if (wordLength == 0 && length > 0)
             {
-                builder.Append(separator);
+                separator.AsSpan().CopyTo(buffer.Slice(length));
+                length += separator.Length;
             }
 
-            builder.Append(wordCase switch
+            buffer[length++] = wordCase switch
             {
                 WordCase.Lower => char.ToLowerInvariant(c),
                 WordCase.Upper => char.ToUpperInvariant(c),
                 _ => wordLength == 0 ? char.ToUpperInvariant(c) : c,
-            });
+            };
             wordLength++;
         }
 
-        return builder.ToString();
+        return length == name.Length && buffer.Slice(0, length).SequenceEqual(name.AsSpan()) ? name : buffer.Slice(0, length).ToString();
     }
 
     /// <summary>The JSON name protoc gives a field by default: underscores dropped, the letter after each one upper-cased.</summary>

@@ -71,7 +71,8 @@ internal sealed class NameScopes
     /// <summary>Claims <paramref name="name"/> (or <c>name2</c>, <c>name3</c>, …) in both scopes.</summary>
     public string Claim(string name, string package, string csharpNamespace, string? owner = null)
     {
-        var claimed = UniqueName.Find(name, string.Empty, candidate => IsFree(candidate, package, csharpNamespace, owner));
+        // The name itself is nearly always free: the search (and its closure) only on a collision.
+        var claimed = IsFree(name, package, csharpNamespace, owner) ? name : UniqueName.Find(name, string.Empty, candidate => IsFree(candidate, package, csharpNamespace, owner));
         _claimed.Add(('p', package, claimed));
         _claimed.Add(('c', csharpNamespace, claimed));
         return claimed;
@@ -145,6 +146,11 @@ internal sealed class FieldNames
 
     public string Claim(string name)
     {
+        if (_taken.Add(Fold(name)))
+        {
+            return name;
+        }
+
         var claimed = UniqueName.Find(name, "_", candidate => !IsTaken(candidate));
         _taken.Add(Fold(claimed));
         return claimed;
@@ -164,6 +170,11 @@ internal sealed class LocalNames
     /// <summary>Claims <paramref name="name"/> or <c>name2</c>, <c>name3</c>, …</summary>
     public string Claim(string name)
     {
+        if (_taken.Add(name))
+        {
+            return name;
+        }
+
         var claimed = UniqueName.Find(name, string.Empty, candidate => !_taken.Contains(candidate));
         _taken.Add(claimed);
         return claimed;

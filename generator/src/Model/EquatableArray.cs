@@ -46,9 +46,64 @@ public readonly struct EquatableArray<T> : IEquatable<EquatableArray<T>>, IReadO
     /// <summary>A struct enumerator, so <c>foreach</c> over the model allocates nothing.</summary>
     public ImmutableArray<T>.Enumerator GetEnumerator() => AsImmutableArray().GetEnumerator();
 
-    IEnumerator<T> IEnumerable<T>.GetEnumerator() => ((IEnumerable<T>)AsImmutableArray()).GetEnumerator();
+    /// <summary>Whether an element equals <paramref name="item"/>; without LINQ's boxing of this array and its enumerator.</summary>
+    public bool Contains(T item)
+    {
+        foreach (var element in AsImmutableArray())
+        {
+            if (EqualityComparer<T>.Default.Equals(element, item))
+            {
+                return true;
+            }
+        }
 
-    IEnumerator IEnumerable.GetEnumerator() => ((IEnumerable)AsImmutableArray()).GetEnumerator();
+        return false;
+    }
+
+    // Through the interfaces (LINQ): one enumerator object, none for an empty array. Boxing the ImmutableArray to ask it
+    // would allocate the box and its own enumerator object.
+    IEnumerator<T> IEnumerable<T>.GetEnumerator() => Count == 0 ? EmptyEnumerator.Instance : new ObjectEnumerator(_items);
+
+    IEnumerator IEnumerable.GetEnumerator() => ((IEnumerable<T>)this).GetEnumerator();
+
+    private sealed class ObjectEnumerator : IEnumerator<T>
+    {
+        private readonly ImmutableArray<T> _items;
+        private int _index = -1;
+
+        public ObjectEnumerator(ImmutableArray<T> items) => _items = items;
+
+        public T Current => _items[_index];
+
+        object? IEnumerator.Current => Current;
+
+        public bool MoveNext() => ++_index < _items.Length;
+
+        public void Reset() => _index = -1;
+
+        public void Dispose()
+        {
+        }
+    }
+
+    private sealed class EmptyEnumerator : IEnumerator<T>
+    {
+        public static readonly EmptyEnumerator Instance = new();
+
+        public T Current => throw new InvalidOperationException();
+
+        object? IEnumerator.Current => Current;
+
+        public bool MoveNext() => false;
+
+        public void Reset()
+        {
+        }
+
+        public void Dispose()
+        {
+        }
+    }
 
     public override string ToString() => "[" + string.Join(", ", AsImmutableArray()) + "]";
 }
