@@ -1,4 +1,5 @@
 using System.Diagnostics;
+using MigrateWcf.Tests.Shared;
 using MigrateWcf.Tool.Output;
 using MigrateWcf.Tool.Tests.Infrastructure;
 
@@ -7,7 +8,8 @@ namespace MigrateWcf.Tool.Tests;
 /// <summary>
 /// migrate-wcf installed the .NET way: scripts/pack-tool.sh packs it (PackAsTool) into artifacts/packages; it is installed
 /// from that folder alone into a temporary tool path, and through the repository's tool manifest, and run as a process
-/// on a copy of samples/LegacyWcf. Slow (a pack and two installs), so one test does it all.
+/// on a copy of samples/LegacyWcf, whose migration outside the repository then builds from the packed packages alone and
+/// serves. Slow (a pack, two installs, a build), so one test does it all.
 /// </summary>
 [Collection(ToolBuilds.Name)]
 public sealed class InstalledToolTests
@@ -59,6 +61,45 @@ public sealed class InstalledToolTests
         var viaManifest = await RunWithCliHome(cliHome, manifestFolder, "dotnet", "migrate-wcf", "analyze", Path.Combine(sample, "Contracts", "LegacyWcf.Contracts.csproj"));
         Assert.True(viaManifest.ExitCode == 0, viaManifest.ToString());
         Assert.Contains("Service contracts       7", viaManifest.Output);
+
+        // A migration outside this repository: no --runtime-project, so the project references the MigrateWcf.Runtime,
+        // MigrateWcf.Compatibility and MigrateWcf.Build packages, restored from the packed folder as a source of the user's
+        // nuget.config (the machine's feed for everything else; its cache as a fallback, so nothing else is downloaded, and
+        // a cache of the test's own for what it restores). generate's own build must pass, then the host must serve.
+        Assert.True(File.Exists(Path.Combine(packages, $"MigrateWcf.Runtime.{ReportFacts.ToolVersion}.nupkg")), pack.ToString());
+        Assert.True(File.Exists(Path.Combine(packages, $"MigrateWcf.Compatibility.{ReportFacts.ToolVersion}.nupkg")), pack.ToString());
+        var machineCache = Environment.GetEnvironmentVariable("NUGET_PACKAGES") ?? Path.Combine(Environment.GetFolderPath(Environment.SpecialFolder.UserProfile), ".nuget", "packages");
+        var outside = temp.Combine("outside");
+        Directory.CreateDirectory(outside);
+        File.WriteAllText(Path.Combine(outside, "nuget.config"), $"""
+            <?xml version="1.0" encoding="utf-8"?>
+            <configuration>
+              <config><add key="globalPackagesFolder" value="{temp.Combine("outside-cache")}" /></config>
+              <packageSources><add key="migrate-wcf" value="{packages}" /></packageSources>
+              <fallbackPackageFolders><add key="machine" value="{machineCache}" /></fallbackPackageFolders>
+            </configuration>
+            """);
+        var migrated = Path.Combine(outside, "migrated");
+        var generate = await Run(outside, migrateWcf, "generate", sample, "--out", migrated);
+        Assert.True(generate.ExitCode == 0, generate.ToString());
+        var projectFile = Assert.Single(Directory.GetFiles(migrated, "*.csproj"));
+        var projectText = File.ReadAllText(projectFile);
+        Assert.Contains($"<PackageReference Include=\"MigrateWcf.Runtime\" Version=\"{ReportFacts.ToolVersion}\" />", projectText);
+        Assert.DoesNotContain("MigrateWcf.Runtime.csproj", projectText);
+        Assert.True(File.Exists(Path.Combine(temp.Combine("outside-cache"), "migratewcf.runtime", ReportFacts.ToolVersion, "build", "MigrateWcf.Runtime.targets")));
+
+        var host = Path.Combine(migrated, "Host");
+        var buildHost = await Run(outside, "dotnet", "build", host, "-c", "Release", "-nologo");
+        Assert.True(buildHost.ExitCode == 0, buildHost.ToString());
+        var hostDll = Assert.Single(Directory.GetFiles(Path.Combine(host, "bin", "Release", "net10.0"), "*.Host.dll"));
+        if (!OperatingSystem.IsWindows())
+        {
+            // Served on a Unix socket (on Windows the hosting listens on a named pipe).
+            using var sockets = new SocketFolder();
+            var socket = sockets.Combine("grpc.sock");
+            using var served = await MigratedHostProcess.StartDllReadyAsync(hostDll, "--socket", socket);
+            Assert.True(File.Exists(socket), served.Output);
+        }
     }
 
     private sealed record ProcessResult(int ExitCode, string Output, string Error)

@@ -174,7 +174,7 @@ public static class FindingMessages
     public static readonly FindingMessage ProjectDoesNotBuild = new(nameof(ProjectDoesNotBuild), RuleIds.DoesNotCompile, "The migrated project does not build: {0}: {1}");
 
     /// <summary>The MigrateWcf.Runtime package is not on the user's feeds: {0} the code, {1} NuGet's message.</summary>
-    public static readonly FindingMessage RuntimePackageMissing = new(nameof(RuntimePackageMissing), RuleIds.DoesNotCompile, "The migrated project does not restore: {0}: {1}; the MigrateWcf.Runtime package is not published yet, so pass --runtime-project with the path of migrate-wcf's runtime/MigrateWcf.Runtime.csproj");
+    public static readonly FindingMessage RuntimePackageMissing = new(nameof(RuntimePackageMissing), RuleIds.DoesNotCompile, "The migrated project does not restore: {0}: {1}; the MigrateWcf packages are not on nuget.org: add the folder migrate-wcf's scripts/pack-tool.sh packs them into (artifacts/packages) as a package source, or pass --runtime-project with the path of migrate-wcf's runtime/MigrateWcf.Runtime.csproj");
 
     /// <summary>Every message, in the order above (declared last: static fields initialise in order).</summary>
     public static ImmutableArray<FindingMessage> All { get; } = ImmutableArray.Create(
