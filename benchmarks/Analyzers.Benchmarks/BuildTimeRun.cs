@@ -20,7 +20,9 @@ internal static class BuildTimeRun
     /// <param name="corpusOnly">Only the corpus, committed against the engine by path, full and no-change builds: a full build
     /// of 250 contracts takes minutes here (a protoc run per .proto file, then a large compile).</param>
     /// <param name="noChangeOnly">No-change builds only (after the warm-up build each project gets anyway).</param>
-    public static int Run(string repository, int contracts, int rounds, bool corpusOnly, bool noChangeOnly = false)
+    /// <param name="compilerServer">The <c>UseSharedCompilation</c> property every build gets (Program.cs: the server unless --no-server).</param>
+    /// <param name="sampleOnly">Only the legacy sample (all three variants, every kind of build).</param>
+    public static int Run(string repository, int contracts, int rounds, bool corpusOnly, bool sampleOnly, bool noChangeOnly, string compilerServer)
     {
         var tool = Path.Combine(repository, "tool", "bin", "Release", "net10.0", "migrate-wcf.dll");
         if (!File.Exists(tool))
@@ -60,21 +62,26 @@ internal static class BuildTimeRun
             {
                 inputs = inputs[1..];
             }
+            else if (sampleOnly)
+            {
+                inputs = inputs[..1];
+            }
 
             Console.WriteLine("# Build-time generation against committed generated files");
             Console.WriteLine();
-            Console.WriteLine((corpusOnly ? $"{contracts} generated contracts ({files} files);" : $"The legacy sample and {contracts} generated contracts ({files} files);") + $" {rounds} rounds after one warm-up build each, the order rotating; Release; {Environment.ProcessorCount} cores, load average {LoadAverage()} at start, {DateTime.UtcNow:yyyy-MM-dd HH:mm} UTC.");
+            Console.WriteLine((corpusOnly ? $"{contracts} generated contracts ({files} files);" : sampleOnly ? "The legacy sample;" : $"The legacy sample and {contracts} generated contracts ({files} files);") + $" {rounds} rounds after one warm-up build each, the order rotating; Release; {Environment.ProcessorCount} cores, load average {LoadAverage()} at start, {DateTime.UtcNow:yyyy-MM-dd HH:mm} UTC.");
+            Console.WriteLine(compilerServer.EndsWith("true", StringComparison.Ordinal) ? "Every build compiles in the SDK's compiler server, as by default (UseSharedCompilation=true)." : "Every build compiles in a csc process of its own (--no-server: UseSharedCompilation=false).");
             Console.WriteLine();
             foreach (var input in inputs)
             {
                 var variants = new List<Variant>
                 {
-                    new("committed", Generate(root, tool, repository, input.Paths, input.ProjectName, "committed", committed: true), []),
-                    new("build-time, engine by path", Generate(root, tool, repository, input.Paths, input.ProjectName, "by-path", committed: false), [$"-p:MigrateWcfEngine={tool}"]),
+                    new("committed", Generate(root, tool, repository, input.Paths, input.ProjectName, "committed", committed: true), [compilerServer]),
+                    new("build-time, engine by path", Generate(root, tool, repository, input.Paths, input.ProjectName, "by-path", committed: false), [$"-p:MigrateWcfEngine={tool}", compilerServer]),
                 };
                 if (!corpusOnly)
                 {
-                    variants.Add(new("build-time, engine's project built", Generate(root, tool, repository, input.Paths, input.ProjectName, "by-project", committed: false), []));
+                    variants.Add(new("build-time, engine's project built", Generate(root, tool, repository, input.Paths, input.ProjectName, "by-project", committed: false), [compilerServer]));
                 }
 
                 Compare(input.Name, noChangeOnly ? null : input.Touched, [.. variants], rounds, noChangeOnly);

@@ -3,7 +3,8 @@
 //        --engine [--engine-baseline PATH/MigrateWcf.Generator.dll]: the engine's whole run in-process instead (EngineRun.cs)
 //        --no-wcf: the same number of files of plain C# and no WCF reference, with and without the analyzers, and with them
 //                  forced in (MigrateWcfAnalyzeWithoutWcf=true)
-//        --build-time [--corpus-only] [--no-change-only]: build-time generation against committed generated files, real builds (BuildTimeRun.cs)
+//        --build-time [--corpus-only | --sample-only] [--no-change-only]: build-time generation against committed generated files,
+//                  real builds (BuildTimeRun.cs), in the compiler server unless --no-server
 //
 // Generates a net472 WCF project of N contracts (3 files each, the engine benchmark's corpus) twice: once referencing
 // the MigrateWcf.Analyzers package from artifacts/packages, once not; restores both, builds each once to warm up, then
@@ -35,7 +36,7 @@ var compilerServer = noServer ? "-p:UseSharedCompilation=false" : "-p:UseSharedC
 if (args.Contains("--build-time"))
 {
     return BuildTimeRun.Run(
-        typeof(Program).Assembly.GetCustomAttributes<AssemblyMetadataAttribute>().Single(a => a.Key == "RepositoryRoot").Value!, contracts, rounds, args.Contains("--corpus-only"), args.Contains("--no-change-only"));
+        typeof(Program).Assembly.GetCustomAttributes<AssemblyMetadataAttribute>().Single(a => a.Key == "RepositoryRoot").Value!, contracts, rounds, args.Contains("--corpus-only"), args.Contains("--sample-only"), args.Contains("--no-change-only"), compilerServer);
 }
 
 if (args.Contains("--engine"))
