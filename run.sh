@@ -39,14 +39,16 @@ stop_host() {
 cleanup() { stop_host; stop_migrated_hosts; rm -rf "$work"; }
 trap 'status=$?; cleanup; if [ "$status" -ne 0 ]; then printf "run.sh: error: %s failed (exit %s)\n" "$step" "$status" >&2; fi' EXIT
 
-# Builds one project in Release into artifacts/run; on failure prints the distinct error lines and stops the run.
+# Builds one project in Release into artifacts/run and sets $built to its output assembly, as MSBuild names it (TargetPath);
+# on failure prints the distinct error lines and stops the run.
 build_release() {
   step="building $1 (Release)"
   say "$step"
-  if ! dotnet build "$2" -c Release --artifacts-path "$artifacts" -nologo -v:q -clp:ErrorsOnly >"$work/build.log" 2>&1; then
+  if ! built="$(dotnet build "$2" -c Release --artifacts-path "$artifacts" -nologo -v:q -clp:ErrorsOnly -t:Build -getProperty:TargetPath 2>"$work/build.log")"; then
     grep -E 'error' "$work/build.log" | sort -u | head -20 >&2 || true
     exit 1
   fi
+  [ -f "$built" ] || { step="$step: no output assembly ($built)"; exit 1; }
 }
 
 # 1. Machine set-up (SDK check, Debian packages incl. Mono's System.ServiceModel, npm peers, NuGet restore).
@@ -55,12 +57,10 @@ bash scripts/setup.sh
 
 # 2. Build the legacy sample: .NET Framework 4.7.2 WCF, compiled against the reference assemblies.
 artifacts="$root/artifacts/run"
-for project in Host Client; do
-  build_release "samples/LegacyWcf/$project" "samples/LegacyWcf/$project/LegacyWcf.$project.csproj"
-done
-host_exe="$artifacts/bin/LegacyWcf.Host/release/LegacyWcf.Host.exe"
-client_exe="$artifacts/bin/LegacyWcf.Client/release/LegacyWcf.Client.exe"
-[ -f "$host_exe" ] && [ -f "$client_exe" ] || { step="locating the built executables"; exit 1; }
+build_release samples/LegacyWcf/Host samples/LegacyWcf/Host/LegacyWcf.Host.csproj
+host_exe="$built"
+build_release samples/LegacyWcf/Client samples/LegacyWcf/Client/LegacyWcf.Client.csproj
+client_exe="$built"
 
 # 3. Start the host under Mono. Mono gives each service its own port (its net.tcp cannot share one), so find 7 free ones.
 free_port_block() {
@@ -138,7 +138,7 @@ say "host stopped cleanly"
 #    by default, so its last line says the migrated project builds (exit 7 if it did not); check then confirms the
 #    committed samples/Migrated/Service is exactly what generate writes (the host's build below compiles it).
 build_release "migrate-wcf" tool/MigrateWcf.Tool.csproj
-migrate_wcf=(dotnet "$artifacts/bin/MigrateWcf.Tool/release/migrate-wcf.dll")
+migrate_wcf=(dotnet "$built")
 step="migrate-wcf analyze samples/LegacyWcf/Contracts"
 echo
 echo "migrate-wcf analyze samples/LegacyWcf/Contracts/LegacyWcf.Contracts.csproj"
@@ -164,9 +164,9 @@ say "the migrated project is in ${artifacts#"$root"/}/migrated (committed: sampl
 #    (samples/Migrated/Service/Host). ISimple is one gRPC service, so its two implementations get a host each, as the
 #    legacy host gave them an endpoint each; the generated host reads which one from configuration.
 build_release "samples/Migrated/Service/Host" "samples/Migrated/Service/Host/LegacyWcf.Migrated.Host.csproj"
+migrated_host="$built"
 build_release "samples/Migrated/Client" "samples/Migrated/Client/Migrated.Client.csproj"
-migrated_host="$artifacts/bin/LegacyWcf.Migrated.Host/release/LegacyWcf.Migrated.Host.dll"
-migrated_client="$artifacts/bin/Migrated.Client/release/Migrated.Client.dll"
+migrated_client="$built"
 sockets="$work/sockets"   # created 0700 by the host before its socket (0600) exists
 for simple in SimpleMultiple SimpleSingle; do
   step="starting the migrated host ($simple)"

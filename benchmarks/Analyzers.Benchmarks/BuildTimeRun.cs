@@ -24,10 +24,10 @@ internal static class BuildTimeRun
     /// <param name="sampleOnly">Only the legacy sample (all three variants, every kind of build).</param>
     public static int Run(string repository, int contracts, int rounds, bool corpusOnly, bool sampleOnly, bool noChangeOnly, string compilerServer)
     {
-        var tool = Path.Combine(repository, "tool", "bin", "Release", "net10.0", "migrate-wcf.dll");
+        var tool = typeof(BuildTimeRun).Assembly.GetCustomAttributes<System.Reflection.AssemblyMetadataAttribute>().Single(a => a.Key == "MigrateWcfToolAssembly").Value!;
         if (!File.Exists(tool))
         {
-            Console.Error.WriteLine($"No {tool}: build the solution in Release first (dotnet build Migration.sln -c Release).");
+            Console.Error.WriteLine($"No {tool}: build the solution first (dotnet build Migration.sln -c Release).");
             return 3;
         }
 

@@ -22,7 +22,7 @@ internal static class TestEnvironment
     /// The engine the migrated projects' build-time targets run (<c>MigrateWcfEngine</c>): tool/ as the solution built
     /// it in this configuration, rather than a build of tool/ inside each case's build.
     /// </summary>
-    public static string Engine { get; } = Path.Combine(RepositoryRoot, "tool", "bin", BuildConfiguration, "net10.0", "migrate-wcf.dll");
+    public static string Engine { get; } = Metadata("BuiltEngine");
 
     private static string Metadata(string key)
         => typeof(TestEnvironment).Assembly.GetCustomAttributes<AssemblyMetadataAttribute>().SingleOrDefault(a => a.Key == key)?.Value

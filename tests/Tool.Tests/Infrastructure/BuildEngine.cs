@@ -17,7 +17,7 @@ internal static class BuildEngine
     public static string Path { get; } = Metadata("BuiltEngine");
 
     /// <summary>The folder of the MigrateWcf analyzers as the solution built them (the analyzer and the engine it runs).</summary>
-    public static string AnalyzerFolder { get; } = Metadata("BuiltAnalyzers");
+    public static string AnalyzerFolder { get; } = System.IO.Path.GetDirectoryName(Metadata("BuiltAnalyzers"))!;
 
     private static string Metadata(string key)
         => typeof(BuildEngine).Assembly.GetCustomAttributes<AssemblyMetadataAttribute>().Single(a => a.Key == key).Value!;
