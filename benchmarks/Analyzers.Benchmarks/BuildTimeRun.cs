@@ -1,4 +1,5 @@
 using System.Globalization;
+using System.Reflection;
 using MigrateWcf.Generator.Benchmarks;
 using static Measure;
 
@@ -24,7 +25,7 @@ internal static class BuildTimeRun
     /// <param name="sampleOnly">Only the legacy sample (all three variants, every kind of build).</param>
     public static int Run(string repository, int contracts, int rounds, bool corpusOnly, bool sampleOnly, bool noChangeOnly, string compilerServer)
     {
-        var tool = typeof(BuildTimeRun).Assembly.GetCustomAttributes<System.Reflection.AssemblyMetadataAttribute>().Single(a => a.Key == "MigrateWcfToolAssembly").Value!;
+        var tool = typeof(BuildTimeRun).Assembly.GetCustomAttributes<AssemblyMetadataAttribute>().Single(a => a.Key == "MigrateWcfToolAssembly").Value!;
         if (!File.Exists(tool))
         {
             Console.Error.WriteLine($"No {tool}: build the solution first (dotnet build Migration.sln -c Release).");
