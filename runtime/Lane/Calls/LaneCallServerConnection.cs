@@ -218,7 +218,7 @@ internal sealed class LaneCallServerConnection
 
         public async Task WriteResponseAsync(byte[] message, CancellationToken cancellationToken)
         {
-            await (_responseCredit ?? throw new InvalidOperationException("The method does not stream its responses.")).WaitAsync(cancellationToken).ConfigureAwait(false);
+            await (_responseCredit ?? throw new InvalidOperationException("The method does not stream its responses.")).WaitAsync(message.Length, cancellationToken).ConfigureAwait(false);
             await connection._writer.WriteAsync(new LaneReplyFrame { Call = start.Call, Kind = LaneReplyFrame.Types.Kind.Message, Response = UnsafeByteOperations.UnsafeWrap(message) })
                 .WaitAsync(cancellationToken).ConfigureAwait(false);
         }
