@@ -63,7 +63,7 @@ internal static class OwnerSockets
             {
                 if (backoff == TimeSpan.Zero)
                 {
-                    logger.LogWarning("The {Lane} cannot accept a connection: {Reason} It tries again until it can; calls meanwhile go over HTTP/2.", lane, e.Message);
+                    logger.LogWarning("The {Lane} cannot accept a connection: {Reason}. It tries again until it can; calls meanwhile go over HTTP/2.", lane, e.Message);
                 }
 
                 backoff = backoff == TimeSpan.Zero ? TimeSpan.FromMilliseconds(10) : TimeSpan.FromTicks(Math.Min(backoff.Ticks * 2, LaneLimits.MaxAcceptBackoff.Ticks));
