@@ -47,6 +47,13 @@ public sealed class GrpcHostOptions
     /// </summary>
     public bool CallLane { get; set; } = true;
 
+    /// <summary>
+    /// The connections the host's lanes (the bulk lane and the call lane, every endpoint together) keep open at once; one
+    /// past it is closed at accept and its client uses HTTP/2. Null (the default): a quarter of the process's open-file
+    /// limit (RLIMIT_NOFILE), at most 4,096 (docs/call-lane.md, "Bounds"). The first endpoint's value holds for the host.
+    /// </summary>
+    public int? MaxLaneConnections { get; set; }
+
     /// <summary>grpc-dotnet's service options: message sizes, compression, interceptors, detailed errors.</summary>
     public Action<GrpcServiceOptions>? Grpc { get; set; }
 

@@ -133,6 +133,9 @@ public static class MigratedHost
         setup.Options.EnableHealthChecks = options.Health.Grpc;
         setup.Options.EnableReflection = options.Reflection;
         setup.Options.BulkLane = options.BulkLane;
+        setup.Options.MaxLaneConnections = options.MaxLaneConnections is < 1
+            ? throw new InvalidOperationException($"{MigratedHostOptions.SectionName}:{nameof(MigratedHostOptions.MaxLaneConnections)} is {options.MaxLaneConnections}: expected a number of connections from 1 up.")
+            : options.MaxLaneConnections;
         configure(setup);
         var configureGrpc = setup.Options.Grpc;
         setup.Options.Grpc = grpc =>

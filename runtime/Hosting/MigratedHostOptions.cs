@@ -37,4 +37,8 @@ public sealed class MigratedHostOptions
 
     /// <summary>The shared-memory lane beside a Unix socket (docs/bulk-lane.md).</summary>
     public bool BulkLane { get; set; } = true;
+
+    /// <summary>The connections the host's lanes keep open at once (<see cref="GrpcHostOptions.MaxLaneConnections"/>);
+    /// null: a quarter of the open-file limit, at most 4,096.</summary>
+    public int? MaxLaneConnections { get; set; }
 }

@@ -12,11 +12,12 @@ namespace MigrateWcf.Runtime;
 
 /// <summary>
 /// A host's end of the bulk lane: listens on the owner-only socket beside each gRPC socket, greets each connection of
-/// this user with a fresh session token, and keeps the sessions until their sockets end. Stopping the host closes them
-/// and removes the socket files.
+/// this user with a fresh session token, and keeps the sessions until their sockets end. Sessions count against the
+/// host's lane connections (<paramref name="connections"/>, shared with the call lane): one past them is closed at
+/// accept, ungreeted, and its client sends plain bytes. Stopping the host closes them and removes the socket files.
 /// </summary>
 [SupportedOSPlatform("linux")]
-internal sealed class BulkLaneServer(IReadOnlyList<string> grpcSocketPaths, ILogger<BulkLaneServer> logger) : IHostedService, IDisposable
+internal sealed class BulkLaneServer(IReadOnlyList<string> grpcSocketPaths, LaneBudget connections, ILogger<BulkLaneServer> logger) : IHostedService, IDisposable
 {
     // A response a caller never read (it cancelled, or died before reading it) keeps its segment until it is reused.
     private static readonly TimeSpan LeaseTimeout = TimeSpan.FromSeconds(30);
@@ -24,6 +25,7 @@ internal sealed class BulkLaneServer(IReadOnlyList<string> grpcSocketPaths, ILog
     private readonly ConcurrentDictionary<Guid, LaneConnection> _sessions = new();
     private readonly List<(UnixSocketFile File, Socket Listener)> _listeners = [];
     private bool _stopped;
+    private int _refusing;
 
     public bool TryGetSession(string? tokenText, out LaneConnection? connection)
     {
@@ -56,7 +58,7 @@ internal sealed class BulkLaneServer(IReadOnlyList<string> grpcSocketPaths, ILog
                 _listeners.Add((file, listener));
             }
 
-            new Thread(() => Accept(listener)) { IsBackground = true, Name = "migrate-wcf bulk lane listener" }.Start();
+            _ = OwnerSockets.AcceptAsync(listener, Accepted, logger, "bulk lane");
         }
 
         return Task.CompletedTask;
@@ -68,22 +70,44 @@ internal sealed class BulkLaneServer(IReadOnlyList<string> grpcSocketPaths, ILog
         return Task.CompletedTask;
     }
 
-    private void Accept(Socket listener) => OwnerSockets.Accept(listener, socket =>
+    private void Accepted(Socket socket)
     {
+        if (!connections.TryTake())
+        {
+            if (Interlocked.Exchange(ref _refusing, 1) == 0)
+            {
+                logger.LogWarning("The bulk lane closes new sessions: the host's lanes have {Count} connections, their bound (GrpcHostOptions.MaxLaneConnections). Their values go over HTTP/2.", connections.MaxCount);
+            }
+
+            socket.Dispose();
+            return;
+        }
+
+        Volatile.Write(ref _refusing, 0);
+        var token = Guid.NewGuid();
+        var connection = new LaneConnection(socket, token, LeaseTimeout, Closed);
+        _sessions[token] = connection;
         try
         {
-            var token = Guid.NewGuid();
-            var connection = new LaneConnection(socket, token, LeaseTimeout, closed => _sessions.TryRemove(closed.Token, out _));
-            _sessions[token] = connection;
             connection.Send(new LaneFrame(LaneFrameKind.Hello, 0, 0, token));
             connection.Start();
         }
         catch (Exception e) when (e is IOException or SocketException or ObjectDisposedException)
         {
             logger.LogDebug("A bulk lane connection ended during its greeting: {Reason}", e.Message);
-            socket.Dispose();
+            connection.Dispose();
         }
-    });
+    }
+
+    private void Closed(LaneConnection session, string? broken)
+    {
+        _sessions.TryRemove(session.Token, out _);
+        connections.Return();
+        if (broken is not null)
+        {
+            logger.LogWarning("A bulk lane session was ended: {Reason}.", broken);
+        }
+    }
 
     public void Dispose()
     {

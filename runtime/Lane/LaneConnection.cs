@@ -6,25 +6,35 @@ namespace MigrateWcf.Runtime;
 
 /// <summary>
 /// One end of a bulk lane session: the lane socket beside a gRPC connection, the segments this end writes
-/// (<see cref="Outbox"/>) and the peer's it reads (<see cref="Inbox"/>). A thread reads the socket's frames (segment
-/// announcements with their descriptors, releases, drops). When the socket ends (the peer closed it or died) every
-/// segment is unmapped, at once or when the read copying from it ends: nothing outlives the session.
+/// (<see cref="Outbox"/>) and the peer's it reads (<see cref="Inbox"/>). The socket's frames (segment announcements with
+/// their descriptors, releases, drops) are read as they arrive, on the thread pool: an idle session holds no thread. A
+/// peer past its session's bounds on segments (<see cref="LaneLimits"/>), or one that breaks the protocol, loses the
+/// session. When the socket ends (the peer closed it or died) every segment is unmapped, at once or when the read copying
+/// from it ends: nothing outlives the session.
 /// </summary>
 [SupportedOSPlatform("linux")]
 internal sealed class LaneConnection : IDisposable
 {
     private readonly Socket _socket;
     private readonly object _sendGate = new();
-    private readonly Action<LaneConnection>? _closed;
+    private readonly Action<LaneConnection, string?>? _closed;
     private int _disposed;
 
-    public LaneConnection(Socket socket, Guid token, TimeSpan leaseTimeout, Action<LaneConnection>? closed = null)
+    /// <param name="socket">The lane socket, greeted.</param>
+    /// <param name="token">The session's token.</param>
+    /// <param name="leaseTimeout">How long a value this end wrote keeps its segment when nobody releases it.</param>
+    /// <param name="closed">Told once when the session ends, with why when the peer broke the protocol or a bound.</param>
+    public LaneConnection(Socket socket, Guid token, TimeSpan leaseTimeout, Action<LaneConnection, string?>? closed = null)
     {
         (_socket, Token, _closed) = (socket, token, closed);
         Header = new global::Grpc.Core.Metadata.Entry(BulkLane.HeaderName, BulkLane.TokenText(token));
-        Outbox = new LaneOutbox(this, leaseTimeout);
-        Inbox = new LaneInbox();
+        Outbox = new LaneOutbox(this, leaseTimeout, NewSessionSegments());
+        Inbox = new LaneInbox(NewSessionSegments());
     }
+
+    /// <summary>One side's segments of a session, inside the process's (<see cref="LaneLimits.ProcessSegments"/>).</summary>
+    private static LaneBudget NewSessionSegments() =>
+        new(LaneLimits.MaxSegmentsPerSession, LaneLimits.MaxSegmentBytesPerSession, LaneLimits.ProcessSegments);
 
     /// <summary>The session's token: calls name it in their header, references carry it.</summary>
     public Guid Token { get; }
@@ -38,7 +48,8 @@ internal sealed class LaneConnection : IDisposable
 
     public bool IsOpen => Volatile.Read(ref _disposed) == 0;
 
-    public void Start() => new Thread(ReceiveFrames) { IsBackground = true, Name = "migrate-wcf bulk lane" }.Start();
+    /// <summary>Starts reading the peer's frames.</summary>
+    public void Start() => _ = ReceiveFramesAsync();
 
     /// <summary>Copies the value a reference names and tells the peer it may reuse the segment.</summary>
     /// <exception cref="LaneReferenceException">The reference is not one of this session's.</exception>
@@ -98,56 +109,102 @@ internal sealed class LaneConnection : IDisposable
             : throw new IOException("Bulk lane: the server's first frame is not a greeting.");
     }
 
-    private void ReceiveFrames()
+    private async Task ReceiveFramesAsync()
     {
         var buffer = new byte[LaneFrame.Bytes];
+        string? broken = null;
         try
         {
-            while (LaneNative.Receive(_socket.SafeHandle, buffer, out var fd))
+            while (await ReceiveFrameAsync(buffer).ConfigureAwait(false) is var (received, fd) && received)
             {
                 var frame = LaneFrame.Read(buffer);
-                var accepted = frame.Kind switch
+                broken = frame.Kind switch
                 {
-                    LaneFrameKind.Segment => fd >= 0 && Inbox.Add(frame.Segment, frame.Value, fd),
+                    LaneFrameKind.Segment => fd < 0 ? "a segment came without its descriptor" : Inbox.Add(frame.Segment, frame.Value, fd),
                     LaneFrameKind.Release => Release(frame),
                     LaneFrameKind.Drop => Drop(frame),
-                    _ => false,
+                    _ => $"a frame of kind {(int)frame.Kind} is not one the lane knows",
                 };
                 if (fd >= 0 && frame.Kind != LaneFrameKind.Segment)
                 {
                     LaneNative.Close(fd);
                 }
 
-                if (!accepted)
+                if (broken is not null)
                 {
-                    // A peer that breaks the protocol loses the session.
+                    // A peer that breaks the protocol or passes a bound loses the session.
                     break;
                 }
             }
         }
-        catch (Exception e) when (e is IOException or ObjectDisposedException)
+        catch (Exception e) when (e is IOException or SocketException or ObjectDisposedException)
         {
-            // The socket closed under the read.
+            // The socket closed under the read or failed: the session ends.
         }
         finally
         {
-            Dispose();
+            Dispose(broken);
         }
     }
 
-    private bool Release(LaneFrame frame)
+    /// <summary>The next frame into <paramref name="frame"/>, with the descriptor that came with it (-1 when none):
+    /// false at the end of the stream. Waits for the socket without holding a thread.</summary>
+    private async ValueTask<(bool Received, int Fd)> ReceiveFrameAsync(byte[] frame)
+    {
+        var fd = -1;
+        for (var received = 0; received < frame.Length;)
+        {
+            var result = LaneNative.TryReceive(_socket.SafeHandle, frame.AsSpan(received), ref fd);
+            if (result == 0)
+            {
+                if (fd >= 0)
+                {
+                    LaneNative.Close(fd);
+                }
+
+                return (false, -1);
+            }
+
+            if (result > 0)
+            {
+                received += result;
+                continue;
+            }
+
+            try
+            {
+                // A zero-byte receive completes when the socket has something to read (or has ended).
+                await _socket.ReceiveAsync(Memory<byte>.Empty, SocketFlags.None).ConfigureAwait(false);
+            }
+            catch
+            {
+                if (fd >= 0)
+                {
+                    LaneNative.Close(fd);
+                }
+
+                throw;
+            }
+        }
+
+        return (true, fd);
+    }
+
+    private string? Release(LaneFrame frame)
     {
         Outbox.Free(frame.Segment, (uint)frame.Value);
-        return true;
+        return null;
     }
 
-    private bool Drop(LaneFrame frame)
+    private string? Drop(LaneFrame frame)
     {
         Inbox.Drop(frame.Segment);
-        return true;
+        return null;
     }
 
-    public void Dispose()
+    public void Dispose() => Dispose(null);
+
+    private void Dispose(string? broken)
     {
         if (Interlocked.Exchange(ref _disposed, 1) != 0)
         {
@@ -170,6 +227,6 @@ internal sealed class LaneConnection : IDisposable
 
         Outbox.Close();
         Inbox.Close();
-        _closed?.Invoke(this);
+        _closed?.Invoke(this, broken);
     }
 }

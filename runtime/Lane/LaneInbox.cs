@@ -6,10 +6,12 @@ namespace MigrateWcf.Runtime;
 /// The peer's segments, mapped read-only: values are copied out of them into arrays the caller owns. A descriptor is
 /// accepted only when it is a memfd sealed against shrinking and growing with the announced size, so the peer cannot
 /// take pages away from under a read. A reference is honoured only when it names this session, a segment the peer
-/// announced, a length within it, and a generation that is still the segment's after the copy.
+/// announced, a length within it, and a generation that is still the segment's after the copy. The segments mapped at
+/// once are bounded by <paramref name="segments"/> (the session's, inside the process's): an announcement past it is
+/// refused, and the peer loses the session.
 /// </summary>
 [SupportedOSPlatform("linux")]
-internal sealed unsafe class LaneInbox
+internal sealed unsafe class LaneInbox(LaneBudget segments)
 {
     /// <summary>The largest segment a peer may announce: 1 GiB.</summary>
     public const long MaximumCapacity = 1L << 30;
@@ -23,8 +25,9 @@ internal sealed unsafe class LaneInbox
     private int _highestId = -1;
     private bool _closed;
 
-    /// <summary>Maps an announced segment; false (the descriptor closed) when it is not one the lane accepts.</summary>
-    public bool Add(int id, long capacity, int fd)
+    /// <summary>Maps an announced segment and closes the descriptor. Null when it is mapped; why not (the peer broke
+    /// the protocol or a bound, or the mapping failed) otherwise.</summary>
+    public string? Add(int id, long capacity, int fd)
     {
         try
         {
@@ -33,26 +36,53 @@ internal sealed unsafe class LaneInbox
             if (seals < 0 || (seals & required) != required || capacity <= 0 || capacity > MaximumCapacity
                 || size != LaneOutbox.HeaderBytes + capacity)
             {
-                return false;
+                return "a segment is not a memfd sealed against shrinking and growing with the announced size";
             }
 
             lock (_gate)
             {
-                if (_closed || id <= _highestId)
+                if (_closed)
                 {
-                    return false;
+                    return null;
+                }
+
+                if (id <= _highestId)
+                {
+                    return "a segment id was announced out of order";
                 }
             }
 
-            var address = LaneNative.Map(fd, LaneOutbox.HeaderBytes + capacity, writable: false);
-            lock (_gate)
+            if (!segments.TryTake(capacity))
             {
-                _mappings.Add(id, new Mapping(address, capacity));
-                _highestId = id;
-                Monitor.PulseAll(_gate);
+                return $"the session announced more segments than its bound ({segments.MaxCount} mapped at once, {segments.MaxBytes >> 30} GiB in all) or the process's ({LaneLimits.ProcessSegments.MaxCount})";
             }
 
-            return true;
+            nint address;
+            try
+            {
+                address = LaneNative.Map(fd, LaneOutbox.HeaderBytes + capacity, writable: false);
+            }
+            catch (IOException e)
+            {
+                segments.Return(capacity);
+                return e.Message;
+            }
+
+            lock (_gate)
+            {
+                if (!_closed)
+                {
+                    _mappings.Add(id, new Mapping(address, capacity));
+                    _highestId = id;
+                    Monitor.PulseAll(_gate);
+                    return null;
+                }
+            }
+
+            // Closed while it was mapped: nobody will read it.
+            LaneNative.Unmap(address, LaneOutbox.HeaderBytes + capacity);
+            segments.Return(capacity);
+            return null;
         }
         finally
         {
@@ -69,6 +99,9 @@ internal sealed unsafe class LaneInbox
             {
                 mapping.Dropped = true;
                 unmap = mapping.Readers == 0 ? mapping : null;
+                // Counted as gone once the peer dropped it, as the peer counts it; a read still copying keeps the mapping
+                // a moment longer.
+                segments.Return(mapping.Capacity);
             }
         }
 
@@ -158,6 +191,7 @@ internal sealed unsafe class LaneInbox
             foreach (var mapping in _mappings.Values)
             {
                 mapping.Dropped = true;
+                segments.Return(mapping.Capacity);
             }
 
             _mappings.Clear();

@@ -28,6 +28,7 @@ internal static unsafe partial class LaneNative
     private const int MsgCmsgCloexec = 0x40000000;
     private const int MsgNoSignal = 0x4000;
     private const int MsgDontWait = 0x40;
+    private const int RlimitNofile = 7;
 
     /// <summary>How long a send waits for room in the peer's socket buffer: a peer that stops reading loses its session
     /// instead of holding the sender's thread.</summary>
@@ -87,6 +88,14 @@ internal static unsafe partial class LaneNative
     }
 
     public static uint EffectiveUserId() => geteuid();
+
+    /// <summary>The process's soft limit on open descriptors (RLIMIT_NOFILE); 1,024 when it cannot be read.</summary>
+    public static long OpenFileLimit()
+    {
+        // struct rlimit { rlim_t rlim_cur; rlim_t rlim_max; }
+        var limit = stackalloc ulong[2];
+        return getrlimit(RlimitNofile, limit) == 0 ? (long)Math.Min(limit[0], long.MaxValue) : 1024;
+    }
 
     /// <summary>Sends the whole frame, with <paramref name="fd"/> attached when it is not -1.</summary>
     public static void Send(SafeHandle socket, ReadOnlySpan<byte> frame, int fd)
@@ -152,7 +161,29 @@ internal static unsafe partial class LaneNative
         socket.DangerousAddRef(ref added);
         try
         {
-            return Receive((int)socket.DangerousGetHandle(), frame, out fd, timeoutMilliseconds);
+            var handle = (int)socket.DangerousGetHandle();
+            fd = -1;
+            for (var received = 0; received < frame.Length;)
+            {
+                var result = ReceiveSome(handle, frame[received..], ref fd);
+                if (result == 0)
+                {
+                    CloseIfOpen(fd);
+                    fd = -1;
+                    return false;
+                }
+
+                if (result < 0 && !Wait(handle, PollIn, timeoutMilliseconds))
+                {
+                    CloseIfOpen(fd);
+                    fd = -1;
+                    throw Error("receive on the lane", EAGAIN);
+                }
+
+                received += Math.Max(result, 0);
+            }
+
+            return true;
         }
         finally
         {
@@ -160,34 +191,42 @@ internal static unsafe partial class LaneNative
         }
     }
 
-    private static bool Receive(int handle, Span<byte> frame, out int fd, int timeoutMilliseconds)
+    /// <summary>Receives what has arrived of <paramref name="rest"/> without waiting: the bytes received, 0 at end of
+    /// stream, -1 when nothing has arrived yet. A descriptor that comes with them is kept in <paramref name="fd"/> when it
+    /// holds none yet; any other is closed.</summary>
+    public static int TryReceive(SafeHandle socket, Span<byte> rest, ref int fd)
     {
-        fd = -1;
-        var control = stackalloc byte[ControlSpace];
-        fixed (byte* data = frame)
+        var added = false;
+        socket.DangerousAddRef(ref added);
+        try
         {
-            var received = 0;
-            while (received < frame.Length)
+            return ReceiveSome((int)socket.DangerousGetHandle(), rest, ref fd);
+        }
+        finally
+        {
+            socket.DangerousRelease();
+        }
+    }
+
+    private static int ReceiveSome(int handle, Span<byte> rest, ref int fd)
+    {
+        var control = stackalloc byte[ControlSpace];
+        fixed (byte* data = rest)
+        {
+            while (true)
             {
-                var vector = new IoVector { Base = data + received, Length = (nuint)(frame.Length - received) };
+                var vector = new IoVector { Base = data, Length = (nuint)rest.Length };
                 var header = new MessageHeader { Vectors = &vector, VectorCount = 1, Control = control, ControlLength = ControlSpace };
                 var result = recvmsg(handle, &header, MsgCmsgCloexec | MsgDontWait);
                 if (result < 0)
                 {
                     var errno = Marshal.GetLastPInvokeError();
-                    if (errno == EINTR || (errno == EAGAIN && Wait(handle, PollIn, timeoutMilliseconds)))
+                    if (errno == EINTR)
                     {
                         continue;
                     }
 
-                    CloseIfOpen(fd);
-                    throw Error("receive on the lane", errno);
-                }
-
-                if (result == 0)
-                {
-                    CloseIfOpen(fd);
-                    return false;
+                    return errno == EAGAIN ? -1 : throw Error("receive on the lane", errno);
                 }
 
                 foreach (var passed in ReadRights(control, (int)header.ControlLength))
@@ -202,11 +241,9 @@ internal static unsafe partial class LaneNative
                     }
                 }
 
-                received += (int)result;
+                return (int)result;
             }
         }
-
-        return true;
     }
 
     private static void CloseIfOpen(int fd)
@@ -333,4 +370,7 @@ internal static unsafe partial class LaneNative
 
     [LibraryImport("libc")]
     private static partial uint geteuid();
+
+    [LibraryImport("libc", SetLastError = true)]
+    private static partial int getrlimit(int resource, ulong* limit);
 }

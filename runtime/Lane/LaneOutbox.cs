@@ -11,11 +11,13 @@ namespace MigrateWcf.Runtime;
 /// generation of the value in it, written before the value, so a reader that copies while the segment is being reused
 /// sees the generation change and discards what it read (a sequence lock). A segment is free again when the peer
 /// releases the value, when the writer says so (the call ended), or when its lease runs out; free segments beyond
-/// <see cref="IdleLimitBytes"/> are unmapped and dropped at the peer. When the session closes, every segment is
-/// unmapped at once except one a value is being copied into, which is unmapped when that copy ends.
+/// <see cref="IdleLimitBytes"/> are unmapped and dropped at the peer. A new segment is made only within
+/// <paramref name="segments"/> (the session's bound, which the peer enforces too, inside the process's): past it, the
+/// value is not moved and its call sends it as plain bytes. When the session closes, every segment is unmapped at once
+/// except one a value is being copied into, which is unmapped when that copy ends.
 /// </summary>
 [SupportedOSPlatform("linux")]
-internal sealed unsafe class LaneOutbox(LaneConnection connection, TimeSpan leaseTimeout)
+internal sealed unsafe class LaneOutbox(LaneConnection connection, TimeSpan leaseTimeout, LaneBudget segments)
 {
     public const int HeaderBytes = 64;
     private const long MinimumCapacity = 64 * 1024;
@@ -90,6 +92,8 @@ internal sealed unsafe class LaneOutbox(LaneConnection connection, TimeSpan leas
         {
             LaneNative.Unmap(retired.Address, HeaderBytes + retired.Capacity);
             connection.TrySend(new LaneFrame(LaneFrameKind.Drop, retired.Id, 0));
+            // Only now: a segment announced after this one's drop is counted by the peer after it too.
+            segments.Return(retired.Capacity);
         }
     }
 
@@ -114,6 +118,7 @@ internal sealed unsafe class LaneOutbox(LaneConnection connection, TimeSpan leas
         foreach (var segment in unmap)
         {
             LaneNative.Unmap(segment.Address, HeaderBytes + segment.Capacity);
+            segments.Return(segment.Capacity);
         }
     }
 
@@ -146,10 +151,36 @@ internal sealed unsafe class LaneOutbox(LaneConnection connection, TimeSpan leas
     private Segment Create(long length)
     {
         var capacity = Math.Max(MinimumCapacity, (long)BitOperations.RoundUpToPowerOf2((ulong)length));
-        var fd = LaneNative.CreateSealedMemfd(HeaderBytes + capacity);
+        if (capacity > LaneInbox.MaximumCapacity || !TryTake(capacity))
+        {
+            // The peer would refuse the segment and end the session; the value goes as plain bytes instead.
+            throw new IOException("Bulk lane: the session's segments are at their bound.");
+        }
+
+        int fd;
         try
         {
-            var address = LaneNative.Map(fd, HeaderBytes + capacity, writable: true);
+            fd = LaneNative.CreateSealedMemfd(HeaderBytes + capacity);
+        }
+        catch
+        {
+            segments.Return(capacity);
+            throw;
+        }
+
+        try
+        {
+            nint address;
+            try
+            {
+                address = LaneNative.Map(fd, HeaderBytes + capacity, writable: true);
+            }
+            catch
+            {
+                segments.Return(capacity);
+                throw;
+            }
+
             // Ids are announced in the order they are given, so the reader knows an id above its highest is yet to come.
             lock (_announceGate)
             {
@@ -172,6 +203,7 @@ internal sealed unsafe class LaneOutbox(LaneConnection connection, TimeSpan leas
                     }
 
                     LaneNative.Unmap(address, HeaderBytes + capacity);
+                    segments.Return(capacity);
                     throw;
                 }
 
@@ -183,6 +215,37 @@ internal sealed unsafe class LaneOutbox(LaneConnection connection, TimeSpan leas
             // The mapping here and the peer's copy of the descriptor keep the memory; this descriptor is not needed.
             LaneNative.Close(fd);
         }
+    }
+
+    /// <summary>Takes a new segment's room from the bound, dropping free segments (smallest first) while that makes
+    /// room: a pool of idle segments never keeps a value from the lane.</summary>
+    private bool TryTake(long capacity)
+    {
+        while (!segments.TryTake(capacity))
+        {
+            Segment? retired;
+            lock (_gate)
+            {
+                retired = _free.Count == 0 ? null : _free.MinBy(s => s.Capacity);
+                if (retired is not null)
+                {
+                    _free.Remove(retired);
+                    _idleBytes -= retired.Capacity;
+                    _segments.Remove(retired.Id);
+                }
+            }
+
+            if (retired is null)
+            {
+                return false;
+            }
+
+            LaneNative.Unmap(retired.Address, HeaderBytes + retired.Capacity);
+            connection.TrySend(new LaneFrame(LaneFrameKind.Drop, retired.Id, 0));
+            segments.Return(retired.Capacity);
+        }
+
+        return true;
     }
 
     private static Segment Take(Segment segment)

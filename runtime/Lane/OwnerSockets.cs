@@ -1,5 +1,6 @@
 using System.Net.Sockets;
 using System.Runtime.Versioning;
+using Microsoft.Extensions.Logging;
 
 namespace MigrateWcf.Runtime;
 
@@ -31,29 +32,62 @@ internal static class OwnerSockets
         return null;
     }
 
-    /// <summary>Accepts connections until <paramref name="listener"/> is closed, handing each one of this user's
-    /// processes to <paramref name="accepted"/> and closing any other at once.</summary>
-    public static void Accept(Socket listener, Action<Socket> accepted)
+    /// <summary>
+    /// Accepts connections until <paramref name="listener"/> is closed, on the thread pool (no thread waits in it),
+    /// handing each one of this user's processes to <paramref name="accepted"/> and closing any other at once. A failed
+    /// accept (no descriptor left: EMFILE, ENFILE; no memory: ENOMEM, ENOBUFS) ends nothing: the loop says so once,
+    /// waits (10 ms, doubling to <see cref="LaneLimits.MaxAcceptBackoff"/> while it keeps failing) and goes on, and the
+    /// connection waiting in the backlog is taken when it can be. Whatever <paramref name="accepted"/> throws ends that
+    /// connection, never the loop.
+    /// </summary>
+    public static async Task AcceptAsync(Socket listener, Action<Socket> accepted, ILogger logger, string lane)
     {
+        var backoff = TimeSpan.Zero;
         while (true)
         {
             Socket socket;
             try
             {
-                socket = listener.Accept();
+                socket = await listener.AcceptAsync().ConfigureAwait(false);
             }
-            catch (Exception e) when (e is SocketException or ObjectDisposedException)
+            catch (ObjectDisposedException)
             {
                 return;
             }
-
-            if (LaneNative.PeerUserId(socket.SafeHandle) != LaneNative.EffectiveUserId())
+            catch (SocketException e) when (e.SocketErrorCode is SocketError.OperationAborted or SocketError.Interrupted or SocketError.Shutdown)
             {
-                socket.Dispose();
+                // The listener was closed: the host stops.
+                return;
+            }
+            catch (SocketException e)
+            {
+                if (backoff == TimeSpan.Zero)
+                {
+                    logger.LogWarning("The {Lane} cannot accept a connection: {Reason}. It tries again until it can; calls meanwhile go over HTTP/2.", lane, e.Message);
+                }
+
+                backoff = backoff == TimeSpan.Zero ? TimeSpan.FromMilliseconds(10) : TimeSpan.FromTicks(Math.Min(backoff.Ticks * 2, LaneLimits.MaxAcceptBackoff.Ticks));
+                await Task.Delay(backoff).ConfigureAwait(false);
                 continue;
             }
 
-            accepted(socket);
+            backoff = TimeSpan.Zero;
+            try
+            {
+                if (LaneNative.PeerUserId(socket.SafeHandle) != LaneNative.EffectiveUserId())
+                {
+                    socket.Dispose();
+                    continue;
+                }
+
+                accepted(socket);
+            }
+            catch (Exception e)
+            {
+                // The peer left before its check, or the lane could not take the connection: it ends, the lane goes on.
+                logger.LogDebug("A {Lane} connection ended as it was accepted: {Reason}", lane, e.Message);
+                socket.Dispose();
+            }
         }
     }
 }

@@ -112,6 +112,24 @@ public sealed class BulkLaneTests : IAsyncLifetime
     }
 
     [Fact]
+    public async Task ASessionPastTheHostsLaneConnections_IsClosedUngreeted_AndItsValuesGoAsPlainBytes()
+    {
+        using var folder = new SocketFolder();
+        // Two: the first client's call lane connection and its bulk lane session.
+        await using var host = await StartHostAsync(folder, maxLaneConnections: 2);
+        using var first = new Messages.MigratedClientFactory(host.Endpoint, ClientOptions(lane: true));
+        var content = Content(1024 * 1024, 5);
+        Assert.True(content.AsSpan().SequenceEqual(first.CreatePayloadEcho().EchoDocument(new Document { Name = "n", Content = content }).Content));
+        var mapped = SegmentMappings();
+        Assert.True(mapped > 0);
+
+        using var second = new Messages.MigratedClientFactory(host.Endpoint, ClientOptions(lane: true));
+        Assert.True(content.AsSpan().SequenceEqual(second.CreatePayloadEcho().EchoDocument(new Document { Name = "n", Content = content }).Content));
+
+        Assert.Equal(mapped, SegmentMappings());
+    }
+
+    [Fact]
     public async Task ConcurrentCallers_EachGetTheirOwnBytes()
     {
         using var folder = new SocketFolder();
@@ -313,10 +331,11 @@ public sealed class BulkLaneTests : IAsyncLifetime
         Assert.All(lines, line => Assert.Contains("refused", line));
     }
 
-    private static Task<GrpcHost> StartHostAsync(SocketFolder folder, int limitBytes = LimitBytes) =>
+    private static Task<GrpcHost> StartHostAsync(SocketFolder folder, int limitBytes = LimitBytes, int? maxLaneConnections = null) =>
         GrpcHost.StartAsync(GrpcEndpoint.UnixSocket(folder.Combine("payload.sock")), h =>
         {
             h.Builder.Logging.SetMinimumLevel(LogLevel.Warning);
+            h.Options.MaxLaneConnections = maxLaneConnections;
             h.Options.Grpc = grpc => (grpc.MaxReceiveMessageSize, grpc.MaxSendMessageSize) = (limitBytes, LimitBytes);
             global::PayloadWcf.Grpc.MigratedServices.AddMigratedServices(h.Services);
             h.Configure(app => global::PayloadWcf.Grpc.MigratedServices.MapMigratedServices(app));

@@ -182,6 +182,7 @@ public sealed class HostProcessTests
     [InlineData(new[] { "--socket", "/tmp/x.sock", "--http-port" }, "--http-port needs a value.")]
     [InlineData(new[] { "--socket", "/tmp/x.sock", "--MigratedServices:Simple", "Both" }, "Failed to convert configuration value 'Both' at 'MigratedServices:Simple' to type 'LegacyWcf.Contracts.Grpc.SimpleImplementation'.")]
     [InlineData(new[] { "--socket", "/tmp/x.sock", "--http-port", "0" }, "MigrateWcf:HttpPort (--http-port) is 0: expected a port number from 1 to 65535.")]
+    [InlineData(new[] { "--socket", "/tmp/x.sock", "--MigrateWcf:MaxLaneConnections", "0" }, "MigrateWcf:MaxLaneConnections is 0: expected a number of connections from 1 up.")]
     [InlineData(new[] { "--socket", "/tmp/x.sock", "--http-port", "eighty" }, "Failed to convert configuration value 'eighty' at 'MigrateWcf:HttpPort' to type 'System.Int32'.")]
     [InlineData(new[] { "--MigrateWcf:Endpoints:Tcp:Url", "ftp://127.0.0.1:21" }, "MigrateWcf:Endpoints:Tcp:Url: 'ftp://127.0.0.1:21' is not an endpoint: expected unix:/path/app.sock, pipe:name or a plain pipe name (letters, digits, '.', '-', '_'), https://host:port or http://host:port.")]
     [InlineData(new[] { "--MigrateWcf:Endpoints:Tcp:Url", "https://127.0.0.1:0" }, "MigrateWcf:Endpoints:Tcp: https://127.0.0.1:0 needs a certificate: set MigrateWcf:Endpoints:Tcp:Certificate:Path (and KeyPath for a PEM key). The ASP.NET Core development certificate is used only in the Development environment.")]

@@ -52,6 +52,11 @@ internal static class GrpcServing
         }
 
         var grpc = builder.Services.AddGrpc(grpc => options.Grpc?.Invoke(grpc));
+        if (OperatingSystem.IsLinux() && unixSocketPaths.Count > 0 && (options.BulkLane || options.CallLane))
+        {
+            AddLaneConnections(builder.Services, options.MaxLaneConnections);
+        }
+
         if (options.BulkLane && OperatingSystem.IsLinux() && BulkLane.IsSupported)
         {
             foreach (var socketPath in unixSocketPaths)
@@ -99,6 +104,22 @@ internal static class GrpcServing
         }
     }
 
+    /// <summary>The bound on the connections of the host's lanes, both lanes and every endpoint together: the first
+    /// endpoint's <paramref name="maxConnections"/> holds (null: <see cref="LaneLimits.DefaultMaxConnections"/>).</summary>
+    [System.Runtime.Versioning.SupportedOSPlatform("linux")]
+    private static void AddLaneConnections(IServiceCollection services, int? maxConnections)
+    {
+        if (maxConnections is < 1)
+        {
+            throw new ArgumentOutOfRangeException(nameof(maxConnections), maxConnections, "The lanes' connections bound (MaxLaneConnections) must be at least 1.");
+        }
+
+        if (!services.Any(d => d.ServiceType == typeof(LaneConnections)))
+        {
+            services.AddSingleton(new LaneConnections(new LaneBudget(maxConnections ?? LaneLimits.DefaultMaxConnections())));
+        }
+    }
+
     /// <summary>The bulk lane beside a Unix-socket endpoint: one lane server and one interceptor per host, whatever the
     /// number of endpoints (each endpoint's socket gets its lane socket; the first endpoint's threshold holds).</summary>
     [System.Runtime.Versioning.SupportedOSPlatform("linux")]
@@ -112,7 +133,7 @@ internal static class GrpcServing
 
         sockets = new BulkLaneSockets([socketPath]);
         services.AddSingleton(sockets);
-        services.AddSingleton(provider => new BulkLaneServer(sockets.GrpcSocketPaths, provider.GetRequiredService<ILogger<BulkLaneServer>>()));
+        services.AddSingleton(provider => new BulkLaneServer(sockets.GrpcSocketPaths, provider.GetRequiredService<LaneConnections>().Budget, provider.GetRequiredService<ILogger<BulkLaneServer>>()));
         services.AddSingleton<IHostedService>(provider => provider.GetRequiredService<BulkLaneServer>());
         services.AddSingleton(provider => new BulkLaneServerInterceptor(
             provider.GetRequiredService<BulkLaneServer>(), provider.GetRequiredService<Microsoft.Extensions.Options.IOptions<GrpcServiceOptions>>(), thresholdBytes));
@@ -136,13 +157,17 @@ internal static class GrpcServing
                 .Select(e => e.Metadata.GetMetadata<GrpcMethodMetadata>()?.ServiceType)
                 .OfType<Type>()
                 .Distinct()),
-            LaneCallServer.MaxFrameBytes(provider.GetRequiredService<Microsoft.Extensions.Options.IOptions<GrpcServiceOptions>>().Value.MaxReceiveMessageSize),
+            new LaneCallLimits(LaneCallServer.MaxFrameBytes(provider.GetRequiredService<Microsoft.Extensions.Options.IOptions<GrpcServiceOptions>>().Value.MaxReceiveMessageSize)),
+            provider.GetRequiredService<LaneConnections>().Budget,
             provider.GetRequiredService<ILogger<LaneCallServer>>(),
             // WebOperationContext reads the call's HTTP request and response, which a lane call does not have.
             provider.GetService<Microsoft.AspNetCore.Http.IHttpContextAccessor>() is null ? null : "the services use WebOperationContext (AddWcfWebOperations), which needs an HTTP request."));
 
     /// <summary>The gRPC sockets of a host that get a lane socket beside them.</summary>
     private sealed record BulkLaneSockets(List<string> GrpcSocketPaths);
+
+    /// <summary>The connections a host's lanes keep open at once, shared by every lane server of the host.</summary>
+    private sealed record LaneConnections(LaneBudget Budget);
 
     /// <summary>Makes Kestrel listen on <paramref name="endpoint"/>; <paramref name="configure"/> sets the listener's
     /// protocols (and TLS for a TCP endpoint).</summary>

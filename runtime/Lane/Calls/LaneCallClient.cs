@@ -9,8 +9,9 @@ namespace MigrateWcf.Runtime;
 
 /// <summary>
 /// A channel's connection to a host's local call lane (<see cref="LaneCallServer"/>), opened on the first call and
-/// closed with the channel. When the host serves no lane, or the lane broke, calls go over HTTP/2; the lane is tried
-/// again at most every 5 seconds. The host's process must be this user's (<c>SO_PEERCRED</c>).
+/// closed with the channel. When the host serves no lane, does not keep the connection (it closes it instead of greeting
+/// it), or the lane broke, calls go over HTTP/2; the lane is tried again at most every 5 seconds. The host's process
+/// must be this user's (<c>SO_PEERCRED</c>).
 /// </summary>
 [SupportedOSPlatform("linux")]
 internal sealed class LaneCallClient(string lanePath, int maxFrameBytes) : IDisposable
@@ -43,15 +44,42 @@ internal sealed class LaneCallClient(string lanePath, int maxFrameBytes) : IDisp
                 return null;
             }
 
-            // No socket, another user's host, or a path too long for a socket address: no lane, the call takes HTTP/2.
-            if (OwnerSockets.Connect(lanePath) is not { } socket)
+            // No socket, another user's host, a path too long for a socket address, or a host that does not keep the
+            // connection: no lane, the call takes HTTP/2.
+            _connection = OwnerSockets.Connect(lanePath) is { } socket ? Greeted(socket, maxFrameBytes) : null;
+            if (_connection is null)
             {
                 _retryAt = Environment.TickCount64 + (long)RetryInterval.TotalMilliseconds;
+            }
+
+            return _connection;
+        }
+    }
+
+    /// <summary>The connection once the host's greeting has come, or null (the socket closed) when it does not come.</summary>
+    private static Connection? Greeted(Socket socket, int maxFrameBytes)
+    {
+        try
+        {
+            // A write the host does not take within this ends the lane (its calls fail UNAVAILABLE) instead of holding
+            // the caller's thread.
+            socket.SendTimeout = (int)LaneLimits.WriteTimeout.TotalMilliseconds;
+            socket.ReceiveTimeout = (int)LaneLimits.GreetingTimeout.TotalMilliseconds;
+            var hello = LaneCallFraming.Read(socket, maxFrameBytes) is { } bytes ? LaneReplyFrame.Parser.ParseFrom(bytes) : null;
+            if (hello is not { Kind: LaneReplyFrame.Types.Kind.Hello, Credit: > 0 })
+            {
+                socket.Dispose();
                 return null;
             }
 
-            _connection = new Connection(socket, maxFrameBytes);
-            return _connection;
+            socket.ReceiveTimeout = 0;
+            return new Connection(socket, maxFrameBytes, (int)hello.Credit);
+        }
+        catch (Exception e) when (e is SocketException or InvalidDataException or InvalidProtocolBufferException or OutOfMemoryException)
+        {
+            // No greeting in time, or no thread to read the connection (the process is at its limit): HTTP/2.
+            socket.Dispose();
+            return null;
         }
     }
 
@@ -76,23 +104,45 @@ internal sealed class LaneCallClient(string lanePath, int maxFrameBytes) : IDisp
     }
 
     /// <summary>One lane connection: frames written under a lock, replies read on a thread of its own and handed to
-    /// their calls by call id.</summary>
+    /// their calls by call id; at most the host's number of calls running at once.</summary>
     internal sealed class Connection : IDisposable
     {
         private readonly Socket _socket;
         private readonly int _maxFrameBytes;
+        private readonly int _maxCalls;
         private readonly ConcurrentDictionary<ulong, IPendingCall> _pending = new();
         private readonly object _writing = new();
         private long _nextCall;
+        private int _running;
         private volatile bool _open = true;
 
-        public Connection(Socket socket, int maxFrameBytes)
+        public Connection(Socket socket, int maxFrameBytes, int maxCalls)
         {
-            (_socket, _maxFrameBytes) = (socket, maxFrameBytes);
+            (_socket, _maxFrameBytes, _maxCalls) = (socket, maxFrameBytes, maxCalls);
             new Thread(Read) { IsBackground = true, Name = "migrate-wcf call lane client" }.Start();
         }
 
         public bool IsOpen => _open;
+
+        /// <summary>Counts a call about to start; false when the host's number of calls is running already (the call
+        /// goes over HTTP/2). A call counts from its START until the host's END for it is read, as the host counts it,
+        /// whether or not this side ended it first (a cancelled call).</summary>
+        public bool TryReserve()
+        {
+            if (Interlocked.Increment(ref _running) <= _maxCalls)
+            {
+                return true;
+            }
+
+            Interlocked.Decrement(ref _running);
+            return false;
+        }
+
+        /// <summary>The calls counted as running (see <see cref="TryReserve"/>).</summary>
+        public int Running => Volatile.Read(ref _running);
+
+        /// <summary>Uncounts a reserved call that was not started after all.</summary>
+        public void Unreserve() => Interlocked.Decrement(ref _running);
 
         /// <summary>Sends a call that takes one message and returns one; the task ends with its reply (a CANCELLED one
         /// when <paramref name="cancellationToken"/> fires first, UNAVAILABLE when the lane closes before the reply); its
@@ -194,6 +244,7 @@ internal sealed class LaneCallClient(string lanePath, int maxFrameBytes) : IDisp
                     var reply = LaneReplyFrame.Parser.ParseFrom(bytes);
                     if (reply.Kind == LaneReplyFrame.Types.Kind.End)
                     {
+                        Interlocked.Decrement(ref _running);
                         if (_pending.TryRemove(reply.Call, out var ended))
                         {
                             ended.End(reply);

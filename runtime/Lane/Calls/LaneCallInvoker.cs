@@ -9,14 +9,15 @@ namespace MigrateWcf.Runtime;
 /// A channel's invoker with the local call lane (issue 30): calls travel as frames on the host's
 /// <c>&lt;socket&gt;.calls</c> when it serves one (a blocking call waits on the frame's reply: no HTTP/2 request, no
 /// sync-over-async), with their deadline, cancellation, headers (the session id), streamed messages, and the status
-/// and trailers (fault details) they end with. When the host has no lane, every call goes to <paramref name="http2"/>.
+/// and trailers (fault details) they end with. When the host has no lane, or the connection already carries as many
+/// calls as the host allows, a call goes to <paramref name="http2"/>.
 /// </summary>
 [SupportedOSPlatform("linux")]
 internal sealed class LaneCallInvoker(CallInvoker http2, LaneCallClient lane) : CallInvoker
 {
     public override TResponse BlockingUnaryCall<TRequest, TResponse>(Method<TRequest, TResponse> method, string? host, CallOptions options, TRequest request)
     {
-        if (lane.Connect() is not { } connection)
+        if (lane.Connect() is not { } connection || !connection.TryReserve())
         {
             return http2.BlockingUnaryCall(method, host, options, request);
         }
@@ -26,7 +27,7 @@ internal sealed class LaneCallInvoker(CallInvoker http2, LaneCallClient lane) : 
 
     public override AsyncUnaryCall<TResponse> AsyncUnaryCall<TRequest, TResponse>(Method<TRequest, TResponse> method, string? host, CallOptions options, TRequest request)
     {
-        if (lane.Connect() is not { } connection)
+        if (lane.Connect() is not { } connection || !connection.TryReserve())
         {
             return http2.AsyncUnaryCall(method, host, options, request);
         }
@@ -50,7 +51,7 @@ internal sealed class LaneCallInvoker(CallInvoker http2, LaneCallClient lane) : 
 
     public override AsyncServerStreamingCall<TResponse> AsyncServerStreamingCall<TRequest, TResponse>(Method<TRequest, TResponse> method, string? host, CallOptions options, TRequest request)
     {
-        if (lane.Connect() is not { } connection)
+        if (lane.Connect() is not { } connection || !connection.TryReserve())
         {
             return http2.AsyncServerStreamingCall(method, host, options, request);
         }
@@ -61,7 +62,7 @@ internal sealed class LaneCallInvoker(CallInvoker http2, LaneCallClient lane) : 
 
     public override AsyncClientStreamingCall<TRequest, TResponse> AsyncClientStreamingCall<TRequest, TResponse>(Method<TRequest, TResponse> method, string? host, CallOptions options)
     {
-        if (lane.Connect() is not { } connection)
+        if (lane.Connect() is not { } connection || !connection.TryReserve())
         {
             return http2.AsyncClientStreamingCall(method, host, options);
         }
@@ -73,7 +74,7 @@ internal sealed class LaneCallInvoker(CallInvoker http2, LaneCallClient lane) : 
 
     public override AsyncDuplexStreamingCall<TRequest, TResponse> AsyncDuplexStreamingCall<TRequest, TResponse>(Method<TRequest, TResponse> method, string? host, CallOptions options)
     {
-        if (lane.Connect() is not { } connection)
+        if (lane.Connect() is not { } connection || !connection.TryReserve())
         {
             return http2.AsyncDuplexStreamingCall(method, host, options);
         }
@@ -118,6 +119,8 @@ internal sealed class LaneCallInvoker(CallInvoker http2, LaneCallClient lane) : 
     {
         if (options.Deadline is { } deadline && deadline <= DateTime.UtcNow)
         {
+            // Never sent: the host sends no END to count it out.
+            connection.Unreserve();
             return Task.FromResult(new LaneReplyFrame { Status = (int)StatusCode.DeadlineExceeded, Detail = "Deadline Exceeded" });
         }
 

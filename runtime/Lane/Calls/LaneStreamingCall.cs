@@ -110,7 +110,7 @@ internal sealed class LaneStreamingCall : LaneCallClient.IPendingCall
         try
         {
             using var both = CancellationTokenSource.CreateLinkedTokenSource(cancellationToken, _ended.Token);
-            await _requestCredit!.WaitAsync(both.Token).ConfigureAwait(false);
+            await _requestCredit!.WaitAsync(message.Length, both.Token).ConfigureAwait(false);
         }
         catch (OperationCanceledException) when (_end.Task.IsCompleted)
         {

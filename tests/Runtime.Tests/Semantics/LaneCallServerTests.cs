@@ -2,10 +2,13 @@ using System.Net.Sockets;
 using System.ServiceModel;
 using Google.Protobuf;
 using Google.Protobuf.WellKnownTypes;
+using Grpc.AspNetCore.Server;
 using Grpc.Core;
+using Microsoft.Extensions.DependencyInjection;
 using Microsoft.Extensions.Logging.Abstractions;
 using MigrateWcf.Runtime.Protocol;
 using MigrateWcf.Runtime.Tests.Semantics.Grpc;
+using MigrateWcf.Runtime.Tests.Semantics.Legacy;
 using MigrateWcf.Runtime.Tests.Semantics.Migrated;
 
 namespace MigrateWcf.Runtime.Tests.Semantics;
@@ -37,21 +40,57 @@ public sealed class LaneCallServerTests
         }
     }
 
+    /// <summary>Streams a window of messages of the asked size each, then waits for the call to end; notes that it ended
+    /// (cancelled, or its writes failing once the connection is gone).</summary>
+    private sealed class LargeBytes : MigrateWcf.Runtime.Tests.Protos.Bytes.BytesBase
+    {
+        public static TaskCompletionSource Ended { get; } = new(TaskCreationOptions.RunContinuationsAsynchronously);
+
+        public override async Task Download(Int32Value request, IServerStreamWriter<BytesValue> responseStream, ServerCallContext context)
+        {
+            try
+            {
+                for (var i = 0; i < LaneFlow.Window; i++)
+                {
+                    await responseStream.WriteAsync(new BytesValue { Value = ByteString.CopyFrom(new byte[request.Value]) });
+                }
+
+                await Task.Delay(Timeout.Infinite, context.CancellationToken);
+            }
+            finally
+            {
+                Ended.TrySetResult();
+            }
+        }
+    }
+
     private sealed class Lane : IDisposable
     {
         // Every user can enter the folder: only the socket's own mode and the server's peer check keep others out.
         private readonly TempDirectory _directory = TempDirectory.Shared();
 
-        public Lane(SemanticsHost host)
+        public Lane(SemanticsHost host, LaneCallLimits? limits = null, int maxConnections = 100, System.Type? bytesService = null)
         {
-            Server = new LaneCallServer(_directory.Combine("grpc.sock"), () => LaneCallDispatcher.Create(host.Services, [typeof(CounterAdapter), typeof(CountingBytes)]),
-                maxFrameBytes: 1 << 20, NullLogger<LaneCallServer>.Instance);
+            Connections = new LaneBudget(maxConnections);
+            Server = new LaneCallServer(_directory.Combine("grpc.sock"), () => LaneCallDispatcher.Create(host.Services, [typeof(CounterAdapter), bytesService ?? typeof(CountingBytes)]),
+                limits ?? new LaneCallLimits(MaxFrameBytes: 1 << 20), Connections, NullLogger<LaneCallServer>.Instance);
             Server.StartAsync(CancellationToken.None).GetAwaiter().GetResult();
         }
 
         public LaneCallServer Server { get; }
 
+        public LaneBudget Connections { get; }
+
+        /// <summary>A raw connection, its greeting read.</summary>
         public Socket Connect()
+        {
+            var socket = ConnectUngreeted();
+            var hello = Receive(socket);
+            Assert.Equal((LaneReplyFrame.Types.Kind.Hello, 0ul), (hello.Kind, hello.Call));
+            return socket;
+        }
+
+        public Socket ConnectUngreeted()
         {
             var socket = new Socket(AddressFamily.Unix, SocketType.Stream, ProtocolType.Unspecified);
             socket.Connect(new UnixDomainSocketEndPoint(Server.Path));
@@ -70,6 +109,32 @@ public sealed class LaneCallServerTests
         => LaneCallFraming.Write(socket, new LaneCallFrame { Call = call, Method = method, Request = request.ToByteString(), DeadlineTicks = deadline?.Ticks ?? 0 });
 
     private static LaneReplyFrame Receive(Socket socket) => LaneReplyFrame.Parser.ParseFrom(LaneCallFraming.Read(socket, 1 << 20)!);
+
+    /// <summary>Reads until the server ends the connection: true at its end or a reset, false when the read times out.</summary>
+    private static bool ReadsToTheEnd(Socket socket) => ReadsToTheEnd(socket, out _);
+
+    private static bool ReadsToTheEnd(Socket socket, out long received)
+    {
+        var buffer = new byte[64 * 1024];
+        received = 0;
+        try
+        {
+            for (int read; (read = socket.Receive(buffer)) > 0;)
+            {
+                received += read;
+            }
+
+            return true;
+        }
+        catch (SocketException e) when (e.SocketErrorCode == SocketError.ConnectionReset)
+        {
+            return true;
+        }
+        catch (SocketException e) when (e.SocketErrorCode == SocketError.TimedOut)
+        {
+            return false;
+        }
+    }
 
     /// <summary>A call after the ones sent, answered: the server has read them and started each (it reads in order).</summary>
     private static void Started(Socket socket)
@@ -138,8 +203,9 @@ public sealed class LaneCallServerTests
             s = socket.socket(socket.AF_UNIX)
             s.connect(sys.argv[1])
             s.sendall(bytes.fromhex(sys.argv[2]))
-            length = struct.unpack("<i", s.recv(4, socket.MSG_WAITALL))[0]
-            s.recv(length, socket.MSG_WAITALL)
+            for frame in ("the greeting", "the answer"):
+                length = struct.unpack("<i", s.recv(4, socket.MSG_WAITALL))[0]
+                s.recv(length, socket.MSG_WAITALL)
             print("started", flush=True)
             time.sleep(600)
             """;
@@ -186,7 +252,7 @@ public sealed class LaneCallServerTests
         await using var host = await SemanticsHost.StartAsync(InstanceMode.PerCall, ConcurrencyMode.Multiple);
         using var lane = new Lane(host);
 
-        using (var hostile = lane.Connect())
+        using (var hostile = lane.ConnectUngreeted())
         {
             hostile.Send(bytes);
             if (what == "a frame cut short")
@@ -263,6 +329,115 @@ public sealed class LaneCallServerTests
         Assert.All(first.Concat(rest), frame => Assert.Equal((1ul, LaneReplyFrame.Types.Kind.Message), (frame.Call, frame.Kind)));
         Assert.Equal(Enumerable.Range(1, total), first.Concat(rest).Select(frame => BytesValue.Parser.ParseFrom(frame.Response).Value.Length));
         Assert.Equal((LaneReplyFrame.Types.Kind.End, (int)StatusCode.OK), (end.Kind, end.Status));
+    }
+
+    [Fact]
+    public async Task Each_connection_is_greeted_with_the_calls_it_may_run_and_a_start_past_them_ends_it()
+    {
+        await using var host = await SemanticsHost.StartAsync(InstanceMode.PerCall, ConcurrencyMode.Multiple);
+        using var lane = new Lane(host, new LaneCallLimits(MaxFrameBytes: 1 << 20) { MaxCallsPerConnection = 2 });
+
+        using (var socket = lane.ConnectUngreeted())
+        {
+            var hello = Receive(socket);
+            Assert.Equal((LaneReplyFrame.Types.Kind.Hello, 2u), (hello.Kind, hello.Credit));
+
+            // Two calls running (each waits until cancelled), then a third.
+            Send(socket, 1, Wait, new Empty());
+            Send(socket, 2, Wait, new Empty());
+            Send(socket, 3, Increment, new IncrementRequest { By = 1 });
+            Assert.True(ReadsToTheEnd(socket), "the connection stayed open");
+        }
+
+        await Eventually.Within(host.Log.WaitCancelled.Task);
+        using var next = lane.Connect();
+        Send(next, 1, Increment, new IncrementRequest { By = 1 });
+        Assert.Equal((int)StatusCode.OK, Receive(next).Status);
+    }
+
+    [Fact]
+    public async Task A_call_that_ends_gives_its_place_back_and_a_caller_within_the_bound_is_served_indefinitely()
+    {
+        await using var host = await SemanticsHost.StartAsync(InstanceMode.PerCall, ConcurrencyMode.Multiple);
+        using var lane = new Lane(host, new LaneCallLimits(MaxFrameBytes: 1 << 20) { MaxCallsPerConnection = 1 });
+        using var socket = lane.Connect();
+
+        // One call at a time, each started once the one before has ended: never past the bound.
+        for (ulong call = 1; call <= 50; call++)
+        {
+            Send(socket, call, Increment, new IncrementRequest { By = 1 });
+            Assert.Equal((call, (int)StatusCode.OK), Receive(socket) is var reply ? (reply.Call, reply.Status) : default);
+        }
+    }
+
+    [Fact]
+    public async Task A_peer_that_leaves_its_replies_unread_loses_its_connection_when_a_write_waits_past_the_timeout()
+    {
+        await using var host = await SemanticsHost.StartAsync(InstanceMode.PerCall, ConcurrencyMode.Multiple);
+        var limits = new LaneCallLimits(MaxFrameBytes: 1 << 20) { WriteTimeout = TimeSpan.FromSeconds(1) };
+        using var lane = new Lane(host, limits, bytesService: typeof(LargeBytes));
+        using var socket = lane.Connect();
+
+        // A window of 256 KiB messages (8 MiB: far more than the socket holds) that the caller never reads.
+        Send(socket, 1, Download, new Int32Value { Value = 256 * 1024 });
+
+        // The server closes the connection, and the call is ended with it; the host serves others.
+        await Eventually.Within(LargeBytes.Ended.Task);
+        Assert.True(ReadsToTheEnd(socket), "the connection stayed open");
+        using var next = lane.Connect();
+        Send(next, 1, Increment, new IncrementRequest { By = 1 });
+        Assert.Equal((int)StatusCode.OK, Receive(next).Status);
+    }
+
+    [Fact]
+    public async Task Connections_past_the_hosts_bound_are_closed_at_accept_without_a_greeting()
+    {
+        await using var host = await SemanticsHost.StartAsync(InstanceMode.PerCall, ConcurrencyMode.Multiple);
+        using var lane = new Lane(host, maxConnections: 2);
+        using var first = lane.Connect();
+        var second = lane.Connect();
+
+        using (var refused = lane.ConnectUngreeted())
+        {
+            Assert.True(ReadsToTheEnd(refused, out var received), "the connection past the bound stayed open");
+            Assert.Equal(0, received);
+        }
+
+        // A place given back is taken by the next connection.
+        second.Dispose();
+        await Eventually.TrueAsync(() => lane.Connections.Count == 1, "the closed connection's place given back");
+        using var third = lane.Connect();
+        Send(third, 1, Increment, new IncrementRequest { By = 1 });
+        Assert.Equal((int)StatusCode.OK, Receive(third).Status);
+    }
+
+    [Fact]
+    public async Task A_client_keeps_to_the_calls_its_greeting_allows_and_sends_the_next_over_HTTP2()
+    {
+        var peers = new LaneCallTests.PeerRecorder();
+        await using var host = await SemanticsHost.StartAsync(services =>
+        {
+            services.AddWcfService<CounterService>(InstanceMode.PerCall, ConcurrencyMode.Multiple);
+            services.AddSingleton(peers).Configure<GrpcServiceOptions>(grpc => grpc.Interceptors.Add<LaneCallTests.PeerRecorder>());
+        });
+        using var lane = new Lane(host, new LaneCallLimits(MaxFrameBytes: 1 << 20) { MaxCallsPerConnection = 1 });
+        using var calls = new LaneCallClient(lane.Server.Path, 1 << 20);
+        var invoker = new LaneCallInvoker(host.NewChannel().CreateCallInvoker(), calls);
+        var client = new Counter.CounterClient(invoker);
+        using var cancel = new CancellationTokenSource();
+
+        var waiting = client.WaitAsync(new Empty(), cancellationToken: cancel.Token);
+        await Eventually.TrueAsync(() => peers.Calls.Count == 1, "the first call running");
+        var second = await client.IncrementAsync(new IncrementRequest { By = 1 });
+        cancel.Cancel();
+        await Assert.ThrowsAsync<RpcException>(() => waiting.ResponseAsync);
+        await Eventually.TrueAsync(() => calls.Connect()!.Running == 0, "the host's answer to the cancelled call read");
+        var third = await client.IncrementAsync(new IncrementRequest { By = 1 });
+
+        // The first ran on the lane; the second found its one place taken and went over HTTP/2; the third, after the
+        // host's answer to the cancelled first, on the lane again.
+        Assert.Equal(["lane", "HTTP/2", "lane"], peers.Calls.Select(call => LaneCallTests.OnLane(call) ? "lane" : "HTTP/2"));
+        Assert.Equal((1, 1), (second.Result, third.Result));
     }
 
     /// <summary>Another user (<c>nobody</c>) is refused by the socket's mode; and were the mode opened to everyone, the

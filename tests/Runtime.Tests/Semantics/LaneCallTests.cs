@@ -18,7 +18,7 @@ namespace MigrateWcf.Runtime.Tests.Semantics;
 public sealed class LaneCallTests
 {
     /// <summary>Records each call's peer by method.</summary>
-    private sealed class PeerRecorder : Interceptor
+    internal sealed class PeerRecorder : Interceptor
     {
         public ConcurrentQueue<(string Method, string Peer)> Calls { get; } = new();
 
@@ -57,7 +57,7 @@ public sealed class LaneCallTests
         public string Confirm(string question) => "yes: " + question;
     }
 
-    private static async Task<(SemanticsHost Host, PeerRecorder Peers)> StartAsync(InstanceMode instancing, bool hostLane = true)
+    private static async Task<(SemanticsHost Host, PeerRecorder Peers)> StartAsync(InstanceMode instancing, bool hostLane = true, int? maxLaneConnections = null)
     {
         var peers = new PeerRecorder();
         var host = await SemanticsHost.StartAsync(
@@ -66,11 +66,11 @@ public sealed class LaneCallTests
                 services.AddWcfService<CounterService>(instancing, ConcurrencyMode.Single);
                 services.AddSingleton(peers).Configure<GrpcServiceOptions>(grpc => grpc.Interceptors.Add<PeerRecorder>());
             },
-            hostOptions: options => options.CallLane = hostLane);
+            hostOptions: options => (options.CallLane, options.MaxLaneConnections) = (hostLane, maxLaneConnections));
         return (host, peers);
     }
 
-    private static bool OnLane((string Method, string Peer) call) => call.Peer.EndsWith(".calls", StringComparison.Ordinal);
+    internal static bool OnLane((string Method, string Peer) call) => call.Peer.EndsWith(".calls", StringComparison.Ordinal);
 
     [Fact]
     public async Task A_proxys_unary_calls_travel_on_the_lane_with_their_session_and_its_faults()
@@ -180,6 +180,22 @@ public sealed class LaneCallTests
         Assert.DoesNotContain(laneHostPeers.Calls, OnLane);
         Assert.DoesNotContain(plainHostPeers.Calls, OnLane);
         Assert.False(File.Exists(LaneCallServer.SocketPath(plainHost.Endpoint.UnixSocketPath!)));
+    }
+
+    [Fact]
+    public async Task A_client_whose_lane_connection_is_past_the_hosts_bound_is_closed_ungreeted_and_calls_over_HTTP2()
+    {
+        var (host, peers) = await StartAsync(InstanceMode.PerCall, maxLaneConnections: 1);
+        await using var _ = host;
+        await using var first = await host.NewProxyCounterClientAsync(SemanticsHost.ClientOptions());
+        await using var second = await host.NewProxyCounterClientAsync(SemanticsHost.ClientOptions());
+
+        Assert.Equal(1, first.Increment(1));
+        Assert.Equal(1, second.Increment(1));
+        Assert.Equal(1, first.Increment(1));
+
+        Assert.Equal([true, false, true], peers.Calls.Select(OnLane));
+        Assert.Contains(host.Logs.Errors, entry => entry.Message.StartsWith("The local call lane closes new connections", StringComparison.Ordinal));
     }
 
     [Fact]

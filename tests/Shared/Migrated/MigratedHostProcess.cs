@@ -32,6 +32,8 @@ internal sealed class MigratedHostProcess : IDisposable
 
     public int ExitCode => _process.ExitCode;
 
+    public bool HasExited => _process.HasExited;
+
     public string Stdout
     {
         get
@@ -64,9 +66,17 @@ internal sealed class MigratedHostProcess : IDisposable
     public static Task<MigratedHostProcess> StartDllReadyAsync(string dll, params string[] arguments) => StartDllReadyAsync(dll, null, arguments);
 
     /// <summary>Starts a migrated host with variables added to its environment and waits for its ready line.</summary>
-    public static async Task<MigratedHostProcess> StartDllReadyAsync(string dll, IReadOnlyDictionary<string, string>? environment, params string[] arguments)
+    public static Task<MigratedHostProcess> StartDllReadyAsync(string dll, IReadOnlyDictionary<string, string>? environment, params string[] arguments)
+        => StartReadyAsync(dll, environment, launcher: [], arguments);
+
+    /// <summary>Starts the host through a launcher that execs its last arguments (<c>prlimit --nofile=400 --</c>), so
+    /// <see cref="Id"/> is the host's own process, and waits for its ready line.</summary>
+    public static Task<MigratedHostProcess> StartReadyUnderAsync(IReadOnlyList<string> launcher, params string[] arguments)
+        => StartReadyAsync(Dll, null, launcher, arguments);
+
+    private static async Task<MigratedHostProcess> StartReadyAsync(string dll, IReadOnlyDictionary<string, string>? environment, IReadOnlyList<string> launcher, string[] arguments)
     {
-        var host = Start(dll, arguments, environment);
+        var host = Start(dll, arguments, environment, launcher);
         if (await host.WaitForReadyAsync(StartTimeout) is null)
         {
             bool exited = await host.WaitForExitAsync(TimeSpan.FromSeconds(5));
@@ -81,9 +91,9 @@ internal sealed class MigratedHostProcess : IDisposable
 
     public static MigratedHostProcess Start(params string[] arguments) => Start(Dll, arguments);
 
-    private static MigratedHostProcess Start(string dll, string[] arguments, IReadOnlyDictionary<string, string>? environment = null)
+    private static MigratedHostProcess Start(string dll, string[] arguments, IReadOnlyDictionary<string, string>? environment = null, IReadOnlyList<string>? launcher = null)
     {
-        var start = new ProcessStartInfo(DotnetHost)
+        var start = new ProcessStartInfo(launcher is [var program, ..] ? program : DotnetHost)
         {
             UseShellExecute = false,
             RedirectStandardOutput = true,
@@ -92,6 +102,16 @@ internal sealed class MigratedHostProcess : IDisposable
         foreach (var (name, value) in environment ?? new Dictionary<string, string>())
         {
             start.Environment[name] = value;
+        }
+
+        if (launcher is { Count: > 0 })
+        {
+            foreach (string argument in launcher.Skip(1))
+            {
+                start.ArgumentList.Add(argument);
+            }
+
+            start.ArgumentList.Add(DotnetHost);
         }
 
         start.ArgumentList.Add("exec");
