@@ -10,11 +10,15 @@ namespace MigrateWcf.Runtime;
 
 /// <summary>An endpoint of a <see cref="MigratedHost"/> as resolved from configuration: its address parsed, its
 /// combination of TLS, plaintext and client certificates checked, its certificates loaded.</summary>
-internal sealed record HostEndpoint(string Name, GrpcEndpoint Endpoint, HostEndpointOptions Settings, X509Certificate2? Certificate, X509Certificate2? ClientAuthority)
+internal sealed record HostEndpoint(string Name, GrpcEndpoint Endpoint, HostEndpointOptions Settings, X509Certificate2? Certificate, ClientCertificateTrust? ClientTrust)
 {
     /// <summary>The connection item that names the endpoint a connection came in on.</summary>
     public const string ConnectionItem = "migrate-wcf.endpoint";
 
+    /// <summary>Callers are asked for a client certificate at the TLS handshake, and one presented is authenticated.</summary>
+    public bool AsksForClientCertificate => AsksForClientCertificateIn(Settings);
+
+    /// <summary>A call without a valid client certificate is refused.</summary>
     public bool RequiresClientCertificate =>
         Settings.ClientCertificate == ClientCertificateRequirement.Required || Settings.Authentication == EndpointAuthentication.Certificate;
 
@@ -102,10 +106,24 @@ internal sealed record HostEndpoint(string Name, GrpcEndpoint Endpoint, HostEndp
             }
         }
 
-        var asksForClientCertificate = settings.ClientCertificate != ClientCertificateRequirement.None || settings.Authentication == EndpointAuthentication.Certificate;
+        var asksForClientCertificate = AsksForClientCertificateIn(settings);
         if (asksForClientCertificate && !endpoint.IsTls)
         {
             throw new InvalidOperationException($"{key}: client certificates need TLS; use https:// (the endpoint is {endpoint}).");
+        }
+
+        // Trust settings on an endpoint that checks no certificate would only look like protection.
+        foreach (var (setting, isSet) in new[]
+        {
+            (nameof(HostEndpointOptions.ClientCertificateAuthority), settings.ClientCertificateAuthority is not null),
+            (nameof(HostEndpointOptions.ClientCertificateRevocation), settings.ClientCertificateRevocation is not null),
+        })
+        {
+            if (isSet && !asksForClientCertificate)
+            {
+                throw new InvalidOperationException(
+                    $"{key}:{setting} is set, but the endpoint asks for no client certificate: set {key}:{nameof(HostEndpointOptions.ClientCertificate)} to Required (or Allow), or remove it.");
+            }
         }
 
         if (settings.Authentication == EndpointAuthentication.Windows)
@@ -131,9 +149,16 @@ internal sealed record HostEndpoint(string Name, GrpcEndpoint Endpoint, HostEndp
             }
         }
 
-        var authority = settings.ClientCertificateAuthority?.LoadPublic($"{key}:ClientCertificateAuthority");
-        return new HostEndpoint(name, endpoint, settings, certificate, authority);
+        var trust = asksForClientCertificate
+            ? new ClientCertificateTrust(
+                settings.ClientCertificateAuthority?.LoadCertificates($"{key}:{nameof(HostEndpointOptions.ClientCertificateAuthority)}"),
+                settings.ClientCertificateRevocation ?? X509RevocationMode.NoCheck)
+            : null;
+        return new HostEndpoint(name, endpoint, settings, certificate, trust);
     }
+
+    private static bool AsksForClientCertificateIn(HostEndpointOptions settings) =>
+        settings.ClientCertificate != ClientCertificateRequirement.None || settings.Authentication == EndpointAuthentication.Certificate;
 
     private static bool IsLoopback(string host) =>
         string.Equals(host, "localhost", StringComparison.OrdinalIgnoreCase) || (IPAddress.TryParse(host, out var address) && IPAddress.IsLoopback(address));
@@ -156,7 +181,7 @@ internal sealed record HostEndpoint(string Name, GrpcEndpoint Endpoint, HostEndp
                     https.ServerCertificate = certificate;
                 }
 
-                if (Settings.ClientCertificate != ClientCertificateRequirement.None || RequiresClientCertificate)
+                if (AsksForClientCertificate)
                 {
                     // Asked for at the handshake, judged by the authentication handler: a caller without one gets a
                     // gRPC UNAUTHENTICATED instead of a failed handshake it cannot tell from a network error.

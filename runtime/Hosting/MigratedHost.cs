@@ -1,6 +1,4 @@
 using System.Reflection;
-using System.Security.Cryptography.X509Certificates;
-using Microsoft.AspNetCore.Authentication.Certificate;
 using Microsoft.AspNetCore.Builder;
 using Microsoft.AspNetCore.Hosting;
 using Microsoft.AspNetCore.Hosting.Server;
@@ -169,24 +167,10 @@ public static class MigratedHost
             endpoints.Where(p => p.Settings.Protocol == HostEndpointProtocol.Grpc).Select(p => p.Endpoint.UnixSocketPath).OfType<string>().ToList(),
             jsonTranscoding: endpoints.Any(p => p.Settings.Protocol == HostEndpointProtocol.HttpJson));
 
-        var authenticated = endpoints.Where(p => p.RequiresClientCertificate).ToList();
+        var authenticated = endpoints.Where(p => p.AsksForClientCertificate).ToList();
         if (authenticated.Count > 0)
         {
-            var authentication = builder.Services.AddAuthentication();
-            foreach (var endpoint in authenticated)
-            {
-                authentication.AddCertificate(endpoint.AuthenticationScheme, certificate =>
-                {
-                    certificate.AllowedCertificateTypes = CertificateTypes.All;
-                    // Revocation lists are not reachable from every network a service runs in; the chain and dates are checked.
-                    certificate.RevocationMode = X509RevocationMode.NoCheck;
-                    if (endpoint.ClientAuthority is { } authority)
-                    {
-                        certificate.ChainTrustValidationMode = X509ChainTrustMode.CustomRootTrust;
-                        certificate.CustomTrustStore.Add(authority);
-                    }
-                });
-            }
+            ClientCertificateCheck.AddSchemes(builder.Services, authenticated);
         }
 
         var healthPath = options.Health.HttpPath is { Length: > 0 } path ? (path.StartsWith('/') ? path : "/" + path) : null;

@@ -191,6 +191,8 @@ public sealed class HostProcessTests
     [InlineData(new[] { "--MigrateWcf:Endpoints:Tcp:Url", "unix:/tmp/x.sock", "--MigrateWcf:Endpoints:Tcp:Protocol", "HttpJson" }, "MigrateWcf:Endpoints:Tcp: HTTP + JSON needs a TCP endpoint (https://host:port), not unix:/tmp/x.sock.")]
     [InlineData(new[] { "--MigrateWcf:Endpoints:Tcp:Url", "unix:/tmp/x.sock", "--MigrateWcf:Endpoints:Tcp:ClientCertificate", "Required" }, "MigrateWcf:Endpoints:Tcp: client certificates need TLS; use https:// (the endpoint is unix:/tmp/x.sock).")]
     [InlineData(new[] { "--MigrateWcf:Endpoints:Tcp:Url", "https://127.0.0.1:0", "--MigrateWcf:Endpoints:Tcp:Authentication", "Windows" }, "MigrateWcf:Endpoints:Tcp: Windows authentication (Negotiate) cannot authenticate gRPC calls")]
+    [InlineData(new[] { "--MigrateWcf:Endpoints:Tcp:Url", "https://127.0.0.1:0", "--MigrateWcf:Endpoints:Tcp:ClientCertificateAuthority:Path", "/tmp/ca.pem" }, "MigrateWcf:Endpoints:Tcp:ClientCertificateAuthority is set, but the endpoint asks for no client certificate: set MigrateWcf:Endpoints:Tcp:ClientCertificate to Required (or Allow), or remove it.")]
+    [InlineData(new[] { "--MigrateWcf:Endpoints:Tcp:Url", "https://127.0.0.1:0", "--MigrateWcf:Endpoints:Tcp:ClientCertificateRevocation", "Online" }, "MigrateWcf:Endpoints:Tcp:ClientCertificateRevocation is set, but the endpoint asks for no client certificate: set MigrateWcf:Endpoints:Tcp:ClientCertificate to Required (or Allow), or remove it.")]
     public async Task Bad_configuration_exits_2_with_one_line_naming_the_key(string[] arguments, string expected)
     {
         var (exitCode, stdout, stderr) = await MigratedHostProcess.RunAsync(arguments);
@@ -199,6 +201,25 @@ public sealed class HostProcessTests
         Assert.Equal("", stdout);
         Assert.StartsWith($"{Name}: {expected}", stderr, StringComparison.Ordinal);
         Assert.Single(stderr.TrimEnd('\n').Split('\n'));
+    }
+
+    // Issue 44, item 7: Kestrel found the missing key only when it started, which exited 1 as if the port were taken.
+    [Fact]
+    public async Task A_pkcs12_certificate_without_its_private_key_exits_2_with_one_line()
+    {
+        using var certificates = new TestCertificates();
+        string withoutKey = Path.Combine(certificates.Directory, "server-without-key.pfx");
+        using (var publicOnly = System.Security.Cryptography.X509Certificates.X509CertificateLoader.LoadCertificate(certificates.Server.RawData))
+        {
+            File.WriteAllBytes(withoutKey, publicOnly.Export(System.Security.Cryptography.X509Certificates.X509ContentType.Pkcs12, "secret"));
+        }
+
+        var (exitCode, stdout, stderr) = await MigratedHostProcess.RunAsync(
+            "--MigrateWcf:Endpoints:Tls:Url", "https://127.0.0.1:0", "--MigrateWcf:Endpoints:Tls:Certificate:Path", withoutKey, "--MigrateWcf:Endpoints:Tls:Certificate:Password", "secret");
+
+        Assert.Equal(2, exitCode);
+        Assert.Equal("", stdout);
+        Assert.Equal($"{Name}: MigrateWcf:Endpoints:Tls:Certificate: {withoutKey} holds no private key for its certificate; a TLS endpoint needs the certificate with its key.\n", stderr);
     }
 
     private sealed class StockLevelRecorder : IStockWatchCallback
