@@ -28,24 +28,20 @@ internal sealed record HostEndpoint(string Name, GrpcEndpoint Endpoint, HostEndp
     /// <summary>The endpoints options name, validated: each URL parsed, TLS where TCP leaves the machine, certificates loaded.</summary>
     public static List<HostEndpoint> ResolveAll(MigratedHostOptions options, IHostEnvironment environment)
     {
-        var configured = new List<(string Name, HostEndpointOptions Settings)>();
+        // Each with the key its address came from, for messages.
+        var configured = new List<(string Name, string UrlKey, HostEndpointOptions Settings)>();
         if (options.Socket is { Length: > 0 } socket)
         {
             // A pipe name on Windows (Kestrel's named-pipe transport, current user only). Elsewhere a path is a socket
             // file and a plain name the socket .NET's pipe classes use for that pipe name.
             var url = OperatingSystem.IsWindows() || !socket.Contains('/') ? "pipe:" + socket : "unix:" + Path.GetFullPath(socket);
-            configured.Add((nameof(MigratedHostOptions.Socket), new HostEndpointOptions { Url = url }));
+            configured.Add((nameof(MigratedHostOptions.Socket), $"{MigratedHostOptions.SectionName}:{nameof(MigratedHostOptions.Socket)} (--socket)", new HostEndpointOptions { Url = url }));
         }
 
         if (options.HttpPort is { } port)
         {
-            if (port is < 1 or > 65535)
-            {
-                throw new InvalidOperationException($"{MigratedHostOptions.SectionName}:{nameof(MigratedHostOptions.HttpPort)} (--http-port) is {port}: expected a port number from 1 to 65535.");
-            }
-
             // Loopback only, as the sample's REST callers are local (tests, curl); a remote one needs an https endpoint.
-            configured.Add((nameof(MigratedHostOptions.HttpPort), new HostEndpointOptions
+            configured.Add((nameof(MigratedHostOptions.HttpPort), $"{MigratedHostOptions.SectionName}:{nameof(MigratedHostOptions.HttpPort)} (--http-port)", new HostEndpointOptions
             {
                 Url = string.Create(System.Globalization.CultureInfo.InvariantCulture, $"http://127.0.0.1:{port}"),
                 Protocol = HostEndpointProtocol.HttpJson,
@@ -53,14 +49,14 @@ internal sealed record HostEndpoint(string Name, GrpcEndpoint Endpoint, HostEndp
             }));
         }
 
-        configured.AddRange(options.Endpoints.Select(e => (e.Key, e.Value)));
+        configured.AddRange(options.Endpoints.Select(e => (e.Key, $"{MigratedHostOptions.SectionName}:Endpoints:{e.Key}:Url", e.Value)));
         if (configured.Count == 0)
         {
             throw new InvalidOperationException(
                 $"No endpoint is configured: give --socket PATH, or {MigratedHostOptions.SectionName}:Endpoints:<name>:Url in appsettings.json or the environment (docs/hosting.md).");
         }
 
-        var endpoints = configured.Select(e => Resolve(e.Name, e.Settings, environment)).ToList();
+        var endpoints = configured.Select(e => Resolve(e.Name, e.UrlKey, e.Settings, environment)).ToList();
         foreach (var duplicate in endpoints.GroupBy(e => e.Endpoint).Where(g => g.Count() > 1))
         {
             throw new InvalidOperationException($"Endpoints {string.Join(" and ", duplicate.Select(e => e.Name))} both listen on {duplicate.Key}.");
@@ -69,12 +65,12 @@ internal sealed record HostEndpoint(string Name, GrpcEndpoint Endpoint, HostEndp
         return endpoints;
     }
 
-    private static HostEndpoint Resolve(string name, HostEndpointOptions settings, IHostEnvironment environment)
+    private static HostEndpoint Resolve(string name, string urlKey, HostEndpointOptions settings, IHostEnvironment environment)
     {
         var key = $"{MigratedHostOptions.SectionName}:Endpoints:{name}";
         if (string.IsNullOrWhiteSpace(settings.Url))
         {
-            throw new InvalidOperationException($"{key}:Url is missing: give unix:/path, pipe:name, https://host:port or http://host:port.");
+            throw new InvalidOperationException($"{urlKey} is missing: give unix:/path, pipe:name, https://host:port or http://host:port.");
         }
 
         GrpcEndpoint endpoint;
@@ -84,7 +80,7 @@ internal sealed record HostEndpoint(string Name, GrpcEndpoint Endpoint, HostEndp
         }
         catch (FormatException e)
         {
-            throw new InvalidOperationException($"{key}:Url: {e.Message}", e);
+            throw new InvalidOperationException($"{urlKey}: {e.Message}", e);
         }
 
         var tcp = endpoint.Kind == GrpcEndpointKind.Tcp;

@@ -122,8 +122,7 @@ public static class MigratedHost
         // A failed start is reported in one line; the host's own "Hosting failed to start" log would add a stack trace.
         builder.Logging.AddFilter("Microsoft.Extensions.Hosting.Internal.Host", LogLevel.Critical);
 
-        var options = new MigratedHostOptions();
-        builder.Configuration.GetSection(MigratedHostOptions.SectionName).Bind(options);
+        var options = MigratedHostConfiguration.Read(builder.Configuration);
         var endpoints = HostEndpoint.ResolveAll(options, builder.Environment);
         builder.Services.Configure<HostOptions>(host => host.ShutdownTimeout = options.ShutdownTimeout);
 

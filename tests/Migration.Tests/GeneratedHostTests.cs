@@ -162,7 +162,8 @@ public sealed partial class GeneratedHostTests
         },
     };
 
-    private static void CopyFolder(string from, string to)
+    /// <summary>Copies the host's output folder, so that a test can give it an appsettings.json of its own.</summary>
+    internal static void CopyFolder(string from, string to)
     {
         Directory.CreateDirectory(to);
         foreach (var file in Directory.GetFiles(from))
