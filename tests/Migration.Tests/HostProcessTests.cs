@@ -277,6 +277,22 @@ public sealed class HostProcessTests
         Assert.Equal($"ready {Name} on unix:{socket}", host.Stdout.TrimEnd());
     }
 
+    // Issue 44, item 7: the call and bulk lanes, which start before Kestrel binds, each logged a warning about the same
+    // folder before the host's own one-line failure.
+    [Fact]
+    public async Task A_socket_folder_nothing_can_be_created_in_makes_the_host_exit_1_with_one_line_and_no_lane_warnings()
+    {
+        // Nobody, root included, can create anything in /proc itself.
+        string path = "/proc/migrate-wcf-" + Guid.NewGuid().ToString("N")[..8] + ".sock";
+
+        var (exitCode, stdout, stderr) = await MigratedHostProcess.RunAsync("--socket", path);
+
+        Assert.Equal(1, exitCode);
+        Assert.Equal("", stdout);
+        Assert.StartsWith($"{Name}: Cannot listen on unix:{path}: nothing can be created in /proc: ", stderr, StringComparison.Ordinal);
+        Assert.Single(stderr.TrimEnd('\n').Split('\n'));
+    }
+
     // Issue 44, item 7: Kestrel found the missing key only when it started, which exited 1 as if the port were taken.
     [Fact]
     public async Task A_pkcs12_certificate_without_its_private_key_exits_2_with_one_line()
