@@ -1,6 +1,8 @@
 using System.Security.Cryptography;
 using System.Security.Cryptography.X509Certificates;
 using Microsoft.AspNetCore.Authentication.Certificate;
+using Microsoft.Extensions.DependencyInjection;
+using Microsoft.Extensions.Logging;
 
 namespace MigrateWcf.Runtime;
 
@@ -25,7 +27,7 @@ internal sealed class ClientCertificateTrust(X509Certificate2Collection? roots, 
     {
         // The handler skips chain trust for a self-signed certificate when it allows the type (it builds the chain with
         // AllowUnknownCertificateAuthority), and refuses the type outright otherwise, which would refuse one that is a
-        // configured root too. So it is allowed here, and every certificate's chain is built again by IsTrusted below.
+        // configured root too. So it is allowed here, and every certificate's chain is built again by WhyNotTrusted below.
         options.AllowedCertificateTypes = CertificateTypes.All;
         options.ChainTrustValidationMode = Roots is null ? X509ChainTrustMode.System : X509ChainTrustMode.CustomRootTrust;
         if (Roots is not null)
@@ -40,8 +42,11 @@ internal sealed class ClientCertificateTrust(X509Certificate2Collection? roots, 
         {
             OnCertificateValidated = context =>
             {
-                if (!IsTrusted(context.ClientCertificate))
+                if (WhyNotTrusted(context.ClientCertificate) is { } reasons)
                 {
+                    // Worded as the handler's own warning for a chain it cannot build, so both refusals read alike.
+                    context.HttpContext.RequestServices.GetRequiredService<ILoggerFactory>().CreateLogger<ClientCertificateTrust>()
+                        .LogWarning("Certificate validation failed, subject was {Subject}. {ChainErrors}", context.ClientCertificate.Subject, reasons);
                     context.Fail("The client certificate's chain does not end in a trusted root.");
                 }
 
@@ -50,8 +55,9 @@ internal sealed class ClientCertificateTrust(X509Certificate2Collection? roots, 
         };
     }
 
-    /// <summary>True when <paramref name="certificate"/>'s chain is built to a trusted root, as the type's summary says.</summary>
-    public bool IsTrusted(X509Certificate2 certificate)
+    /// <summary>Null when <paramref name="certificate"/>'s chain is built to a trusted root, as the type's summary says;
+    /// otherwise what is wrong with the chain.</summary>
+    public string? WhyNotTrusted(X509Certificate2 certificate)
     {
         using var chain = new X509Chain();
         var policy = chain.ChainPolicy;
@@ -66,7 +72,9 @@ internal sealed class ClientCertificateTrust(X509Certificate2Collection? roots, 
         policy.ApplicationPolicy.Add(ClientAuthentication);
         try
         {
-            return chain.Build(certificate);
+            return chain.Build(certificate)
+                ? null
+                : string.Join(", ", chain.ChainStatus.Select(status => $"{status.Status} {status.StatusInformation.Trim()}"));
         }
         finally
         {

@@ -47,6 +47,10 @@ public sealed partial class GeneratedHostTests
         Assert.Equal(
             certificates.Refused.ToDictionary(p => p.Key, _ => StatusCode.Unauthenticated),
             certificates.Refused.ToDictionary(p => p.Key, p => PutStatus(host, certificates, p.Value)));
+
+        // The caller learns nothing more; the host's log says whose certificate was refused and why.
+        Assert.True(await host.StopAsync(), host.Output);
+        Assert.All(certificates.Refused.Values, refused => Assert.Contains($"Certificate validation failed, subject was {refused.Subject}. ", host.Stderr));
     }
 
     [Fact]
