@@ -10,7 +10,8 @@ namespace MigrateWcf.Runtime;
 /// Which client certificates an endpoint of a <see cref="MigratedHost"/> trusts, as WCF's ChainTrust decided it: a
 /// certificate is valid when its chain is built, within its dates and those of its issuers, to one of the configured
 /// roots (<c>ClientCertificateAuthority</c>) or, without them, to the machine's trusted roots; with its revocation checked
-/// as configured; and, unlike WCF, for client authentication (no extended key usage, or one that includes clientAuth).
+/// as configured; and for client authentication throughout (no extended key usage, or one that includes clientAuth),
+/// where WCF's ClientChainTrustValidator asks it of the issuers only.
 /// A self-signed certificate is its own chain, so it is trusted only when it is one of those roots itself.
 /// </summary>
 internal sealed class ClientCertificateTrust(X509Certificate2Collection? roots, X509RevocationMode revocation)
