@@ -10,11 +10,15 @@ namespace MigrateWcf.Runtime;
 
 /// <summary>An endpoint of a <see cref="MigratedHost"/> as resolved from configuration: its address parsed, its
 /// combination of TLS, plaintext and client certificates checked, its certificates loaded.</summary>
-internal sealed record HostEndpoint(string Name, GrpcEndpoint Endpoint, HostEndpointOptions Settings, X509Certificate2? Certificate, X509Certificate2? ClientAuthority)
+internal sealed record HostEndpoint(string Name, GrpcEndpoint Endpoint, HostEndpointOptions Settings, X509Certificate2? Certificate, ClientCertificateTrust? ClientTrust)
 {
     /// <summary>The connection item that names the endpoint a connection came in on.</summary>
     public const string ConnectionItem = "migrate-wcf.endpoint";
 
+    /// <summary>Callers are asked for a client certificate at the TLS handshake, and one presented is authenticated.</summary>
+    public bool AsksForClientCertificate => AsksForClientCertificateIn(Settings);
+
+    /// <summary>A call without a valid client certificate is refused.</summary>
     public bool RequiresClientCertificate =>
         Settings.ClientCertificate == ClientCertificateRequirement.Required || Settings.Authentication == EndpointAuthentication.Certificate;
 
@@ -24,24 +28,20 @@ internal sealed record HostEndpoint(string Name, GrpcEndpoint Endpoint, HostEndp
     /// <summary>The endpoints options name, validated: each URL parsed, TLS where TCP leaves the machine, certificates loaded.</summary>
     public static List<HostEndpoint> ResolveAll(MigratedHostOptions options, IHostEnvironment environment)
     {
-        var configured = new List<(string Name, HostEndpointOptions Settings)>();
+        // Each with the key its address came from, for messages.
+        var configured = new List<(string Name, string UrlKey, HostEndpointOptions Settings)>();
         if (options.Socket is { Length: > 0 } socket)
         {
             // A pipe name on Windows (Kestrel's named-pipe transport, current user only). Elsewhere a path is a socket
             // file and a plain name the socket .NET's pipe classes use for that pipe name.
             var url = OperatingSystem.IsWindows() || !socket.Contains('/') ? "pipe:" + socket : "unix:" + Path.GetFullPath(socket);
-            configured.Add((nameof(MigratedHostOptions.Socket), new HostEndpointOptions { Url = url }));
+            configured.Add((nameof(MigratedHostOptions.Socket), $"{MigratedHostOptions.SectionName}:{nameof(MigratedHostOptions.Socket)} (--socket)", new HostEndpointOptions { Url = url }));
         }
 
         if (options.HttpPort is { } port)
         {
-            if (port is < 1 or > 65535)
-            {
-                throw new InvalidOperationException($"{MigratedHostOptions.SectionName}:{nameof(MigratedHostOptions.HttpPort)} (--http-port) is {port}: expected a port number from 1 to 65535.");
-            }
-
             // Loopback only, as the sample's REST callers are local (tests, curl); a remote one needs an https endpoint.
-            configured.Add((nameof(MigratedHostOptions.HttpPort), new HostEndpointOptions
+            configured.Add((nameof(MigratedHostOptions.HttpPort), $"{MigratedHostOptions.SectionName}:{nameof(MigratedHostOptions.HttpPort)} (--http-port)", new HostEndpointOptions
             {
                 Url = string.Create(System.Globalization.CultureInfo.InvariantCulture, $"http://127.0.0.1:{port}"),
                 Protocol = HostEndpointProtocol.HttpJson,
@@ -49,14 +49,14 @@ internal sealed record HostEndpoint(string Name, GrpcEndpoint Endpoint, HostEndp
             }));
         }
 
-        configured.AddRange(options.Endpoints.Select(e => (e.Key, e.Value)));
+        configured.AddRange(options.Endpoints.Select(e => (e.Key, $"{MigratedHostOptions.SectionName}:Endpoints:{e.Key}:Url", e.Value)));
         if (configured.Count == 0)
         {
             throw new InvalidOperationException(
                 $"No endpoint is configured: give --socket PATH, or {MigratedHostOptions.SectionName}:Endpoints:<name>:Url in appsettings.json or the environment (docs/hosting.md).");
         }
 
-        var endpoints = configured.Select(e => Resolve(e.Name, e.Settings, environment)).ToList();
+        var endpoints = configured.Select(e => Resolve(e.Name, e.UrlKey, e.Settings, environment)).ToList();
         foreach (var duplicate in endpoints.GroupBy(e => e.Endpoint).Where(g => g.Count() > 1))
         {
             throw new InvalidOperationException($"Endpoints {string.Join(" and ", duplicate.Select(e => e.Name))} both listen on {duplicate.Key}.");
@@ -65,12 +65,12 @@ internal sealed record HostEndpoint(string Name, GrpcEndpoint Endpoint, HostEndp
         return endpoints;
     }
 
-    private static HostEndpoint Resolve(string name, HostEndpointOptions settings, IHostEnvironment environment)
+    private static HostEndpoint Resolve(string name, string urlKey, HostEndpointOptions settings, IHostEnvironment environment)
     {
         var key = $"{MigratedHostOptions.SectionName}:Endpoints:{name}";
         if (string.IsNullOrWhiteSpace(settings.Url))
         {
-            throw new InvalidOperationException($"{key}:Url is missing: give unix:/path, pipe:name, https://host:port or http://host:port.");
+            throw new InvalidOperationException($"{urlKey} is missing: give unix:/path, pipe:name, https://host:port or http://host:port.");
         }
 
         GrpcEndpoint endpoint;
@@ -80,7 +80,7 @@ internal sealed record HostEndpoint(string Name, GrpcEndpoint Endpoint, HostEndp
         }
         catch (FormatException e)
         {
-            throw new InvalidOperationException($"{key}:Url: {e.Message}", e);
+            throw new InvalidOperationException($"{urlKey}: {e.Message}", e);
         }
 
         var tcp = endpoint.Kind == GrpcEndpointKind.Tcp;
@@ -102,10 +102,24 @@ internal sealed record HostEndpoint(string Name, GrpcEndpoint Endpoint, HostEndp
             }
         }
 
-        var asksForClientCertificate = settings.ClientCertificate != ClientCertificateRequirement.None || settings.Authentication == EndpointAuthentication.Certificate;
+        var asksForClientCertificate = AsksForClientCertificateIn(settings);
         if (asksForClientCertificate && !endpoint.IsTls)
         {
             throw new InvalidOperationException($"{key}: client certificates need TLS; use https:// (the endpoint is {endpoint}).");
+        }
+
+        // Trust settings on an endpoint that checks no certificate would only look like protection.
+        foreach (var (setting, isSet) in new[]
+        {
+            (nameof(HostEndpointOptions.ClientCertificateAuthority), settings.ClientCertificateAuthority is not null),
+            (nameof(HostEndpointOptions.ClientCertificateRevocation), settings.ClientCertificateRevocation is not null),
+        })
+        {
+            if (isSet && !asksForClientCertificate)
+            {
+                throw new InvalidOperationException(
+                    $"{key}:{setting} is set, but the endpoint asks for no client certificate: set {key}:{nameof(HostEndpointOptions.ClientCertificate)} to Required (or Allow), or remove it.");
+            }
         }
 
         if (settings.Authentication == EndpointAuthentication.Windows)
@@ -131,9 +145,16 @@ internal sealed record HostEndpoint(string Name, GrpcEndpoint Endpoint, HostEndp
             }
         }
 
-        var authority = settings.ClientCertificateAuthority?.LoadPublic($"{key}:ClientCertificateAuthority");
-        return new HostEndpoint(name, endpoint, settings, certificate, authority);
+        var trust = asksForClientCertificate
+            ? new ClientCertificateTrust(
+                settings.ClientCertificateAuthority?.LoadCertificates($"{key}:{nameof(HostEndpointOptions.ClientCertificateAuthority)}"),
+                settings.ClientCertificateRevocation ?? X509RevocationMode.NoCheck)
+            : null;
+        return new HostEndpoint(name, endpoint, settings, certificate, trust);
     }
+
+    private static bool AsksForClientCertificateIn(HostEndpointOptions settings) =>
+        settings.ClientCertificate != ClientCertificateRequirement.None || settings.Authentication == EndpointAuthentication.Certificate;
 
     private static bool IsLoopback(string host) =>
         string.Equals(host, "localhost", StringComparison.OrdinalIgnoreCase) || (IPAddress.TryParse(host, out var address) && IPAddress.IsLoopback(address));
@@ -156,7 +177,7 @@ internal sealed record HostEndpoint(string Name, GrpcEndpoint Endpoint, HostEndp
                     https.ServerCertificate = certificate;
                 }
 
-                if (Settings.ClientCertificate != ClientCertificateRequirement.None || RequiresClientCertificate)
+                if (AsksForClientCertificate)
                 {
                     // Asked for at the handshake, judged by the authentication handler: a caller without one gets a
                     // gRPC UNAUTHENTICATED instead of a failed handshake it cannot tell from a network error.

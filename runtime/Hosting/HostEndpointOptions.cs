@@ -1,3 +1,5 @@
+using System.Security.Cryptography.X509Certificates;
+
 namespace MigrateWcf.Runtime;
 
 /// <summary>One endpoint of a <see cref="MigratedHost"/> (<c>MigrateWcf:Endpoints:&lt;name&gt;</c>).</summary>
@@ -16,8 +18,14 @@ public sealed class HostEndpointOptions
     /// <summary>Whether callers present a TLS client certificate (WCF's <c>clientCredentialType="Certificate"</c>).</summary>
     public ClientCertificateRequirement ClientCertificate { get; set; } = ClientCertificateRequirement.None;
 
-    /// <summary>The authority client certificates chain to (a PEM certificate); null: the machine's trust store.</summary>
+    /// <summary>The roots a client certificate's chain may end in: a PEM file of one or more certificates (authorities,
+    /// or a self-signed client certificate itself), or a PKCS#12 file; null: the machine's trust store.</summary>
     public CertificateFileOptions? ClientCertificateAuthority { get; set; }
+
+    /// <summary>How the revocation of a client certificate's chain is checked; null: not at all
+    /// (<see cref="X509RevocationMode.NoCheck"/>). <see cref="X509RevocationMode.Online"/> fetches each authority's list
+    /// (WCF's default); <see cref="X509RevocationMode.Offline"/> uses only lists already cached on the machine.</summary>
+    public X509RevocationMode? ClientCertificateRevocation { get; set; }
 
     /// <summary>How callers of this endpoint are authenticated; a call that is not gets UNAUTHENTICATED.</summary>
     public EndpointAuthentication Authentication { get; set; } = EndpointAuthentication.None;

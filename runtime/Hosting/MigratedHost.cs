@@ -1,6 +1,4 @@
 using System.Reflection;
-using System.Security.Cryptography.X509Certificates;
-using Microsoft.AspNetCore.Authentication.Certificate;
 using Microsoft.AspNetCore.Builder;
 using Microsoft.AspNetCore.Hosting;
 using Microsoft.AspNetCore.Hosting.Server;
@@ -124,8 +122,7 @@ public static class MigratedHost
         // A failed start is reported in one line; the host's own "Hosting failed to start" log would add a stack trace.
         builder.Logging.AddFilter("Microsoft.Extensions.Hosting.Internal.Host", LogLevel.Critical);
 
-        var options = new MigratedHostOptions();
-        builder.Configuration.GetSection(MigratedHostOptions.SectionName).Bind(options);
+        var options = MigratedHostConfiguration.Read(builder.Configuration);
         var endpoints = HostEndpoint.ResolveAll(options, builder.Environment);
         builder.Services.Configure<HostOptions>(host => host.ShutdownTimeout = options.ShutdownTimeout);
 
@@ -133,9 +130,7 @@ public static class MigratedHost
         setup.Options.EnableHealthChecks = options.Health.Grpc;
         setup.Options.EnableReflection = options.Reflection;
         setup.Options.BulkLane = options.BulkLane;
-        setup.Options.MaxLaneConnections = options.MaxLaneConnections is < 1
-            ? throw new InvalidOperationException($"{MigratedHostOptions.SectionName}:{nameof(MigratedHostOptions.MaxLaneConnections)} is {options.MaxLaneConnections}: expected a number of connections from 1 up.")
-            : options.MaxLaneConnections;
+        setup.Options.MaxLaneConnections = options.MaxLaneConnections;
         configure(setup);
         var configureGrpc = setup.Options.Grpc;
         setup.Options.Grpc = grpc =>
@@ -172,24 +167,10 @@ public static class MigratedHost
             endpoints.Where(p => p.Settings.Protocol == HostEndpointProtocol.Grpc).Select(p => p.Endpoint.UnixSocketPath).OfType<string>().ToList(),
             jsonTranscoding: endpoints.Any(p => p.Settings.Protocol == HostEndpointProtocol.HttpJson));
 
-        var authenticated = endpoints.Where(p => p.RequiresClientCertificate).ToList();
+        var authenticated = endpoints.Where(p => p.AsksForClientCertificate).ToList();
         if (authenticated.Count > 0)
         {
-            var authentication = builder.Services.AddAuthentication();
-            foreach (var endpoint in authenticated)
-            {
-                authentication.AddCertificate(endpoint.AuthenticationScheme, certificate =>
-                {
-                    certificate.AllowedCertificateTypes = CertificateTypes.All;
-                    // Revocation lists are not reachable from every network a service runs in; the chain and dates are checked.
-                    certificate.RevocationMode = X509RevocationMode.NoCheck;
-                    if (endpoint.ClientAuthority is { } authority)
-                    {
-                        certificate.ChainTrustValidationMode = X509ChainTrustMode.CustomRootTrust;
-                        certificate.CustomTrustStore.Add(authority);
-                    }
-                });
-            }
+            ClientCertificateCheck.AddSchemes(builder.Services, authenticated);
         }
 
         var healthPath = options.Health.HttpPath is { Length: > 0 } path ? (path.StartsWith('/') ? path : "/" + path) : null;

@@ -23,16 +23,28 @@ internal sealed class UnixSocketFile(string path)
     /// <summary>Fails with a clear message when the path is taken by something we must not replace.</summary>
     public void CheckAvailable() => Inspect(removeStale: false);
 
+    /// <summary>
+    /// Makes the socket's folder (0700) when it is missing, and fails with a clear message when nothing can be created in
+    /// it (a read-only file system, a folder of another user): checked before the host starts, since the lane sockets
+    /// beside this one are bound first and would each report the same folder.
+    /// </summary>
+    public void CheckFolder()
+    {
+        var parent = MakeParent();
+        // The probe is what binding does first in a folder others can enter: an exclusive, private directory.
+        var probe = System.IO.Path.Combine(parent, $".{Convert.ToHexStringLower(System.Security.Cryptography.RandomNumberGenerator.GetBytes(8))}");
+        if (Native.mkdir(Native.Utf8(probe), 0b111_000_000) != 0)
+        {
+            throw Refused($"nothing can be created in {parent}: {Marshal.GetPInvokeErrorMessage(Marshal.GetLastPInvokeError())}");
+        }
+
+        Directory.Delete(probe);
+    }
+
     /// <summary>Creates, binds and publishes the socket (Kestrel listens on the returned socket).</summary>
     public Socket Bind()
     {
-        var parent = System.IO.Path.GetDirectoryName(Path)!;
-        if (!Directory.Exists(parent))
-        {
-            Directory.CreateDirectory(parent, DirectoryMode);
-            File.SetUnixFileMode(parent, DirectoryMode);
-        }
-
+        var parent = MakeParent();
         Inspect(removeStale: true);
         var socket = new Socket(AddressFamily.Unix, SocketType.Stream, ProtocolType.Unspecified);
         try
@@ -55,6 +67,18 @@ internal sealed class UnixSocketFile(string path)
             socket.Dispose();
             throw;
         }
+    }
+
+    private string MakeParent()
+    {
+        var parent = System.IO.Path.GetDirectoryName(Path)!;
+        if (!Directory.Exists(parent))
+        {
+            Directory.CreateDirectory(parent, DirectoryMode);
+            File.SetUnixFileMode(parent, DirectoryMode);
+        }
+
+        return parent;
     }
 
     /// <summary>For a directory others can enter (a pipe name's socket lives in the temp directory): the socket gets its

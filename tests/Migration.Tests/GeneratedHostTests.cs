@@ -133,7 +133,11 @@ public sealed partial class GeneratedHostTests
     }
 
     private static Task<MigratedHostProcess> StartWithTls(SocketFolder folder, TestCertificates certificates, params string[] more) =>
-        MigratedHostProcess.StartReadyAsync([
+        StartWithTls(folder, certificates, environment: null, more);
+
+    /// <summary>The host with a Unix socket and a TLS endpoint <c>Tls</c> on a loopback port, with variables added to its environment.</summary>
+    private static Task<MigratedHostProcess> StartWithTls(SocketFolder folder, TestCertificates certificates, IReadOnlyDictionary<string, string>? environment, params string[] more) =>
+        MigratedHostProcess.StartDllReadyAsync(MigratedHostProcess.Dll, environment, [
             "--socket", folder.Combine("tls-host.sock"),
             "--MigrateWcf:Endpoints:Tls:Url", "https://127.0.0.1:0",
             "--MigrateWcf:Endpoints:Tls:Certificate:Path", certificates.ServerPath,
@@ -151,12 +155,15 @@ public sealed partial class GeneratedHostTests
             handler.SslOptions.RemoteCertificateValidationCallback = (_, presented, _, _) => certificates.Trusts(presented);
             if (clientCertificate is not null)
             {
-                handler.SslOptions.ClientCertificates = [clientCertificate];
+                // Presented whatever it is: .NET's own selection would leave out one it deems unfit (no clientAuth usage),
+                // and the server, not the client, is under test.
+                handler.SslOptions.LocalCertificateSelectionCallback = (_, _, _, _, _) => clientCertificate;
             }
         },
     };
 
-    private static void CopyFolder(string from, string to)
+    /// <summary>Copies the host's output folder, so that a test can give it an appsettings.json of its own.</summary>
+    internal static void CopyFolder(string from, string to)
     {
         Directory.CreateDirectory(to);
         foreach (var file in Directory.GetFiles(from))

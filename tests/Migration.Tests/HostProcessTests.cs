@@ -181,9 +181,9 @@ public sealed class HostProcessTests
     [InlineData(new[] { "--socket" }, "--socket needs a value.")]
     [InlineData(new[] { "--socket", "/tmp/x.sock", "--http-port" }, "--http-port needs a value.")]
     [InlineData(new[] { "--socket", "/tmp/x.sock", "--MigratedServices:Simple", "Both" }, "Failed to convert configuration value 'Both' at 'MigratedServices:Simple' to type 'LegacyWcf.Contracts.Grpc.SimpleImplementation'.")]
-    [InlineData(new[] { "--socket", "/tmp/x.sock", "--http-port", "0" }, "MigrateWcf:HttpPort (--http-port) is 0: expected a port number from 1 to 65535.")]
-    [InlineData(new[] { "--socket", "/tmp/x.sock", "--MigrateWcf:MaxLaneConnections", "0" }, "MigrateWcf:MaxLaneConnections is 0: expected a number of connections from 1 up.")]
-    [InlineData(new[] { "--socket", "/tmp/x.sock", "--http-port", "eighty" }, "Failed to convert configuration value 'eighty' at 'MigrateWcf:HttpPort' to type 'System.Int32'.")]
+    [InlineData(new[] { "--socket", "/tmp/x.sock", "--http-port", "0" }, "MigrateWcf:HttpPort (--http-port) is '0': expected a port number from 1 to 65535.")]
+    [InlineData(new[] { "--socket", "/tmp/x.sock", "--MigrateWcf:MaxLaneConnections", "0" }, "MigrateWcf:MaxLaneConnections is '0': expected a number of connections from 1 up.")]
+    [InlineData(new[] { "--socket", "/tmp/x.sock", "--http-port", "eighty" }, "MigrateWcf:HttpPort (--http-port) is 'eighty': expected a port number from 1 to 65535.")]
     [InlineData(new[] { "--MigrateWcf:Endpoints:Tcp:Url", "ftp://127.0.0.1:21" }, "MigrateWcf:Endpoints:Tcp:Url: 'ftp://127.0.0.1:21' is not an endpoint: expected unix:/path/app.sock, pipe:name or a plain pipe name (letters, digits, '.', '-', '_'), https://host:port or http://host:port.")]
     [InlineData(new[] { "--MigrateWcf:Endpoints:Tcp:Url", "https://127.0.0.1:0" }, "MigrateWcf:Endpoints:Tcp: https://127.0.0.1:0 needs a certificate: set MigrateWcf:Endpoints:Tcp:Certificate:Path (and KeyPath for a PEM key). The ASP.NET Core development certificate is used only in the Development environment.")]
     [InlineData(new[] { "--MigrateWcf:Endpoints:Tcp:Url", "https://127.0.0.1:0", "--MigrateWcf:Endpoints:Tcp:Certificate:Path", "/no/such/cert.pem" }, "MigrateWcf:Endpoints:Tcp:Certificate: cannot load the certificate /no/such/cert.pem with its key: ")]
@@ -192,6 +192,8 @@ public sealed class HostProcessTests
     [InlineData(new[] { "--MigrateWcf:Endpoints:Tcp:Url", "unix:/tmp/x.sock", "--MigrateWcf:Endpoints:Tcp:Protocol", "HttpJson" }, "MigrateWcf:Endpoints:Tcp: HTTP + JSON needs a TCP endpoint (https://host:port), not unix:/tmp/x.sock.")]
     [InlineData(new[] { "--MigrateWcf:Endpoints:Tcp:Url", "unix:/tmp/x.sock", "--MigrateWcf:Endpoints:Tcp:ClientCertificate", "Required" }, "MigrateWcf:Endpoints:Tcp: client certificates need TLS; use https:// (the endpoint is unix:/tmp/x.sock).")]
     [InlineData(new[] { "--MigrateWcf:Endpoints:Tcp:Url", "https://127.0.0.1:0", "--MigrateWcf:Endpoints:Tcp:Authentication", "Windows" }, "MigrateWcf:Endpoints:Tcp: Windows authentication (Negotiate) cannot authenticate gRPC calls")]
+    [InlineData(new[] { "--MigrateWcf:Endpoints:Tcp:Url", "https://127.0.0.1:0", "--MigrateWcf:Endpoints:Tcp:ClientCertificateAuthority:Path", "/tmp/ca.pem" }, "MigrateWcf:Endpoints:Tcp:ClientCertificateAuthority is set, but the endpoint asks for no client certificate: set MigrateWcf:Endpoints:Tcp:ClientCertificate to Required (or Allow), or remove it.")]
+    [InlineData(new[] { "--MigrateWcf:Endpoints:Tcp:Url", "https://127.0.0.1:0", "--MigrateWcf:Endpoints:Tcp:ClientCertificateRevocation", "Online" }, "MigrateWcf:Endpoints:Tcp:ClientCertificateRevocation is set, but the endpoint asks for no client certificate: set MigrateWcf:Endpoints:Tcp:ClientCertificate to Required (or Allow), or remove it.")]
     public async Task Bad_configuration_exits_2_with_one_line_naming_the_key(string[] arguments, string expected)
     {
         var (exitCode, stdout, stderr) = await MigratedHostProcess.RunAsync(arguments);
@@ -200,6 +202,115 @@ public sealed class HostProcessTests
         Assert.Equal("", stdout);
         Assert.StartsWith($"{Name}: {expected}", stderr, StringComparison.Ordinal);
         Assert.Single(stderr.TrimEnd('\n').Split('\n'));
+    }
+
+    // Issue 44, item 2: each of these once dropped endpoint X silently (the host got ready on its socket alone) or, for
+    // the limits, was taken as it was. Every key of the section is read with its type and range, and any other key is
+    // refused by its full name.
+    [Theory]
+    [InlineData("Endpoints:X:ClientCertificate", "Requird", "MigrateWcf:Endpoints:X:ClientCertificate is 'Requird': expected None, Allow or Required.")]
+    [InlineData("Endpoints:X:Protocol", "Soap", "MigrateWcf:Endpoints:X:Protocol is 'Soap': expected Grpc or HttpJson.")]
+    [InlineData("Endpoints:X:Authentication", "Certficate", "MigrateWcf:Endpoints:X:Authentication is 'Certficate': expected None or Certificate.")]
+    [InlineData("Endpoints:X:Insecure", "yes", "MigrateWcf:Endpoints:X:Insecure is 'yes': expected true or false.")]
+    [InlineData("Endpoints:X:AllowRemoteInsecure", "1", "MigrateWcf:Endpoints:X:AllowRemoteInsecure is '1': expected true or false.")]
+    [InlineData("Endpoints:X:ClientCertificateRevocation", "Sometimes", "MigrateWcf:Endpoints:X:ClientCertificateRevocation is 'Sometimes': expected NoCheck, Online or Offline.")]
+    [InlineData("Endpoints:X:Ur", "http://127.0.0.1:0", "MigrateWcf:Endpoints:X:Ur is not a key of an endpoint; its keys are Url, Protocol, Certificate, ClientCertificate, ClientCertificateAuthority, ClientCertificateRevocation, Authentication, Insecure and AllowRemoteInsecure.")]
+    [InlineData("Endpoints:X:Certificate:KeyFile", "/tmp/k.pem", "MigrateWcf:Endpoints:X:Certificate:KeyFile is not a key of a certificate; its keys are Path, KeyPath and Password.")]
+    [InlineData("Endpoints:X:Certificate", "/tmp/server.pem", "MigrateWcf:Endpoints:X:Certificate is '/tmp/server.pem': expected a section with Path, KeyPath and Password.")]
+    [InlineData("Endpoints:X:Url:Port", "5000", "MigrateWcf:Endpoints:X:Url:Port is not a key: MigrateWcf:Endpoints:X:Url takes a value.")]
+    [InlineData("Endpoint:X:Url", "http://127.0.0.1:0", "MigrateWcf:Endpoint is not a key of the MigrateWcf section; its keys are Socket, HttpPort, Endpoints, MaxReceiveMessageSize, MaxSendMessageSize, ShutdownTimeout, Health, Reflection, BulkLane, MaxLaneConnections and Clients.")]
+    [InlineData("MaxReceiveMessageSize", "-5", "MigrateWcf:MaxReceiveMessageSize is '-5': expected a number of bytes from 1 to 2147483647.")]
+    [InlineData("MaxReceiveMessageSize", "4MB", "MigrateWcf:MaxReceiveMessageSize is '4MB': expected a number of bytes from 1 to 2147483647.")]
+    [InlineData("MaxSendMessageSize", "0", "MigrateWcf:MaxSendMessageSize is '0': expected a number of bytes from 1 to 2147483647.")]
+    [InlineData("ShutdownTimeout", "-00:00:01", "MigrateWcf:ShutdownTimeout is '-00:00:01': expected a time span from 00:00:00 to 1.00:00:00 (hh:mm:ss).")]
+    [InlineData("ShutdownTimeout", "30s", "MigrateWcf:ShutdownTimeout is '30s': expected a time span from 00:00:00 to 1.00:00:00 (hh:mm:ss).")]
+    [InlineData("Health:Grpc", "on", "MigrateWcf:Health:Grpc is 'on': expected true or false.")]
+    [InlineData("Health:Http", "/healthz", "MigrateWcf:Health:Http is not a key of the health settings; its keys are Grpc and HttpPath.")]
+    [InlineData("Health:HttpPath", "/health?z", "MigrateWcf:Health:HttpPath is '/health?z': expected a path such as /healthz (no query, fragment or spaces).")]
+    [InlineData("Reflection", "enabled", "MigrateWcf:Reflection is 'enabled': expected true or false.")]
+    [InlineData("BulkLane", "no", "MigrateWcf:BulkLane is 'no': expected true or false.")]
+    public async Task A_bad_value_or_unknown_key_anywhere_in_the_section_exits_2_with_one_line_naming_the_full_key(string key, string value, string expected)
+    {
+        using var folder = new SocketFolder();
+
+        var (exitCode, stdout, stderr) = await MigratedHostProcess.RunAsync(
+            "--socket", folder.Combine("other.sock"), "--MigrateWcf:Endpoints:X:Url", "http://127.0.0.1:0", "--MigrateWcf:Endpoints:X:Insecure", "true", "--MigrateWcf:" + key, value);
+
+        Assert.Equal(2, exitCode);
+        Assert.Equal("", stdout);
+        Assert.Equal($"{Name}: {expected}\n", stderr);
+    }
+
+    [Fact]
+    public async Task A_bad_value_in_appsettings_json_is_named_by_its_key_as_well()
+    {
+        using var folder = new SocketFolder();
+        string copy = folder.Combine("host");
+        GeneratedHostTests.CopyFolder(Path.GetDirectoryName(MigratedHostProcess.Dll)!, copy);
+        File.WriteAllText(Path.Combine(copy, "appsettings.json"), $$"""
+            { "MigrateWcf": { "Socket": "{{folder.Combine("json.sock")}}", "Endpoints": { "Main": { "Url": "http://127.0.0.1:0", "Insecure": "yes" } } } }
+            """);
+
+        using var host = MigratedHostProcess.StartDll(Path.Combine(copy, Path.GetFileName(MigratedHostProcess.Dll)));
+        Assert.True(await host.WaitForExitAsync(Patience), host.Output);
+
+        Assert.Equal(2, host.ExitCode);
+        Assert.Equal($"{Name}: MigrateWcf:Endpoints:Main:Insecure is 'yes': expected true or false.\n", host.Stderr);
+    }
+
+    [Fact]
+    public async Task What_other_parts_of_the_host_keep_in_the_section_and_beside_it_is_not_refused()
+    {
+        using var folder = new SocketFolder();
+        string socket = folder.Combine("neighbours.sock");
+
+        // Client endpoints are MigratedClientFactory's (checked when it reads one); logging and the implementation choice are sections of their own.
+        using var host = await MigratedHostProcess.StartReadyAsync(
+            "--socket", socket,
+            "--MigrateWcf:Clients:Orders:Address", "https://orders.example:5001",
+            "--MigrateWcf:Clients:Orders:Contract", "LegacyWcf.Contracts.IOrderService",
+            "--MigratedServices:Simple", "SimpleSingle",
+            "--Logging:LogLevel:Default", "Warning",
+            "--MigrateWcf:Health:Grpc", "True",
+            "--MigrateWcf:ShutdownTimeout", "00:00:05",
+            "--migratewcf:maxreceivemessagesize", "1048576");
+
+        Assert.Equal($"ready {Name} on unix:{socket}", host.Stdout.TrimEnd());
+    }
+
+    // Issue 44, item 7: the call and bulk lanes, which start before Kestrel binds, each logged a warning about the same
+    // folder before the host's own one-line failure.
+    [Fact]
+    public async Task A_socket_folder_nothing_can_be_created_in_makes_the_host_exit_1_with_one_line_and_no_lane_warnings()
+    {
+        // Nobody, root included, can create anything in /proc itself.
+        string path = "/proc/migrate-wcf-" + Guid.NewGuid().ToString("N")[..8] + ".sock";
+
+        var (exitCode, stdout, stderr) = await MigratedHostProcess.RunAsync("--socket", path);
+
+        Assert.Equal(1, exitCode);
+        Assert.Equal("", stdout);
+        Assert.StartsWith($"{Name}: Cannot listen on unix:{path}: nothing can be created in /proc: ", stderr, StringComparison.Ordinal);
+        Assert.Single(stderr.TrimEnd('\n').Split('\n'));
+    }
+
+    // Issue 44, item 7: Kestrel found the missing key only when it started, which exited 1 as if the port were taken.
+    [Fact]
+    public async Task A_pkcs12_certificate_without_its_private_key_exits_2_with_one_line()
+    {
+        using var certificates = new TestCertificates();
+        string withoutKey = Path.Combine(certificates.Directory, "server-without-key.pfx");
+        using (var publicOnly = System.Security.Cryptography.X509Certificates.X509CertificateLoader.LoadCertificate(certificates.Server.RawData))
+        {
+            File.WriteAllBytes(withoutKey, publicOnly.Export(System.Security.Cryptography.X509Certificates.X509ContentType.Pkcs12, "secret"));
+        }
+
+        var (exitCode, stdout, stderr) = await MigratedHostProcess.RunAsync(
+            "--MigrateWcf:Endpoints:Tls:Url", "https://127.0.0.1:0", "--MigrateWcf:Endpoints:Tls:Certificate:Path", withoutKey, "--MigrateWcf:Endpoints:Tls:Certificate:Password", "secret");
+
+        Assert.Equal(2, exitCode);
+        Assert.Equal("", stdout);
+        Assert.Equal($"{Name}: MigrateWcf:Endpoints:Tls:Certificate: {withoutKey} holds no private key for its certificate; a TLS endpoint needs the certificate with its key.\n", stderr);
     }
 
     private sealed class StockLevelRecorder : IStockWatchCallback

@@ -83,13 +83,19 @@ public sealed partial class OtherLanguageCallerTests
         }
     }
 
-    private static async Task<(int ExitCode, string Stdout, string Stderr)> RunAsync(string program, string[] arguments, string? nodePath, string? rootCertificate = null)
+    private static async Task<(int ExitCode, string Stdout, string Stderr)> RunAsync(
+        string program, string[] arguments, string? nodePath, string? rootCertificate = null, IReadOnlyDictionary<string, string>? environment = null)
     {
         var start = new ProcessStartInfo(program) { RedirectStandardOutput = true, RedirectStandardError = true, UseShellExecute = false };
         arguments.ToList().ForEach(start.ArgumentList.Add);
         if (rootCertificate is not null)
         {
             start.Environment["MIGRATE_WCF_ROOT_CERT"] = rootCertificate;
+        }
+
+        foreach (var (name, value) in environment ?? new Dictionary<string, string>())
+        {
+            start.Environment[name] = value;
         }
 
         if (nodePath is not null)

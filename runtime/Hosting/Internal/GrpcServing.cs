@@ -189,6 +189,7 @@ internal static class GrpcServing
             {
                 var socketFile = new UnixSocketFile(path);
                 socketFile.CheckAvailable();
+                socketFile.CheckFolder();
                 Func<Socket> bind = socketFile.Bind;
                 builder.WebHost.UseSockets(sockets =>
                 {

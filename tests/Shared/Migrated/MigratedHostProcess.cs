@@ -91,6 +91,9 @@ internal sealed class MigratedHostProcess : IDisposable
 
     public static MigratedHostProcess Start(params string[] arguments) => Start(Dll, arguments);
 
+    /// <summary>Starts another migrated host (<paramref name="dll"/>) without waiting for anything.</summary>
+    public static MigratedHostProcess StartDll(string dll, params string[] arguments) => Start(dll, arguments);
+
     private static MigratedHostProcess Start(string dll, string[] arguments, IReadOnlyDictionary<string, string>? environment = null, IReadOnlyList<string>? launcher = null)
     {
         var start = new ProcessStartInfo(launcher is [var program, ..] ? program : DotnetHost)

@@ -1,4 +1,5 @@
 using System.Net;
+using System.Numerics;
 using System.Security.Cryptography;
 using System.Security.Cryptography.X509Certificates;
 
@@ -6,9 +7,10 @@ namespace MigrateWcf.Tests.Shared;
 
 /// <summary>
 /// Certificates made at test time (no key material is committed): an authority, a server certificate it issues for
-/// 127.0.0.1 and localhost, a client certificate it issues, a self-signed server certificate, and a client certificate
-/// of another authority; the PEM files a configuration names are written to an owner-only temporary folder, removed on
-/// dispose.
+/// 127.0.0.1 and localhost, a client certificate it issues, a self-signed server certificate, a client certificate
+/// of another authority, and the client certificates a server must refuse (<see cref="Refused"/>); more are issued on
+/// demand (<see cref="IssueClient"/>, with a revocation list address). The PEM files a configuration names are written
+/// to an owner-only temporary folder, removed on dispose.
 /// </summary>
 public sealed class TestCertificates : IDisposable
 {
@@ -39,6 +41,18 @@ public sealed class TestCertificates : IDisposable
         ClientKeyPath = Write("client.key", Client.GetECDsaPrivateKey()!.ExportPkcs8PrivateKeyPem());
         ClientPkcs12Path = System.IO.Path.Combine(Directory, "client.pfx");
         File.WriteAllBytes(ClientPkcs12Path, Client.Export(X509ContentType.Pkcs12, "secret"));
+        SelfSignedClient = SelfSigned("CN=x", server: false);
+        (SelfSignedClientPath, SelfSignedClientKeyPath) = WritePem("self-signed-client", SelfSignedClient);
+        Refused = new Dictionary<string, X509Certificate2>(StringComparer.Ordinal)
+        {
+            ["self-signed"] = SelfSignedClient,
+            ["another authority's"] = OtherClient,
+            ["expired"] = IssueClient("CN=an expired client", notBefore: DateTimeOffset.UtcNow.AddDays(-3), notAfter: DateTimeOffset.UtcNow.AddDays(-1)),
+            ["not yet valid"] = IssueClient("CN=a client of tomorrow", notBefore: DateTimeOffset.UtcNow.AddDays(1), notAfter: DateTimeOffset.UtcNow.AddDays(2)),
+            ["server-only"] = Issue(Authority, "CN=a server certificate used as a client's", server: true),
+            // Self-signed with the authority's own name: a check that compares names instead of building the chain takes it for the authority.
+            ["impostor of the authority"] = SelfSigned(Authority.Subject, server: false),
+        };
     }
 
     public string Directory { get; }
@@ -73,6 +87,44 @@ public sealed class TestCertificates : IDisposable
     /// <summary>The client certificate and key as PKCS#12, password <c>secret</c>.</summary>
     public string ClientPkcs12Path { get; }
 
+    /// <summary>A client certificate the caller made for itself (<c>CN=x</c>, clientAuth), as
+    /// <c>openssl req -x509 ... -addext extendedKeyUsage=clientAuth</c> makes one.</summary>
+    public X509Certificate2 SelfSignedClient { get; }
+
+    public string SelfSignedClientPath { get; }
+
+    public string SelfSignedClientKeyPath { get; }
+
+    /// <summary>Client certificates a server that trusts <see cref="Authority"/> refuses, by why: self-signed, another
+    /// authority's, expired, not yet valid, issued for servers only (no clientAuth usage), and self-signed under the
+    /// authority's own name.</summary>
+    public IReadOnlyDictionary<string, X509Certificate2> Refused { get; }
+
+    /// <summary>A client certificate <see cref="Authority"/> issues (valid from an hour ago for two days unless told),
+    /// naming <paramref name="revocationListUrl"/> as its CRL distribution point when given.</summary>
+    public X509Certificate2 IssueClient(string subject, string? revocationListUrl = null, DateTimeOffset? notBefore = null, DateTimeOffset? notAfter = null) =>
+        Issue(Authority, subject, server: false, revocationListUrl, notBefore, notAfter);
+
+    /// <summary><see cref="Authority"/>'s revocation list (DER) revoking <paramref name="revoked"/>, valid for a day.</summary>
+    public byte[] RevocationList(params X509Certificate2[] revoked)
+    {
+        var builder = new CertificateRevocationListBuilder();
+        foreach (var certificate in revoked)
+        {
+            builder.AddEntry(certificate, DateTimeOffset.UtcNow.AddMinutes(-5), X509RevocationReason.KeyCompromise);
+        }
+
+        return builder.Build(Authority, BigInteger.One, DateTimeOffset.UtcNow.AddDays(1), HashAlgorithmName.SHA256, thisUpdate: DateTimeOffset.UtcNow.AddMinutes(-1));
+    }
+
+    /// <summary>Writes a certificate and its key as PEM files in <see cref="Directory"/>: <c>name.pem</c>, <c>name.key</c>.</summary>
+    public (string CertificatePath, string KeyPath) WritePem(string name, X509Certificate2 certificate) =>
+        (Write(name + ".pem", certificate.ExportCertificatePem()), Write(name + ".key", certificate.GetECDsaPrivateKey()!.ExportPkcs8PrivateKeyPem()));
+
+    /// <summary>Writes certificates (no keys) into one PEM file in <see cref="Directory"/>.</summary>
+    public string WritePemBundle(string name, params X509Certificate2[] certificates) =>
+        Write(name, string.Join("\n", certificates.Select(c => c.ExportCertificatePem())) + "\n");
+
     /// <summary>True when <paramref name="certificate"/> chains to <see cref="Authority"/> (a server's client-certificate check).</summary>
     public bool IssuedByAuthority(X509Certificate2 certificate)
     {
@@ -103,7 +155,8 @@ public sealed class TestCertificates : IDisposable
         }
     }
 
-    private string Write(string name, string text)
+    /// <summary>Writes <paramref name="text"/> to <c>name</c> in <see cref="Directory"/>; returns its path.</summary>
+    public string Write(string name, string text)
     {
         var path = System.IO.Path.Combine(Directory, name);
         File.WriteAllText(path, text);
@@ -117,24 +170,29 @@ public sealed class TestCertificates : IDisposable
         request.CertificateExtensions.Add(new X509BasicConstraintsExtension(true, false, 0, true));
         request.CertificateExtensions.Add(new X509KeyUsageExtension(X509KeyUsageFlags.KeyCertSign | X509KeyUsageFlags.CrlSign, true));
         request.CertificateExtensions.Add(new X509SubjectKeyIdentifierExtension(request.PublicKey, false));
-        return request.CreateSelfSigned(DateTimeOffset.UtcNow.AddDays(-1), DateTimeOffset.UtcNow.AddDays(7));
+        return request.CreateSelfSigned(DateTimeOffset.UtcNow.AddDays(-7), DateTimeOffset.UtcNow.AddDays(7));
     }
 
-    private static X509Certificate2 Issue(X509Certificate2 authority, string subject, bool server)
+    private static X509Certificate2 Issue(X509Certificate2 authority, string subject, bool server, string? revocationListUrl = null, DateTimeOffset? notBefore = null, DateTimeOffset? notAfter = null)
     {
         using var key = ECDsa.Create(ECCurve.NamedCurves.nistP256);
         var request = Leaf(subject, key, server);
         request.CertificateExtensions.Add(X509AuthorityKeyIdentifierExtension.CreateFromCertificate(authority, true, false));
+        if (revocationListUrl is not null)
+        {
+            request.CertificateExtensions.Add(CertificateRevocationListBuilder.BuildCrlDistributionPointExtension([revocationListUrl]));
+        }
+
         var serial = RandomNumberGenerator.GetBytes(16);
         serial[0] &= 0x7f;
-        using var issued = request.Create(authority, DateTimeOffset.UtcNow.AddHours(-1), DateTimeOffset.UtcNow.AddDays(2), serial);
+        using var issued = request.Create(authority, notBefore ?? DateTimeOffset.UtcNow.AddHours(-1), notAfter ?? DateTimeOffset.UtcNow.AddDays(2), serial);
         return issued.CopyWithPrivateKey(key);
     }
 
-    private static X509Certificate2 SelfSigned(string subject)
+    private static X509Certificate2 SelfSigned(string subject, bool server = true)
     {
         using var key = ECDsa.Create(ECCurve.NamedCurves.nistP256);
-        return Leaf(subject, key, server: true).CreateSelfSigned(DateTimeOffset.UtcNow.AddHours(-1), DateTimeOffset.UtcNow.AddDays(2));
+        return Leaf(subject, key, server).CreateSelfSigned(DateTimeOffset.UtcNow.AddHours(-1), DateTimeOffset.UtcNow.AddDays(2));
     }
 
     private static CertificateRequest Leaf(string subject, ECDsa key, bool server)
