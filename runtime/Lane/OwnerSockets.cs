@@ -1,6 +1,7 @@
 using System.Net.Sockets;
 using System.Runtime.Versioning;
 using Microsoft.Extensions.Logging;
+using Microsoft.Win32.SafeHandles;
 
 namespace MigrateWcf.Runtime;
 
@@ -33,15 +34,26 @@ internal static class OwnerSockets
     }
 
     /// <summary>
+    /// Descriptors held open for the moment the process has none left: a process at its open-file limit cannot even
+    /// load an assembly (the runtime maps it from a file), so the runtime itself fails ("Out of memory."). The accept
+    /// loop that meets EMFILE gives these back first, so what it does next (log, shed the waiting connection) and what
+    /// the rest of the process does meanwhile can open files, then takes them again.
+    /// </summary>
+    private static readonly Lock ReserveLock = new();
+    private static readonly List<SafeFileHandle> Reserve = [];
+
+    /// <summary>
     /// Accepts connections until <paramref name="listener"/> is closed, on the thread pool (no thread waits in it),
     /// handing each one of this user's processes to <paramref name="accepted"/> and closing any other at once. A failed
-    /// accept (no descriptor left: EMFILE, ENFILE; no memory: ENOMEM, ENOBUFS) ends nothing: the loop says so once,
-    /// waits (10 ms, doubling to <see cref="LaneLimits.MaxAcceptBackoff"/> while it keeps failing) and goes on, and the
-    /// connection waiting in the backlog is taken when it can be. Whatever <paramref name="accepted"/> throws ends that
-    /// connection, never the loop.
+    /// accept (no descriptor left: EMFILE, ENFILE; no memory: ENOMEM, ENOBUFS) ends nothing: the loop gives back the
+    /// reserved descriptors, says so once, takes the connection waiting in the backlog and closes it at once (its client
+    /// calls over HTTP/2; as libuv and nginx shed a connection they cannot serve), takes the reserve again, waits (10 ms,
+    /// doubling to <see cref="LaneLimits.MaxAcceptBackoff"/> while it keeps failing) and goes on. Whatever
+    /// <paramref name="accepted"/> throws ends that connection, never the loop.
     /// </summary>
     public static async Task AcceptAsync(Socket listener, Action<Socket> accepted, ILogger logger, string lane)
     {
+        TakeReserve();
         var backoff = TimeSpan.Zero;
         while (true)
         {
@@ -61,9 +73,21 @@ internal static class OwnerSockets
             }
             catch (SocketException e)
             {
+                var outOfDescriptors = e.SocketErrorCode is SocketError.TooManyOpenSockets || e.NativeErrorCode is EMFILE or ENFILE;
+                if (outOfDescriptors)
+                {
+                    GiveBackReserve();
+                }
+
                 if (backoff == TimeSpan.Zero)
                 {
                     logger.LogWarning("The {Lane} cannot accept a connection: {Reason}. It tries again until it can; calls meanwhile go over HTTP/2.", lane, e.Message);
+                }
+
+                if (outOfDescriptors)
+                {
+                    ShedWaitingConnection(listener);
+                    TakeReserve();
                 }
 
                 backoff = backoff == TimeSpan.Zero ? TimeSpan.FromMilliseconds(10) : TimeSpan.FromTicks(Math.Min(backoff.Ticks * 2, LaneLimits.MaxAcceptBackoff.Ticks));
@@ -88,6 +112,66 @@ internal static class OwnerSockets
                 logger.LogDebug("A {Lane} connection ended as it was accepted: {Reason}", lane, e.Message);
                 socket.Dispose();
             }
+        }
+    }
+
+    private const int EMFILE = 24;
+    private const int ENFILE = 23;
+
+    /// <summary>Descriptors <see cref="Reserve"/> holds: enough for an assembly load and a log line, few enough to matter
+    /// to no one.</summary>
+    private const int ReservedDescriptors = 4;
+
+    /// <summary>Takes the waiting connection with the reserve's descriptors free and closes it: its client gets no
+    /// greeting and calls over HTTP/2. Nothing waiting, or still no descriptor: nothing to do.</summary>
+    private static void ShedWaitingConnection(Socket listener)
+    {
+        var blocking = listener.Blocking;
+        try
+        {
+            listener.Blocking = false;
+            listener.Accept().Dispose();
+        }
+        catch (SocketException)
+        {
+        }
+        finally
+        {
+            try
+            {
+                listener.Blocking = blocking;
+            }
+            catch (SocketException)
+            {
+            }
+        }
+    }
+
+    private static void TakeReserve()
+    {
+        lock (ReserveLock)
+        {
+            while (Reserve.Count < ReservedDescriptors)
+            {
+                try
+                {
+                    Reserve.Add(File.OpenHandle("/dev/null"));
+                }
+                catch (IOException)
+                {
+                    // Still none free: the next failing accept tries again.
+                    return;
+                }
+            }
+        }
+    }
+
+    private static void GiveBackReserve()
+    {
+        lock (ReserveLock)
+        {
+            Reserve.ForEach(handle => handle.Dispose());
+            Reserve.Clear();
         }
     }
 }
