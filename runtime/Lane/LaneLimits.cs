@@ -30,6 +30,13 @@ internal static class LaneLimits
     /// <summary>How long a client waits for the host's greeting on a new lane connection before it uses HTTP/2.</summary>
     public static readonly TimeSpan GreetingTimeout = TimeSpan.FromSeconds(5);
 
+    /// <summary>
+    /// Descriptors a lane leaves the process whatever its connection bound says: a sixteenth of the open-file limit, at
+    /// least 32. A .NET process with none left cannot start a thread (the thread pool then aborts it, "Out of memory.")
+    /// nor load an assembly; a connection that would leave fewer is closed at accept.
+    /// </summary>
+    public static long DescriptorHeadroom(long openFileLimit) => Math.Max(32, openFileLimit / 16);
+
     /// <summary>The longest a failing accept loop waits before it tries again (it starts at 10 ms and doubles).</summary>
     public static readonly TimeSpan MaxAcceptBackoff = TimeSpan.FromSeconds(1);
 

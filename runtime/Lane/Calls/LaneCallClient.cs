@@ -184,21 +184,33 @@ internal sealed class LaneCallClient(string lanePath, int maxFrameBytes) : IDisp
 
             if (cancellationToken.CanBeCanceled)
             {
-                var registration = cancellationToken.Register(() => Cancel(call));
-                if (!_pending.ContainsKey(call))
-                {
-                    // Ended before the registration: nothing will dispose it on the way out.
-                    registration.Dispose();
-                }
-                else if (pending is UnaryCall unary)
-                {
-                    unary.Task.ContinueWith(static (_, state) => ((CancellationTokenRegistration)state!).Dispose(), registration, TaskScheduler.Default);
-                }
-                else
-                {
-                    ((LaneStreamingCall)pending).Ended.ContinueWith(static (_, state) => ((CancellationTokenRegistration)state!).Dispose(), registration, TaskScheduler.Default);
-                }
+                DisposeWhenEnded(pending, call, cancellationToken.Register(() => Cancel(call)));
             }
+
+            if (frame.DeadlineTicks != 0)
+            {
+                // As grpc-dotnet's client: the call ends at its deadline whatever the host does (a host that never
+                // answers included), and the host is told to cancel it.
+                var remaining = new DateTime(frame.DeadlineTicks, DateTimeKind.Utc) - DateTime.UtcNow;
+                DisposeWhenEnded(pending, call, new Timer(
+                    static state => { var (connection, id) = ((Connection, ulong))state!; connection.EndNow(id, StatusCode.DeadlineExceeded, "Deadline Exceeded"); },
+                    (this, call), remaining > TimeSpan.Zero ? remaining : TimeSpan.Zero, Timeout.InfiniteTimeSpan));
+            }
+        }
+
+        /// <summary>Disposes <paramref name="resource"/> (a cancellation registration, a deadline timer) once the call
+        /// ends, or at once when it has ended already.</summary>
+        private void DisposeWhenEnded<T>(IPendingCall pending, ulong call, T resource)
+            where T : IDisposable
+        {
+            if (!_pending.ContainsKey(call))
+            {
+                resource.Dispose();
+                return;
+            }
+
+            var ended = pending is UnaryCall unary ? (Task)unary.Task : ((LaneStreamingCall)pending).Ended;
+            ended.ContinueWith(static (_, state) => ((IDisposable)state!).Dispose(), resource, TaskScheduler.Default);
         }
 
         /// <summary>Ends a running call at once with CANCELLED, as grpc-dotnet ends a cancelled or disposed call, and

@@ -67,7 +67,8 @@ internal sealed class LaneCallDispatcher
         try
         {
             var response = await target.InvokeAsync(streams, context, () => MalformedRequests.Unparseable(method, _malformed)).ConfigureAwait(false);
-            if (Volatile.Read(ref expired))
+            // The timer may not have run yet (a busy pool): an answer after the deadline is no answer either way.
+            if (Volatile.Read(ref expired) || DateTime.UtcNow >= deadline)
             {
                 return Ended(StatusCode.DeadlineExceeded, "Deadline Exceeded", context);
             }

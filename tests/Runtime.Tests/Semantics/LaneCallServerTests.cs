@@ -491,4 +491,42 @@ public sealed class LaneCallServerTests
 
         Assert.Equal(UnixFileMode.UserRead | UnixFileMode.UserWrite, File.GetUnixFileMode(lane.Server.Path));
     }
+
+    /// <summary>A host that greets and then never answers (hung, or its pool starved): the client's call still ends at its
+    /// deadline with DEADLINE_EXCEEDED, as grpc-dotnet's client ends one, and the host is told to cancel it.</summary>
+    [Fact]
+    public async Task A_call_ends_at_its_deadline_on_the_client_when_the_host_never_answers()
+    {
+        var folder = Directory.CreateTempSubdirectory("lane-silent-");
+        try
+        {
+            var path = Path.Combine(folder.FullName, "silent.calls");
+            using var listener = new Socket(AddressFamily.Unix, SocketType.Stream, ProtocolType.Unspecified);
+            listener.Bind(new UnixDomainSocketEndPoint(path));
+            listener.Listen();
+            var silentHost = Task.Run(() =>
+            {
+                using var connection = listener.Accept();
+                LaneCallFraming.Write(connection, new LaneReplyFrame { Kind = LaneReplyFrame.Types.Kind.Hello, Credit = 10 });
+                var start = LaneCallFrame.Parser.ParseFrom(LaneCallFraming.Read(connection, 1 << 20)!);
+                var next = LaneCallFrame.Parser.ParseFrom(LaneCallFraming.Read(connection, 1 << 20)!);
+                return (start, next);
+            });
+
+            using var calls = new LaneCallClient(path, 1 << 20);
+            var connection = calls.Connect();
+            Assert.NotNull(connection);
+            Assert.True(connection.TryReserve());
+            var reply = await connection.Call(Increment, new IncrementRequest { By = 1 }.ToByteArray(), null, DateTime.UtcNow.AddMilliseconds(200), CancellationToken.None)
+                .WaitAsync(TimeSpan.FromSeconds(30));
+
+            Assert.Equal((int)StatusCode.DeadlineExceeded, reply.Status);
+            var (start, next) = await silentHost.WaitAsync(TimeSpan.FromSeconds(30));
+            Assert.Equal((LaneCallFrame.Types.Kind.Start, LaneCallFrame.Types.Kind.Cancel, start.Call), (start.Kind, next.Kind, next.Call));
+        }
+        finally
+        {
+            folder.Delete(recursive: true);
+        }
+    }
 }
