@@ -91,10 +91,11 @@ internal static class SourceCompiler
                         // MSBuild resolved the project's references; none is missing as far as the tool can tell.
                         MissingReferences = ImmutableArray<MissingReference>.Empty,
                     };
-                    var errors = loaded.Compilation.SyntaxTrees
-                        .SelectMany(t => t.GetDiagnostics(cancellationToken))
-                        .Where(d => d.Severity == DiagnosticSeverity.Error)
-                        .Select(ReportedFinding.FromSyntaxError)
+                    var errors = loaded.NotRead.Select(n => NotRead(n.Path, n.Reason, input))
+                        .Concat(loaded.Compilation.SyntaxTrees
+                            .SelectMany(t => t.GetDiagnostics(cancellationToken))
+                            .Where(d => d.Severity == DiagnosticSeverity.Error)
+                            .Select(ReportedFinding.FromSyntaxError))
                         .Concat(DuplicateDeclarations(loaded.Compilation, input, cancellationToken))
                         .ToImmutableArray();
                     return new ProjectCompilation(project, loaded.Compilation, errors);
