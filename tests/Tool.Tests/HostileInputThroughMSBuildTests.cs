@@ -1,3 +1,4 @@
+using System.Runtime.InteropServices;
 using System.Text;
 using MigrateWcf.Tool.Cli;
 using MigrateWcf.Tool.Tests.Infrastructure;
@@ -7,11 +8,14 @@ namespace MigrateWcf.Tool.Tests;
 /// <summary>
 /// The input guards of <see cref="HostileInputTests"/> (a FIFO is never opened, a file over 10 MB is not read, a binary
 /// file is not parsed) hold for a restored SDK-style project too, whose documents MSBuildWorkspace lists and the tool
-/// reads (issue 44, item 6). Each test restores a real project with <c>dotnet restore</c>; the reports name the MSBuild
-/// load, so the path under test is the one taken.
+/// reads (issue 44, item 6); and SIGTERM ends a run while MSBuild is still loading the project, its design-time build
+/// included. Each test restores a real project with <c>dotnet restore</c>; the reports name the MSBuild load, so the path
+/// under test is the one taken.
 /// </summary>
 public sealed class HostileInputThroughMSBuildTests
 {
+    private const int SigTerm = 15;
+
     /// <summary>Only stops a run that would never end; never a measure of speed.</summary>
     private static readonly TimeSpan RunLimit = TimeSpan.FromMinutes(5);
 
@@ -45,6 +49,9 @@ public sealed class HostileInputThroughMSBuildTests
             }
         }
         """;
+
+    [DllImport("libc", SetLastError = true)]
+    private static extern int kill(int pid, int signal);
 
     /// <summary>A restored SDK-style project <c>Greeter/Greeter.csproj</c> with one service; the project file's path.</summary>
     private static async Task<string> RestoredProject(TempFolder temp, string projectFile = ProjectFile)
@@ -180,6 +187,76 @@ public sealed class HostileInputThroughMSBuildTests
             Assert.Contains("10 MB", Assert.Single(all, l => l.Contains("Big.cs", StringComparison.Ordinal) && l.Contains("CS1504", StringComparison.Ordinal)));
             Assert.Contains("binary", Assert.Single(all, l => l.Contains("Bin.cs", StringComparison.Ordinal) && l.Contains("CS1504", StringComparison.Ordinal)));
             Assert.False(Directory.Exists(output), command);
+        }
+    }
+
+    /// <summary>
+    /// A design-time build that takes long (here a target that sleeps, as a target running a slow tool does): SIGTERM
+    /// while it runs ends the tool with exit 130, and the BuildHost and what the build started end with it.
+    /// </summary>
+    [FactOnUnix]
+    public async Task SigtermDuringAnMSBuildLoad_EndsTheRunWith130_AndTheBuildHostsProcessTree()
+    {
+        using var temp = new TempFolder();
+        var pidFile = temp.Combine("design-time-build.pid");
+        var project = await RestoredProject(temp, ProjectFile.Replace("</Project>", $"""
+              <Target Name="SlowDesignTimeStep" BeforeTargets="CoreCompile" Condition="'$(DesignTimeBuild)' == 'true'">
+                <Exec Command="echo $$ > '{pidFile}.tmp' &amp;&amp; mv '{pidFile}.tmp' '{pidFile}' &amp;&amp; exec sleep 600" />
+              </Target>
+            </Project>
+            """, StringComparison.Ordinal));
+
+        using var tool = ToolProcess.Start(temp.Path, "analyze", project);
+        var output = tool.StandardOutput.ReadToEndAsync();
+        var error = tool.StandardError.ReadToEndAsync();
+        int? sleeper = null;
+        int? buildHost = null;
+        try
+        {
+            var deadline = DateTime.UtcNow + RunLimit;
+            while (!File.Exists(pidFile))
+            {
+                if (tool.HasExited)
+                {
+                    Assert.Fail($"the run ended before the design-time build started (exit {tool.ExitCode})\n{await output}\n{await error}");
+                }
+
+                Assert.True(DateTime.UtcNow < deadline, "the design-time build did not start");
+                await Task.Delay(100);
+            }
+
+            // The sleeping step (exec replaced its shell) runs under the BuildHost, the tool's child.
+            sleeper = int.Parse(File.ReadAllText(pidFile).Trim(), System.Globalization.CultureInfo.InvariantCulture);
+            buildHost = LinuxProcesses.ParentOf(sleeper.Value);
+            Assert.True(buildHost is not null && LinuxProcesses.ParentOf(buildHost.Value) == tool.Id, $"the design-time build's step {sleeper} is not the BuildHost's child");
+            Assert.Equal(0, kill(tool.Id, SigTerm));
+
+            try
+            {
+                await tool.WaitForExitAsync().WaitAsync(RunLimit);
+            }
+            catch (TimeoutException)
+            {
+                Assert.Fail("SIGTERM did not end the run");
+            }
+
+            Assert.True(tool.ExitCode == (int)ExitCode.Cancelled, $"exit {tool.ExitCode}\n{await output}\n{await error}");
+            Assert.Contains("migrate-wcf: cancelled; nothing was written.", await error);
+            Assert.True(await LinuxProcesses.EndsWithinAsync(buildHost.Value, TimeSpan.FromSeconds(30)), $"the BuildHost {buildHost} still runs");
+            Assert.True(await LinuxProcesses.EndsWithinAsync(sleeper.Value, TimeSpan.FromSeconds(30)), $"the design-time build's step {sleeper} still runs");
+        }
+        finally
+        {
+            // A failed run must not leave its processes behind.
+            if (!tool.HasExited)
+            {
+                tool.Kill(entireProcessTree: true);
+            }
+
+            foreach (var pid in new[] { sleeper, buildHost }.OfType<int>())
+            {
+                LinuxProcesses.KillIfRunning(pid);
+            }
         }
     }
 

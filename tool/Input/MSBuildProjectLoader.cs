@@ -36,15 +36,30 @@ internal static partial class MSBuildProjectLoader
     /// Loads <paramref name="projects"/> (restored SDK-style ones) in one workspace. Returns the projects MSBuild loaded
     /// without failures, by project file, and for the others the reason they were not.
     /// </summary>
+    /// <remarks>Cancellation ends the load at once, design-time builds under way included (<see cref="BuildHostProcesses"/>).</remarks>
     public static (Dictionary<string, MSBuildProject> Loaded, Dictionary<string, string> Failed) Load(IReadOnlyList<SourceSet> projects, CancellationToken cancellationToken)
+    {
+        if (projects.Count == 0)
+        {
+            return (new Dictionary<string, MSBuildProject>(StringComparer.Ordinal), new Dictionary<string, string>(StringComparer.Ordinal));
+        }
+
+        var otherLoads = BuildHostProcesses.Running();
+        try
+        {
+            return LoadInOneWorkspace(projects, cancellationToken);
+        }
+        catch (OperationCanceledException) when (cancellationToken.IsCancellationRequested)
+        {
+            BuildHostProcesses.KillAllBut(otherLoads);
+            throw;
+        }
+    }
+
+    private static (Dictionary<string, MSBuildProject> Loaded, Dictionary<string, string> Failed) LoadInOneWorkspace(IReadOnlyList<SourceSet> projects, CancellationToken cancellationToken)
     {
         var loaded = new Dictionary<string, MSBuildProject>(StringComparer.Ordinal);
         var failed = new Dictionary<string, string>(StringComparer.Ordinal);
-        if (projects.Count == 0)
-        {
-            return (loaded, failed);
-        }
-
         using var workspace = MSBuildWorkspace.Create();
         var failures = new List<string>();
         workspace.WorkspaceFailed += (_, e) =>
@@ -80,7 +95,7 @@ internal static partial class MSBuildProjectLoader
                 // A project an earlier one references is in the workspace already (with its frameworks): not opened twice.
                 if (!workspace.CurrentSolution.Projects.Any(p => string.Equals(p.FilePath, file, StringComparison.Ordinal)))
                 {
-                    workspace.OpenProjectAsync(file, cancellationToken: cancellationToken).GetAwaiter().GetResult();
+                    Await(workspace.OpenProjectAsync(file, cancellationToken: cancellationToken), cancellationToken);
                 }
             }
             catch (Exception e) when (e is not OperationCanceledException)
@@ -122,7 +137,7 @@ internal static partial class MSBuildProjectLoader
         foreach (var (file, chosen, framework, otherFrameworks) in opened)
         {
             var project = solution.GetProject(chosen)!;
-            var compilation = (CSharpCompilation)project.GetCompilationAsync(cancellationToken).GetAwaiter().GetResult()!;
+            var compilation = (CSharpCompilation)Await(project.GetCompilationAsync(cancellationToken), cancellationToken)!;
             // The files MSBuild generates into obj/ (assembly info, global usings) are compiled, but are not the user's sources.
             var generated = Path.Combine(Path.GetDirectoryName(file)!, "obj") + Path.DirectorySeparatorChar;
             var files = project.Documents
@@ -179,6 +194,12 @@ internal static partial class MSBuildProjectLoader
             .Select(i => SourceFileReader.NotARegularFileBecause(i) is { } reason ? $"its import '{Path.GetRelativePath(folder, i).Replace(Path.DirectorySeparatorChar, '/')}' was not opened: {reason}" : null)
             .FirstOrDefault(b => b is not null);
     }
+
+    /// <summary>
+    /// A task's result, or <see cref="OperationCanceledException"/> as soon as <paramref name="cancellationToken"/> is
+    /// cancelled, even while the task waits for a BuildHost that does not listen (the caller then ends the BuildHosts).
+    /// </summary>
+    private static T Await<T>(Task<T> task, CancellationToken cancellationToken) => task.WaitAsync(cancellationToken).GetAwaiter().GetResult();
 
     /// <summary>
     /// <paramref name="solution"/> with every C# document's text read by <see cref="SourceFileReader"/> (empty when left
