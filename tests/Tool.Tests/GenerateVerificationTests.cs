@@ -273,28 +273,7 @@ public sealed partial class GenerateVerificationTests
         Assert.True(exitCode == (int)ExitCode.Cancelled, $"exit {exitCode}\n{stdout}\n{stderr}");
         Assert.Contains($"migrate-wcf: error: cancelled while building; the migrated project was written to '{output}' but not verified.", stderr.ToString());
         Assert.True(File.Exists(Path.Combine(output, "Orders.Migrated.csproj")));
-        // Gone, or a zombie: killed and not yet reaped by init. SIGKILL is delivered asynchronously, so the child may
-        // still be on its way out when generate returns; the bound only stops a broken run.
-        var status = $"/proc/{child}/stat";
-        var deadline = DateTime.UtcNow + TimeSpan.FromSeconds(30);
-        while (!IsGoneOrZombie(status) && DateTime.UtcNow < deadline)
-        {
-            await Task.Delay(50);
-        }
-
-        Assert.True(IsGoneOrZombie(status), $"the build's child {child} still runs");
-
-        static bool IsGoneOrZombie(string status)
-        {
-            try
-            {
-                return !File.Exists(status) || File.ReadAllText(status).Split(')')[1].Trim().StartsWith('Z');
-            }
-            catch (IOException)
-            {
-                return true; // Gone between the check and the read.
-            }
-        }
+        Assert.True(await LinuxProcesses.EndsWithinAsync(child, TimeSpan.FromSeconds(30)), $"the build's child {child} still runs");
     }
 
     [Fact]

@@ -199,7 +199,7 @@ public sealed class HostileInputTests
         Assert.All((result.Output + result.Error).Split('\n'), line => Assert.True(line.Length <= 1000, $"a line of {line.Length} characters"));
     }
 
-    private static void MakeFifo(string path)
+    internal static void MakeFifo(string path)
     {
         using var mkfifo = Process.Start(new ProcessStartInfo("mkfifo", [path]) { UseShellExecute = false })!;
         mkfifo.WaitForExit();

@@ -108,13 +108,7 @@ public sealed class InterruptionTests
 
     private static Process Start(string input, string output)
     {
-        var start = new ProcessStartInfo("dotnet") { RedirectStandardOutput = true, RedirectStandardError = true };
-        foreach (var argument in new[] { "exec", Path.Combine(AppContext.BaseDirectory, "migrate-wcf.dll"), "generate", input, "--out", output, "--no-verify", "--project-name", "Services.Migrated" })
-        {
-            start.ArgumentList.Add(argument);
-        }
-
-        var process = Process.Start(start)!;
+        var process = ToolProcess.Start(Path.GetDirectoryName(input)!, "generate", input, "--out", output, "--no-verify", "--project-name", "Services.Migrated");
         // Standard output is not read here; drain it so a full pipe never blocks the tool.
         _ = process.StandardOutput.ReadToEndAsync();
         return process;

@@ -1,4 +1,3 @@
-using System.Diagnostics;
 using System.Text.Json;
 using MigrateWcf.Tool.Cli;
 using MigrateWcf.Tool.Tests.Infrastructure;
@@ -64,17 +63,7 @@ public sealed class MSBuildLoadingTests
         var project = temp.WriteFile("repo/Inventory/Inventory.csproj", MultiTargeting);
         temp.WriteFile("repo/Inventory/IInventory.cs", Contract);
         temp.WriteFile("repo/shared/Status.cs", Status);
-        var start = new ProcessStartInfo("dotnet") { RedirectStandardOutput = true, RedirectStandardError = true, UseShellExecute = false, WorkingDirectory = temp.Path };
-        foreach (var argument in new[] { "restore", project, "-nologo" })
-        {
-            start.ArgumentList.Add(argument);
-        }
-
-        using var process = Process.Start(start)!;
-        var output = process.StandardOutput.ReadToEndAsync();
-        var error = process.StandardError.ReadToEndAsync();
-        await process.WaitForExitAsync();
-        Assert.True(process.ExitCode == 0, $"dotnet restore failed:\n{await output}\n{await error}");
+        await DotnetRestore.RunAsync(project);
         return project;
     }
 

@@ -145,6 +145,12 @@ internal static class ProjectFileReader
                 continue;
             }
 
+            if (SourceFileReader.NotARegularFileBecause(props) is not null)
+            {
+                // A FIFO would block the read forever; its versions are unknown, as for an unreadable file.
+                break;
+            }
+
             try
             {
                 foreach (var item in XDocument.Load(props).Descendants().Where(e => e.Name.LocalName == "PackageVersion"))

@@ -1,10 +1,8 @@
 using System.Collections.Concurrent;
 using System.Collections.Immutable;
-using System.Text;
 using Microsoft.CodeAnalysis;
 using Microsoft.CodeAnalysis.CSharp;
 using Microsoft.CodeAnalysis.CSharp.Syntax;
-using Microsoft.CodeAnalysis.Text;
 using MigrateWcf.Generator;
 using MigrateWcf.Generator.References;
 using MigrateWcf.Tool.Cli;
@@ -21,7 +19,6 @@ internal sealed record ProjectCompilation(SourceSet Project, CSharpCompilation C
 /// </summary>
 internal static class SourceCompiler
 {
-    private static readonly UTF8Encoding StrictUtf8 = new(encoderShouldEmitUTF8Identifier: false, throwOnInvalidBytes: true);
     private static readonly CSharpParseOptions ParseOptions = new(LanguageVersion.Latest);
 
     /// <summary>One compilation per project of <see cref="InputSet.Projects"/>, in that order.</summary>
@@ -94,10 +91,11 @@ internal static class SourceCompiler
                         // MSBuild resolved the project's references; none is missing as far as the tool can tell.
                         MissingReferences = ImmutableArray<MissingReference>.Empty,
                     };
-                    var errors = loaded.Compilation.SyntaxTrees
-                        .SelectMany(t => t.GetDiagnostics(cancellationToken))
-                        .Where(d => d.Severity == DiagnosticSeverity.Error)
-                        .Select(ReportedFinding.FromSyntaxError)
+                    var errors = loaded.NotRead.Select(n => NotRead(n.Path, n.Reason, input))
+                        .Concat(loaded.Compilation.SyntaxTrees
+                            .SelectMany(t => t.GetDiagnostics(cancellationToken))
+                            .Where(d => d.Severity == DiagnosticSeverity.Error)
+                            .Select(ReportedFinding.FromSyntaxError))
                         .Concat(DuplicateDeclarations(loaded.Compilation, input, cancellationToken))
                         .ToImmutableArray();
                     return new ProjectCompilation(project, loaded.Compilation, errors);
@@ -153,6 +151,10 @@ internal static class SourceCompiler
         }
     }
 
+    /// <summary>The error finding for a file of the input left unread, at its start, saying why.</summary>
+    private static ReportedFinding NotRead(string path, string reason, InputSet input)
+        => new(SourceFileReader.FileNotReadId, FindingSeverity.Error, $"'{input.Relative(path)}' was not read: {reason}.", new SourcePosition(path, 1, 1), ImmutableArray<string>.Empty, ImmutableArray<SourcePosition>.Empty);
+
     private sealed record ParsedFile(SyntaxTree Tree, ImmutableArray<ReportedFinding> SyntaxErrors, bool UsesCoreWcf);
 
     private static Dictionary<string, ParsedFile> Parse(string[] paths, InputSet input, Progress progress, CancellationToken cancellationToken)
@@ -165,15 +167,14 @@ internal static class SourceCompiler
             var path = paths[i];
             try
             {
-                if (NotReadBecause(path) is { } reason)
+                var read = SourceFileReader.Read(path);
+                if (read.Text is not { } text)
                 {
-                    var skipped = new ReportedFinding(FileNotReadId, FindingSeverity.Error, $"'{input.Relative(path)}' was not read: {reason}.", new SourcePosition(path, 1, 1), ImmutableArray<string>.Empty, ImmutableArray<SourcePosition>.Empty);
-                    parsed[i] = new ParsedFile(CSharpSyntaxTree.ParseText(string.Empty, ParseOptions, path, cancellationToken: cancellationToken), [skipped], UsesCoreWcf: false);
+                    parsed[i] = new ParsedFile(CSharpSyntaxTree.ParseText(string.Empty, ParseOptions, path, cancellationToken: cancellationToken), [NotRead(path, read.NotReadBecause!, input)], UsesCoreWcf: false);
                     progress.Step("parsed", Interlocked.Increment(ref count), paths.Length);
                     return;
                 }
 
-                var text = SourceText.From(ReadText(path), Encoding.UTF8);
                 var tree = CSharpSyntaxTree.ParseText(text, ParseOptions, path, cancellationToken);
                 var errors = tree.GetDiagnostics(cancellationToken)
                     .Where(d => d.Severity == DiagnosticSeverity.Error)
@@ -241,66 +242,6 @@ internal static class SourceCompiler
         }
 
         return names;
-    }
-
-    /// <summary>
-    /// The C# compiler's id for a source file it cannot open (CS1504), used for every input file the tool leaves unread:
-    /// its project is then compiled without it, so the finding is an error.
-    /// </summary>
-    internal const string FileNotReadId = "CS1504";
-
-    /// <summary>
-    /// The largest .cs file read: 10 MB. Parsing takes about 25 times a file's size in memory (a 50 MB file took 1.3 GB),
-    /// and the largest generated proxies (svcutil's Reference.cs) stay well below this, hand-written code far below.
-    /// </summary>
-    internal const long MaxSourceFileBytes = 10 * 1024 * 1024;
-
-    /// <summary>How many bytes are looked at for a NUL, the mark of a binary file, as git does.</summary>
-    private const int BinaryProbeBytes = 8000;
-
-    /// <summary>Why a file of the input is left unread (a FIFO, device or socket; over the size limit; binary), or null to read it.</summary>
-    private static string? NotReadBecause(string path)
-    {
-        var kind = InputPaths.KindOf(path);
-        if (kind != InputPaths.EntryKind.RegularFile)
-        {
-            return kind switch
-            {
-                InputPaths.EntryKind.Fifo => "it is a FIFO (named pipe), not a file",
-                InputPaths.EntryKind.Device => "it is a device, not a file",
-                InputPaths.EntryKind.Socket => "it is a socket, not a file",
-                _ => "it is not a regular file",
-            };
-        }
-
-        var length = new FileInfo(path).Length;
-        if (length > MaxSourceFileBytes)
-        {
-            return $"it is {length.ToString("N0", System.Globalization.CultureInfo.InvariantCulture)} bytes, over the limit of {MaxSourceFileBytes.ToString("N0", System.Globalization.CultureInfo.InvariantCulture)} bytes (10 MB) for a source file";
-        }
-
-        using var stream = new FileStream(path, FileMode.Open, FileAccess.Read, FileShare.Read);
-        var probe = new byte[(int)Math.Min(length, BinaryProbeBytes)];
-        stream.ReadExactly(probe);
-        // UTF-16 and UTF-32 text (recognised by its byte order mark) holds NULs; anything else that does is not source.
-        var unicodeBom = probe.AsSpan().StartsWith((ReadOnlySpan<byte>)[0xFF, 0xFE]) || probe.AsSpan().StartsWith((ReadOnlySpan<byte>)[0xFE, 0xFF])
-                         || probe.AsSpan().StartsWith((ReadOnlySpan<byte>)[0x00, 0x00, 0xFE, 0xFF]);
-        return !unicodeBom && probe.AsSpan().Contains((byte)0) ? "it holds NUL bytes: a binary file, not C# source" : null;
-    }
-
-    /// <summary>UTF-8 (with or without BOM, or UTF-16 by BOM); files that are not valid UTF-8 are read as Latin-1, as old Windows sources often are.</summary>
-    private static string ReadText(string path)
-    {
-        var bytes = File.ReadAllBytes(path);
-        try
-        {
-            using var reader = new StreamReader(new MemoryStream(bytes), StrictUtf8, detectEncodingFromByteOrderMarks: true);
-            return reader.ReadToEnd();
-        }
-        catch (DecoderFallbackException)
-        {
-            return Encoding.Latin1.GetString(bytes);
-        }
     }
 
     /// <summary>True when a file names the CoreWCF namespace in a using directive or a qualified name.</summary>
