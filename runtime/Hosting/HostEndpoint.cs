@@ -33,6 +33,16 @@ internal sealed record HostEndpoint(string Name, GrpcEndpoint Endpoint, HostEndp
             configured.Add((nameof(MigratedHostOptions.Socket), new HostEndpointOptions { Url = url }));
         }
 
+        if (options.SocketOnly)
+        {
+            if (configured.Count == 0)
+            {
+                throw new InvalidOperationException($"{MigratedHostOptions.SectionName}:{nameof(MigratedHostOptions.SocketOnly)} needs --socket PATH.");
+            }
+
+            return [Resolve(configured[0].Name, configured[0].Settings, environment)];
+        }
+
         if (options.HttpPort is { } port)
         {
             if (port is < 1 or > 65535)
