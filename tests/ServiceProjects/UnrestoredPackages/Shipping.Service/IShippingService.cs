@@ -1,0 +1,11 @@
+using System.ServiceModel;
+
+namespace Shipping.Service
+{
+    [ServiceContract]
+    public interface IShippingService
+    {
+        [OperationContract]
+        decimal Quote(string destination, double weightKg);
+    }
+}
