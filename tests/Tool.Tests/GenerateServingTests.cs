@@ -70,7 +70,12 @@ public sealed partial class GenerateVerificationTests
         var run = MigrateWcfCommandLine.InvokeAsync(["generate", input, "--out", output], new CliDependencies(stdout, stderr) { DotnetCommand = dotnet.Command }, cancel.Token);
         while (!File.Exists(pidFile) || File.ReadAllText(pidFile).Trim().Length == 0)
         {
-            Assert.False(run.IsCompleted, $"generate ended before its host started\n{stdout}\n{stderr}");
+            if (run.IsCompleted)
+            {
+                // Read only once generate is done: its writers are not safe to read while it writes.
+                Assert.Fail($"generate ended before its host started (exit {await run})\n{stdout}\n{stderr}");
+            }
+
             await Task.Delay(50);
         }
 

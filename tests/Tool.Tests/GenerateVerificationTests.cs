@@ -58,7 +58,7 @@ public sealed partial class GenerateVerificationTests
 
         Assert.True(result.Code == ExitCode.Success, result.ToString());
         Assert.DoesNotContain("WCFM4030", result.Error);
-        Assert.EndsWith($"; the migrated project and its host build; run it: dotnet run --project '{output}/Host'", result.Output.TrimEnd());
+        Assert.EndsWith($"; the migrated project and its host build, and the host serves 1 gRPC service; run it: dotnet run --project '{output}/Host'", result.Output.TrimEnd());
         Assert.True(File.Exists(Path.Combine(output, "bin", "Debug", "net10.0", "Quotes.Migrated.dll")), result.ToString());
         Assert.True(File.Exists(Path.Combine(output, "Host", "bin", "Debug", "net10.0", "Quotes.Migrated.Host.dll")), result.ToString());
         var built = TempFolder.Snapshot(output);

@@ -338,15 +338,18 @@ internal static class GenerateCommand
                 throw CommandLineException.Usage($"the project name '{projectName}' is taken by a generated file; choose another with --project-name.");
         }
 
-        // Code the migrated project compiles names types of references that were never loaded (a packages/ folder not
-        // restored): what .NET 10 cannot compile of it cannot be told, so the run stops as for unresolved contract types.
+        // Code the migrated project compiles names types that did not bind, and some HintPath into a packages/ folder never
+        // restored belongs to no package a packages.config lists: the migrated project cannot reference it (a listed
+        // package it references, and its build restores), so its build could only fail at the names. The run stops, as
+        // for unresolved contract types, naming each such HintPath.
+        var carried = references.Packages.SelectMany(p => p.AssemblyPaths).ToHashSet(StringComparer.OrdinalIgnoreCase);
         if (plan.Sources is { HasUnresolvedNames: true } && !outcome.Findings.Any(f => f.Finding.RuleId == RuleIds.UnresolvedType)
-            && MissingReferences(inputs) is { Count: > 0 } missing)
+            && MissingReferences(inputs).Where(m => m.Reference.HintPath is { } hint && !carried.Contains(hint)).ToList() is { Count: > 0 } missing)
         {
             var unresolved = WithFindings(outcome, [MigrationRun.MissingReferencesFinding(
                 missing,
                 "The code the migrated project compiles (the implementations and what they use) names types that cannot be resolved",
-                "Restore the packages (nuget restore, or run again with --restore) and run again: only then can generate tell what compiles on .NET 10.")]);
+                "No packages.config lists their packages, so the migrated project cannot reference them: list each package in the project's packages.config and restore it (nuget restore, or run again with --restore), or restore the packages/ folder the HintPaths point at, then run again.")]);
             WriteFindings(unresolved, deps, msbuild: options.MSBuildFindings);
             deps.Error.WriteLine($"{MigrateWcfCommandLine.ToolName}: {unresolved.Count(FindingSeverity.Error)} error(s); nothing was written to '{options.OutputFolder}'.");
             return new Generation(outputFolder, projectFileName, unresolved, [], ExitCode.FindingsWithErrors);
