@@ -187,13 +187,13 @@ internal static class MigrationRun
     /// The one WCFM2003 error that stands for what missing references leave unresolved, at the project file's first
     /// missing reference: <paramref name="what"/>, then each missing reference and why, then <paramref name="then"/>.
     /// </summary>
-    internal static ReportedFinding MissingReferencesFinding(IReadOnlyList<(SourceSet Owner, MissingReference Reference)> missing, string what, string then)
+    internal static ReportedFinding MissingReferencesFinding(IReadOnlyList<(SourceSet Owner, MissingReference Reference)> missing, string what, string then, FindingSeverity severity = FindingSeverity.Error)
     {
         var (owner, first) = missing[0];
         var names = missing.Select(m => $"{m.Reference.Name} ({m.Reference.Reason}{(m.Owner == owner ? string.Empty : ", in " + m.Owner.Name)})").Distinct(StringComparer.Ordinal);
         return new ReportedFinding(
             RuleIds.UnresolvedType,
-            FindingSeverity.Error,
+            severity,
             $"{what}: the project's references could not all be loaded: {string.Join("; ", names)}. {then}",
             new SourcePosition(owner.ProjectFile!, first.Line, first.Column),
             missing.Select(m => m.Reference.Name).Distinct(StringComparer.OrdinalIgnoreCase).ToImmutableArray(),

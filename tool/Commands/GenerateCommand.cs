@@ -338,21 +338,17 @@ internal static class GenerateCommand
                 throw CommandLineException.Usage($"the project name '{projectName}' is taken by a generated file; choose another with --project-name.");
         }
 
-        // Code the migrated project compiles names types that did not bind, and some HintPath into a packages/ folder never
-        // restored belongs to no package a packages.config lists: the migrated project cannot reference it (a listed
-        // package it references, and its build restores), so its build could only fail at the names. The run stops, as
-        // for unresolved contract types, naming each such HintPath.
-        var carried = references.Packages.SelectMany(p => p.AssemblyPaths).ToHashSet(StringComparer.OrdinalIgnoreCase);
+        // Code the migrated project compiles names types that did not bind while references were missing (a packages/
+        // folder never restored): its packages are carried and the migrated build restores them, but what of that code
+        // compiles on .NET 10 could not be told. One WCFM2003, a warning, says which references and how to restore them.
         if (plan.Sources is { HasUnresolvedNames: true } && !outcome.Findings.Any(f => f.Finding.RuleId == RuleIds.UnresolvedType)
-            && MissingReferences(inputs).Where(m => m.Reference.HintPath is { } hint && !carried.Contains(hint)).ToList() is { Count: > 0 } missing)
+            && MissingReferences(inputs) is { Count: > 0 } missing)
         {
-            var unresolved = WithFindings(outcome, [MigrationRun.MissingReferencesFinding(
+            outcome = WithFindings(outcome, [MigrationRun.MissingReferencesFinding(
                 missing,
-                "The code the migrated project compiles (the implementations and what they use) names types that cannot be resolved",
-                "No packages.config lists their packages, so the migrated project cannot reference them: list each package in the project's packages.config and restore it (nuget restore, or run again with --restore), or restore the packages/ folder the HintPaths point at, then run again.")]);
-            WriteFindings(unresolved, deps, msbuild: options.MSBuildFindings);
-            deps.Error.WriteLine($"{MigrateWcfCommandLine.ToolName}: {unresolved.Count(FindingSeverity.Error)} error(s); nothing was written to '{options.OutputFolder}'.");
-            return new Generation(outputFolder, projectFileName, unresolved, [], ExitCode.FindingsWithErrors);
+                "The code the migrated project compiles names types that do not resolve here",
+                "The migrated project references their packages, which its build restores; generate could not tell what of this code compiles on .NET 10: restore them (nuget restore, or run again with --restore) and run again for findings at those places.",
+                FindingSeverity.Warning)]);
         }
 
         var changes = AtomicOutputWriter.Plan(outputFolder, options.OutputFolder, plan.Files, recorded);

@@ -7,5 +7,8 @@ namespace Shipping.Service
     {
         [OperationContract]
         decimal Quote(string destination, double weightKg);
+
+        [OperationContract]
+        string TrackParcel(string parcelId);
     }
 }

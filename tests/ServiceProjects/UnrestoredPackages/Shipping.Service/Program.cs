@@ -1,6 +1,5 @@
 using System;
-using Ninject;
-using Ninject.Extensions.Wcf;
+using System.ServiceModel;
 
 namespace Shipping.Service
 {
@@ -8,10 +7,9 @@ namespace Shipping.Service
     {
         static void Main()
         {
-            var kernel = new StandardKernel();
-            kernel.Bind<IRateCalculator>().To<FlatRateCalculator>();
-            using (var host = kernel.Get<NinjectServiceHost<ShippingService>>())
+            using (var host = new ServiceHost(typeof(ShippingService), new Uri("net.tcp://localhost:8400/shipping")))
             {
+                host.AddServiceEndpoint(typeof(IShippingService), new NetTcpBinding(), string.Empty);
                 host.Open();
                 Console.WriteLine("Shipping service running.");
                 Console.ReadLine();
