@@ -21,16 +21,17 @@ public sealed partial class GenerateVerificationTests
         using var temp = new TempFolder();
         temp.WriteFile("Quotes/Quotes.cs", PageExample(ServingPage, "After"));
         var output = temp.Combine("migrated");
-        var before = ServingFolders();
+        var sockets = Directory.CreateDirectory(temp.Combine("s")).FullName;
 
-        var result = await MigrateWcfCli.RunAsync("generate", temp.Combine("Quotes"), "--out", output, "--runtime-project", RuntimeProject);
+        var result = await MigrateWcfCli.RunAsync(deps => deps with { TemporaryFolder = sockets }, "generate", temp.Combine("Quotes"), "--out", output, "--runtime-project", RuntimeProject);
 
         Assert.True(result.Code == ExitCode.Success, result.ToString());
         Assert.DoesNotContain("WCFM4031", result.Error);
         Assert.Contains("migrate-wcf: verifying: starting the host ", result.Error);
         Assert.EndsWith($"; the migrated project and its host build, and the host serves 1 gRPC service; run it: dotnet run --project {output}/Host", result.Output.TrimEnd());
         AssertNoHostLeft(output);
-        Assert.Equal(before, ServingFolders());
+        // The host's socket folder was made there, and removed.
+        Assert.Empty(Directory.EnumerateFileSystemEntries(sockets));
     }
 
     [Fact]
@@ -39,9 +40,9 @@ public sealed partial class GenerateVerificationTests
         using var temp = new TempFolder();
         var source = temp.WriteFile("Quotes/Quotes.cs", PageExample(ServingPage, "Before"));
         var output = temp.Combine("migrated");
-        var before = ServingFolders();
+        var sockets = Directory.CreateDirectory(temp.Combine("s")).FullName;
 
-        var result = await MigrateWcfCli.RunAsync("generate", temp.Combine("Quotes"), "--out", output, "--runtime-project", RuntimeProject);
+        var result = await MigrateWcfCli.RunAsync(deps => deps with { TemporaryFolder = sockets }, "generate", temp.Combine("Quotes"), "--out", output, "--runtime-project", RuntimeProject);
 
         Assert.True(result.Code == ExitCode.NeedsEdits, result.ToString());
         var lines = File.ReadAllLines(source);
@@ -51,7 +52,8 @@ public sealed partial class GenerateVerificationTests
         Assert.Matches(@"does not serve '([\w.]+\.)?Quotes' \(contract 'IQuotes'\): its implementation 'QuotesBase' cannot be created: abstract, generic, or without a parameterless or public constructor", finding);
         Assert.EndsWith($"; 1 error(s) left to edit; see the findings above, then build it again: dotnet build {output}/Quotes.Migrated.csproj", result.Output.TrimEnd());
         AssertNoHostLeft(output);
-        Assert.Equal(before, ServingFolders());
+        // The host's socket folder was made there, and removed.
+        Assert.Empty(Directory.EnumerateFileSystemEntries(sockets));
     }
 
     [Fact]
@@ -130,10 +132,6 @@ public sealed partial class GenerateVerificationTests
         Assert.Contains("The migrated host serves nothing: the host exited with code 134 before it was ready: System.TypeInitializationException: The type initializer for Orders.Pricing threw an exception.", result.Error);
         Assert.DoesNotContain("   at Orders.Pricing", result.Error);
     }
-
-    /// <summary>The folders serving checks make (<c>migrate-wcf-serve-*</c> in the temporary folder) that exist now.</summary>
-    private static string[] ServingFolders()
-        => Directory.EnumerateDirectories(Path.GetTempPath(), "migrate-wcf-serve-*").Order(StringComparer.Ordinal).ToArray();
 
     /// <summary>No process runs the host built into <paramref name="output"/> (its command line names its dll there).</summary>
     private static void AssertNoHostLeft(string output)

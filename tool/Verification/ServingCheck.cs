@@ -51,7 +51,10 @@ internal static class ServingCheck
         }
 
         deps.Error.WriteLine($"{MigrateWcfCommandLine.ToolName}: verifying: starting the host {ShellArgument.Quote(dll)} on a private socket…");
-        var socketFolder = Directory.CreateTempSubdirectory("migrate-wcf-serve-");
+        // Short: a Unix socket's path is limited to about 100 bytes.
+        var socketFolder = deps.TemporaryFolder is { } root
+            ? Directory.CreateDirectory(Path.Combine(root, "serve-" + Guid.NewGuid().ToString("N")[..8]))
+            : Directory.CreateTempSubdirectory("migrate-wcf-serve-");
         try
         {
             if (!OperatingSystem.IsWindows())
