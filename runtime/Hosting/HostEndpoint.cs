@@ -45,7 +45,7 @@ internal sealed record HostEndpoint(string Name, GrpcEndpoint Endpoint, HostEndp
                 throw new InvalidOperationException($"{MigratedHostOptions.SectionName}:{nameof(MigratedHostOptions.SocketOnly)} needs --socket PATH.");
             }
 
-            return [Resolve(configured[0].Name, configured[0].Settings, environment)];
+            return [Resolve(configured[0].Name, configured[0].UrlKey, configured[0].Settings, environment)];
         }
 
         if (options.HttpPort is { } port)
