@@ -268,17 +268,23 @@ public static class SourceSelector
                     removals.Add((attributes.Span, null));
                 }
 
-                // A using goes when what it names is gone: a .NET Framework namespace .NET 10 lacks, a namespace or type
+                // A using goes when what it names is gone: a .NET Framework namespace .NET 10 lacks (and no package brings back), a namespace or type
                 // only code left out declares, or one nothing here declares (an unreferenced test framework). One that a
                 // package not restored here may declare stays: the migrated project references that package.
                 foreach (var usingDirective in root.DescendantNodes(n => n is CompilationUnitSyntax or BaseNamespaceDeclarationSyntax).OfType<UsingDirectiveSyntax>())
                 {
-                    if (NewOnDotNet(tree, usingDirective.Span).Any()
+                    if (NewOnDotNet(tree, usingDirective.Span).Any(e => !BroughtByPackage(tree, e))
                         || NamesOnlyLeftOutCode(usingDirective, compiledTypes)
                         || NamesOnlyStandInsNotUsed(usingDirective, standIns)
-                        || (ProbeErrorsIn(tree, usingDirective.Span).Any() && !MayBeDeclaredByUnrestoredPackage(usingDirective)))
+                        || (ProbeErrorsIn(tree, usingDirective.Span).Any(e => !BroughtByPackage(tree, e)) && !MayBeDeclaredByUnrestoredPackage(usingDirective)))
                     {
                         removals.Add((usingDirective.Span, null));
+                    }
+                    else
+                    {
+                        // A kept using must bind in the migrated project too: the packages declaring its namespace are used
+                        // (a file may need a package for its using alone, its other uses of it left out with their code).
+                        usedAssemblies.UnionWith(AssembliesDeclaring(usingDirective));
                     }
                 }
 
@@ -576,6 +582,24 @@ public static class SourceSelector
             }
 
             return references;
+        }
+
+        /// <summary>The files of the referenced assemblies that declare types of the namespace (or the type) a using directive names.</summary>
+        private IEnumerable<string> AssembliesDeclaring(UsingDirectiveSyntax usingDirective)
+        {
+            var symbol = _compilation.GetSemanticModel(usingDirective.SyntaxTree).GetSymbolInfo(usingDirective.NamespaceOrType, _cancellationToken).Symbol;
+            var assemblies = symbol switch
+            {
+                // Only the assemblies with types of that namespace itself: Autofac.Integration.Wcf's assembly also declares
+                // the namespace Autofac, as its parent, without needing to be there for 'using Autofac;'.
+                INamespaceSymbol ns => ns.ConstituentNamespaces.Where(n => !n.GetTypeMembers().IsEmpty).Select(n => n.ContainingAssembly),
+                ITypeSymbol type => new[] { type.ContainingAssembly },
+                _ => Enumerable.Empty<IAssemblySymbol>(),
+            };
+            return assemblies
+                .Select(a => a is null ? null : _compilation.GetMetadataReference(a) as PortableExecutableReference)
+                .Select(r => r?.FilePath)
+                .OfType<string>();
         }
 
         private HashSet<Unit> EntryPointReferences(MethodDeclarationSyntax entryPoint)
@@ -1002,6 +1026,10 @@ public static class SourceSelector
                     : Finding.Create(FindingMessages.CodeDoesNotCompileOnDotNet, position, error.Id, error.GetMessage(CultureInfo.InvariantCulture));
             }
         }
+
+        /// <summary>An error at an API a package brings back to .NET 10 (<see cref="FrameworkPackages"/>), which the migrated project then references.</summary>
+        private bool BroughtByPackage(SyntaxTree tree, Diagnostic error)
+            => MissingApi(tree, error) is { } api && FrameworkPackages.For(api.Symbol, api.Name) is not null;
 
         /// <summary>The .NET Framework API at an error's place (what the code meant), by the framework compilation's binding.</summary>
         private (string Name, ISymbol Symbol)? MissingApi(SyntaxTree tree, Diagnostic error)
