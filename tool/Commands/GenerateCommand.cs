@@ -149,14 +149,17 @@ internal static class GenerateCommand
         var verification = options.Verify
             ? await Verify(generation, projectFile, options, deps, cancellationToken)
             : BuildOutcome.NotVerified("--no-verify");
-        if (verification.Builds && hostProject is not null)
+        // WCFM4007 and the like stand for the compiler's errors at their positions (those are not repeated): then the
+        // project did not build, and neither its host is built nor its serving checked.
+        var plannedErrors = generation.PlanFindings.Any(f => f.Severity == FindingSeverity.Error);
+        if (verification.Builds && !plannedErrors && hostProject is not null)
         {
             // Then the host, which is what "dotnet run --project <out>/Host" builds (the project again, up to date by then).
             var host = await Verify(generation, Path.Join(generation.OutputFolder, hostProject.RelativePath), options, deps, cancellationToken);
             verification = host with { BuildWarnings = verification.BuildWarnings + host.BuildWarnings };
         }
         ServingOutcome? serving = null;
-        if (verification.Builds && hostProject is not null)
+        if (verification.Builds && !plannedErrors && hostProject is not null)
         {
             serving = await Serve(generation, Path.Join(generation.OutputFolder, hostProject.RelativePath), options, deps, cancellationToken);
         }
