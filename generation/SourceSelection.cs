@@ -195,6 +195,7 @@ public static class SourceSelector
                 }
 
                 _probe = _compilation.WithReferences(_targetReferences).AddSyntaxTrees(compatibility);
+                AddHostingHelpersOfOtherTypes(trees);
             }
 
             var compiled = Reach(Roots());
@@ -429,6 +430,72 @@ public static class SourceSelector
             }
 
             return units;
+        }
+
+        /// <summary>
+        /// A static method of any type and accessibility (a service's <c>public static ServiceHost CreateServiceChannel</c>)
+        /// that does not compile on .NET 10 and is called only from <c>Main</c> methods (or their helpers) that do not
+        /// compile either, in any type: hosting code reached only from hosting, which goes with them (WCFM4008) as the
+        /// private helpers beside a <c>Main</c> do.
+        /// </summary>
+        private void AddHostingHelpersOfOtherTypes(List<SyntaxTree> trees)
+        {
+            var hosting = _unitsByTree.Values.SelectMany(u => u).SelectMany(u => u.EntryPoints).ToList();
+            if (hosting.Count == 0)
+            {
+                return;
+            }
+
+            var candidates = new List<(Unit Unit, MethodDeclarationSyntax Node, IMethodSymbol Symbol)>();
+            foreach (var unit in _unitsByTree.Values.SelectMany(u => u))
+            {
+                if (unit.Node is not TypeDeclarationSyntax type || type.Modifiers.Any(SyntaxKind.PartialKeyword))
+                {
+                    continue;
+                }
+
+                var model = _compilation.GetSemanticModel(unit.Tree);
+                foreach (var method in type.Members.OfType<MethodDeclarationSyntax>())
+                {
+                    if (method.Modifiers.Any(SyntaxKind.StaticKeyword) && !unit.EntryPoints.Contains(method)
+                        && model.GetDeclaredSymbol(method, _cancellationToken) is { } symbol && ProbeErrorsIn(unit.Tree, method.Span).Any())
+                    {
+                        candidates.Add((unit, method, symbol));
+                    }
+                }
+            }
+
+            if (candidates.Count == 0)
+            {
+                return;
+            }
+
+            // Every place a candidate is named, in every source: found by its name first, then bound.
+            var names = new HashSet<string>(candidates.Select(c => c.Node.Identifier.Text), StringComparer.Ordinal);
+            var uses = new List<(SimpleNameSyntax Name, ISymbol Symbol)>();
+            foreach (var tree in trees)
+            {
+                var model = _compilation.GetSemanticModel(tree);
+                foreach (var name in tree.GetRoot(_cancellationToken).DescendantNodes().OfType<SimpleNameSyntax>().Where(n => names.Contains(n.Identifier.Text)))
+                {
+                    if (model.GetSymbolInfo(name, _cancellationToken).Symbol?.OriginalDefinition is IMethodSymbol method)
+                    {
+                        uses.Add((name, method));
+                    }
+                }
+            }
+
+            bool InFailingHosting(SyntaxNode node)
+                => hosting.Any(h => h.SyntaxTree == node.SyntaxTree && h.Span.Contains(node.Span) && ProbeErrorsIn(h.SyntaxTree, h.Span).Any());
+
+            foreach (var (unit, node, symbol) in candidates)
+            {
+                var named = uses.Where(u => SymbolEqualityComparer.Default.Equals(u.Symbol, symbol)).ToList();
+                if (named.Count > 0 && named.All(u => InFailingHosting(u.Name)))
+                {
+                    unit.EntryPoints.Add(node);
+                }
+            }
         }
 
         /// <summary>

@@ -360,6 +360,20 @@ public static class ServiceProjectCases
                 new("WCFM4007", "error", "Telemetry.Service/TelemetryService.cs") { Line = 22, Column = 105, MessageContains = "'System.Device.Location.GeoCoordinate' does not exist on .NET 10" },
             ],
         },
+        new("HostingFactoryInService")
+        {
+            Services = ["FileRepository"],
+            Findings =
+            [
+                // Public, in the service class, called only by Main in another class: hosting code, gone with Main.
+                new("WCFM4008", "info", "Repository/Repository.cs") { Line = 17, MessageContains = "'RepositoryTransfer.CreateServiceChannel' is left out of the migrated project: only hosting code (Main) calls it" },
+                new("WCFM4008", "info", "Repository/Repository.cs") { Line = 30, MessageContains = "'Repository' is left out of the migrated project" },
+            ],
+            Calls =
+            [
+                new("FileRepository", "CountFiles", StatusCode.OK) { Result = 3 },
+            ],
+        },
         new("PrivateNestedContractsOnly")
         {
             ExitCode = 3,
