@@ -42,6 +42,11 @@ internal static class CarriedReferences
             ImmutableArray<string> PathsOf(string id) =>
                 inPackages.Where(h => string.Equals(h.Package!.Value.Id, id, StringComparison.OrdinalIgnoreCase)).Select(h => h.Path).Distinct(StringComparer.Ordinal).Order(StringComparer.Ordinal).ToImmutableArray();
 
+            // A reference this reader cannot follow (a HintPath with $(…), an assembly named without a HintPath) may be a
+            // package's: then "no reference names it" cannot be told.
+            bool MayReference(string id) => project.MissingReferences.Any(m =>
+                (m.HintPath is null && m.Reason.StartsWith("HintPath", StringComparison.Ordinal)) || string.Equals(m.Name, id, StringComparison.OrdinalIgnoreCase));
+
             foreach (var entry in project.Packages)
             {
                 var requested = entry.NuGetVersion;
@@ -53,7 +58,7 @@ internal static class CarriedReferences
 
                 var folder = FolderOf(entry.Id);
                 var (version, note) = VersionIn(folder, entry, restored);
-                uses.Add(new Use(entry.Id, requested, version, note, entry.Position, folder is null ? null : PackagesFolder.FolderOf(folder, entry.Id, version), PathsOf(entry.Id), FromPackagesConfig: true));
+                uses.Add(new Use(entry.Id, requested, version, note, entry.Position, folder is null ? null : PackagesFolder.FolderOf(folder, entry.Id, version), PathsOf(entry.Id), FromPackagesConfig: !MayReference(entry.Id)));
             }
 
             // A HintPath into a package folder that no packages.config lists: the package, at that folder's version.
