@@ -37,14 +37,18 @@ public static class FrameworkPackages
         ("System", "System.IO.Ports.", new("System.IO.Ports", Band, null)),
         ("System.ServiceModel", "System.ServiceModel.Syndication.", new("System.ServiceModel.Syndication", Band, null)),
         ("System.Security", "System.Security.Cryptography.Xml.", new("System.Security.Cryptography.Xml", Band, null)),
+        ("System.ComponentModel.Composition", null, new("System.ComponentModel.Composition", Band, null)),
     ];
 
     /// <summary>The package that brings <paramref name="symbol"/> (a .NET Framework type or member) to .NET 10, or null.</summary>
     public static FrameworkPackage? For(ISymbol symbol, string fullName)
     {
-        var assembly = (symbol as INamespaceSymbol)?.ContainingAssembly?.Name ?? symbol.ContainingAssembly?.Name;
+        // A namespace is merged from every assembly declaring it: those with types of its own are where it comes from.
+        var assemblies = symbol is INamespaceSymbol ns
+            ? ns.ConstituentNamespaces.Where(n => !n.GetTypeMembers().IsEmpty).Select(n => n.ContainingAssembly?.Name).Append(ns.ContainingAssembly?.Name)
+            : new[] { symbol.ContainingAssembly?.Name };
         return Entries
-            .Where(e => string.Equals(e.Assembly, assembly, StringComparison.Ordinal) && (e.Prefix is null || fullName.StartsWith(e.Prefix, StringComparison.Ordinal)))
+            .Where(e => assemblies.Contains(e.Assembly, StringComparer.Ordinal) && (e.Prefix is null || fullName.StartsWith(e.Prefix, StringComparison.Ordinal)))
             .Select(e => e.Package)
             .FirstOrDefault();
     }

@@ -192,6 +192,7 @@ public static class GenerationPlanner
             StringComparer.OrdinalIgnoreCase);
         var notCarried = request.Packages
             .Select(p => inDotNet.Contains(p.Id) ? new NotCarriedPackage(p, ReferenceKinds.PartOfDotNet)
+                : p.LeftOutBecause is { } reason ? new NotCarriedPackage(p, reason)
                 : (p.AssemblyPaths.Any(loaded.Contains)
                     ? !p.AssemblyPaths.Any(used.Contains)
                     : p.AssemblyPaths.Length > 0 && request.TargetReferences.Count > 0 && !sources.HasUnresolvedNames)

@@ -13,7 +13,14 @@ namespace MigrateWcf.Generation;
 /// <c>--restore</c> put another version in place; the HintPath itself, which may not exist, where nothing was restored).
 /// </param>
 /// <param name="Note">Why the version differs from the original's, written beside the reference; null when it does not.</param>
-public sealed record MigratedPackage(string Id, string Version, ImmutableArray<string> AssemblyPaths, string? Note);
+public sealed record MigratedPackage(string Id, string Version, ImmutableArray<string> AssemblyPaths, string? Note)
+{
+    /// <summary>
+    /// Why the migrated project does not reference it though nothing in <see cref="ReferenceKinds.WhyNotCarried"/> says
+    /// so, as the tool found it (<see cref="ReferenceKinds.NoAssemblyReferenced"/>, <see cref="ReferenceKinds.InAspNetCore"/>); null: carried.
+    /// </summary>
+    public string? LeftOutBecause { get; init; }
+}
 
 /// <summary>A package of the original projects the migrated project does not reference, and why (a comment in its project file).</summary>
 public sealed record NotCarriedPackage(MigratedPackage Package, string Reason);
@@ -39,6 +46,12 @@ public static class ReferenceKinds
 
     /// <summary>Why a package is not carried: none of its assemblies is used by what the migrated project compiles.</summary>
     public const string NotUsed = "the code the migrated project compiles does not use it";
+
+    /// <summary>Why a package is not carried: packages.config lists it, but no &lt;Reference&gt; of the projects names an assembly of it.</summary>
+    public const string NoAssemblyReferenced = "no <Reference> of the original projects names an assembly of it (a script, content or build package), so no code uses it";
+
+    /// <summary>Why a package is not carried: ASP.NET Core's shared framework, which MigrateWcf.Runtime brings, has its assembly at a version as high or higher.</summary>
+    public const string InAspNetCore = "part of ASP.NET Core 10, which the migrated project has through MigrateWcf.Runtime (a reference to an older version would downgrade what the runtime needs, NU1605)";
 
     /// <summary>Why a package is not carried: .NET 10 has its assembly in itself (NuGet prunes such a reference, NU1510).</summary>
     public const string PartOfDotNet = "part of .NET 10 itself";

@@ -195,6 +195,7 @@ public static class SourceSelector
                 }
 
                 _probe = _compilation.WithReferences(_targetReferences).AddSyntaxTrees(compatibility);
+                AddHostingHelpersOfOtherTypes(trees);
             }
 
             var compiled = Reach(Roots());
@@ -268,17 +269,23 @@ public static class SourceSelector
                     removals.Add((attributes.Span, null));
                 }
 
-                // A using goes when what it names is gone: a .NET Framework namespace .NET 10 lacks, a namespace or type
+                // A using goes when what it names is gone: a .NET Framework namespace .NET 10 lacks (and no package brings back), a namespace or type
                 // only code left out declares, or one nothing here declares (an unreferenced test framework). One that a
                 // package not restored here may declare stays: the migrated project references that package.
                 foreach (var usingDirective in root.DescendantNodes(n => n is CompilationUnitSyntax or BaseNamespaceDeclarationSyntax).OfType<UsingDirectiveSyntax>())
                 {
-                    if (NewOnDotNet(tree, usingDirective.Span).Any()
+                    if (NewOnDotNet(tree, usingDirective.Span).Any(e => !BroughtByPackage(tree, e))
                         || NamesOnlyLeftOutCode(usingDirective, compiledTypes)
                         || NamesOnlyStandInsNotUsed(usingDirective, standIns)
-                        || (ProbeErrorsIn(tree, usingDirective.Span).Any() && !MayBeDeclaredByUnrestoredPackage(usingDirective)))
+                        || (ProbeErrorsIn(tree, usingDirective.Span).Any(e => !BroughtByPackage(tree, e)) && !MayBeDeclaredByUnrestoredPackage(usingDirective)))
                     {
                         removals.Add((usingDirective.Span, null));
+                    }
+                    else
+                    {
+                        // A kept using must bind in the migrated project too: the packages declaring its namespace are used
+                        // (a file may need a package for its using alone, its other uses of it left out with their code).
+                        usedAssemblies.UnionWith(AssembliesDeclaring(usingDirective));
                     }
                 }
 
@@ -423,6 +430,72 @@ public static class SourceSelector
             }
 
             return units;
+        }
+
+        /// <summary>
+        /// A static method of any type and accessibility (a service's <c>public static ServiceHost CreateServiceChannel</c>)
+        /// that does not compile on .NET 10 and is called only from <c>Main</c> methods (or their helpers) that do not
+        /// compile either, in any type: hosting code reached only from hosting, which goes with them (WCFM4008) as the
+        /// private helpers beside a <c>Main</c> do.
+        /// </summary>
+        private void AddHostingHelpersOfOtherTypes(List<SyntaxTree> trees)
+        {
+            var hosting = _unitsByTree.Values.SelectMany(u => u).SelectMany(u => u.EntryPoints).ToList();
+            if (hosting.Count == 0)
+            {
+                return;
+            }
+
+            var candidates = new List<(Unit Unit, MethodDeclarationSyntax Node, IMethodSymbol Symbol)>();
+            foreach (var unit in _unitsByTree.Values.SelectMany(u => u))
+            {
+                if (unit.Node is not TypeDeclarationSyntax type || type.Modifiers.Any(SyntaxKind.PartialKeyword))
+                {
+                    continue;
+                }
+
+                var model = _compilation.GetSemanticModel(unit.Tree);
+                foreach (var method in type.Members.OfType<MethodDeclarationSyntax>())
+                {
+                    if (method.Modifiers.Any(SyntaxKind.StaticKeyword) && !unit.EntryPoints.Contains(method)
+                        && model.GetDeclaredSymbol(method, _cancellationToken) is { } symbol && ProbeErrorsIn(unit.Tree, method.Span).Any())
+                    {
+                        candidates.Add((unit, method, symbol));
+                    }
+                }
+            }
+
+            if (candidates.Count == 0)
+            {
+                return;
+            }
+
+            // Every place a candidate is named, in every source: found by its name first, then bound.
+            var names = new HashSet<string>(candidates.Select(c => c.Node.Identifier.Text), StringComparer.Ordinal);
+            var uses = new List<(SimpleNameSyntax Name, ISymbol Symbol)>();
+            foreach (var tree in trees)
+            {
+                var model = _compilation.GetSemanticModel(tree);
+                foreach (var name in tree.GetRoot(_cancellationToken).DescendantNodes().OfType<SimpleNameSyntax>().Where(n => names.Contains(n.Identifier.Text)))
+                {
+                    if (model.GetSymbolInfo(name, _cancellationToken).Symbol?.OriginalDefinition is IMethodSymbol method)
+                    {
+                        uses.Add((name, method));
+                    }
+                }
+            }
+
+            bool InFailingHosting(SyntaxNode node)
+                => hosting.Any(h => h.SyntaxTree == node.SyntaxTree && h.Span.Contains(node.Span) && ProbeErrorsIn(h.SyntaxTree, h.Span).Any());
+
+            foreach (var (unit, node, symbol) in candidates)
+            {
+                var named = uses.Where(u => SymbolEqualityComparer.Default.Equals(u.Symbol, symbol)).ToList();
+                if (named.Count > 0 && named.All(u => InFailingHosting(u.Name)))
+                {
+                    unit.EntryPoints.Add(node);
+                }
+            }
         }
 
         /// <summary>
@@ -576,6 +649,24 @@ public static class SourceSelector
             }
 
             return references;
+        }
+
+        /// <summary>The files of the referenced assemblies that declare types of the namespace (or the type) a using directive names.</summary>
+        private IEnumerable<string> AssembliesDeclaring(UsingDirectiveSyntax usingDirective)
+        {
+            var symbol = _compilation.GetSemanticModel(usingDirective.SyntaxTree).GetSymbolInfo(usingDirective.NamespaceOrType, _cancellationToken).Symbol;
+            var assemblies = symbol switch
+            {
+                // Only the assemblies with types of that namespace itself: Autofac.Integration.Wcf's assembly also declares
+                // the namespace Autofac, as its parent, without needing to be there for 'using Autofac;'.
+                INamespaceSymbol ns => ns.ConstituentNamespaces.Where(n => !n.GetTypeMembers().IsEmpty).Select(n => n.ContainingAssembly),
+                ITypeSymbol type => new[] { type.ContainingAssembly },
+                _ => Enumerable.Empty<IAssemblySymbol>(),
+            };
+            return assemblies
+                .Select(a => a is null ? null : _compilation.GetMetadataReference(a) as PortableExecutableReference)
+                .Select(r => r?.FilePath)
+                .OfType<string>();
         }
 
         private HashSet<Unit> EntryPointReferences(MethodDeclarationSyntax entryPoint)
@@ -1002,6 +1093,10 @@ public static class SourceSelector
                     : Finding.Create(FindingMessages.CodeDoesNotCompileOnDotNet, position, error.Id, error.GetMessage(CultureInfo.InvariantCulture));
             }
         }
+
+        /// <summary>An error at an API a package brings back to .NET 10 (<see cref="FrameworkPackages"/>), which the migrated project then references.</summary>
+        private bool BroughtByPackage(SyntaxTree tree, Diagnostic error)
+            => MissingApi(tree, error) is { } api && FrameworkPackages.For(api.Symbol, api.Name) is not null;
 
         /// <summary>The .NET Framework API at an error's place (what the code meant), by the framework compilation's binding.</summary>
         private (string Name, ISymbol Symbol)? MissingApi(SyntaxTree tree, Diagnostic error)

@@ -308,6 +308,72 @@ public static class ServiceProjectCases
                 new("ShippingService", "TrackParcel", StatusCode.OK) { ResultContains = "\"status\":\"in transit\"" },
             ],
         },
+        new("SolutionPackageVersions")
+        {
+            // Two packages.config ask Newtonsoft.Json 10.0.3 (not on the feed: 11.0.1) and 9.0.1; one asks
+            // Microsoft.Extensions.Logging.Abstractions 5.0.0 and a script package no feed has.
+            Restore = true,
+            Services = ["BookCatalog"],
+            Findings =
+            [
+                new("WCFM4022", "warning", "Library.Contracts/packages.config") { Line = 3, MessageContains = "Package 'Newtonsoft.Json' is referenced at 11.0.1: the projects use 9.0.1, 11.0.1; the highest" },
+                new("WCFM4021", "info", "Library.Service/packages.config") { Line = 3, MessageContains = "'Microsoft.ApplicationInsights.JavaScript' 2.0.0 is not referenced by the migrated project: no <Reference> of the original projects names an assembly of it" },
+                new("WCFM4021", "info", "Library.Service/packages.config") { Line = 4, MessageContains = "'Microsoft.Extensions.Logging.Abstractions' 5.0.0 is not referenced by the migrated project: part of ASP.NET Core 10" },
+            ],
+            Calls =
+            [
+                // Newtonsoft.Json's attributes (from the contracts project) and the logger (ASP.NET Core's assembly) at work.
+                new("BookCatalog", "ExportCatalogJson", StatusCode.OK) { ResultContains = "\"isbn\":\"978-0132350884\"" },
+            ],
+        },
+        new("UsingOnlyPackage")
+        {
+            // Autofac is used by Global.asax.cs (left out: System.Web) and named by a using in the service's file.
+            Restore = true,
+            Services = ["ShapeService"],
+        },
+        new("MefComposedService")
+        {
+            Services = ["ConfigurationService"],
+            Findings =
+            [
+                new("WCFM4009", "info", "ConfigService/ConfigurationService.cs") { Line = 9, MessageContains = "in the package System.ComponentModel.Composition 10.0.14 on .NET 10" },
+            ],
+            Calls =
+            [
+                // Both feeders composed by MEF on .NET 10.
+                new("ConfigurationService", "CountFeeders", StatusCode.OK) { Result = 2 },
+            ],
+        },
+        new("FrameworkAssemblyOutsideSet")
+        {
+            // System.Device (GeoCoordinate) is a .NET Framework assembly .NET 10 has no counterpart of.
+            ExitCode = 7,
+            Services = ["TelemetryService"],
+            Findings =
+            [
+                new("WCFM2002", "warning", "Telemetry.Service/TelemetryReading.cs") { Line = 17, MessageContains = "a type of System.Device, which .NET 10 does not have" },
+            ],
+            Errors =
+            [
+                new("WCFM4007", "error", "Telemetry.Service/TelemetryReading.cs") { Line = 17, Column = 16, MessageContains = "'System.Device.Location.GeoCoordinate' does not exist on .NET 10" },
+                new("WCFM4007", "error", "Telemetry.Service/TelemetryService.cs") { Line = 22, Column = 105, MessageContains = "'System.Device.Location.GeoCoordinate' does not exist on .NET 10" },
+            ],
+        },
+        new("HostingFactoryInService")
+        {
+            Services = ["FileRepository"],
+            Findings =
+            [
+                // Public, in the service class, called only by Main in another class: hosting code, gone with Main.
+                new("WCFM4008", "info", "Repository/Repository.cs") { Line = 17, MessageContains = "'RepositoryTransfer.CreateServiceChannel' is left out of the migrated project: only hosting code (Main) calls it" },
+                new("WCFM4008", "info", "Repository/Repository.cs") { Line = 30, MessageContains = "'Repository' is left out of the migrated project" },
+            ],
+            Calls =
+            [
+                new("FileRepository", "CountFiles", StatusCode.OK) { Result = 3 },
+            ],
+        },
         new("PrivateNestedContractsOnly")
         {
             ExitCode = 3,

@@ -272,10 +272,31 @@ public sealed class ProjectReferencesTests
     }
 
     [Fact]
+    public async Task AScriptPackageNoReferenceNames_AndAPackageAspNetCoreHolds_AreLeftOut_WithAFinding()
+    {
+        using var temp = new TempFolder();
+        var project = temp.WriteFile("erp/Erp.Pricing/Erp.Pricing.csproj", ServiceProject("""<Reference Include="Microsoft.Extensions.Logging.Abstractions" />""", """<Compile Include="IPricing.cs" />"""));
+        temp.WriteFile("erp/Erp.Pricing/packages.config", PackagesConfig(("Microsoft.ApplicationInsights.JavaScript", "2.0.0"), ("Microsoft.Extensions.Logging.Abstractions", "5.0.0")));
+        temp.WriteFile("erp/Erp.Pricing/IPricing.cs", Contract);
+        var output = temp.Combine("migrated");
+
+        var result = await MigrateWcfCli.RunAsync("generate", "--committed", "--no-verify", project, "--out", output);
+
+        Assert.True(result.Code == ExitCode.Success, result.ToString());
+        var text = File.ReadAllText(MigratedProject(output));
+        Assert.DoesNotContain(Items(XDocument.Parse(text), "PackageReference"), p => p.Attribute("Include")!.Value.StartsWith("Microsoft.", StringComparison.Ordinal));
+        Assert.Contains("Microsoft.ApplicationInsights.JavaScript 2.0.0: no &lt;Reference&gt; of the original projects names an assembly of it", text);
+        Assert.Contains($"Microsoft.Extensions.Logging.Abstractions 5.0.0: {ReferenceKinds.InAspNetCore}", text);
+        Assert.Contains("packages.config:3:4: info WCFM4021: Package 'Microsoft.ApplicationInsights.JavaScript' 2.0.0 is not referenced by the migrated project: no <Reference>", result.Error);
+        Assert.Contains("packages.config:4:4: info WCFM4021: Package 'Microsoft.Extensions.Logging.Abstractions' 5.0.0 is not referenced by the migrated project: part of ASP.NET Core 10", result.Error);
+    }
+
+    [Fact]
     public async Task TestFrameworksAndBuildTooling_AreLeftOut_WithAFinding_AndWhatTheProjectHasIsNotAddedTwice()
     {
         using var temp = new TempFolder();
-        var project = temp.WriteFile("erp/Erp.Pricing/Erp.Pricing.csproj", ServiceProject(string.Empty, """<Compile Include="IPricing.cs" />"""));
+        // Newtonsoft.Json is referenced by name (no HintPath), as a project whose packages were installed by hand has it.
+        var project = temp.WriteFile("erp/Erp.Pricing/Erp.Pricing.csproj", ServiceProject("""<Reference Include="Newtonsoft.Json" />""", """<Compile Include="IPricing.cs" />"""));
         temp.WriteFile("erp/Erp.Pricing/packages.config", PackagesConfig(
             ("Newtonsoft.Json", "13.0.1"), ("Microsoft.Net.Compilers", "2.4.0"), ("Moq", "4.7.0"), ("Google.Protobuf", "3.5.1"), ("System.ServiceModel.Primitives", "4.5.3")));
         temp.WriteFile("erp/Erp.Pricing/IPricing.cs", Contract);

@@ -21,7 +21,8 @@ internal static class CarriedReferences
         ImmutableDictionary<string, SourcePosition> PackagePositions);
 
     /// <summary>One package as one project uses it.</summary>
-    private sealed record Use(string Id, NuGetVersion Requested, NuGetVersion Version, string? Note, SourcePosition? Position, string? PackageFolder, ImmutableArray<string> AssemblyPaths);
+    /// <param name="FromPackagesConfig">Listed by a packages.config (not a PackageReference, not only found by a HintPath).</param>
+    private sealed record Use(string Id, NuGetVersion Requested, NuGetVersion Version, string? Note, SourcePosition? Position, string? PackageFolder, ImmutableArray<string> AssemblyPaths, bool FromPackagesConfig = false);
 
     /// <param name="projects">The projects the migrated project compiles (test projects left out), in a stable order.</param>
     /// <param name="restored">What <c>--restore</c> put in place (<see cref="InputSet.RestoredPackages"/>).</param>
@@ -41,6 +42,11 @@ internal static class CarriedReferences
             ImmutableArray<string> PathsOf(string id) =>
                 inPackages.Where(h => string.Equals(h.Package!.Value.Id, id, StringComparison.OrdinalIgnoreCase)).Select(h => h.Path).Distinct(StringComparer.Ordinal).Order(StringComparer.Ordinal).ToImmutableArray();
 
+            // A reference this reader cannot follow (a HintPath with $(…), an assembly named without a HintPath) may be a
+            // package's: then "no reference names it" cannot be told.
+            bool MayReference(string id) => project.MissingReferences.Any(m =>
+                (m.HintPath is null && m.Reason.StartsWith("HintPath", StringComparison.Ordinal)) || string.Equals(m.Name, id, StringComparison.OrdinalIgnoreCase));
+
             foreach (var entry in project.Packages)
             {
                 var requested = entry.NuGetVersion;
@@ -52,7 +58,7 @@ internal static class CarriedReferences
 
                 var folder = FolderOf(entry.Id);
                 var (version, note) = VersionIn(folder, entry, restored);
-                uses.Add(new Use(entry.Id, requested, version, note, entry.Position, folder is null ? null : PackagesFolder.FolderOf(folder, entry.Id, version), PathsOf(entry.Id)));
+                uses.Add(new Use(entry.Id, requested, version, note, entry.Position, folder is null ? null : PackagesFolder.FolderOf(folder, entry.Id, version), PathsOf(entry.Id), FromPackagesConfig: !MayReference(entry.Id)));
             }
 
             // A HintPath into a package folder that no packages.config lists: the package, at that folder's version.
@@ -77,8 +83,8 @@ internal static class CarriedReferences
         var findings = new List<ReportedFinding>();
         foreach (var package in packages)
         {
-            var reason = ReferenceKinds.WhyNotCarried(package.Id);
-            if (reason is ReferenceKinds.TestLibrary or ReferenceKinds.BuildTooling)
+            var reason = ReferenceKinds.WhyNotCarried(package.Id) ?? LeftOutBecause(package);
+            if (reason is ReferenceKinds.TestLibrary or ReferenceKinds.BuildTooling or ReferenceKinds.NoAssemblyReferenced or ReferenceKinds.InAspNetCore)
             {
                 findings.Add(ReportedFinding.From(Finding.Create(FindingMessages.PackageNotCarried, package.Position, package.Id, package.Version.ToNormalizedString(), reason)));
             }
@@ -89,12 +95,27 @@ internal static class CarriedReferences
         }
 
         return new Result(
-            packages.Select(p => new MigratedPackage(p.Id, p.Version.ToNormalizedString(), p.AssemblyPaths, p.Note)).ToImmutableArray(),
+            packages.Select(p => new MigratedPackage(p.Id, p.Version.ToNormalizedString(), p.AssemblyPaths, p.Note) { LeftOutBecause = LeftOutBecause(p) }).ToImmutableArray(),
             assemblies.Values.ToImmutableArray(),
             findings.ToImmutableArray(),
             uses.Where(u => u.Position is not null).DistinctBy(u => u.Id, StringComparer.OrdinalIgnoreCase)
                 .ToImmutableDictionary(u => u.Id, u => u.Position!, StringComparer.OrdinalIgnoreCase));
     }
+
+    /// <summary>
+    /// Why a package the projects use is left out: one only packages.config files list, none of whose assemblies their
+    /// projects reference (a script or content package such as Microsoft.ApplicationInsights.JavaScript, a build
+    /// package): no code compiles against it, so the migrated project leaves it out, even when no feed has it.
+    /// </summary>
+    /// <remarks>
+    /// And a package ASP.NET Core's shared framework holds at its version or a higher one (Microsoft.Extensions.*
+    /// 5.0.0): the migrated project has that framework through MigrateWcf.Runtime, whose own packages need those
+    /// assemblies at a higher version than such a reference asks (NU1605, a downgrade).
+    /// </remarks>
+    private static string? LeftOutBecause(Use package)
+        => package.FromPackagesConfig && package.AssemblyPaths.IsEmpty ? ReferenceKinds.NoAssemblyReferenced
+            : TargetReferenceSet.AspNetCoreVersion(package.Id) is { } shared && package.Version.Major <= shared.Major ? ReferenceKinds.InAspNetCore
+            : null;
 
     /// <summary>
     /// The version a packages.config entry gets: what <c>--restore</c> put in place; else the requested version when its
@@ -135,7 +156,7 @@ internal static class CarriedReferences
                 var versions = g.Select(u => u.Version).Distinct().Order().ToList();
                 var note = versions.Count > 1 ? $"the projects use {string.Join(", ", versions)}; the highest" : highest.Note;
                 var paths = g.SelectMany(u => u.AssemblyPaths).Distinct(StringComparer.Ordinal).Order(StringComparer.Ordinal).ToImmutableArray();
-                return highest with { Note = note, AssemblyPaths = paths, Position = highest.Position ?? g.Select(u => u.Position).FirstOrDefault(p => p is not null) };
+                return highest with { Note = note, AssemblyPaths = paths, Position = highest.Position ?? g.Select(u => u.Position).FirstOrDefault(p => p is not null), FromPackagesConfig = g.All(u => u.FromPackagesConfig) };
             })
             .OrderBy(u => u.Id, StringComparer.OrdinalIgnoreCase)
             .ToList();

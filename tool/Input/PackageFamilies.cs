@@ -15,8 +15,10 @@ internal static class PackageFamilies
     private static readonly string[] VendorSegments = ["Microsoft", "System", "Google"];
 
     /// <summary>
-    /// The families among <paramref name="packages"/> (ids unique, any case), each as the indexes of its members in
-    /// ascending order, families by their first member; a package with no sibling is a family of one.
+    /// The families among <paramref name="packages"/> (ids in any case), each as the indexes of its members in ascending
+    /// order, families by their first member; a package with no sibling is a family of one. One id may come at two
+    /// versions (two packages.config of a solution asking different ones, which <c>nuget restore</c> puts side by side):
+    /// a dependency on that id joins the family with both.
     /// </summary>
     /// <param name="lockstepDependencies">The ids a package depends on at its own version (<see cref="LockstepDependencies"/>).</param>
     public static List<List<int>> Group(IReadOnlyList<(string Id, NuGetVersion Version)> packages, Func<int, IEnumerable<string>> lockstepDependencies)
@@ -25,7 +27,7 @@ internal static class PackageFamilies
         int Find(int i) => parent[i] == i ? i : parent[i] = Find(parent[i]);
         void Union(int a, int b) => parent[Math.Max(Find(a), Find(b))] = Math.Min(Find(a), Find(b));
 
-        var byId = Enumerable.Range(0, packages.Count).ToDictionary(i => packages[i].Id, StringComparer.OrdinalIgnoreCase);
+        var byId = Enumerable.Range(0, packages.Count).ToLookup(i => packages[i].Id, StringComparer.OrdinalIgnoreCase);
         for (var i = 0; i < packages.Count; i++)
         {
             for (var j = i + 1; j < packages.Count; j++)
@@ -38,7 +40,7 @@ internal static class PackageFamilies
 
             foreach (var dependency in lockstepDependencies(i))
             {
-                if (byId.TryGetValue(dependency, out var sibling))
+                foreach (var sibling in byId[dependency])
                 {
                     Union(i, sibling);
                 }

@@ -261,6 +261,11 @@ internal static class ProjectFileReader
             {
                 // A framework assembly (or a HintPath to a copy of one): the built-in set has it.
             }
+            else if (ReferenceSet.FrameworkAssemblyOutsideSet(name) is { } framework)
+            {
+                // A framework assembly the set leaves out (System.Device): this project compiles against it.
+                found.Add(framework);
+            }
             else if (!string.IsNullOrEmpty(hintPath))
             {
                 missing.Add(new MissingReference(name, $"HintPath {hintPath} not found", ((IXmlLineInfo)item).LineNumber, ((IXmlLineInfo)item).LinePosition) { HintPath = hintFullPath });

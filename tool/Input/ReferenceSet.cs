@@ -29,6 +29,23 @@ public static class ReferenceSet
     /// </summary>
     public static bool IsFrameworkAssembly(string name) => FrameworkNames.Value.Contains(name);
 
+    /// <summary>Where the other .NET Framework 4.7.2 reference assemblies live, outside the set: <c>refs/net472-other</c> beside the running assembly.</summary>
+    public static string OtherFolder => Path.Combine(AppContext.BaseDirectory, "refs", "net472-other");
+
+    /// <summary>
+    /// The reference assembly of a .NET Framework 4.7.2 assembly outside the set (System.Device,
+    /// System.ComponentModel.Composition), which a project referencing it by name is compiled against; null when there is none.
+    /// </summary>
+    public static string? FrameworkAssemblyOutsideSet(string name)
+    {
+        var path = Path.Combine(OtherFolder, name + ".dll");
+        return !Contains(name) && IsFrameworkAssembly(name) && File.Exists(path) ? path : null;
+    }
+
+    /// <summary>True for a file of <see cref="OtherFolder"/>: a .NET Framework assembly, never a reference of the migrated project's probe.</summary>
+    public static bool IsFrameworkAssemblyOutsideSet(string path)
+        => string.Equals(Path.GetDirectoryName(Path.GetFullPath(path)), Path.GetFullPath(OtherFolder), StringComparison.Ordinal);
+
     private static readonly Lazy<HashSet<string>> FrameworkNames = new(() =>
     {
         using var stream = typeof(ReferenceSet).Assembly.GetManifestResourceStream("net472-assemblies.txt")

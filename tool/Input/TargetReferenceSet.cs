@@ -22,11 +22,14 @@ internal static class TargetReferenceSet
     /// <summary>.NET 10 and System.ServiceModel.Primitives; empty when neither a targeting pack nor the ServiceModel set is found.</summary>
     public static ImmutableArray<MetadataReference> References => Framework.Value;
 
-    /// <summary>The set with <paramref name="assemblies"/> (full paths of the input's own assemblies) added.</summary>
+    /// <summary>
+    /// The set with <paramref name="assemblies"/> (full paths of the input's own assemblies) added, except the .NET
+    /// Framework's own (<see cref="ReferenceSet.FrameworkAssemblyOutsideSet"/>), which .NET 10 does not have.
+    /// </summary>
     public static IReadOnlyList<MetadataReference> With(IEnumerable<string> assemblies)
         => References.IsEmpty
             ? []
-            : References.AddRange(assemblies.Where(File.Exists).Distinct(StringComparer.Ordinal).Order(StringComparer.Ordinal).Select(p => (MetadataReference)MetadataReference.CreateFromFile(p)));
+            : References.AddRange(assemblies.Where(a => File.Exists(a) && !ReferenceSet.IsFrameworkAssemblyOutsideSet(a)).Distinct(StringComparer.Ordinal).Order(StringComparer.Ordinal).Select(p => (MetadataReference)MetadataReference.CreateFromFile(p)));
 
     private static ImmutableArray<MetadataReference> Load()
     {
@@ -45,6 +48,22 @@ internal static class TargetReferenceSet
 
     /// <summary>The reference assemblies of Microsoft.NETCore.App.Ref for this runtime's major version, from the SDK beside it.</summary>
     private static List<string>? TargetingPack()
+        => Pack("Microsoft.NETCore.App.Ref") is { } pack ? Directory.GetFiles(pack.Folder, "*.dll").ToList() : null;
+
+    private static readonly Lazy<(Dictionary<string, Version> Assemblies, Version? Version)> AspNetCore = new(() =>
+        Pack("Microsoft.AspNetCore.App.Ref") is { } pack
+            ? (Directory.GetFiles(pack.Folder, "*.dll").ToDictionary(f => Path.GetFileNameWithoutExtension(f), _ => pack.Version, StringComparer.OrdinalIgnoreCase), pack.Version)
+            : (new Dictionary<string, Version>(StringComparer.OrdinalIgnoreCase), null));
+
+    /// <summary>
+    /// The version of ASP.NET Core's shared framework (which every migrated project has through MigrateWcf.Runtime) when
+    /// it holds an assembly named <paramref name="id"/> (its packages' ids are its assemblies' names:
+    /// Microsoft.Extensions.Logging.Abstractions); null when it does not, or no targeting pack is found.
+    /// </summary>
+    public static Version? AspNetCoreVersion(string id) => AspNetCore.Value.Assemblies.TryGetValue(id, out var version) ? version : null;
+
+    /// <summary>The <c>ref/net&lt;major&gt;.0</c> folder of a targeting pack for this runtime's major version, from the SDK beside it, and its version.</summary>
+    private static (string Folder, Version Version)? Pack(string name)
     {
         var major = Environment.Version.Major.ToString(System.Globalization.CultureInfo.InvariantCulture);
         // <dotnet root>/shared/Microsoft.NETCore.App/<version>/ is where this runtime lives.
@@ -52,7 +71,7 @@ internal static class TargetReferenceSet
         var root = Environment.GetEnvironmentVariable("DOTNET_ROOT") is { Length: > 0 } fromEnvironment && Directory.Exists(fromEnvironment)
             ? fromEnvironment
             : Path.GetFullPath(Path.Combine(runtimeDirectory, "..", "..", ".."));
-        var packs = Path.Combine(root, "packs", "Microsoft.NETCore.App.Ref");
+        var packs = Path.Combine(root, "packs", name);
         if (!Directory.Exists(packs))
         {
             return null;
@@ -65,7 +84,7 @@ internal static class TargetReferenceSet
             .OrderBy(v => Version.Parse(v.Split('-')[0]))
             .LastOrDefault();
         var folder = version is null ? null : Path.Combine(packs, version, "ref", "net" + major + ".0");
-        return folder is not null && Directory.Exists(folder) ? Directory.GetFiles(folder, "*.dll").ToList() : null;
+        return folder is not null && Directory.Exists(folder) ? (folder, Version.Parse(version!.Split('-')[0])) : null;
     }
 
     /// <summary>The running runtime's managed assemblies: their public surface is .NET's.</summary>

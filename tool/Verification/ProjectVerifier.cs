@@ -44,6 +44,17 @@ internal static class ProjectVerifier
 
     private static readonly TimeSpan VersionTimeout = TimeSpan.FromMinutes(1);
 
+    /// <summary>
+    /// The build-time generation of the verification build runs the engine that generated the project: the running
+    /// migrate-wcf.dll, unless MigrateWcfEngine names one (otherwise the repository's build targets build
+    /// tool/MigrateWcf.Tool.csproj, which fails with NETSDK1004 when the tool was built elsewhere with --artifacts-path).
+    /// </summary>
+    private static string[] RunningEngine()
+        => Environment.GetEnvironmentVariable("MigrateWcfEngine") is not { Length: > 0 }
+           && System.Reflection.Assembly.GetEntryAssembly() is { } entry && entry.GetName().Name == "migrate-wcf" && File.Exists(entry.Location)
+            ? [$"-p:MigrateWcfEngine={entry.Location}"]
+            : [];
+
     public static async Task<BuildOutcome> VerifyAsync(MigratedProject project, CliDependencies deps, CancellationToken cancellationToken)
     {
         var version = await DotnetProcess.RunAsync(deps.DotnetCommand, project.Folder, ["--version"], VersionTimeout, cancellationToken);
@@ -55,7 +66,7 @@ internal static class ProjectVerifier
         deps.Error.WriteLine($"{MigrateWcfCommandLine.ToolName}: verifying: dotnet build {ShellArgument.Quote(project.ProjectFile)} (.NET SDK {version.Output.Trim()})…");
         // Build servers (the compiler server, MSBuild nodes) would outlive the run; a single build gains little from them.
         var build = await DotnetProcess.RunAsync(
-            deps.DotnetCommand, project.Folder, ["build", project.ProjectFile, "-nologo", "-tl:off", "--disable-build-servers", "-p:MigrateWcfReportFindings=false"], BuildTimeout, cancellationToken);
+            deps.DotnetCommand, project.Folder, ["build", project.ProjectFile, "-nologo", "-tl:off", "--disable-build-servers", "-p:MigrateWcfReportFindings=false", .. RunningEngine()], BuildTimeout, cancellationToken);
         if (build.NotRun is { } notRun)
         {
             return BuildOutcome.NotVerified($"dotnet build: {notRun}");

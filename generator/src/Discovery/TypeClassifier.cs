@@ -171,6 +171,11 @@ internal sealed class TypeClassifier
             return Shape(TypeShape.Unmapped, type, "a generic type that nests itself without end");
         }
 
+        if (!IsInSource(named) && named.ContainingAssembly is { } assembly && WcfSymbols.FrameworkOnlyAssemblies.Contains(assembly.Name))
+        {
+            return Shape(TypeShape.Unmapped, type, $"a type of {assembly.Name}, which .NET 10 does not have");
+        }
+
         if (named.TypeKind == TypeKind.Enum)
         {
             return Unreachable(named) ?? Shape(TypeShape.Enum, type) with { Key = Register(named) };
@@ -205,6 +210,13 @@ internal sealed class TypeClassifier
         {
             // Feeds and their formatters have no members WCF serialized: a formatter wrote Atom or RSS XML.
             return Shape(TypeShape.Unmapped, type, "a syndication feed or formatter (WCF wrote it as Atom or RSS XML, which no proto message describes)");
+        }
+
+        if (!IsInSource(named) && !WcfSymbols.Has(named, _wcf.DataContract) && named.ContainingNamespace?.ToDisplayString() is { } wcfNamespace
+            && (wcfNamespace == "System.ServiceModel" || wcfNamespace.StartsWith("System.ServiceModel.", StringComparison.Ordinal)))
+        {
+            // MsmqMessage<T>, EndpointAddress...: WCF's envelopes and channel types carry data of their own making.
+            return Shape(TypeShape.Unmapped, type, "a WCF type that is not data (WCF's own envelope or channel type, which no proto message describes)");
         }
 
         if (named.TypeKind == TypeKind.Delegate)
@@ -268,6 +280,8 @@ internal sealed class TypeClassifier
 
         return Unreachable(named) ?? Shape(TypeShape.DataType, type) with { Key = Register(named) };
     }
+
+    private static bool IsInSource(INamedTypeSymbol type) => type.Locations.Any(l => l.IsInSource);
 
     /// <summary>
     /// A data type or enum generated code cannot name (private or protected, or built on such a type), met where no

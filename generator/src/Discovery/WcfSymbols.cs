@@ -237,6 +237,15 @@ internal sealed class WcfSymbols
     /// <summary>WCF's syndication types (System.ServiceModel.dll on .NET Framework; a package of that name on .NET).</summary>
     public const string SyndicationNamespace = "System.ServiceModel.Syndication";
 
+    /// <summary>
+    /// .NET Framework assemblies .NET 10 has no counterpart of (no assembly, no package): generated code cannot name their
+    /// types there (System.Device's GeoCoordinate, System.Messaging's Message).
+    /// </summary>
+    public static readonly ImmutableHashSet<string> FrameworkOnlyAssemblies = ImmutableHashSet.Create(
+        StringComparer.Ordinal,
+        "System.Device", "System.Messaging", "System.EnterpriseServices", "System.Web", "System.Data.Entity", "System.Data.Linq",
+        "System.Runtime.Remoting", "System.Activities", "System.Workflow.Runtime", "System.Workflow.Activities", "System.Workflow.ComponentModel");
+
     /// <summary>CoreWCF's namespace of the same attributes.</summary>
     public const string CoreWcfWebNamespace = "CoreWCF.Web";
 

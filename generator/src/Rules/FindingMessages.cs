@@ -174,6 +174,9 @@ public static class FindingMessages
     /// <summary>An error in a file generate wrote: {0} the file relative to the output folder, {1} the code, {2} the message.</summary>
     public static readonly FindingMessage GeneratedFileDoesNotCompile = new(nameof(GeneratedFileDoesNotCompile), RuleIds.DoesNotCompile, "The generated '{0}' does not compile: {1}: {2}; this is a migrate-wcf bug, please report it");
 
+    /// <summary>An error in a file generate wrote that names an API a WCFM4007 reports: {0} the file, {1} the code, {2} the message, {3} the API.</summary>
+    public static readonly FindingMessage GeneratedFileFollowsFromMissingApi = new(nameof(GeneratedFileFollowsFromMissingApi), RuleIds.DoesNotCompile, "The generated '{0}' does not compile: {1}: {2}; it follows from the contract's use of '{3}' (WCFM4007): replace that use and run generate again");
+
     /// <summary>A build error with no source position (restore, MSBuild): {0} the code, {1} the message.</summary>
     public static readonly FindingMessage ProjectDoesNotBuild = new(nameof(ProjectDoesNotBuild), RuleIds.DoesNotCompile, "The migrated project does not build: {0}: {1}");
 
@@ -209,7 +212,7 @@ public static class FindingMessages
         PrincipalPermissionDemand, AuthorizationManagerInCode,
         ApiMissingOnDotNet, CodeDoesNotCompileOnDotNet, TypeLeftOut, FrameworkPackageAdded, BehaviorAttributeLeftOut, OutputCacheProfileIgnored,
         TestProjectLeftOut, PackageNotCarried, PackageVersionChanged,
-        DoesNotCompile, GeneratedFileDoesNotCompile, ProjectDoesNotBuild, RuntimePackageMissing,
+        DoesNotCompile, GeneratedFileDoesNotCompile, GeneratedFileFollowsFromMissingApi, ProjectDoesNotBuild, RuntimePackageMissing,
         ServiceNotServed, HostDoesNotServe);
 }
 

@@ -1,0 +1,9 @@
+namespace ConfigService
+{
+    public interface IConfigurationFeeder
+    {
+        string Name { get; }
+
+        string Find(string setting);
+    }
+}
