@@ -44,6 +44,10 @@ public static class DotNetReplacements
         ("System.ServiceModel.Configuration.", "settings live in code or appsettings.json (ASP.NET Core configuration), not in a <system.serviceModel> section"),
         ("System.ServiceModel.Channels.ChannelListenerBase", "Kestrel listens (the generated hosting); ASP.NET Core middleware sees each connection"),
         ("System.ServiceModel.Channels.", "Kestrel's HTTP/2 transport carries the calls; ASP.NET Core middleware or " + Interceptor),
+        ("System.ServiceModel.ChannelFactory<TChannel>(string)", "System.ServiceModel.Primitives has no client endpoint configuration: the generated MigratedClientFactory.FromConfiguration(configuration, name) makes the client of the endpoint of that name (generate wrote it into the host's appsettings.json from <system.serviceModel><client>, docs/hosting.md)"),
+        ("System.ServiceModel.ChannelFactory<TChannel>(string, EndpointAddress)", "System.ServiceModel.Primitives has no client endpoint configuration: the generated MigratedClientFactory.FromConfiguration(configuration, name) makes the client of the endpoint of that name (generate wrote it into the host's appsettings.json from <system.serviceModel><client>, docs/hosting.md)"),
+        ("System.ServiceModel.DuplexChannelFactory<TChannel>(object, string)", "System.ServiceModel.Primitives has no client endpoint configuration: the generated MigratedClientFactory.FromConfiguration(configuration, name) makes the duplex client of the endpoint of that name (docs/hosting.md)"),
+        ("System.ServiceModel.ClientBase<TChannel>(string)", "System.ServiceModel.Primitives has no client endpoint configuration: the generated MigratedClientFactory.FromConfiguration(configuration, name) makes the client of the endpoint of that name (docs/hosting.md)"),
         ("System.ServiceModel.NetNamedPipeBinding", "the runtime's endpoint: GrpcEndpoint.NamedPipe on Windows, a Unix socket elsewhere (AddGrpcEndpoint)"),
         ("System.ServiceModel.NetMsmqBinding", "no gRPC counterpart: a message broker's client library replaces MSMQ"),
         ("System.ServiceModel.ServiceSecurityContext", "the caller's identity is ServerCallContext.GetHttpContext().User (ASP.NET Core authentication) or ServerCallContext.AuthContext"),
@@ -76,7 +80,7 @@ public static class DotNetReplacements
     {
         var best = Entries
             .Where(e => apiFullName.StartsWith(e.Prefix, StringComparison.Ordinal)
-                        && (e.Prefix.EndsWith(".", StringComparison.Ordinal) || apiFullName.Length == e.Prefix.Length || apiFullName[e.Prefix.Length] is '.' or '<' or '`'))
+                        && (e.Prefix.EndsWith(".", StringComparison.Ordinal) || apiFullName.Length == e.Prefix.Length || apiFullName[e.Prefix.Length] is '.' or '<' or '`' or '('))
             .OrderByDescending(e => e.Prefix.Length)
             .Select(e => e.Advice)
             .FirstOrDefault();

@@ -54,6 +54,12 @@ public sealed record GenerationRequest(
     public bool Host { get; init; } = true;
 
     /// <summary>
+    /// Full path of the folder the engine's files, copies of original sources included, are written into when it is not
+    /// <see cref="GenerationRequest.OutputFolder"/>: a build's intermediate folder (<c>migrate-wcf emit --into</c>).
+    /// </summary>
+    public string? CopiesFolder { get; init; }
+
+    /// <summary>
     /// Build-time generation (docs/build-time-generation.md): the original inputs (full paths) the project file names as
     /// <c>MigrateWcfInput</c> items, and the build targets it imports (null: the MigrateWcf.Build package). The plan then
     /// holds the project file, the lock file, the host and the manifest only; <see cref="GenerationPlan.BuildOutputs"/>
@@ -165,7 +171,9 @@ public static class GenerationPlanner
 
         var loaded = new HashSet<string>(compilation.References.OfType<PortableExecutableReference>().Select(r => r.FilePath).OfType<string>(), StringComparer.Ordinal);
         var unrestored = request.Packages.Where(p => !p.AssemblyPaths.Any(loaded.Contains)).Select(p => p.Id).ToList();
-        var sources = SourceSelector.Select(compilation, result, request.SourceFiles, request.TargetReferences, request.OutputFolder, request.NullableEnabled, cancellationToken, unrestored);
+        // A copy's #line names its original relative to where the copy is written: the project folder, or at build time
+        // the intermediate folder (obj/…/migrate-wcf), at another depth.
+        var sources = SourceSelector.Select(compilation, result, request.SourceFiles, request.TargetReferences, request.CopiesFolder ?? request.OutputFolder, request.NullableEnabled, cancellationToken, unrestored);
         if (sources.Copies.Any(c => engineFiles.Any(f => string.Equals(f.RelativePath, c.RelativePath, StringComparison.OrdinalIgnoreCase))))
         {
             throw new InvalidOperationException("a copy of an original source would replace a generated file.");

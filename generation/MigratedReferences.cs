@@ -44,7 +44,7 @@ public static class ReferenceKinds
     public const string PartOfDotNet = "part of .NET 10 itself";
 
     /// <summary>Why a package is not carried: the migrated project has it already.</summary>
-    public const string AlreadyReferenced = "the migrated project references it already (Google.Protobuf, Grpc.*, System.ServiceModel.* come with MigrateWcf.Runtime)";
+    public const string AlreadyReferenced = "the migrated project references it already (Google.Protobuf, Grpc.*, System.ServiceModel.Primitives and .Http come with MigrateWcf.Runtime)";
 
     // Exact ids (any case), then prefixes: a prefix ends with '.' and matches the id without it too.
     private static readonly string[] TestFrameworks =
@@ -68,7 +68,10 @@ public static class ReferenceKinds
 
     private static readonly string[] Referenced =
     [
-        "Google.Protobuf", "Grpc.", "System.ServiceModel.", "Google.Api.CommonProtos", "Microsoft.AspNetCore.Grpc.JsonTranscoding", "MigrateWcf.Runtime",
+        // Only the WCF client packages MigrateWcf.Runtime brings (and the older ones Primitives took in): another
+        // System.ServiceModel.* package (Syndication, NetTcp) has types of its own, which the migrated code needs.
+        "Google.Protobuf", "Grpc.", "System.ServiceModel.Primitives", "System.ServiceModel.Http", "System.ServiceModel.Duplex", "System.ServiceModel.Security",
+        "Google.Api.CommonProtos", "Microsoft.AspNetCore.Grpc.JsonTranscoding", "MigrateWcf.Runtime",
     ];
 
     /// <summary>

@@ -87,7 +87,7 @@ public static class SourceSelector
     /// <param name="result">The engine's result for it, with its C# (the served implementations and the compatibility types).</param>
     /// <param name="sources">The original sources of the input; the compilation's other trees (CoreWCF's declarations) are not the user's.</param>
     /// <param name="targetReferences">The migrated project's references (.NET 10, System.ServiceModel.Primitives, the input's assemblies); empty for no probe.</param>
-    /// <param name="outputFolder">Full path of the migrated project's folder (copies point back at their originals relative to it).</param>
+    /// <param name="outputFolder">Full path of the folder the copies are written into (under its Original/; they point back at their originals relative to where they are).</param>
     /// <param name="nullableEnabled">The original sources' nullable context, which copies (generated code) state themselves.</param>
     public static SourceSelection Select(
         Compilation compilation,
@@ -123,8 +123,14 @@ public static class SourceSelector
             _ => "top-level statements",
         };
 
-        /// <summary>Static <c>Main</c> methods declared in this part: a service never calls them, so they may be dropped.</summary>
+        /// <summary>
+        /// Static <c>Main</c> methods declared in this part, then the private static methods only they reach (hosting
+        /// helpers such as a <c>CreateHost</c>): a service never calls them, so they may be dropped, together.
+        /// </summary>
         public List<MethodDeclarationSyntax> EntryPoints { get; } = new();
+
+        /// <summary>How many of <see cref="EntryPoints"/> are <c>Main</c> methods (the rest are their helpers).</summary>
+        public int MainCount { get; set; }
     }
 
     private sealed class Selector
@@ -147,10 +153,13 @@ public static class SourceSelector
         private readonly Dictionary<SyntaxTree, FrameworkStandIn> _standIns = new();
         private readonly IReadOnlyCollection<string> _unrestoredPackages;
         private readonly Dictionary<SyntaxTree, List<AttributeArgumentSyntax>> _droppedArguments = new();
+        private readonly Dictionary<Unit, List<BehaviorUse>> _behaviorUses = new();
+        private readonly Dictionary<string, string> _linkByPath;
 
         public Selector(Compilation compilation, EngineResult result, IReadOnlyList<OriginalSource> sources, IReadOnlyList<MetadataReference> targetReferences, string outputFolder, bool nullableEnabled, CancellationToken cancellationToken, IReadOnlyCollection<string> unrestoredPackages)
         {
             _unrestoredPackages = unrestoredPackages;
+            _linkByPath = sources.GroupBy(s => s.Path, StringComparer.Ordinal).ToDictionary(g => g.Key, g => g.First().Link, StringComparer.Ordinal);
             _compilation = compilation;
             _result = result;
             _sources = sources;
@@ -226,7 +235,8 @@ public static class SourceSelector
                     foreach (var entryPoint in unit.EntryPoints.Where(e => !KeepEntryPoint(e, compiled)))
                     {
                         var name = unit.Name + "." + entryPoint.Identifier.Text;
-                        var reason = "a service is never started through it" + CannotCompile(entryPoint.Span, tree);
+                        var reason = (unit.EntryPoints.IndexOf(entryPoint) < unit.MainCount ? "a service is never started through it" : "only hosting code (Main) calls it")
+                                     + CannotCompile(entryPoint.Span, tree);
                         removals.Add((entryPoint.Span, $"{name} ({reason})"));
                         findings.Add(Finding.Create(FindingMessages.TypeLeftOut, Position(tree, entryPoint.Identifier.Span), name, reason));
                     }
@@ -241,6 +251,15 @@ public static class SourceSelector
                         removals.Add((span, $"{name} ({reason})"));
                         findings.Add(Finding.Create(FindingMessages.TypeLeftOut, Position(tree, argument.NameEquals!.Name.Span), name, reason));
                     }
+                }
+
+                foreach (var use in kept.SelectMany(BehaviorUses))
+                {
+                    var note = $"[{use.Attribute.Name}] ({use.Class.Name} is a WCF behavior the migrated service does not apply)";
+                    removals.Add((RemovedAttributeSpan(use.Attribute), note));
+                    findings.Add(Finding.Create(
+                        FindingMessages.BehaviorAttributeLeftOut, Position(tree, use.Attribute.Name.Span),
+                        use.Attribute.Name.ToString(), use.Target, use.Class.ToDisplayString(ApiFormat), use.Project, string.Join(", ", use.Interfaces), use.Installs));
                 }
 
                 var root = tree.GetCompilationUnitRoot(_cancellationToken);
@@ -381,6 +400,11 @@ public static class SourceSelector
                             {
                                 unit.EntryPoints.AddRange(type.Members.OfType<MethodDeclarationSyntax>()
                                     .Where(m => m.Identifier.Text == "Main" && m.Modifiers.Any(SyntaxKind.StaticKeyword)));
+                                unit.MainCount = unit.EntryPoints.Count;
+                                if (unit.MainCount > 0)
+                                {
+                                    unit.EntryPoints.AddRange(HostingHelpers(type, unit.EntryPoints, model));
+                                }
                             }
 
                             units.Add(unit);
@@ -399,6 +423,48 @@ public static class SourceSelector
             }
 
             return units;
+        }
+
+        /// <summary>
+        /// The private static methods of <paramref name="type"/> (one part of no partial type: no other part can call them)
+        /// that <paramref name="entryPoints"/> call and nothing else does, directly or through each other: the hosting
+        /// code around a <c>Main</c>.
+        /// </summary>
+        private IEnumerable<MethodDeclarationSyntax> HostingHelpers(TypeDeclarationSyntax type, List<MethodDeclarationSyntax> entryPoints, SemanticModel model)
+        {
+            if (type.Modifiers.Any(SyntaxKind.PartialKeyword))
+            {
+                return Enumerable.Empty<MethodDeclarationSyntax>();
+            }
+
+            var candidates = type.Members.OfType<MethodDeclarationSyntax>()
+                .Where(m => m.Modifiers.Any(SyntaxKind.StaticKeyword) && !entryPoints.Contains(m)
+                            && !m.Modifiers.Any(k => k.IsKind(SyntaxKind.PublicKeyword) || k.IsKind(SyntaxKind.InternalKeyword) || k.IsKind(SyntaxKind.ProtectedKeyword)))
+                .Select(m => (Node: m, Symbol: model.GetDeclaredSymbol(m, _cancellationToken)))
+                .Where(m => m.Symbol is not null)
+                .ToList();
+            // Where each candidate is named in the type: every use of it must lie in an entry point or in another helper.
+            var uses = type.DescendantNodes().OfType<SimpleNameSyntax>()
+                .Select(n => (Name: n, Symbol: model.GetSymbolInfo(n, _cancellationToken).Symbol?.OriginalDefinition))
+                .Where(n => n.Symbol is IMethodSymbol)
+                .ToList();
+            var helpers = new List<MethodDeclarationSyntax>();
+            for (var changed = true; changed;)
+            {
+                changed = false;
+                var hosting = entryPoints.Concat(helpers).ToList();
+                foreach (var (node, symbol) in candidates.Where(c => !helpers.Contains(c.Node)))
+                {
+                    var named = uses.Where(u => SymbolEqualityComparer.Default.Equals(u.Symbol, symbol)).ToList();
+                    if (named.Count > 0 && named.All(u => hosting.Any(h => h.Span.Contains(u.Name.Span))))
+                    {
+                        helpers.Add(node);
+                        changed = true;
+                    }
+                }
+            }
+
+            return helpers.OrderBy(h => h.SpanStart);
         }
 
         /// <summary>The parts of the type <paramref name="type"/> belongs to (its outermost containing type), in the input's sources.</summary>
@@ -494,9 +560,10 @@ public static class SourceSelector
         {
             if (!_references.TryGetValue(unit, out var references))
             {
-                var entryPoints = new HashSet<SyntaxNode>(unit.EntryPoints);
+                var skipped = new HashSet<SyntaxNode>(unit.EntryPoints);
+                skipped.UnionWith(BehaviorUses(unit).Select(u => u.Attribute));
                 var assemblies = new HashSet<string>(StringComparer.Ordinal);
-                references = ReferencedUnits(unit.Tree, unit.Node.DescendantNodesAndSelf(n => !entryPoints.Contains(n)), assemblies);
+                references = ReferencedUnits(unit.Tree, unit.Node.DescendantNodesAndSelf(n => !skipped.Contains(n)).Where(n => !skipped.Contains(n)), assemblies);
                 _assembliesUsed[unit.Node] = assemblies;
                 // Every part of a partial type is compiled with the others.
                 if (unit.Symbol is { } symbol)
@@ -648,9 +715,15 @@ public static class SourceSelector
             }
         }
 
-        /// <summary>A static Main of a compiled type stays when it compiles on .NET 10 and names nothing left out.</summary>
+        /// <summary>
+        /// A static Main of a compiled type stays, with its hosting helpers, when they all compile on .NET 10 and name
+        /// nothing left out; otherwise they all go.
+        /// </summary>
         private bool KeepEntryPoint(MethodDeclarationSyntax entryPoint, HashSet<Unit> compiled)
-            => Probing && !ProbeErrorsIn(entryPoint.SyntaxTree, entryPoint.Span).Any() && EntryPointReferences(entryPoint).All(compiled.Contains);
+        {
+            var group = entryPoint.Parent is { } type && _unitByNode.TryGetValue(type, out var unit) ? unit.EntryPoints : new List<MethodDeclarationSyntax> { entryPoint };
+            return Probing && group.All(e => !ProbeErrorsIn(e.SyntaxTree, e.Span).Any() && EntryPointReferences(e).All(compiled.Contains));
+        }
 
         /// <summary>
         /// Whether <paramref name="usingDirective"/> names a namespace, or a type, that only source code left out of the
@@ -745,6 +818,99 @@ public static class SourceSelector
                             && type.ContainingNamespace?.ToDisplayString() is { } ns
                             && (ns == "System.ServiceModel" || ns.StartsWith("System.ServiceModel.", StringComparison.Ordinal)))
                 .ToList();
+        }
+
+        /// <summary>
+        /// A behavior attribute on a type the service needs whose class comes from another project of the input (a
+        /// contracts library): WCF applied it when the host opened (IServiceBehavior.ApplyDispatchBehavior and the like);
+        /// the migrated service never does, so the use is left out of the copy and the class is not compiled for it.
+        /// </summary>
+        private sealed record BehaviorUse(AttributeSyntax Attribute, INamedTypeSymbol Class, string Target, string Project, IReadOnlyList<string> Interfaces, string Installs);
+
+        private static readonly string[] BehaviorInterfaces =
+        [
+            "System.ServiceModel.Description.IServiceBehavior", "System.ServiceModel.Description.IContractBehavior",
+            "System.ServiceModel.Description.IOperationBehavior", "System.ServiceModel.Description.IEndpointBehavior",
+        ];
+
+        private List<BehaviorUse> BehaviorUses(Unit unit)
+        {
+            if (_behaviorUses.TryGetValue(unit, out var uses))
+            {
+                return uses;
+            }
+
+            uses = new List<BehaviorUse>();
+            _behaviorUses[unit] = uses;
+            if (!_linkByPath.TryGetValue(unit.Tree.FilePath, out var link))
+            {
+                return uses;
+            }
+
+            var model = _compilation.GetSemanticModel(unit.Tree);
+            foreach (var attribute in unit.Node.DescendantNodes().OfType<AttributeSyntax>())
+            {
+                if (model.GetTypeInfo(attribute, _cancellationToken).Type is not INamedTypeSymbol type
+                    || type.DeclaringSyntaxReferences.FirstOrDefault()?.SyntaxTree is not { } declaring
+                    || !_linkByPath.TryGetValue(declaring.FilePath, out var classLink)
+                    || ProjectOf(classLink) == ProjectOf(link))
+                {
+                    continue;
+                }
+
+                var interfaces = type.AllInterfaces.Select(i => i.OriginalDefinition.ToDisplayString(ApiFormat)).Where(BehaviorInterfaces.Contains).ToList();
+                if (interfaces.Count == 0)
+                {
+                    continue;
+                }
+
+                var target = attribute.Parent?.Parent switch
+                {
+                    MethodDeclarationSyntax method when method.Parent is TypeDeclarationSyntax owner => owner.Identifier.Text + "." + method.Identifier.Text,
+                    BaseTypeDeclarationSyntax declared => declared.Identifier.Text,
+                    _ => unit.Name,
+                };
+                uses.Add(new BehaviorUse(attribute, type, target, ProjectOf(classLink), interfaces.Select(i => i.Substring(i.LastIndexOf('.') + 1)).ToList(), Installs(type)));
+            }
+
+            return uses;
+        }
+
+        private static string ProjectOf(string link) => link.IndexOf('/') is var slash and > 0 ? link.Substring(0, slash) : string.Empty;
+
+        /// <summary>"; it installs X (IDispatchMessageInspector)": the dispatcher extensions of the input the behavior class creates, if any.</summary>
+        private string Installs(INamedTypeSymbol behavior)
+        {
+            var installed = new SortedSet<string>(StringComparer.Ordinal);
+            foreach (var reference in behavior.DeclaringSyntaxReferences)
+            {
+                var model = _compilation.GetSemanticModel(reference.SyntaxTree);
+                foreach (var creation in reference.GetSyntax(_cancellationToken).DescendantNodes().OfType<BaseObjectCreationExpressionSyntax>())
+                {
+                    if (model.GetTypeInfo(creation, _cancellationToken).Type is INamedTypeSymbol created && created.Locations.Any(l => l.IsInSource)
+                        && created.AllInterfaces.FirstOrDefault(i => i.ContainingNamespace?.ToDisplayString() == "System.ServiceModel.Dispatcher") is { } extension)
+                    {
+                        installed.Add($"{created.Name} ({extension.Name})");
+                    }
+                }
+            }
+
+            return installed.Count == 0 ? string.Empty : "; it installs " + string.Join(", ", installed);
+        }
+
+        /// <summary>The attribute with its separator, or its whole list when it is alone there.</summary>
+        private static TextSpan RemovedAttributeSpan(AttributeSyntax attribute)
+        {
+            var list = (AttributeListSyntax)attribute.Parent!;
+            if (list.Attributes.Count == 1)
+            {
+                return list.Span;
+            }
+
+            var index = list.Attributes.IndexOf(attribute);
+            return index > 0
+                ? TextSpan.FromBounds(list.Attributes.GetSeparator(index - 1).SpanStart, attribute.Span.End)
+                : TextSpan.FromBounds(attribute.SpanStart, list.Attributes[1].SpanStart);
         }
 
         /// <summary>The dropped argument with its separator, and why it goes.</summary>
@@ -843,6 +1009,21 @@ public static class SourceSelector
             var root = tree.GetRoot(_cancellationToken);
             var node = root.FindNode(error.Location.SourceSpan, getInnermostNodeForTie: true);
             var model = _compilation.GetSemanticModel(tree);
+            var named = NamedApi(node, model);
+            // An overload .NET 10 lacks, found at an argument that is a value (a literal, a field of the user's holding a
+            // configuration name) or at the call itself: the overload is the API, not the value or its type.
+            if (OverloadErrors.Contains(error.Id) && (named is null || named.Value.Symbol is ITypeSymbol || named.Value.Symbol.Locations.Any(l => l.IsInSource))
+                && MissingOverload(node, model) is { } overload)
+            {
+                return overload;
+            }
+
+            return named;
+        }
+
+        /// <summary>The .NET Framework API the innermost expression at <paramref name="node"/> names, by the framework compilation's binding.</summary>
+        private (string Name, ISymbol Symbol)? NamedApi(SyntaxNode node, SemanticModel model)
+        {
             for (var current = node; current is not null && current is not StatementSyntax and not MemberDeclarationSyntax; current = current.Parent)
             {
                 var info = model.GetSymbolInfo(current, _cancellationToken);
@@ -866,6 +1047,39 @@ public static class SourceSelector
 
             return null;
         }
+
+        /// <summary>
+        /// Errors that mean .NET 10 lacks the overload the call binds to on .NET Framework (an argument it cannot take, no
+        /// overload with that many arguments): the API is that overload, not the argument the compiler points at.
+        /// </summary>
+        private static readonly HashSet<string> OverloadErrors = new(StringComparer.Ordinal) { "CS1503", "CS1502", "CS1501", "CS1729", "CS7036", "CS1739" };
+
+        /// <summary>
+        /// The method or constructor the call that <paramref name="node"/> is an argument of (or is) binds to on .NET
+        /// Framework, with its parameter types: <c>System.ServiceModel.ChannelFactory&lt;TChannel&gt;(string)</c>.
+        /// </summary>
+        private (string Name, ISymbol Symbol)? MissingOverload(SyntaxNode node, SemanticModel model)
+        {
+            var start = node.AncestorsAndSelf().OfType<ArgumentSyntax>().FirstOrDefault()?.Parent?.Parent ?? node;
+            for (var current = start; current is not null && current is not StatementSyntax and not MemberDeclarationSyntax; current = current.Parent)
+            {
+                if (current is InvocationExpressionSyntax or BaseObjectCreationExpressionSyntax or ConstructorInitializerSyntax
+                    && model.GetSymbolInfo(current, _cancellationToken).Symbol is IMethodSymbol method && method.ContainingType is { } type)
+                {
+                    var container = type.OriginalDefinition.ToDisplayString(OverloadFormat);
+                    var name = method.MethodKind == MethodKind.Constructor ? container : container + "." + method.Name;
+                    var parameters = string.Join(", ", method.OriginalDefinition.Parameters.Select(p => p.Type.ToDisplayString(SymbolDisplayFormat.CSharpShortErrorMessageFormat)));
+                    return (name + "(" + parameters + ")", method);
+                }
+            }
+
+            return null;
+        }
+
+        private static readonly SymbolDisplayFormat OverloadFormat = new(
+            globalNamespaceStyle: SymbolDisplayGlobalNamespaceStyle.Omitted,
+            typeQualificationStyle: SymbolDisplayTypeQualificationStyle.NameAndContainingTypesAndNamespaces,
+            genericsOptions: SymbolDisplayGenericsOptions.IncludeTypeParameters);
 
         // ── reasons ──
 

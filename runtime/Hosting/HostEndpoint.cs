@@ -44,6 +44,16 @@ internal sealed record HostEndpoint(string Name, GrpcEndpoint Endpoint, HostEndp
             configured.Add((nameof(MigratedHostOptions.Socket), $"{MigratedHostOptions.SectionName}:{nameof(MigratedHostOptions.Socket)} (--socket)", new HostEndpointOptions { Url = url }));
         }
 
+        if (options.SocketOnly)
+        {
+            if (configured.Count == 0)
+            {
+                throw new InvalidOperationException($"{MigratedHostOptions.SectionName}:{nameof(MigratedHostOptions.SocketOnly)} needs --socket PATH.");
+            }
+
+            return [Resolve(configured[0].Name, configured[0].UrlKey, configured[0].Settings, environment)];
+        }
+
         if (options.HttpPort is { } port)
         {
             // Loopback only, as the sample's REST callers are local (tests, curl); a remote one needs an https endpoint.

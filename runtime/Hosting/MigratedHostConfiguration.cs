@@ -23,6 +23,7 @@ internal static class MigratedHostConfiguration
         var options = new MigratedHostOptions();
         ReadKeys(configuration.GetSection(MigratedHostOptions.SectionName), "the MigrateWcf section",
             (nameof(MigratedHostOptions.Socket), key => options.Socket = Text(key)),
+            (nameof(MigratedHostOptions.SocketOnly), key => options.SocketOnly = Boolean(key) ?? options.SocketOnly),
             (nameof(MigratedHostOptions.HttpPort), key => options.HttpPort = Integer(key, 1, 65535, "a port number from 1 to 65535")),
             (nameof(MigratedHostOptions.Endpoints), key => ReadEndpoints(key, options.Endpoints)),
             (nameof(MigratedHostOptions.MaxReceiveMessageSize), key => options.MaxReceiveMessageSize = Integer(key, 1, int.MaxValue, Bytes)),

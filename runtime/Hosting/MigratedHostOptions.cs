@@ -14,6 +14,10 @@ public sealed class MigratedHostOptions
     /// .NET's pipe classes use for it elsewhere), or off Windows a Unix socket path (one with a <c>/</c>; owner-only).</summary>
     public string? Socket { get; set; }
 
+    /// <summary>Serve on <see cref="Socket"/> alone, ignoring <see cref="HttpPort"/> and <see cref="Endpoints"/>: generate's
+    /// serving check starts the host so, needing neither the endpoints' certificates nor their ports.</summary>
+    public bool SocketOnly { get; set; }
+
     /// <summary>One HTTP/1.1 + JSON (transcoding) endpoint on <c>127.0.0.1</c>, in short. <c>--http-port</c>.</summary>
     public int? HttpPort { get; set; }
 

@@ -1,4 +1,5 @@
 using System.Linq.Expressions;
+using System.Reflection;
 using System.ServiceModel;
 using Microsoft.Extensions.DependencyInjection.Extensions;
 using MigrateWcf.Runtime;
@@ -23,8 +24,8 @@ public static class WcfServiceCollectionExtensions
 
     /// <summary>
     /// The invoker a generated adapter takes; instances come from DI's activator (so a constructor may take services),
-    /// except where the service has several constructors and none marked <see cref="ActivatorUtilitiesConstructorAttribute"/>:
-    /// there the parameterless one, the one WCF called.
+    /// except where the service has several constructors and none marked <see cref="ActivatorUtilitiesConstructorAttribute"/>,
+    /// or no public one: there the parameterless one (public or not), the one WCF called.
     /// </summary>
     /// <remarks><paramref name="oneWayWorkers"/>: how many of its one-way calls run at once (its WCF serviceThrottling
     /// maxConcurrentCalls); null: <see cref="WcfServiceOptions.OneWayWorkers"/>. A second registration of the same
@@ -44,6 +45,14 @@ public static class WcfServiceCollectionExtensions
         where TService : class
     {
         var constructors = typeof(TService).GetConstructors();
+        if (constructors.Length == 0
+            && typeof(TService).GetConstructor(BindingFlags.Instance | BindingFlags.NonPublic, Type.EmptyTypes) is { } hidden)
+        {
+            // WCF's dispatcher creates a service through its parameterless constructor, public or not.
+            var construct = Expression.Lambda<Func<TService>>(Expression.New(hidden)).Compile();
+            return _ => construct();
+        }
+
         if (constructors.Length > 1
             && !constructors.Any(c => c.IsDefined(typeof(ActivatorUtilitiesConstructorAttribute), inherit: false))
             && constructors.FirstOrDefault(c => c.GetParameters().Length == 0) is { } parameterless)

@@ -6,17 +6,24 @@ namespace MigrateWcf.MigratedBuild.Tests;
 /// <summary>
 /// One folder of tests/ServiceProjects and what migrate-wcf must do with it: the exit code of <c>generate</c> (given the
 /// folder, as a user gives it), the findings it must print, the gRPC services its .proto files declare, and how the
-/// migrated service answers. A case that exits 0 must build, serve every service on a Unix socket and answer every rpc
-/// (unary ones with OK unless <see cref="Calls"/> says otherwise, none with UNIMPLEMENTED); a case that exits 7 must
-/// report exactly <see cref="Errors"/>, and its build must fail, only at their positions.
+/// migrated service answers. A case that exits 0 must build, serve every service on a Unix socket (gRPC reflection lists
+/// each) and answer every rpc (unary ones with OK unless <see cref="Calls"/> says otherwise, none with UNIMPLEMENTED); a
+/// case that exits 7 must report exactly <see cref="Errors"/>, and its build must fail, only at their positions; a case
+/// that exits 1 or 3 writes nothing and says why.
 /// </summary>
 public sealed record ServiceProjectCase(string Name)
 {
     /// <summary>Pass <c>--restore</c> (the case's packages/ folder is not committed, as in most repositories).</summary>
     public bool Restore { get; init; }
 
-    /// <summary>0 (Success) or 7 (NeedsEdits).</summary>
+    /// <summary>0 (Success), 7 (NeedsEdits: written, does not build yet), or 1 / 3 (nothing written: errors found, nothing to migrate).</summary>
     public int ExitCode { get; init; }
+
+    /// <summary>A fragment of the one-line error generate prints when it writes nothing (exit 1 or 3).</summary>
+    public string? ErrorContains { get; init; }
+
+    /// <summary>Generate writes the migrated project (exit 0 or 7).</summary>
+    public bool Writes => ExitCode is 0 or 7;
 
     /// <summary>The gRPC services the emitted .proto files declare, by service name (without the package): exactly these.</summary>
     public ImmutableArray<string> Services { get; init; } = [];

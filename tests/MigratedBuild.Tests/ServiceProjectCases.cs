@@ -188,6 +188,131 @@ public static class ServiceProjectCases
                 new("WCFM2021", "warning", "Crm.Service/CustomerRecord.cs") { MessageContains = "CustomerRepository', which has no [DataContract], is not [Serializable]" },
             ],
         },
+        new("NonPublicConstructor")
+        {
+            Services = ["EchoService", "StatusService"],
+            Calls =
+            [
+                // Created through their private and internal parameterless constructors, as WCF's dispatcher creates them.
+                new("EchoService", "Echo", StatusCode.OK) { Result = "echo: " },
+                new("StatusService", "GetStatus", StatusCode.OK) { ResultContains = "running since " },
+            ],
+        },
+        new("CallbackWithServiceContract")
+        {
+            Services = ["Ticker"],
+            Findings =
+            [
+                new("WCFM1002", "warning", "StockTicker.Service/ITickerCallback.cs") { Line = 7, MessageContains = "'StockTicker.Service.ITickerCallback' carries [ServiceContract] and is the callback contract of 'StockTicker.Service.ITicker'" },
+            ],
+            Calls =
+            [
+                // A plain gRPC caller is in no session: what GetCallbackChannel does then is the runtime's business.
+                new("Ticker", "Subscribe", null),
+                new("Ticker", "LastPrice", StatusCode.OK),
+            ],
+        },
+        new("HostingHelperInService")
+        {
+            Services = ["GreetingService"],
+            Findings =
+            [
+                new("WCFM4008", "info", "Greeting.SelfHost/GreetingService.cs") { Line = 19, MessageContains = "'GreetingService.CreateHost' is left out of the migrated project: only hosting code (Main) calls it" },
+                new("WCFM4008", "info", "Greeting.SelfHost/GreetingService.cs") { Line = 28, MessageContains = "'GreetingService.Main' is left out of the migrated project" },
+            ],
+            Calls =
+            [
+                new("GreetingService", "Greet", StatusCode.OK) { Result = "Hello, world!" },
+            ],
+        },
+        new("BehaviorFromLibrary")
+        {
+            Services = ["InventoryService"],
+            Findings =
+            [
+                new("WCFM4013", "warning", "Inventory.Service/InventoryService.cs")
+                {
+                    Line = 9,
+                    MessageContains = "[LogBehavior] on 'InventoryService' is left out of the migrated project: 'Inventory.Contracts.Behaviors.LogBehaviorAttribute' (project Inventory.Contracts) is a WCF behavior (IServiceBehavior), which WCF applied when the service host opened and the migrated service never applies; it installs MessageLogInspector (IDispatchMessageInspector)",
+                },
+            ],
+            Calls =
+            [
+                new("InventoryService", "Reserve", StatusCode.OK),
+            ],
+        },
+        new("SyndicationFeed")
+        {
+            Services = ["BlogFeeds"],
+            Findings =
+            [
+                new("WCFM4009", "info", "Blog.Feeds/BlogFeeds.cs") { Line = 9, MessageContains = "is in the package System.ServiceModel.Syndication" },
+                new("WCFM2002", "warning", "Blog.Feeds/IBlogFeeds.cs") { Line = 15, MessageContains = "'SyndicationFeedFormatter', a syndication feed or formatter" },
+                new("WCFM2002", "warning", "Blog.Feeds/IBlogFeeds.cs") { Line = 19, MessageContains = "'Atom10FeedFormatter', a syndication feed or formatter" },
+                new("WCFM2002", "warning", "Blog.Feeds/IBlogFeeds.cs") { Line = 23, MessageContains = "'Atom10ItemFormatter', a syndication feed or formatter" },
+            ],
+            Calls =
+            [
+                // The implementation runs on .NET 10 against the carried package: its feed has two posts.
+                new("BlogFeeds", "PostCount", StatusCode.OK) { Result = 2 },
+                // Refused (WCFM2002): a formatter's Atom or RSS XML does not travel, so a call returning one fails.
+                new("BlogFeeds", "CreateFeed", StatusCode.Unknown),
+                new("BlogFeeds", "GetAtomFeed", StatusCode.Unknown),
+                new("BlogFeeds", "GetPost", StatusCode.Unknown),
+            ],
+        },
+        new("CopyWithFrameworkApi")
+        {
+            // The sources lie one folder deeper (src/) than the migrated project: a copy's #line still names them.
+            ExitCode = 7,
+            Services = ["DocumentService"],
+            Findings =
+            [
+                new("WCFM4008", "info", "src/Documents.Service/DocumentService.cs") { Line = 24, MessageContains = "'Program' is left out of the migrated project" },
+            ],
+            Errors =
+            [
+                new("WCFM4007", "error", "src/Documents.Service/DocumentService.cs") { Line = 19, Column = 24, MessageContains = "'System.Web.Hosting.HostingEnvironment' does not exist on .NET 10" },
+                new("WCFM4007", "error", "src/Documents.Service/DocumentService.cs") { Line = 19, Column = 54, MessageContains = "'System.Web.Hosting.HostingEnvironment' does not exist on .NET 10" },
+            ],
+        },
+        new("ChannelFactoryByName")
+        {
+            ExitCode = 7,
+            Services = ["PriceService", "PriceSource"],
+            Errors =
+            [
+                new("WCFM4007", "error", "Pricing.Relay/Relay.cs")
+                {
+                    Line = 12,
+                    Column = 60,
+                    MessageContains = "'System.ServiceModel.ChannelFactory<TChannel>(string)' does not exist on .NET 10 (CS1503): System.ServiceModel.Primitives has no client endpoint configuration: the generated MigratedClientFactory.FromConfiguration(configuration, name)",
+                },
+            ],
+        },
+        new("UnrestoredPackages")
+        {
+            // packages.config lists Newtonsoft.Json; its packages/ folder was never restored, and generate runs without --restore.
+            Services = ["ShippingService"],
+            Findings =
+            [
+                new("WCFM2003", "warning", "Shipping.Service/Shipping.Service.csproj")
+                {
+                    Line = 34,
+                    MessageContains = @"names types that do not resolve here: the project's references could not all be loaded: Newtonsoft.Json (HintPath ..\packages\Newtonsoft.Json.12.0.3\lib\net45\Newtonsoft.Json.dll not found). The migrated project references their packages, which its build restores; generate could not tell what of this code compiles on .NET 10: restore them (nuget restore, or run again with --restore)",
+                },
+            ],
+            Calls =
+            [
+                // The carried package, restored by the migrated project's build, at work.
+                new("ShippingService", "TrackParcel", StatusCode.OK) { ResultContains = "\"status\":\"in transit\"" },
+            ],
+        },
+        new("PrivateNestedContractsOnly")
+        {
+            ExitCode = 3,
+            ErrorContains = "no WCF service contract in '{case}' can be migrated: 3 [ServiceContract] interface(s) were found, and 3 are nested private or protected in a class, which generated code cannot name (WCFM1026: make such a contract internal or public)",
+        },
     ];
 
     public static IEnumerable<string> Names => All.Select(c => c.Name);

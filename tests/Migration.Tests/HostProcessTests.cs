@@ -218,7 +218,7 @@ public sealed class HostProcessTests
     [InlineData("Endpoints:X:Certificate:KeyFile", "/tmp/k.pem", "MigrateWcf:Endpoints:X:Certificate:KeyFile is not a key of a certificate; its keys are Path, KeyPath and Password.")]
     [InlineData("Endpoints:X:Certificate", "/tmp/server.pem", "MigrateWcf:Endpoints:X:Certificate is '/tmp/server.pem': expected a section with Path, KeyPath and Password.")]
     [InlineData("Endpoints:X:Url:Port", "5000", "MigrateWcf:Endpoints:X:Url:Port is not a key: MigrateWcf:Endpoints:X:Url takes a value.")]
-    [InlineData("Endpoint:X:Url", "http://127.0.0.1:0", "MigrateWcf:Endpoint is not a key of the MigrateWcf section; its keys are Socket, HttpPort, Endpoints, MaxReceiveMessageSize, MaxSendMessageSize, ShutdownTimeout, Health, Reflection, BulkLane, MaxLaneConnections and Clients.")]
+    [InlineData("Endpoint:X:Url", "http://127.0.0.1:0", "MigrateWcf:Endpoint is not a key of the MigrateWcf section; its keys are Socket, SocketOnly, HttpPort, Endpoints, MaxReceiveMessageSize, MaxSendMessageSize, ShutdownTimeout, Health, Reflection, BulkLane, MaxLaneConnections and Clients.")]
     [InlineData("MaxReceiveMessageSize", "-5", "MigrateWcf:MaxReceiveMessageSize is '-5': expected a number of bytes from 1 to 2147483647.")]
     [InlineData("MaxReceiveMessageSize", "4MB", "MigrateWcf:MaxReceiveMessageSize is '4MB': expected a number of bytes from 1 to 2147483647.")]
     [InlineData("MaxSendMessageSize", "0", "MigrateWcf:MaxSendMessageSize is '0': expected a number of bytes from 1 to 2147483647.")]

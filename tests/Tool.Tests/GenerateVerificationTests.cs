@@ -58,7 +58,7 @@ public sealed partial class GenerateVerificationTests
 
         Assert.True(result.Code == ExitCode.Success, result.ToString());
         Assert.DoesNotContain("WCFM4030", result.Error);
-        Assert.EndsWith($"; the migrated project and its host build; run it: dotnet run --project '{output}/Host'", result.Output.TrimEnd());
+        Assert.EndsWith($"; the migrated project and its host build, and the host serves 1 gRPC service; run it: dotnet run --project '{output}/Host'", result.Output.TrimEnd());
         Assert.True(File.Exists(Path.Combine(output, "bin", "Debug", "net10.0", "Quotes.Migrated.dll")), result.ToString());
         Assert.True(File.Exists(Path.Combine(output, "Host", "bin", "Debug", "net10.0", "Quotes.Migrated.Host.dll")), result.ToString());
         var built = TempFolder.Snapshot(output);
@@ -115,7 +115,7 @@ public sealed partial class GenerateVerificationTests
     }
 
     [Fact]
-    public async Task DryRunAndCheck_NeverBuild_ButGenerateRunsOneBuildOfTheProjectFile_WithoutBuildServers()
+    public async Task DryRunAndCheck_NeverBuild_ButGenerateRunsOneBuildOfTheProjectFile_WithoutBuildServers_ThenAsksForTheHostsAssembly()
     {
         using var temp = new TempFolder();
         var input = temp.CopyFixture("Orders");
@@ -127,16 +127,18 @@ public sealed partial class GenerateVerificationTests
         var result = await RunWith(dotnet.Command, "generate", input, "--out", output);
         await RunWith(dotnet.Command, "check", input, "--out", output);
 
-        Assert.True(result.Code == ExitCode.Success, result.ToString());
-        // The project, then the host that references it (what dotnet run builds), each in its folder.
+        // The project, then the host that references it (what dotnet run builds), each in its folder; then the host's
+        // assembly, to start it (this stand-in names none, which is a finding of its own).
         Assert.Equal(
             [
                 "--version", $"build {output}/Orders.Migrated.csproj -nologo -tl:off --disable-build-servers -p:MigrateWcfReportFindings=false",
                 "--version", $"build {output}/Host/Orders.Migrated.Host.csproj -nologo -tl:off --disable-build-servers -p:MigrateWcfReportFindings=false",
+                $"msbuild {output}/Host/Orders.Migrated.Host.csproj -nologo -getProperty:TargetPath",
             ],
             dotnet.Calls);
-        Assert.Equal([output, output, output + "/Host", output + "/Host"], dotnet.WorkingFolders);
-        Assert.EndsWith($"the migrated project and its host build; run it: dotnet run --project {output}/Host", result.Output.TrimEnd());
+        Assert.Equal([output, output, output + "/Host", output + "/Host", output + "/Host"], dotnet.WorkingFolders);
+        Assert.True(result.Code == ExitCode.NeedsEdits, result.ToString());
+        Assert.Contains("(no location): error WCFM4031: The migrated host serves nothing: its built assembly could not be found", result.Error);
     }
 
     [Fact]
@@ -282,7 +284,7 @@ public sealed partial class GenerateVerificationTests
         var generate = await MigrateWcfCli.RunAsync("generate", "--help");
         var check = await MigrateWcfCli.RunAsync("check", "--help");
 
-        Assert.Contains("exit code 7 when it does not build yet", Regex.Replace(generate.Output, @"\s+", " "));
+        Assert.Contains("exit code 7 when it does not build or serve yet", Regex.Replace(generate.Output, @"\s+", " "));
         Assert.Contains("--no-verify", generate.Output);
         Assert.Contains("migrate-wcf generate src/Services.csproj --out migrated --no-verify", generate.Output);
         Assert.DoesNotContain("--no-verify", check.Output);
@@ -311,7 +313,9 @@ public sealed partial class GenerateVerificationTests
 
         public IReadOnlyList<string> WorkingFolders => File.Exists(FoldersFile) ? File.ReadAllLines(FoldersFile) : [];
 
-        public static FakeDotnet Create(TempFolder temp, string buildOutput, int buildExitCode, string version = "10.0.100", string? buildCommand = null)
+        /// <param name="targetPath">What <c>msbuild -getProperty:TargetPath</c> answers (the host's assembly), nothing by default.</param>
+        /// <param name="hostCommand">What running that assembly does (the serving check starts it): exit 0 by default.</param>
+        public static FakeDotnet Create(TempFolder temp, string buildOutput, int buildExitCode, string version = "10.0.100", string? buildCommand = null, string? targetPath = null, string? hostCommand = null)
         {
             var folder = temp.Combine("fake-sdk");
             var outputFile = temp.WriteFile("fake-sdk/build-output.txt", buildOutput + "\n");
@@ -324,6 +328,10 @@ public sealed partial class GenerateVerificationTests
                 case "$1" in
                   --version) echo '{version}' ;;
                   build) {buildCommand ?? $"cat '{outputFile}'; exit {buildExitCode}"} ;;
+                  msbuild) echo '{targetPath}' ;;
+                  *.dll)
+                {hostCommand ?? "exit 0"}
+                    ;;
                 esac
 
                 """);

@@ -129,7 +129,7 @@ public sealed class ProjectReferencesTests
 
         // The one real build of a generated project in these tests (about 30 s), generate's own verification: the
         // references are what it needs.
-        Assert.Contains("; the migrated project and its host build; run it: dotnet run --project ", result.Output);
+        Assert.Contains("; the migrated project and its host build, and the host serves 1 gRPC service; run it: dotnet run --project ", result.Output);
     }
 
     [Fact]

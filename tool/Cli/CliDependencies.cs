@@ -23,6 +23,12 @@ public sealed record CliDependencies(TextWriter Output, TextWriter Error, int Pr
     /// </summary>
     public string DotnetCommand { get; init; } = "dotnet";
 
+    /// <summary>
+    /// Where <c>generate</c>'s serving check makes the owner-only folder of the host's socket (then removes it): the
+    /// system's temporary folder; tests name one of their own to see it emptied.
+    /// </summary>
+    public string? TemporaryFolder { get; init; }
+
     public static CliDependencies FromConsole() => new(Utf8WhenRedirected(Console.Out, Console.IsOutputRedirected, Console.OpenStandardOutput),
         Utf8WhenRedirected(Console.Error, Console.IsErrorRedirected, Console.OpenStandardError));
 

@@ -176,18 +176,28 @@ internal static class MigrationRun
             return (all, 0);
         }
 
+        var summary = MissingReferencesFinding(
+            missing,
+            $"{unresolved} unresolved-type finding{(unresolved == 1 ? string.Empty : "s")} left out",
+            "Their types are kept as opaque placeholder fields; restore the packages (nuget restore, or run again with --restore) and run again for real findings.");
+        return (all.Where(f => f.RuleId != RuleIds.UnresolvedType).Append(summary), unresolved);
+    }
+
+    /// <summary>
+    /// The one WCFM2003 error that stands for what missing references leave unresolved, at the project file's first
+    /// missing reference: <paramref name="what"/>, then each missing reference and why, then <paramref name="then"/>.
+    /// </summary>
+    internal static ReportedFinding MissingReferencesFinding(IReadOnlyList<(SourceSet Owner, MissingReference Reference)> missing, string what, string then, FindingSeverity severity = FindingSeverity.Error)
+    {
         var (owner, first) = missing[0];
         var names = missing.Select(m => $"{m.Reference.Name} ({m.Reference.Reason}{(m.Owner == owner ? string.Empty : ", in " + m.Owner.Name)})").Distinct(StringComparer.Ordinal);
-        var message = $"{unresolved} unresolved-type finding{(unresolved == 1 ? string.Empty : "s")} left out: the project's references could not all be loaded: {string.Join("; ", names)}. "
-                      + "Their types are kept as opaque placeholder fields; restore the packages (nuget restore, or run again with --restore) and run again for real findings.";
-        var summary = new ReportedFinding(
+        return new ReportedFinding(
             RuleIds.UnresolvedType,
-            FindingSeverity.Error,
-            message,
+            severity,
+            $"{what}: the project's references could not all be loaded: {string.Join("; ", names)}. {then}",
             new SourcePosition(owner.ProjectFile!, first.Line, first.Column),
             missing.Select(m => m.Reference.Name).Distinct(StringComparer.OrdinalIgnoreCase).ToImmutableArray(),
             ImmutableArray<SourcePosition>.Empty);
-        return (all.Where(f => f.RuleId != RuleIds.UnresolvedType).Append(summary), unresolved);
     }
 
     /// <summary>

@@ -65,7 +65,11 @@ internal static class EmitCommand
                 DryRun: false,
                 // The host is the scaffold's, never written here: planned only to tell whether generate would now write it differently.
                 Host: true,
-                MSBuildFindings: true);
+                MSBuildFindings: true)
+            {
+                // Copies of original sources are written there too: their #line directives point back from there.
+                EmitInto = Path.TrimEndingDirectorySeparator(Path.GetFullPath(parseResult.GetRequiredValue(into))),
+            };
             var intoFolder = parseResult.GetRequiredValue(into);
             var lockedMode = parseResult.GetValue(locked);
             var findings = !parseResult.GetValue(noFindings);

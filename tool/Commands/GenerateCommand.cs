@@ -33,7 +33,11 @@ internal sealed record GenerateOptions(
     bool Verify = false,
     bool Host = true,
     bool MSBuildFindings = false,
-    bool BuildTime = false);
+    bool BuildTime = false)
+{
+    /// <summary>Where <c>emit</c> writes the engine's files (its <c>--into</c>, full path); null: the output folder.</summary>
+    public string? EmitInto { get; init; }
+}
 
 /// <summary>
 /// <c>migrate-wcf generate &lt;path&gt;... --out &lt;dir&gt;</c>: the one generation entry point. Writes a project file
@@ -48,7 +52,7 @@ internal static class GenerateCommand
         var (command, read) = Define(
             "generate",
             "Generate the migrated gRPC service for the WCF contracts in <path>: a project file that compiles the original sources and, on each build, generates the .proto files and C# (mappers, service adapters, client proxies, hosting) from them into obj/; the lock file; and a host project (Host/) that serves them. With --committed, the .proto files and C# are written into --out instead. "
-            + "Then, where the .NET SDK 10 or later is installed, build it (dotnet build) and report each compiler error as a WCFM4030 finding at the original source line; exit code 7 when it does not build yet.",
+            + "Then, where the .NET SDK 10 or later is installed, build it (dotnet build) and report each compiler error as a WCFM4030 finding at the original source line; once it builds, start its host on a private socket and report each service of the .proto files it does not serve as a WCFM4031 finding at its contract; exit code 7 when it does not build or serve yet.",
             [
                 "migrate-wcf generate src/Contracts/Contracts.csproj src/Services/Services.csproj --out migrated/Service",
                 "migrate-wcf generate src/Services --out migrated --project-name Orders.Migrated --dry-run",
@@ -78,7 +82,7 @@ internal static class GenerateCommand
         var runtimeProject = new Option<string?>("--runtime-project") { Description = "Reference this MigrateWcf.Runtime .csproj and the MigrateWcf.Compatibility .csproj beside it (Compatibility/) as ProjectReferences instead of the MigrateWcf.Runtime and MigrateWcf.Compatibility packages." };
         var force = new Option<bool>("--force") { Description = "Replace or delete generated files that were edited since the last run." };
         var dryRun = new Option<bool>("--dry-run") { Description = "List what would be created, replaced or deleted; write nothing (and build nothing)." };
-        var noVerify = new Option<bool>("--no-verify") { Description = "Do not build the migrated project after writing it (by default it is built with dotnet build where the .NET SDK 10 or later is installed, and its compiler errors are reported)." };
+        var noVerify = new Option<bool>("--no-verify") { Description = "Do not build the migrated project nor start its host after writing it (by default it is built with dotnet build where the .NET SDK 10 or later is installed and its compiler errors are reported, then its host is started on a private socket and every service it does not serve is reported)." };
         var noHost = new Option<bool>("--no-host") { Description = "Do not write the host project (Host/: Program.cs, appsettings.json from the WCF configuration, a project file), which 'dotnet run --project <out>/Host' runs." };
         var committed = new Option<bool>("--committed") { Description = "Write the .proto files and C# into --out, to commit and review, instead of a project that generates them into obj/ on each build (the default; docs/build-time-generation.md)." };
         var restore = RestoreOption.Create();
@@ -151,15 +155,34 @@ internal static class GenerateCommand
             var host = await Verify(generation, Path.Join(generation.OutputFolder, hostProject.RelativePath), options, deps, cancellationToken);
             verification = host with { BuildWarnings = verification.BuildWarnings + host.BuildWarnings };
         }
-        foreach (var error in verification.Errors)
+        ServingOutcome? serving = null;
+        if (verification.Builds && hostProject is not null)
+        {
+            serving = await Serve(generation, Path.Join(generation.OutputFolder, hostProject.RelativePath), options, deps, cancellationToken);
+        }
+
+        foreach (var error in verification.Errors.Concat(serving?.Errors ?? []))
         {
             deps.Error.WriteLine(outcome.Format(outcome.Projects.Single(), error));
         }
 
-        var errors = generation.PlanFindings.Count(f => f.Severity == FindingSeverity.Error) + verification.Errors.Length;
+        var errors = generation.PlanFindings.Count(f => f.Severity == FindingSeverity.Error) + verification.Errors.Length + (serving?.Errors.Length ?? 0);
         var run = hostProject is null ? null : $"dotnet run --project {ShellArgument.Quote(Path.Join(options.OutputFolder, MigratedHostProject.FolderName))}";
-        deps.Output.WriteLine(SummaryLine(generation, verification, errors, Path.Join(options.OutputFolder, generation.ProjectFileName), run));
+        deps.Output.WriteLine(SummaryLine(generation, verification, errors, Path.Join(options.OutputFolder, generation.ProjectFileName), run, serving));
         return errors == 0 ? ExitCode.Success : ExitCode.NeedsEdits;
+    }
+
+    /// <summary>Starts the host that was just built and checks it serves every service of the .proto files (<see cref="ServingCheck"/>).</summary>
+    private static async Task<ServingOutcome> Serve(Generation generation, string hostProject, GenerateOptions options, CliDependencies deps, CancellationToken cancellationToken)
+    {
+        try
+        {
+            return await ServingCheck.CheckAsync(hostProject, generation.Plan!.Result, deps, cancellationToken);
+        }
+        catch (OperationCanceledException) when (cancellationToken.IsCancellationRequested)
+        {
+            throw new CommandLineException(ExitCode.Cancelled, $"cancelled while checking what the host serves (the host was stopped); the migrated project was written to '{options.OutputFolder}' and builds.");
+        }
     }
 
     /// <summary>
@@ -196,7 +219,7 @@ internal static class GenerateCommand
     /// The last line of a run: what was generated, the findings' count, and what to do next. A project that does not
     /// build is never summed up as "0 warning(s)": its errors come first.
     /// </summary>
-    private static string SummaryLine(Generation generation, BuildOutcome verification, int errors, string projectFile, string? run)
+    private static string SummaryLine(Generation generation, BuildOutcome verification, int errors, string projectFile, string? run, ServingOutcome? serving)
     {
         var outcome = generation.Outcome!;
         var summary = outcome.Summary;
@@ -213,9 +236,13 @@ internal static class GenerateCommand
         }
 
         return notVerified is null
-            ? what + $"{warnings} warning(s){buildWarnings}; " + (run is null ? $"the migrated project builds: {build}" : $"the migrated project and its host build; run it: {run}")
+            ? what + $"{warnings} warning(s){buildWarnings}; " + (run is null ? $"the migrated project builds: {build}"
+                : serving is null ? $"the migrated project and its host build; run it: {run}"
+                : $"the migrated project and its host build, and the host serves {Count(serving.Served.Length, "gRPC service")}; run it: {run}")
             : what + $"{warnings} warning(s); {notVerified}. Build it with: {build}" + (run is null ? string.Empty : $"; run it: {run}");
     }
+
+    private static string Count(int count, string what) => $"{count} {what}{(count == 1 ? string.Empty : "s")}";
 
     /// <summary>What generate would write and how that compares with the output folder; nothing is written.</summary>
     /// <param name="PlanFindings">The plan's findings: code left out of the migrated project, code that cannot compile on .NET 10.</param>
@@ -296,6 +323,7 @@ internal static class GenerateCommand
                 ConfigurationFiles = ConfigurationFileFinder.Read(combined.ConfigurationFiles, sources),
                 Host = options.Host,
                 BuildTime = options.BuildTime ? new BuildTimeInputs([.. options.InputPaths.Select(Path.GetFullPath)], BuildTargets(options.RuntimeProject, runtime)) : null,
+                CopiesFolder = options.EmitInto,
             },
             cancellationToken);
         var summary = plan.Result.Summary;
@@ -303,11 +331,24 @@ internal static class GenerateCommand
         {
             case GenerationProblem.NoServiceContract:
                 var leftOut = testProjects.Count == 0 ? string.Empty : $" (test projects left out: {string.Join(", ", testProjects.Select(t => t.Name))})";
-                throw CommandLineException.Input($"no WCF service contract ([ServiceContract]) was found in {Quote(options.InputPaths)}{leftOut}; nothing to generate.");
+                throw CommandLineException.Input(NoServiceContract(plan.Result.Findings, Quote(options.InputPaths)) + $"{leftOut}; nothing to generate.");
             case GenerationProblem.NoOperations:
                 throw CommandLineException.Input($"the {summary.ServiceContracts} service contract(s) in {Quote(options.InputPaths)} have no operations ([OperationContract], [WebGet], [WebInvoke]); nothing to generate.");
             case GenerationProblem.ProjectNameTaken:
                 throw CommandLineException.Usage($"the project name '{projectName}' is taken by a generated file; choose another with --project-name.");
+        }
+
+        // Code the migrated project compiles names types that did not bind while references were missing (a packages/
+        // folder never restored): its packages are carried and the migrated build restores them, but what of that code
+        // compiles on .NET 10 could not be told. One WCFM2003, a warning, says which references and how to restore them.
+        if (plan.Sources is { HasUnresolvedNames: true } && !outcome.Findings.Any(f => f.Finding.RuleId == RuleIds.UnresolvedType)
+            && MissingReferences(inputs) is { Count: > 0 } missing)
+        {
+            outcome = WithFindings(outcome, [MigrationRun.MissingReferencesFinding(
+                missing,
+                "The code the migrated project compiles names types that do not resolve here",
+                "The migrated project references their packages, which its build restores; generate could not tell what of this code compiles on .NET 10: restore them (nuget restore, or run again with --restore) and run again for findings at those places.",
+                FindingSeverity.Warning)]);
         }
 
         var changes = AtomicOutputWriter.Plan(outputFolder, options.OutputFolder, plan.Files, recorded);
@@ -318,6 +359,29 @@ internal static class GenerateCommand
         {
             PlanFindings = plan.Findings, PackagePositions = references.PackagePositions, Plan = plan, InputFiles = inputFiles,
         };
+    }
+
+    /// <summary>
+    /// Why no contract of the input becomes a service: none was found, or each one found was set aside for a reason its
+    /// finding states (a type generated code cannot name, a client-side copy, an open generic nothing closes, a callback
+    /// contract), counted by reason.
+    /// </summary>
+    internal static string NoServiceContract(ImmutableArray<Finding> findings, string inputs)
+    {
+        var reasons = new (FindingMessage Message, string Reason)[]
+        {
+            (FindingMessages.UnreachableContract, $"nested private or protected in a class, which generated code cannot name ({RuleIds.UnreachableType}: make such a contract internal or public)"),
+            (FindingMessages.ClientSideContractCopy, $"a client-side copy of another contract ({RuleIds.ClientSideContract})"),
+            (FindingMessages.ClientSideContractGenerated, $"generated for a client of a service outside the input ({RuleIds.ClientSideContract})"),
+            (FindingMessages.OpenGenericContract, $"an open generic contract no contract derives from ({RuleIds.OpenGenericContract})"),
+            (FindingMessages.CallbackContractNotAService, $"the callback contract of another contract ({RuleIds.DuplexCallback})"),
+        };
+        var counted = reasons.Select(r => (Count: findings.Count(f => f.MessageId == r.Message.Id), r.Reason)).Where(r => r.Count > 0).ToList();
+        var seen = counted.Sum(r => r.Count);
+        return seen == 0
+            ? $"no WCF service contract ([ServiceContract]) was found in {inputs}"
+            : $"no WCF service contract in {inputs} can be migrated: {seen} [ServiceContract] interface(s) were found, and "
+              + string.Join(", ", counted.Select(r => $"{r.Count} {(r.Count == 1 ? "is" : "are")} {r.Reason}"));
     }
 
     /// <summary>

@@ -69,7 +69,10 @@ internal sealed class BehaviorReader
             behavior is null ? null : DiscoveryContext.PositionOf(behavior))
         {
             CSharpName = _context.Declared(type),
-            IsActivatable = !type.IsAbstract && !type.IsGenericType && type.InstanceConstructors.Any(c => c.DeclaredAccessibility == Accessibility.Public),
+            // WCF's dispatcher calls the parameterless constructor whatever its accessibility; the runtime also takes a
+            // public one with parameters (its services from DI).
+            IsActivatable = !type.IsAbstract && !type.IsGenericType
+                            && type.InstanceConstructors.Any(c => c.DeclaredAccessibility == Accessibility.Public || c.Parameters.Length == 0),
             ServiceModelTypesUsed = used,
             OperationContextUses = _operationContext.Read(type),
             IsInternal = !DiscoveryContext.IsPublic(type),

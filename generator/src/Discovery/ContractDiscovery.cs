@@ -89,6 +89,10 @@ internal static class ContractDiscovery
             });
         }
 
+        // Read from some roots only, a contract's callback contracts may be among the others.
+        var callbackOf = ServiceContractReader.CallbackContracts(implemented is null
+            ? contractTypes
+            : SourceTypes(compilation).Select(t => (Type: t, Attribute: contracts.ContractAttribute(t))).Where(c => c.Attribute is not null).Select(c => (c.Type, c.Attribute!)));
         implemented ??= implementedHere;
         // An open generic contract has no proto form of its own: the closed contracts deriving from it carry its
         // operations (type arguments filled in). Which generic contracts serve as bases is known once all are seen.
@@ -99,6 +103,8 @@ internal static class ContractDiscovery
             // base depends on contracts outside them.
             bases = ServiceContractReader.GenericBases(SourceTypes(compilation).Where(t => contracts.ContractAttribute(t) is not null));
         }
+        // A callback contract is the client's side of a duplex contract, even with [ServiceContract] of its own (which
+        // lets svcutil and DuplexChannelFactory describe it): WCF serves it only as the other contract's callbacks.
         foreach (var (type, contractAttribute) in contractTypes)
         {
             cancellationToken.ThrowIfCancellationRequested();
@@ -107,6 +113,10 @@ internal static class ContractDiscovery
                 if (context.Unreachable(type) is { } unreachable)
                 {
                     context.Report(FindingMessages.UnreachableContract, type, context.Key(type), unreachable);
+                }
+                else if (callbackOf.TryGetValue(type.OriginalDefinition, out var duplex))
+                {
+                    context.Report(FindingMessages.CallbackContractNotAService, type, context.Key(type), context.Key(duplex));
                 }
                 else if (!ServiceContractReader.IsOpenGeneric(type))
                 {

@@ -79,6 +79,28 @@ internal sealed class ServiceContractReader
         _context.Report(FindingMessages.OpenGenericContract, type, _context.Key(type), string.Join(", ", parameters));
     }
 
+    /// <summary>
+    /// The [ServiceContract] interfaces among <paramref name="contracts"/> that another of them names as its
+    /// <c>CallbackContract</c>, each with the first (by key) naming it.
+    /// </summary>
+    public static Dictionary<INamedTypeSymbol, INamedTypeSymbol> CallbackContracts(IEnumerable<(INamedTypeSymbol Type, AttributeData Attribute)> contracts)
+    {
+        var list = contracts.ToList();
+        var declared = new HashSet<INamedTypeSymbol>(list.Select(c => c.Type.OriginalDefinition), SymbolEqualityComparer.Default);
+        var callbacks = new Dictionary<INamedTypeSymbol, INamedTypeSymbol>(SymbolEqualityComparer.Default);
+        foreach (var (type, attribute) in list.OrderBy(c => c.Type.ToDisplayString(), StringComparer.Ordinal))
+        {
+            if (WcfSymbols.NamedType(attribute, "CallbackContract") is INamedTypeSymbol callback
+                && !SymbolEqualityComparer.Default.Equals(callback.OriginalDefinition, type.OriginalDefinition)
+                && declared.Contains(callback.OriginalDefinition) && !callbacks.ContainsKey(callback.OriginalDefinition))
+            {
+                callbacks[callback.OriginalDefinition] = type;
+            }
+        }
+
+        return callbacks;
+    }
+
     /// <summary>The contract's name and namespace as WCF puts them on the wire: <c>ServiceContract.Name</c> (the type name), <c>Namespace</c> (http://tempuri.org/).</summary>
     public static (string Name, string Namespace) WcfName(INamedTypeSymbol type, AttributeData attribute)
         => (WcfSymbols.Named<string?>(attribute, "Name", null) ?? type.Name, WcfSymbols.Named<string?>(attribute, "Namespace", null) ?? WcfNamespaces.TempUri);

@@ -201,6 +201,12 @@ internal sealed class TypeClassifier
             return Shape(TypeShape.Unmapped, type, "raw XML");
         }
 
+        if (named.ContainingNamespace?.ToDisplayString() == WcfSymbols.SyndicationNamespace)
+        {
+            // Feeds and their formatters have no members WCF serialized: a formatter wrote Atom or RSS XML.
+            return Shape(TypeShape.Unmapped, type, "a syndication feed or formatter (WCF wrote it as Atom or RSS XML, which no proto message describes)");
+        }
+
         if (named.TypeKind == TypeKind.Delegate)
         {
             return Shape(TypeShape.Unmapped, type, "a delegate");

@@ -234,6 +234,9 @@ internal sealed class WcfSymbols
     /// <summary>The namespace of .NET Framework's WCF REST programming model ([WebGet], [WebInvoke], WebFaultException).</summary>
     public const string WebNamespace = "System.ServiceModel.Web";
 
+    /// <summary>WCF's syndication types (System.ServiceModel.dll on .NET Framework; a package of that name on .NET).</summary>
+    public const string SyndicationNamespace = "System.ServiceModel.Syndication";
+
     /// <summary>CoreWCF's namespace of the same attributes.</summary>
     public const string CoreWcfWebNamespace = "CoreWCF.Web";
 

@@ -41,7 +41,7 @@ public sealed record CSharpPlan(
 /// <param name="Proxy">The client proxy implementing the contract interface; null for a contract declared on a class.</param>
 /// <param name="CallbackProxy">The server's implementation of the callback contract; null without one.</param>
 /// <param name="FactoryMethod">The client factory's method creating a <see cref="Proxy"/>.</param>
-/// <param name="Implementations">The classes that can serve it (non-abstract, non-generic, public constructor), by key.</param>
+/// <param name="Implementations">The classes that can serve it (non-abstract, non-generic, with a parameterless or a public constructor), by key.</param>
 /// <param name="Choice">When several implement it: the enum naming them and the options property choosing one (the first is the default).</param>
 public sealed record CSharpServicePlan(
     string ContractKey,

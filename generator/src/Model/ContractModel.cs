@@ -413,7 +413,7 @@ public sealed record ServiceImplementationModel(
     /// <summary>The class as generated C# names it.</summary>
     public string CSharpName { get; init; } = string.Empty;
 
-    /// <summary>Hosting can create it: a non-abstract, non-generic class with a public constructor.</summary>
+    /// <summary>Hosting can create it: a non-abstract, non-generic class with a parameterless constructor (of any accessibility, as WCF's dispatcher calls it) or a public one.</summary>
     public bool IsActivatable { get; init; }
 
     /// <summary>The System.ServiceModel types among <see cref="ServiceModelTypes"/> its behavior attributes use.</summary>

@@ -40,6 +40,8 @@ public static class FindingMessages
     public static readonly FindingMessage OneWayOperation = new(nameof(OneWayOperation), RuleIds.OneWayOperation, "Operation '{0}' is one-way");
     public static readonly FindingMessage OneWayResultIgnored = new(nameof(OneWayResultIgnored), RuleIds.OneWayOperation, "One-way operation '{0}' declares a result, which WCF never returns");
     public static readonly FindingMessage DuplexCallback = new(nameof(DuplexCallback), RuleIds.DuplexCallback, "Service contract '{0}' has the callback contract '{1}'");
+    /// <summary>{0} the callback contract, {1} the duplex contract naming it.</summary>
+    public static readonly FindingMessage CallbackContractNotAService = new(nameof(CallbackContractNotAService), RuleIds.DuplexCallback, "'{0}' carries [ServiceContract] and is the callback contract of '{1}': its operations become the cases of that service's Callbacks stream, not a gRPC service of its own, which nothing would serve");
     public static readonly FindingMessage FaultContract = new(nameof(FaultContract), RuleIds.FaultContract, "Operation '{0}' declares fault(s) {1}");
     public static readonly FindingMessage OverloadedOperation = new(nameof(OverloadedOperation), RuleIds.OverloadedOperation, "Operation '{0}' is an overload; its rpc is named '{1}'");
     public static readonly FindingMessage DuplicateOperationName = new(nameof(DuplicateOperationName), RuleIds.DuplicateOperationName, "Operation '{0}' shares the name '{1}' with another operation; its rpc is named '{2}'");
@@ -158,6 +160,8 @@ public static class FindingMessages
     public static readonly FindingMessage ApiMissingOnDotNet = new(nameof(ApiMissingOnDotNet), RuleIds.ApiMissingOnDotNet, "'{0}' does not exist on .NET 10 ({1}): {2}");
     public static readonly FindingMessage CodeDoesNotCompileOnDotNet = new(nameof(CodeDoesNotCompileOnDotNet), RuleIds.ApiMissingOnDotNet, "This code does not compile on .NET 10 ({0}: {1})");
     public static readonly FindingMessage TypeLeftOut = new(nameof(TypeLeftOut), RuleIds.LeftOutOfMigratedProject, "'{0}' is left out of the migrated project: {1}");
+    /// <summary>{0} the attribute as written, {1} what it is on, {2} its class, {3} the class's project, {4} the behavior interfaces, {5} "; it installs X (IDispatchMessageInspector)" or nothing.</summary>
+    public static readonly FindingMessage BehaviorAttributeLeftOut = new(nameof(BehaviorAttributeLeftOut), RuleIds.BehaviorNotApplied, "[{0}] on '{1}' is left out of the migrated project: '{2}' (project {3}) is a WCF behavior ({4}), which WCF applied when the service host opened and the migrated service never applies{5}; write a gRPC server interceptor that does its work");
     public static readonly FindingMessage OutputCacheProfileIgnored = new(nameof(OutputCacheProfileIgnored), RuleIds.OutputCacheNotApplied, "'{0}' asks for the ASP.NET output cache profile '{1}' ([AspNetCacheProfile]); the migrated service does not cache its response");
     public static readonly FindingMessage FrameworkPackageAdded = new(nameof(FrameworkPackageAdded), RuleIds.FrameworkPackage, "'{0}' is in the package {1} {2} on .NET 10, which the migrated project references{3}");
     public static readonly FindingMessage TestProjectLeftOut = new(nameof(TestProjectLeftOut), RuleIds.TestProjectLeftOut, "Project '{0}' is a test project ({1}), so the migrated project does not compile it");
@@ -176,9 +180,15 @@ public static class FindingMessages
     /// <summary>The MigrateWcf.Runtime package is not on the user's feeds: {0} the code, {1} NuGet's message.</summary>
     public static readonly FindingMessage RuntimePackageMissing = new(nameof(RuntimePackageMissing), RuleIds.DoesNotCompile, "The migrated project does not restore: {0}: {1}; the MigrateWcf packages are not on nuget.org: add the folder migrate-wcf's scripts/pack-tool.sh packs them into (artifacts/packages) as a package source, or pass --runtime-project with the path of migrate-wcf's runtime/MigrateWcf.Runtime.csproj");
 
+    /// <summary>A service of the .proto files the started host does not serve: {0} its full name, {1} the contract, {2} why.</summary>
+    public static readonly FindingMessage ServiceNotServed = new(nameof(ServiceNotServed), RuleIds.NotServed, "The migrated host does not serve '{0}' (contract '{1}'): {2}");
+
+    /// <summary>The host could not be asked what it serves: {0} why (it did not start, it did not answer).</summary>
+    public static readonly FindingMessage HostDoesNotServe = new(nameof(HostDoesNotServe), RuleIds.NotServed, "The migrated host serves nothing: {0}");
+
     /// <summary>Every message, in the order above (declared last: static fields initialise in order).</summary>
     public static ImmutableArray<FindingMessage> All { get; } = ImmutableArray.Create(
-        OneWayOperation, OneWayResultIgnored, DuplexCallback, FaultContract, OverloadedOperation, DuplicateOperationName,
+        OneWayOperation, OneWayResultIgnored, DuplexCallback, CallbackContractNotAService, FaultContract, OverloadedOperation, DuplicateOperationName,
         RefOutParameter, StreamWithOtherParameters, StreamWithOtherResults, StreamParameter, StreamResult,
         ServiceContractOnClass, IncompleteAsyncPattern, UntypedMessage, XmlSerializerFormat, ContractWithoutOperations,
         OpenGenericContract, GenericOperation, RestOperationKept, RestOperationChanged, RestXmlFormat, RestUriTemplateFeature,
@@ -197,9 +207,10 @@ public static class FindingMessages
         SecurityModeInConfiguration, ServiceInConfiguration, ClientEndpointInConfiguration, ConfigurationUnreadable,
         EndpointNeedsCertificate, ClientNeedsCertificate, SettingWithoutCounterpart, MessageSizeLimitPerHost,
         PrincipalPermissionDemand, AuthorizationManagerInCode,
-        ApiMissingOnDotNet, CodeDoesNotCompileOnDotNet, TypeLeftOut, FrameworkPackageAdded, OutputCacheProfileIgnored,
+        ApiMissingOnDotNet, CodeDoesNotCompileOnDotNet, TypeLeftOut, FrameworkPackageAdded, BehaviorAttributeLeftOut, OutputCacheProfileIgnored,
         TestProjectLeftOut, PackageNotCarried, PackageVersionChanged,
-        DoesNotCompile, GeneratedFileDoesNotCompile, ProjectDoesNotBuild, RuntimePackageMissing);
+        DoesNotCompile, GeneratedFileDoesNotCompile, ProjectDoesNotBuild, RuntimePackageMissing,
+        ServiceNotServed, HostDoesNotServe);
 }
 
 /// <summary>Names of the properties WCFM2015 findings carry for the fix (<see cref="Finding.Properties"/>).</summary>

@@ -113,6 +113,7 @@ public static class RuleIds
     public const string OutputCacheNotApplied = "WCFM4010";
     public const string ConfigurationSettingWithoutCounterpart = "WCFM4011";
     public const string AuthorizationWithoutCounterpart = "WCFM4012";
+    public const string BehaviorNotApplied = "WCFM4013";
 
     // Project references of the migrated project (migrate-wcf generate).
     public const string TestProjectLeftOut = "WCFM4020";
@@ -121,6 +122,9 @@ public static class RuleIds
 
     /// <summary>Reported by <c>migrate-wcf generate</c> after building the migrated project.</summary>
     public const string DoesNotCompile = "WCFM4030";
+
+    /// <summary>Reported by <c>migrate-wcf generate</c> after starting the migrated host it built.</summary>
+    public const string NotServed = "WCFM4031";
 }
 
 /// <summary>The one catalog of rules. Front ends build their diagnostics from it; docs/rules has one page per entry.</summary>
@@ -279,6 +283,8 @@ public static class RuleCatalog
             "The code compiles unchanged on .NET 10: the migrated project references the package that ships these types there.") { GenerateOnly = true },
         new Rule(RuleIds.OutputCacheNotApplied, "ASP.NET output cache profile not applied", FindingSeverity.Warning, RuleCategories.Hosting,
             "The attribute compiles (MigrateWcf.Compatibility's) and does nothing: ASP.NET Core output caching caches the transcoded REST response instead (AddOutputCache with a policy of the profile's duration, UseOutputCache, and CacheOutput on the route); gRPC responses are not cached.") { GenerateOnly = true },
+        new Rule(RuleIds.BehaviorNotApplied, "WCF behavior attribute not applied", FindingSeverity.Warning, RuleCategories.Hosting,
+            "gRPC has no behaviors: a server interceptor (a Grpc.Core.Interceptors.Interceptor registered in Host/Program.cs with AddGrpc(o => o.Interceptors.Add<T>())) runs around every call, where message inspectors, parameter inspectors and error handlers did their work.") { GenerateOnly = true },
         new Rule(RuleIds.TestProjectLeftOut, "Test project not migrated", FindingSeverity.Info, RuleCategories.Hosting,
             "The migrated project compiles the service's contracts, implementations and the generated code; tests stay in their own project, which can call the migrated service through the generated client proxies.") { GenerateOnly = true },
         new Rule(RuleIds.PackageNotCarried, "Package not carried to the migrated project", FindingSeverity.Info, RuleCategories.Hosting,
@@ -286,7 +292,9 @@ public static class RuleCatalog
         new Rule(RuleIds.PackageVersionChanged, "Package at another version than the original's", FindingSeverity.Warning, RuleCategories.Hosting,
             "The migrated project references the version restored: the nearest the feeds have, and one version for a package family (packages released together load together only at one version); check the package's release notes between the two versions.") { GenerateOnly = true },
         new Rule(RuleIds.DoesNotCompile, "Does not compile on .NET 10", FindingSeverity.Error, RuleCategories.Hosting,
-            "The migrated project compiles the service's original code on .NET 10 with grpc-dotnet (in place, or in generated copies whose #line directives point at it); what still does not compile there needs a hand edit, or a fix of migrate-wcf where the error is in generated code, before the service builds.") { GenerateOnly = true });
+            "The migrated project compiles the service's original code on .NET 10 with grpc-dotnet (in place, or in generated copies whose #line directives point at it); what still does not compile there needs a hand edit, or a fix of migrate-wcf where the error is in generated code, before the service builds.") { GenerateOnly = true },
+        new Rule(RuleIds.NotServed, "Service the migrated host does not serve", FindingSeverity.Error, RuleCategories.Hosting,
+            "The generated host serves every contract with an implementation class it can create (AddMigratedServices / MapMigratedServices); a service of the .proto files it does not serve answers every call with UNIMPLEMENTED.") { GenerateOnly = true });
 
     private static readonly Dictionary<string, Rule> ById = All.ToDictionary(r => r.Id, StringComparer.Ordinal);
 

@@ -1,0 +1,13 @@
+using Wcf.Learning.Lessons;
+
+namespace Wcf.Learning
+{
+    class Program
+    {
+        static void Main()
+        {
+            new BasicsLesson().Run();
+            new FaultsLesson().Run();
+        }
+    }
+}

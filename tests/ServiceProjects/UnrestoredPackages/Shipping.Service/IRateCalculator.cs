@@ -1,0 +1,7 @@
+namespace Shipping.Service
+{
+    public interface IRateCalculator
+    {
+        decimal Rate(string destination, double weightKg);
+    }
+}
