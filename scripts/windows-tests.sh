@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The Windows test lane (docs/testing.md): publishes tests/Windows.Tests, the generated host and the migrated client for
-# win-x64 (self-contained) into artifacts/windows/, and runs the tests under Wine in a throw-away WINEPREFIX.
+# The Windows test lane (docs/testing.md): publishes tests/Windows.Tests, the generated host, the migrated client and
+# migrate-wcf for win-x64 (self-contained) into artifacts/windows/, and runs the tests under Wine in a throw-away
+# WINEPREFIX.
 # Ends with one line in `dotnet test`'s form ("Passed!  - Failed: 0, Passed: N, Skipped: N, ...") so ./test.sh counts
 # it with the rest; exits non-zero when a test fails or the lane cannot run.
 # Usage: scripts/windows-tests.sh [xunit.v3 runner arguments, e.g. -class MigrateWcf.Windows.Tests.PipeHostTests]
@@ -27,6 +28,7 @@ log "publishing for win-x64 (self-contained) into ${out#"$root"/}"
 publish tests/Windows.Tests tests
 publish samples/Migrated/Service/Host host
 publish samples/Migrated/Client client
+publish tool tool
 
 # What the Windows runs are compared with: the same programs on Linux (the Release build ./test.sh made).
 mkdir -p "$out/reference"
@@ -56,6 +58,15 @@ if ! "$linux_client" --socket "$sockets/tour.sock" --single-socket "$sockets/sin
 fi
 stop_linux_hosts
 rm -rf "$sockets"
+# The legacy sample as sources (LF, and a copy with CRLF line ends as Windows checkouts have them), and what the Linux
+# tool finds and generates for it.
+linux_tool="$root/tool/bin/Release/net10.0/migrate-wcf"
+[ -x "$linux_tool" ] || dotnet build "$root/tool" -c Release -nologo -clp:ErrorsOnly >&2
+(cd "$root/samples" && tar --exclude=bin --exclude=obj -cf - LegacyWcf) | (cd "$out/reference" && tar -xf -)
+cp -r "$out/reference/LegacyWcf" "$out/reference/crlf"
+find "$out/reference/crlf" -type f \( -name '*.cs' -o -name '*.config' -o -name '*.csproj' \) -exec sed -i 's/\r*$/\r/' {} +
+"$linux_tool" analyze "$out/reference/LegacyWcf" --format json >"$out/reference/analyze.json"
+"$linux_tool" generate "$out/reference/LegacyWcf" --out "$out/reference/generated" --no-verify >/dev/null 2>&1
 
 # A prefix of its own per run, removed with its wineserver at the end: nothing depends on a prefix made by hand.
 prefix="$(mktemp -d)"
@@ -85,7 +96,7 @@ watchdog=$!
 set +e
 # The tests' hosts get Ctrl+C through the console they share with this program: `script` gives it a terminal.
 # One test at a time: fewer pipes at once under Wine, whose pipes wedged more often with the tests in parallel.
-(cd "$out" && script -qefc "$(printf '%q ' "$wine" tests/MigrateWcf.Windows.Tests.exe -noColor -parallel none -result-xml results.xml "$@")" /dev/null)
+(cd "$out" && script -qefc "$(printf '%q ' "$wine" tests/MigrateWcf.Windows.Tests.exe -noColor -parallelMode none -result-xml results.xml "$@")" /dev/null)
 status=$?
 set -e
 kill "$watchdog" 2>/dev/null || true
