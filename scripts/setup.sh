@@ -18,7 +18,8 @@ fi
 
 # 2. Debian packages: Mono's real System.ServiceModel for the legacy WCF sample (Mono.Posix: the host's SIGTERM handler;
 #    System.ServiceModel.Web, which brings System.Web.Extensions, for its REST catalog on --http-port); C-core gRPC (python3-grpcio) and
-#    protoc 3.21 (matching python3-protobuf) for the interop peers.
+#    protoc 3.21 (matching python3-protobuf) for the interop peers; wine64 (Wine 8) for the Windows lane
+#    (scripts/windows-tests.sh, which makes its own throw-away WINEPREFIX each run).
 apt_packages=(
   mono-runtime
   libmono-system-servicemodel4.0a-cil
@@ -27,6 +28,7 @@ apt_packages=(
   python3-grpcio
   python3-protobuf
   protobuf-compiler
+  wine64
 )
 missing=()
 for p in "${apt_packages[@]}"; do

@@ -35,6 +35,12 @@ internal sealed record HostEndpoint(string Name, GrpcEndpoint Endpoint, HostEndp
             // A pipe name on Windows (Kestrel's named-pipe transport, current user only). Elsewhere a path is a socket
             // file and a plain name the socket .NET's pipe classes use for that pipe name.
             var url = OperatingSystem.IsWindows() || !socket.Contains('/') ? "pipe:" + socket : "unix:" + Path.GetFullPath(socket);
+            if (OperatingSystem.IsWindows() && !GrpcEndpoint.TryParse(url, out _))
+            {
+                throw new InvalidOperationException(
+                    $"{MigratedHostOptions.SectionName}:{nameof(MigratedHostOptions.Socket)} (--socket): '{socket}' is not a pipe name (letters, digits, '.', '-', '_'); on Windows Socket names a named pipe.");
+            }
+
             configured.Add((nameof(MigratedHostOptions.Socket), $"{MigratedHostOptions.SectionName}:{nameof(MigratedHostOptions.Socket)} (--socket)", new HostEndpointOptions { Url = url }));
         }
 

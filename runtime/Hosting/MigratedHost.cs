@@ -73,7 +73,11 @@ public static class MigratedHost
             catch (Exception e)
             {
                 // Kestrel wraps a failed bind ("Failed to bind to address ..."); the cause is the useful part.
-                var message = e is GrpcHostingException ? e.Message : $"Cannot listen on {string.Join(" and ", endpoints.Select(p => p.Endpoint))}: {Innermost(e).Message}";
+                var message = e is GrpcHostingException ? e.Message
+                    // Windows refuses Kestrel's first instance of a pipe name another process created in the meantime.
+                    : Innermost(e) is UnauthorizedAccessException && OperatingSystem.IsWindows() && endpoints.SingleOrDefault(p => p.Endpoint.Kind == GrpcEndpointKind.NamedPipe) is { } pipe
+                        ? NamedPipeCheck.Taken(pipe.Endpoint.PipeName!).Message
+                    : $"Cannot listen on {string.Join(" and ", endpoints.Select(p => p.Endpoint))}: {Innermost(e).Message}";
                 return Fail(name, StartErrorExitCode, message);
             }
 

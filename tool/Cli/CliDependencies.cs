@@ -29,5 +29,17 @@ public sealed record CliDependencies(TextWriter Output, TextWriter Error, int Pr
     /// </summary>
     public string? TemporaryFolder { get; init; }
 
-    public static CliDependencies FromConsole() => new(Console.Out, Console.Error);
+    public static CliDependencies FromConsole() => new(Utf8WhenRedirected(Console.Out, Console.IsOutputRedirected, Console.OpenStandardOutput),
+        Utf8WhenRedirected(Console.Error, Console.IsErrorRedirected, Console.OpenStandardError));
+
+    /// <summary>
+    /// On Windows a redirected console stream is written in the console's code page (437 or 1252, say), so a JSON or
+    /// SARIF report piped to a file loses every character outside it (a finding's '…' became '?'); UTF-8, as on Linux,
+    /// without a byte order mark. Written to a console, .NET writes UTF-16 through the console API, which loses nothing,
+    /// and the console's own code page is left alone.
+    /// </summary>
+    private static TextWriter Utf8WhenRedirected(TextWriter console, bool redirected, Func<Stream> open) =>
+        OperatingSystem.IsWindows() && redirected
+            ? TextWriter.Synchronized(new StreamWriter(open(), new System.Text.UTF8Encoding(encoderShouldEmitUTF8Identifier: false)) { AutoFlush = true })
+            : console;
 }

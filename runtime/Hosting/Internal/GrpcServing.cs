@@ -1,4 +1,3 @@
-using System.IO.Pipes;
 using System.Net;
 using System.Net.Sockets;
 using Google.Protobuf.Reflection;
@@ -175,16 +174,27 @@ internal static class GrpcServing
     {
         if (endpoint.Kind == GrpcEndpointKind.NamedPipe && OperatingSystem.IsWindows())
         {
-            var security = CurrentUserOnly();
+            // Current user only, one way: with PipeOptions.CurrentUserOnly .NET creates each pipe instance with an ACL
+            // granting only the process token's owner, who also owns the pipe, which is what a client's CurrentUserOnly
+            // checks. A PipeSecurity of our own beside it is refused by NamedPipeServerStream; without the flag, one
+            // owned by the user's SID would fail that client check whenever the token's owner is another SID (an
+            // elevated process: Administrators).
+            NamedPipeCheck.CheckAvailable(endpoint.PipeName!);
             builder.WebHost.UseNamedPipes(pipes =>
             {
                 pipes.CurrentUserOnly = true;
-                pipes.PipeSecurity = security;
+                pipes.PipeSecurity = null;
             });
             builder.WebHost.ConfigureKestrel(kestrel => kestrel.ListenNamedPipe(endpoint.PipeName!, configure));
         }
         else if (endpoint.UnixSocketPath is { } path)
         {
+            if (!Socket.OSSupportsUnixDomainSockets)
+            {
+                // Windows before 10 1803, and Wine: Kestrel would fail with only "Operation is not supported on this platform."
+                throw new GrpcHostingException($"Cannot listen on {endpoint}: this system has no Unix domain sockets; use a pipe name (pipe:name) instead.");
+            }
+
             if (OperatingSystem.IsLinux())
             {
                 var socketFile = new UnixSocketFile(path);
@@ -225,14 +235,4 @@ internal static class GrpcServing
         string.Equals(endpoint.Host, "localhost", StringComparison.OrdinalIgnoreCase) ? IPAddress.Loopback
             : IPAddress.TryParse(endpoint.Host, out var ip) ? ip
             : throw new GrpcHostingException($"Cannot listen on {endpoint}: a server listens on an IP address or localhost.");
-
-    [System.Runtime.Versioning.SupportedOSPlatform("windows")]
-    private static PipeSecurity CurrentUserOnly()
-    {
-        var security = new PipeSecurity();
-        var user = System.Security.Principal.WindowsIdentity.GetCurrent().User!;
-        security.AddAccessRule(new PipeAccessRule(user, PipeAccessRights.FullControl, System.Security.AccessControl.AccessControlType.Allow));
-        security.SetOwner(user);
-        return security;
-    }
 }
