@@ -32,12 +32,15 @@ publish tool tool
 
 # What the Windows runs are compared with: the same programs on Linux (the Release build ./test.sh made).
 mkdir -p "$out/reference"
-linux_host="$root/samples/Migrated/Service/Host/bin/Release/net10.0/LegacyWcf.Migrated.Host"
-linux_client="$root/samples/Migrated/Client/bin/Release/net10.0/Migrated.Client"
-if [ ! -x "$linux_host" ] || [ ! -x "$linux_client" ]; then
-  dotnet build "$root/samples/Migrated/Client" -c Release -nologo -clp:ErrorsOnly >&2
-  dotnet build "$root/samples/Migrated/Service/Host" -c Release -nologo -clp:ErrorsOnly >&2
-fi
+# Each output's path is asked of MSBuild (whatever the output layout), and the project built if it is absent.
+linux_output() {
+  local path
+  path="$(dotnet msbuild "$root/$1" -p:Configuration=Release -nologo -getProperty:TargetPath)"
+  [ -f "$path" ] || dotnet build "$root/$1" -c Release -nologo -clp:ErrorsOnly >&2
+  printf '%s\n' "$path"
+}
+linux_host="$(linux_output samples/Migrated/Service/Host/LegacyWcf.Migrated.Host.csproj)"
+linux_client="$(linux_output samples/Migrated/Client/Migrated.Client.csproj)"
 sockets="$(mktemp -d)"
 linux_hosts=()
 stop_linux_hosts() {
@@ -45,28 +48,27 @@ stop_linux_hosts() {
   for p in "${linux_hosts[@]}"; do wait "$p" 2>/dev/null || true; done
   linux_hosts=()
 }
-"$linux_host" --socket "$sockets/tour.sock" >"$sockets/host.out" 2>&1 &
+dotnet "$linux_host" --socket "$sockets/tour.sock" >"$sockets/host.out" 2>&1 &
 linux_hosts+=($!)
-"$linux_host" --socket "$sockets/single.sock" --MigratedServices:Simple SimpleSingle >"$sockets/single.out" 2>&1 &
+dotnet "$linux_host" --socket "$sockets/single.sock" --MigratedServices:Simple SimpleSingle >"$sockets/single.out" 2>&1 &
 linux_hosts+=($!)
 for _ in $(seq 600); do
   grep -q '^ready ' "$sockets/host.out" && grep -q '^ready ' "$sockets/single.out" && break
   sleep 0.1
 done
-if ! "$linux_client" --socket "$sockets/tour.sock" --single-socket "$sockets/single.sock" >"$out/reference/tour.txt"; then
+if ! dotnet "$linux_client" --socket "$sockets/tour.sock" --single-socket "$sockets/single.sock" >"$out/reference/tour.txt"; then
   log "error: the migrated client's tour failed on Linux"; cat "$sockets"/*.out >&2; stop_linux_hosts; exit 1
 fi
 stop_linux_hosts
 rm -rf "$sockets"
 # The legacy sample as sources (LF, and a copy with CRLF line ends as Windows checkouts have them), and what the Linux
 # tool finds and generates for it.
-linux_tool="$root/tool/bin/Release/net10.0/migrate-wcf"
-[ -x "$linux_tool" ] || dotnet build "$root/tool" -c Release -nologo -clp:ErrorsOnly >&2
+linux_tool="$(linux_output tool/MigrateWcf.Tool.csproj)"
 (cd "$root/samples" && tar --exclude=bin --exclude=obj -cf - LegacyWcf) | (cd "$out/reference" && tar -xf -)
 cp -r "$out/reference/LegacyWcf" "$out/reference/crlf"
 find "$out/reference/crlf" -type f \( -name '*.cs' -o -name '*.config' -o -name '*.csproj' \) -exec sed -i 's/\r*$/\r/' {} +
-"$linux_tool" analyze "$out/reference/LegacyWcf" --format json >"$out/reference/analyze.json"
-"$linux_tool" generate "$out/reference/LegacyWcf" --out "$out/reference/generated" --no-verify >/dev/null 2>&1
+dotnet "$linux_tool" analyze "$out/reference/LegacyWcf" --format json >"$out/reference/analyze.json"
+dotnet "$linux_tool" generate "$out/reference/LegacyWcf" --out "$out/reference/generated" --no-verify >/dev/null 2>&1
 
 # A prefix of its own per run, removed with its wineserver at the end: nothing depends on a prefix made by hand.
 prefix="$(mktemp -d)"
