@@ -73,7 +73,7 @@ public sealed record SourceSelection(
 /// references nothing is probed: every type the service does not reach is left out.
 /// </para>
 /// </summary>
-public static class SourceSelector
+public static partial class SourceSelector
 {
     /// <summary>The folder of the migrated project where copies go and links point: the IDE shows every original file under it.</summary>
     public const string OriginalFolder = "Original";
@@ -131,9 +131,15 @@ public static class SourceSelector
 
         /// <summary>How many of <see cref="EntryPoints"/> are <c>Main</c> methods (the rest are their helpers).</summary>
         public int MainCount { get; set; }
+
+        /// <summary>
+        /// The hosting state of this part that goes with the hosting (WCFM4008): the fields of a <c>ServiceHost</c> the
+        /// class keeps and the statements that only create, open or close them (<see cref="Selector.FindHostingState"/>).
+        /// </summary>
+        public List<HostingPart> Hosting { get; } = new();
     }
 
-    private sealed class Selector
+    private sealed partial class Selector
     {
         private readonly Compilation _compilation;
         private readonly EngineResult _result;
@@ -196,6 +202,7 @@ public static class SourceSelector
 
                 _probe = _compilation.WithReferences(_targetReferences).AddSyntaxTrees(compatibility);
                 AddHostingHelpersOfOtherTypes(trees);
+                FindHostingState(trees);
             }
 
             var compiled = Reach(Roots());
@@ -240,6 +247,14 @@ public static class SourceSelector
                                      + CannotCompile(entryPoint.Span, tree);
                         removals.Add((entryPoint.Span, $"{name} ({reason})"));
                         findings.Add(Finding.Create(FindingMessages.TypeLeftOut, Position(tree, entryPoint.Identifier.Span), name, reason));
+                    }
+
+                    // Hosting state inside a Main that goes is left out with it.
+                    var droppedEntryPoints = unit.EntryPoints.Where(e => !KeepEntryPoint(e, compiled)).ToList();
+                    foreach (var part in unit.Hosting.Where(h => !droppedEntryPoints.Any(e => e.Span.Contains(h.Node.Span))))
+                    {
+                        removals.Add((part.Node.Span, $"{part.Name} ({part.Reason})"));
+                        findings.Add(Finding.Create(FindingMessages.TypeLeftOut, Position(tree, part.At), part.Name, part.Reason));
                     }
                 }
 
@@ -634,6 +649,7 @@ public static class SourceSelector
             if (!_references.TryGetValue(unit, out var references))
             {
                 var skipped = new HashSet<SyntaxNode>(unit.EntryPoints);
+                skipped.UnionWith(unit.Hosting.Select(h => h.Node));
                 skipped.UnionWith(BehaviorUses(unit).Select(u => u.Attribute));
                 var assemblies = new HashSet<string>(StringComparer.Ordinal);
                 references = ReferencedUnits(unit.Tree, unit.Node.DescendantNodesAndSelf(n => !skipped.Contains(n)).Where(n => !skipped.Contains(n)), assemblies);
@@ -1062,7 +1078,7 @@ public static class SourceSelector
 
         private bool HasErrors(Unit unit)
         {
-            var entryPoints = unit.EntryPoints.Select(e => e.Span).ToList();
+            var entryPoints = unit.EntryPoints.Select(e => e.Span).Concat(unit.Hosting.Select(h => h.Node.Span)).ToList();
             return ProbeErrorsIn(unit.Tree, unit.Node.Span).Any(d => !entryPoints.Any(e => e.Contains(d.Location.SourceSpan)));
         }
 
@@ -1072,7 +1088,7 @@ public static class SourceSelector
         /// </summary>
         private IEnumerable<Finding> Blockers(Unit unit, HashSet<Unit> compiled, Dictionary<FrameworkPackage, (string Api, SourcePosition Position)> packages)
         {
-            var dropped = unit.EntryPoints.Where(e => !KeepEntryPoint(e, compiled)).Select(e => e.Span).ToList();
+            var dropped = unit.EntryPoints.Where(e => !KeepEntryPoint(e, compiled)).Select(e => e.Span).Concat(unit.Hosting.Select(h => h.Node.Span)).ToList();
             foreach (var error in NewOnDotNet(unit.Tree, unit.Node.Span).Where(d => !dropped.Any(s => s.Contains(d.Location.SourceSpan))))
             {
                 var api = MissingApi(unit.Tree, error);
