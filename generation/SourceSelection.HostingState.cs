@@ -166,16 +166,17 @@ public static partial class SourceSelector
         private static readonly SymbolDisplayFormat MemberFormat = new(
             typeQualificationStyle: SymbolDisplayTypeQualificationStyle.NameOnly,
             memberOptions: SymbolDisplayMemberOptions.IncludeContainingType | SymbolDisplayMemberOptions.IncludeParameters,
-            parameterOptions: SymbolDisplayParameterOptions.IncludeType);
+            parameterOptions: SymbolDisplayParameterOptions.IncludeType,
+            miscellaneousOptions: SymbolDisplayMiscellaneousOptions.UseSpecialTypes);
 
         private static string StateName(ISymbol symbol)
             => symbol is ILocalSymbol ? symbol.Name : symbol.ContainingType.Name + "." + symbol.Name;
 
-        /// <summary>The statement on one line, short, as a name in a message and in a block comment of the copy.</summary>
+        /// <summary>The statement on one line, short, as a name in a message and in a block comment of the copy (which <c>*/</c> would end).</summary>
         private static string StatementText(SyntaxNode statement)
         {
             var text = Regex.Replace(statement.WithoutTrivia().ToString(), @"\s+", " ").TrimEnd(';');
-            text = text.Replace(" (", "(").Replace("*/", "* /");
+            text = text.Replace("*/", "* /");
             return text.Length <= 80 ? text : text.Substring(0, 79) + "…";
         }
 
