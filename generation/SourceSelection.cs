@@ -73,7 +73,7 @@ public sealed record SourceSelection(
 /// references nothing is probed: every type the service does not reach is left out.
 /// </para>
 /// </summary>
-public static class SourceSelector
+public static partial class SourceSelector
 {
     /// <summary>The folder of the migrated project where copies go and links point: the IDE shows every original file under it.</summary>
     public const string OriginalFolder = "Original";
@@ -131,9 +131,15 @@ public static class SourceSelector
 
         /// <summary>How many of <see cref="EntryPoints"/> are <c>Main</c> methods (the rest are their helpers).</summary>
         public int MainCount { get; set; }
+
+        /// <summary>
+        /// The hosting state of this part that goes with the hosting (WCFM4008): the fields of a <c>ServiceHost</c> the
+        /// class keeps and the statements that only create, open or close them (<see cref="Selector.FindHostingState"/>).
+        /// </summary>
+        public List<HostingPart> Hosting { get; } = new();
     }
 
-    private sealed class Selector
+    private sealed partial class Selector
     {
         private readonly Compilation _compilation;
         private readonly EngineResult _result;
@@ -196,6 +202,7 @@ public static class SourceSelector
 
                 _probe = _compilation.WithReferences(_targetReferences).AddSyntaxTrees(compatibility);
                 AddHostingHelpersOfOtherTypes(trees);
+                FindHostingState(trees);
             }
 
             var compiled = Reach(Roots());
@@ -221,11 +228,11 @@ public static class SourceSelector
                     continue;
                 }
 
-                var removals = new List<(TextSpan Span, string? Note)>();
+                var removals = new List<(TextSpan Span, string? Name, string? Reason)>();
                 foreach (var unit in units.Where(u => !compiled.Contains(u)))
                 {
                     var reason = WhyLeftOut(unit);
-                    removals.Add((unit.Node.Span, $"{unit.Name} ({reason})"));
+                    removals.Add((unit.Node.Span, unit.Name, reason));
                     findings.Add(Finding.Create(FindingMessages.TypeLeftOut, Position(unit.Tree, IdentifierSpan(unit.Node)), unit.Name, reason));
                 }
 
@@ -238,8 +245,16 @@ public static class SourceSelector
                         var name = unit.Name + "." + entryPoint.Identifier.Text;
                         var reason = (unit.EntryPoints.IndexOf(entryPoint) < unit.MainCount ? "a service is never started through it" : "only hosting code (Main) calls it")
                                      + CannotCompile(entryPoint.Span, tree);
-                        removals.Add((entryPoint.Span, $"{name} ({reason})"));
+                        removals.Add((entryPoint.Span, name, reason));
                         findings.Add(Finding.Create(FindingMessages.TypeLeftOut, Position(tree, entryPoint.Identifier.Span), name, reason));
+                    }
+
+                    // Hosting state inside a Main that goes is left out with it.
+                    var droppedEntryPoints = unit.EntryPoints.Where(e => !KeepEntryPoint(e, compiled)).ToList();
+                    foreach (var part in unit.Hosting.Where(h => !droppedEntryPoints.Any(e => e.Span.Contains(h.Node.Span))))
+                    {
+                        removals.Add((part.Node.Span, part.Name, part.Reason));
+                        findings.Add(Finding.Create(FindingMessages.TypeLeftOut, Position(tree, part.At), part.Name, part.Reason));
                     }
                 }
 
@@ -249,15 +264,14 @@ public static class SourceSelector
                     if (kept.Any(u => u.Node.Span.Contains(argument.Span)))
                     {
                         var (span, name, reason) = DroppedArgument(argument);
-                        removals.Add((span, $"{name} ({reason})"));
+                        removals.Add((span, name, reason));
                         findings.Add(Finding.Create(FindingMessages.TypeLeftOut, Position(tree, argument.NameEquals!.Name.Span), name, reason));
                     }
                 }
 
                 foreach (var use in kept.SelectMany(BehaviorUses))
                 {
-                    var note = $"[{use.Attribute.Name}] ({use.Class.Name} is a WCF behavior the migrated service does not apply)";
-                    removals.Add((RemovedAttributeSpan(use.Attribute), note));
+                    removals.Add((RemovedAttributeSpan(use.Attribute), $"[{use.Attribute.Name}]", $"{use.Class.Name} is a WCF behavior the migrated service does not apply"));
                     findings.Add(Finding.Create(
                         FindingMessages.BehaviorAttributeLeftOut, Position(tree, use.Attribute.Name.Span),
                         use.Attribute.Name.ToString(), use.Target, use.Class.ToDisplayString(ApiFormat), use.Project, string.Join(", ", use.Interfaces), use.Installs));
@@ -266,7 +280,7 @@ public static class SourceSelector
                 var root = tree.GetCompilationUnitRoot(_cancellationToken);
                 foreach (var attributes in root.AttributeLists)
                 {
-                    removals.Add((attributes.Span, null));
+                    removals.Add((attributes.Span, null, null));
                 }
 
                 // A using goes when what it names is gone: a .NET Framework namespace .NET 10 lacks (and no package brings back), a namespace or type
@@ -279,7 +293,7 @@ public static class SourceSelector
                         || NamesOnlyStandInsNotUsed(usingDirective, standIns)
                         || (ProbeErrorsIn(tree, usingDirective.Span).Any(e => !BroughtByPackage(tree, e)) && !MayBeDeclaredByUnrestoredPackage(usingDirective)))
                     {
-                        removals.Add((usingDirective.Span, null));
+                        removals.Add((usingDirective.Span, null, null));
                     }
                     else
                     {
@@ -634,6 +648,7 @@ public static class SourceSelector
             if (!_references.TryGetValue(unit, out var references))
             {
                 var skipped = new HashSet<SyntaxNode>(unit.EntryPoints);
+                skipped.UnionWith(unit.Hosting.Select(h => h.Node));
                 skipped.UnionWith(BehaviorUses(unit).Select(u => u.Attribute));
                 var assemblies = new HashSet<string>(StringComparer.Ordinal);
                 references = ReferencedUnits(unit.Tree, unit.Node.DescendantNodesAndSelf(n => !skipped.Contains(n)).Where(n => !skipped.Contains(n)), assemblies);
@@ -1062,7 +1077,7 @@ public static class SourceSelector
 
         private bool HasErrors(Unit unit)
         {
-            var entryPoints = unit.EntryPoints.Select(e => e.Span).ToList();
+            var entryPoints = unit.EntryPoints.Select(e => e.Span).Concat(unit.Hosting.Select(h => h.Node.Span)).ToList();
             return ProbeErrorsIn(unit.Tree, unit.Node.Span).Any(d => !entryPoints.Any(e => e.Contains(d.Location.SourceSpan)));
         }
 
@@ -1072,7 +1087,7 @@ public static class SourceSelector
         /// </summary>
         private IEnumerable<Finding> Blockers(Unit unit, HashSet<Unit> compiled, Dictionary<FrameworkPackage, (string Api, SourcePosition Position)> packages)
         {
-            var dropped = unit.EntryPoints.Where(e => !KeepEntryPoint(e, compiled)).Select(e => e.Span).ToList();
+            var dropped = unit.EntryPoints.Where(e => !KeepEntryPoint(e, compiled)).Select(e => e.Span).Concat(unit.Hosting.Select(h => h.Node.Span)).ToList();
             foreach (var error in NewOnDotNet(unit.Tree, unit.Node.Span).Where(d => !dropped.Any(s => s.Contains(d.Location.SourceSpan))))
             {
                 var api = MissingApi(unit.Tree, error);
@@ -1212,7 +1227,7 @@ public static class SourceSelector
 
         // ── copies ──
 
-        private PlannedFile Copy(OriginalSource source, SyntaxTree tree, List<(TextSpan Span, string? Note)> removals)
+        private PlannedFile Copy(OriginalSource source, SyntaxTree tree, List<(TextSpan Span, string? Name, string? Reason)> removals)
         {
             var relativePath = OriginalFolder + "/" + source.Link;
             var copyFolder = System.IO.Path.GetDirectoryName(System.IO.Path.Combine(_outputFolder, relativePath.Replace('/', System.IO.Path.DirectorySeparatorChar)))!;
@@ -1223,9 +1238,9 @@ public static class SourceSelector
             builder.Append("// <auto-generated/>\n");
             builder.Append("// Generated by migrate-wcf from ").Append(source.Link).Append(": the original file without what the migrated service\n");
             builder.Append("// does not use and .NET 10 cannot compile. Edit the original and run migrate-wcf generate again.\n");
-            foreach (var note in removals.Select(r => r.Note).OfType<string>())
+            foreach (var (_, name, reason) in removals.Where(r => r.Name is not null))
             {
-                builder.Append("// Left out: ").Append(note).Append('\n');
+                builder.Append("// Left out: ").Append(name).Append(" (").Append(reason).Append(")\n");
             }
 
             builder.Append(_nullableEnabled ? "#nullable enable\n" : "#nullable disable\n");
@@ -1234,7 +1249,7 @@ public static class SourceSelector
             // Removed code becomes blank lines, so every kept line keeps its number: one #line maps them all. A left-out
             // type leaves a block comment where it was (a block one: code may follow on the same line).
             var position = 0;
-            foreach (var (span, note) in removals.OrderBy(r => r.Span.Start).ThenByDescending(r => r.Span.Length))
+            foreach (var (span, name, _) in removals.OrderBy(r => r.Span.Start).ThenByDescending(r => r.Span.Length))
             {
                 if (span.Start < position)
                 {
@@ -1242,9 +1257,9 @@ public static class SourceSelector
                 }
 
                 builder.Append(text, position, span.Start - position);
-                if (note is not null)
+                if (name is not null)
                 {
-                    builder.Append("/* left out: ").Append(note.Substring(0, note.IndexOf(" (", StringComparison.Ordinal) is var end and > 0 ? end : note.Length)).Append(" */");
+                    builder.Append("/* left out: ").Append(name).Append(" */");
                 }
 
                 foreach (var c in text.Substring(span.Start, span.Length))

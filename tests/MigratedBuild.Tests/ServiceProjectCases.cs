@@ -374,6 +374,25 @@ public static class ServiceProjectCases
                 new("FileRepository", "CountFiles", StatusCode.OK) { Result = 3 },
             ],
         },
+        new("ServiceHostInBaseClass")
+        {
+            Services = ["JobQueue", "ReportArchive"],
+            Findings =
+            [
+                // The base class's own ServiceHost and the statements that only create, open or close it go with the hosting.
+                new("WCFM4008", "info", "Scheduling.Services/Hosting/HostedServiceBase.cs") { Line = 12, MessageContains = "'HostedServiceBase._host' is left out of the migrated project: a service host the class keeps" },
+                new("WCFM4008", "info", "Scheduling.Services/Hosting/HostedServiceBase.cs") { Line = 18, MessageContains = "'HostedServiceBase.HostedServiceBase(Type, string): _host = new ServiceHost(serviceType)' is left out" },
+                new("WCFM4008", "info", "Scheduling.Services/Hosting/HostedServiceBase.cs") { Line = 19, MessageContains = "_host.Faulted += (sender, args) => _host.Abort()' is left out" },
+                new("WCFM4008", "info", "Scheduling.Services/Hosting/HostedServiceBase.cs") { Line = 29, MessageContains = "'HostedServiceBase.Start(): _host.Open()' is left out" },
+                new("WCFM4008", "info", "Scheduling.Services/Hosting/HostedServiceBase.cs") { Line = 35, MessageContains = "'HostedServiceBase.Stop(): if (_host.State == CommunicationState.Opened)" },
+            ],
+            Calls =
+            [
+                // The rest of the base class is kept: the name its constructor stores answers.
+                new("JobQueue", "Describe", StatusCode.OK) { ResultContains = "Job queue: no job" },
+                new("ReportArchive", "CountReports", StatusCode.OK) { Result = 3 },
+            ],
+        },
         new("PrivateNestedContractsOnly")
         {
             ExitCode = 3,

@@ -216,6 +216,136 @@ public sealed class SourceSelectionTests
     }
 
     [Fact]
+    public async Task AServiceHostTheImplementationsBaseClassKeeps_GoesWithTheHosting_AndTheRestOfTheClassIsKept()
+    {
+        using var temp = new TempFolder();
+        var project = OldStyleProject(temp, "ManagedHost", ("Contract.cs", Contract), ("ManagedService.cs", """
+            using System;
+            using System.ServiceModel;
+
+            namespace Contoso.Echo
+            {
+                public abstract class ManagedService : IManaged
+                {
+                    private ServiceHost host;
+                    private readonly string prefix;
+
+                    protected ManagedService(Type serviceType, string prefix)
+                    {
+                        this.prefix = prefix;
+                        host = new ServiceHost(serviceType, new Uri("net.tcp://localhost:8000/" + serviceType.Name));
+                        host.Faulted += (sender, args) => host.Abort();
+                    }
+
+                    protected string Prefix { get { return prefix; } }
+
+                    public void Start()
+                    {
+                        host.Open();
+                    }
+
+                    public void Stop()
+                    {
+                        if (host != null)
+                        {
+                            host.Close();
+                        }
+                    }
+                }
+
+                public interface IManaged
+                {
+                    void Start();
+
+                    void Stop();
+                }
+            }
+            """), ("EchoService.cs", """
+            namespace Contoso.Echo
+            {
+                public class EchoService : ManagedService, IEcho
+                {
+                    public EchoService() : base(typeof(EchoService), "echo: ") { }
+
+                    public string Echo(string text) { return Prefix + text; }
+                }
+            }
+            """));
+        var output = temp.Combine("migrated");
+
+        var result = await MigrateWcfCli.RunAsync("generate", "--committed", "--no-verify", project, "--out", output);
+
+        Assert.True(result.Code == ExitCode.Success, result.ToString());
+        Assert.Equal(
+            string.Join('\n',
+                "ManagedService.cs:8:29: info WCFM4008: 'ManagedService.host' is left out of the migrated project: a service host the class keeps and only creates, opens or closes: the generated host serves the service now; it uses System.ServiceModel.ServiceHost, which .NET 10 lacks",
+                "ManagedService.cs:14:13: info WCFM4008: 'ManagedService.ManagedService(Type, string): host = new ServiceHost(serviceType, new Uri(\"net.tcp://localhost:8000/\" + servi…' is left out of the migrated project: it only creates, opens or closes ManagedService.host, which goes with the hosting",
+                "ManagedService.cs:15:13: info WCFM4008: 'ManagedService.ManagedService(Type, string): host.Faulted += (sender, args) => host.Abort()' is left out of the migrated project: it only creates, opens or closes ManagedService.host, which goes with the hosting",
+                "ManagedService.cs:22:13: info WCFM4008: 'ManagedService.Start(): host.Open()' is left out of the migrated project: it only creates, opens or closes ManagedService.host, which goes with the hosting",
+                "ManagedService.cs:27:13: info WCFM4008: 'ManagedService.Stop(): if (host != null) { host.Close(); }' is left out of the migrated project: it only creates, opens or closes ManagedService.host, which goes with the hosting"),
+            string.Join('\n', result.ErrorLines.Where(l => l.Contains(RuleIds.LeftOutOfMigratedProject, StringComparison.Ordinal)).Select(l => l.Substring(0, l.IndexOf(". The migrated project", StringComparison.Ordinal)))));
+        Assert.DoesNotContain(RuleIds.ApiMissingOnDotNet, result.Error, StringComparison.Ordinal);
+        var compiled = CompiledSources(output);
+        var copy = Assert.Single(compiled.Copies);
+        Assert.Equal("Original/ManagedHost/ManagedService.cs", copy.Path);
+        // The rest of the class stays as written: its other state, its members (emptied where they only hosted), the interface it implements.
+        Assert.Contains("this.prefix = prefix;", copy.Text, StringComparison.Ordinal);
+        Assert.Contains("protected string Prefix { get { return prefix; } }", copy.Text, StringComparison.Ordinal);
+        Assert.Contains("public void Start()", copy.Text, StringComparison.Ordinal);
+        Assert.Contains("public abstract class ManagedService : IManaged", copy.Text, StringComparison.Ordinal);
+        // What went leaves a comment where it was, and no code.
+        Assert.Contains("/* left out: ManagedService.Start(): host.Open() */", copy.Text, StringComparison.Ordinal);
+        var code = Regex.Replace(copy.Text.Substring(copy.Text.IndexOf("#line 1 ", StringComparison.Ordinal)), @"/\*.*?\*/", string.Empty);
+        Assert.DoesNotContain("host", code, StringComparison.Ordinal);
+        Assert.Equal(["Original/ManagedHost/Contract.cs", "Original/ManagedHost/EchoService.cs"], compiled.InPlace.Select(s => s.Link).Order(StringComparer.Ordinal));
+        Assert.Empty(compiled.Errors());
+    }
+
+    /// <summary>Hosting state that does more than host stays, and so does every use of it: WCFM4007 where .NET 10 lacks the type.</summary>
+    [Theory]
+    [InlineData("an operation reads it", "host = new ServiceHost(GetType());", "host.Close();", "return text + \" via \" + host.State;")]
+    [InlineData("its creation calls the input's code", "host = new ServiceHost(GetType(), Addresses.For(\"echo\"));", "host.Close();", "return text;")]
+    [InlineData("its guard does other work too", "host = new ServiceHost(GetType());", "if (host != null) { host.Close(); Console.WriteLine(\"stopped\"); }", "return text;")]
+    [InlineData("its handler counts", "host = new ServiceHost(GetType()); host.Opened += (sender, args) => opened++;", "host.Close();", "return text + opened;")]
+    public async Task AServiceHostFieldThatDoesMoreThanHost_StaysWithItsUses_AsWCFM4007(string why, string constructor, string stop, string echo)
+    {
+        Assert.NotEmpty(why);
+        using var temp = new TempFolder();
+        var project = OldStyleProject(temp, "KeptHost", ("Contract.cs", Contract), ("EchoService.cs", $$"""
+            using System;
+            using System.ServiceModel;
+
+            namespace Contoso.Echo
+            {
+                public class EchoService : IEcho
+                {
+                    private ServiceHost host;
+                    private int opened;
+
+                    public EchoService() { {{constructor}} }
+
+                    public void Stop() { {{stop}} }
+
+                    public string Echo(string text) { {{echo}} }
+                }
+
+                internal static class Addresses
+                {
+                    public static Uri For(string name) { return new Uri("net.tcp://localhost:8000/" + name); }
+                }
+            }
+            """));
+        var output = temp.Combine("migrated");
+
+        var result = await MigrateWcfCli.RunAsync("generate", "--committed", "--no-verify", project, "--out", output);
+
+        Assert.True(result.Code == ExitCode.NeedsEdits, result.ToString());
+        Assert.DoesNotContain(result.ErrorLines, l => l.Contains(RuleIds.LeftOutOfMigratedProject, StringComparison.Ordinal) && l.Contains("host", StringComparison.Ordinal));
+        Assert.Contains(result.ErrorLines, l => l.StartsWith("EchoService.cs:8:17: error WCFM4007: 'System.ServiceModel.ServiceHost' does not exist on .NET 10", StringComparison.Ordinal));
+        Assert.Contains(result.ErrorLines, l => l.StartsWith("EchoService.cs:11:43: error WCFM4007: 'System.ServiceModel.ServiceHost' does not exist on .NET 10", StringComparison.Ordinal));
+    }
+
+    [Fact]
     public async Task AServiceAndTheCommonLibraryItReferences_EachWithAssemblyInfo_CompileTogether_UnderTheirOwnFolders()
     {
         using var temp = new TempFolder();
