@@ -611,7 +611,7 @@ public static class SourceSelector
                 : null;
             var positions = new HashSet<(string, int, int)>(model.Services.Where(s => services.Contains(s.Key)).Select(s => s.Position)
                 .Concat(model.DataTypes.Select(t => t.Position))
-                .Concat(model.Implementations.Where(i => served is null || served.Contains(i.Key)).Select(i => i.Position))
+                .Concat(model.Implementations.Where(i => served is null || served.Contains(i.Key)).SelectMany(i => i.TypeArgumentPositions.Prepend(i.Position!)))
                 .OfType<SourcePosition>()
                 .Select(p => (p.FilePath, p.Line, p.Column)));
             foreach (var unit in _unitsByTree.Values.SelectMany(u => u))
