@@ -50,6 +50,13 @@ public sealed record GenerationRequest(
     /// <summary>The input's .config files: their appSettings and connectionStrings go into the migrated project's App.config when its code uses ConfigurationManager (<see cref="OriginalConfiguration"/>).</summary>
     public IReadOnlyList<ConfigurationFile> ConfigurationFiles { get; init; } = Array.Empty<ConfigurationFile>();
 
+    /// <summary>
+    /// The preprocessor symbols the migrated project defines besides the SDK's DEBUG and TRACE (its DefineConstants): those
+    /// the Debug builds of the input's projects (not of the projects they reference) all define. A file whose own project's symbols differ in one it tests becomes a copy with
+    /// <c>#define</c> lines (<see cref="OriginalSource.PreprocessorSymbols"/>).
+    /// </summary>
+    public IReadOnlyList<string> DefineConstants { get; init; } = Array.Empty<string>();
+
     /// <summary>Also plan the host project (<see cref="MigratedHostProject"/>); false for <c>--no-host</c>.</summary>
     public bool Host { get; init; } = true;
 
@@ -173,7 +180,7 @@ public static class GenerationPlanner
         var unrestored = request.Packages.Where(p => !p.AssemblyPaths.Any(loaded.Contains)).Select(p => p.Id).ToList();
         // A copy's #line names its original relative to where the copy is written: the project folder, or at build time
         // the intermediate folder (obj/…/migrate-wcf), at another depth.
-        var sources = SourceSelector.Select(compilation, result, request.SourceFiles, request.TargetReferences, request.CopiesFolder ?? request.OutputFolder, request.NullableEnabled, cancellationToken, unrestored);
+        var sources = SourceSelector.Select(compilation, result, request.SourceFiles, request.TargetReferences, request.CopiesFolder ?? request.OutputFolder, request.NullableEnabled, cancellationToken, unrestored, request.DefineConstants);
         if (sources.Copies.Any(c => engineFiles.Any(f => string.Equals(f.RelativePath, c.RelativePath, StringComparison.OrdinalIgnoreCase))))
         {
             throw new InvalidOperationException("a copy of an original source would replace a generated file.");
@@ -227,7 +234,8 @@ public static class GenerationPlanner
             request.Assemblies,
             notCarried,
             sources.UsesConfigurationManager,
-            request.BuildTime);
+            request.BuildTime,
+            request.DefineConstants);
 
         var buildOutputs = engineFiles.Where(f => f.RelativePath != OriginalConfiguration.FileName).ToImmutableArray();
         if (request.BuildTime is not null)

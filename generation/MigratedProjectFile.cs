@@ -72,7 +72,8 @@ public static class MigratedProjectFile
         IReadOnlyList<MigratedAssembly>? assemblies = null,
         IReadOnlyList<NotCarriedPackage>? notCarried = null,
         bool configurationManager = false,
-        BuildTimeInputs? buildTime = null)
+        BuildTimeInputs? buildTime = null,
+        IReadOnlyList<string>? defineConstants = null)
     {
         var text = new StringBuilder();
         text.Append("""
@@ -86,6 +87,12 @@ public static class MigratedProjectFile
         text.Append("    <!-- As the original sources were read; the generated files set nullable themselves. -->\n");
         text.Append($"    <Nullable>{(nullableEnabled ? "enable" : "disable")}</Nullable>\n");
         text.Append("    <ImplicitUsings>disable</ImplicitUsings>\n");
+        if (defineConstants is { Count: > 0 })
+        {
+            text.Append("    <!-- The original projects' Debug builds define these symbols; files whose project's symbols differ are generated copies that define their own. -->\n");
+            text.Append($"    <DefineConstants>$(DefineConstants);{string.Join(";", defineConstants)}</DefineConstants>\n");
+        }
+
         text.Append($"    <!-- {MigratedHostProject.FolderName}/ is the host's own project. -->\n");
         text.Append($"    <DefaultItemExcludes>$(DefaultItemExcludes);{MigratedHostProject.FolderName}/**</DefaultItemExcludes>\n");
         if (httpJson)

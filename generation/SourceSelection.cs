@@ -18,7 +18,14 @@ namespace MigrateWcf.Generation;
 /// <summary>An original source file the migrated project may compile, and where the IDE shows it.</summary>
 /// <param name="Path">Full path, as the compilation names the file.</param>
 /// <param name="Link">Where it appears under the project's <c>Original/</c> folder: its project's name, then its path in that project (forward slashes).</param>
-public sealed record OriginalSource(string Path, string Link);
+public sealed record OriginalSource(string Path, string Link)
+{
+    /// <summary>
+    /// The preprocessor symbols its own project's build defines, which the compilation parsed it with; null when no
+    /// project tells (loose files): the migrated project then compiles it with its own symbols.
+    /// </summary>
+    public IReadOnlyList<string>? PreprocessorSymbols { get; init; }
+}
 
 /// <summary>An original source the migrated project does not compile, and why (for the project file's comment).</summary>
 public sealed record LeftOutSource(OriginalSource Source, string Reason);
@@ -89,6 +96,7 @@ public static partial class SourceSelector
     /// <param name="targetReferences">The migrated project's references (.NET 10, System.ServiceModel.Primitives, the input's assemblies); empty for no probe.</param>
     /// <param name="outputFolder">Full path of the folder the copies are written into (under its Original/; they point back at their originals relative to where they are).</param>
     /// <param name="nullableEnabled">The original sources' nullable context, which copies (generated code) state themselves.</param>
+    /// <param name="defineConstants">The symbols the migrated project defines besides the SDK's DEBUG and TRACE (<see cref="MigratedProjectFile"/>): a file whose project's symbols differ in one its <c>#if</c> tests is compiled as a copy that defines its own.</param>
     public static SourceSelection Select(
         Compilation compilation,
         EngineResult result,
@@ -97,8 +105,36 @@ public static partial class SourceSelector
         string outputFolder,
         bool nullableEnabled,
         CancellationToken cancellationToken = default,
-        IReadOnlyCollection<string>? unrestoredPackages = null)
-        => new Selector(compilation, result, sources, targetReferences, outputFolder, nullableEnabled, cancellationToken, unrestoredPackages ?? Array.Empty<string>()).Run();
+        IReadOnlyCollection<string>? unrestoredPackages = null,
+        IReadOnlyCollection<string>? defineConstants = null)
+        => new Selector(compilation, result, sources, targetReferences, outputFolder, nullableEnabled, cancellationToken, unrestoredPackages ?? Array.Empty<string>(), defineConstants ?? Array.Empty<string>()).Run();
+
+    /// <summary>What the migrated project's Debug build defines of the symbols a project file can set: the SDK's DEBUG and TRACE, and its DefineConstants.</summary>
+    private static HashSet<string> MigratedSymbols(IEnumerable<string> defineConstants)
+        => new(new[] { "DEBUG", "TRACE" }.Concat(defineConstants), StringComparer.Ordinal);
+
+    /// <summary>
+    /// The <c>#define</c> and <c>#undef</c> lines that make the migrated project compile <paramref name="tree"/> as its own
+    /// project did: one per symbol its <c>#if</c> and <c>#elif</c> directives test (those the parse with its own symbols
+    /// reached) that its project and the migrated project do not both define or both leave undefined. Sorted by symbol.
+    /// </summary>
+    internal static IReadOnlyList<string> SymbolLines(SyntaxTree tree, OriginalSource source, IReadOnlyCollection<string> defineConstants, CancellationToken cancellationToken = default)
+    {
+        if (source.PreprocessorSymbols is not { } own)
+        {
+            return Array.Empty<string>();
+        }
+
+        var migrated = MigratedSymbols(defineConstants);
+        return tree.GetRoot(cancellationToken).DescendantNodes(descendIntoTrivia: true).OfType<ConditionalDirectiveTriviaSyntax>()
+            .SelectMany(d => d.Condition.DescendantNodesAndSelf().OfType<IdentifierNameSyntax>())
+            .Select(i => i.Identifier.ValueText)
+            .Distinct(StringComparer.Ordinal)
+            .Where(symbol => own.Contains(symbol, StringComparer.Ordinal) != migrated.Contains(symbol))
+            .OrderBy(symbol => symbol, StringComparer.Ordinal)
+            .Select(symbol => (own.Contains(symbol, StringComparer.Ordinal) ? "#define " : "#undef ") + symbol)
+            .ToList();
+    }
 
     /// <summary>A top-level type declaration (or one part of a partial type): what is kept or left out.</summary>
     private sealed class Unit
@@ -161,9 +197,11 @@ public static partial class SourceSelector
         private readonly Dictionary<SyntaxTree, List<AttributeArgumentSyntax>> _droppedArguments = new();
         private readonly Dictionary<Unit, List<BehaviorUse>> _behaviorUses = new();
         private readonly Dictionary<string, string> _linkByPath;
+        private readonly IReadOnlyCollection<string> _defineConstants;
 
-        public Selector(Compilation compilation, EngineResult result, IReadOnlyList<OriginalSource> sources, IReadOnlyList<MetadataReference> targetReferences, string outputFolder, bool nullableEnabled, CancellationToken cancellationToken, IReadOnlyCollection<string> unrestoredPackages)
+        public Selector(Compilation compilation, EngineResult result, IReadOnlyList<OriginalSource> sources, IReadOnlyList<MetadataReference> targetReferences, string outputFolder, bool nullableEnabled, CancellationToken cancellationToken, IReadOnlyCollection<string> unrestoredPackages, IReadOnlyCollection<string> defineConstants)
         {
+            _defineConstants = defineConstants;
             _unrestoredPackages = unrestoredPackages;
             _linkByPath = sources.GroupBy(s => s.Path, StringComparer.Ordinal).ToDictionary(g => g.Key, g => g.First().Link, StringComparer.Ordinal);
             _compilation = compilation;
@@ -303,13 +341,14 @@ public static partial class SourceSelector
                     }
                 }
 
-                if (removals.Count == 0)
+                var symbolLines = SymbolLines(tree, source, _defineConstants, _cancellationToken);
+                if (removals.Count == 0 && symbolLines.Count == 0)
                 {
                     inPlace.Add(source);
                 }
                 else
                 {
-                    copies.Add(Copy(source, tree, removals));
+                    copies.Add(Copy(source, tree, removals, symbolLines));
                 }
             }
 
@@ -586,7 +625,7 @@ public static partial class SourceSelector
                 : null;
             var positions = new HashSet<(string, int, int)>(model.Services.Where(s => services.Contains(s.Key)).Select(s => s.Position)
                 .Concat(model.DataTypes.Select(t => t.Position))
-                .Concat(model.Implementations.Where(i => served is null || served.Contains(i.Key)).Select(i => i.Position))
+                .Concat(model.Implementations.Where(i => served is null || served.Contains(i.Key)).SelectMany(i => i.TypeArgumentPositions.Prepend(i.Position!)))
                 .OfType<SourcePosition>()
                 .Select(p => (p.FilePath, p.Line, p.Column)));
             foreach (var unit in _unitsByTree.Values.SelectMany(u => u))
@@ -1227,7 +1266,7 @@ public static partial class SourceSelector
 
         // ── copies ──
 
-        private PlannedFile Copy(OriginalSource source, SyntaxTree tree, List<(TextSpan Span, string? Name, string? Reason)> removals)
+        private PlannedFile Copy(OriginalSource source, SyntaxTree tree, List<(TextSpan Span, string? Name, string? Reason)> removals, IReadOnlyList<string> symbolLines)
         {
             var relativePath = OriginalFolder + "/" + source.Link;
             var copyFolder = System.IO.Path.GetDirectoryName(System.IO.Path.Combine(_outputFolder, relativePath.Replace('/', System.IO.Path.DirectorySeparatorChar)))!;
@@ -1236,18 +1275,31 @@ public static partial class SourceSelector
 
             var builder = new StringBuilder();
             builder.Append("// <auto-generated/>\n");
-            builder.Append("// Generated by migrate-wcf from ").Append(source.Link).Append(": the original file without what the migrated service\n");
-            builder.Append("// does not use and .NET 10 cannot compile. Edit the original and run migrate-wcf generate again.\n");
+            builder.Append("// Generated by migrate-wcf from ").Append(source.Link).Append(removals.Count > 0
+                ? ": the original file without what the migrated service\n// does not use and .NET 10 cannot compile."
+                : ": the original file, compiled with its own project's\n// preprocessor symbols.").Append(" Edit the original and run migrate-wcf generate again.\n");
             foreach (var (_, name, reason) in removals.Where(r => r.Name is not null))
             {
                 builder.Append("// Left out: ").Append(name).Append(" (").Append(reason).Append(")\n");
+            }
+
+            if (symbolLines.Count > 0)
+            {
+                // Before any code, as C# requires: the symbols its own project's build defines where the migrated project's differ.
+                builder.Append("// Its project's Debug build defines these symbols otherwise than the migrated project:\n");
+                foreach (var line in symbolLines)
+                {
+                    builder.Append(line).Append('\n');
+                }
             }
 
             builder.Append(_nullableEnabled ? "#nullable enable\n" : "#nullable disable\n");
             builder.Append("#line 1 \"").Append(original.Replace("\"", "\\\"")).Append("\"\n");
 
             // Removed code becomes blank lines, so every kept line keeps its number: one #line maps them all. A left-out
-            // type leaves a block comment where it was (a block one: code may follow on the same line).
+            // type leaves a block comment where it was (a block one: code may follow on the same line). Directives inside
+            // it stay (an #endif closing an #if before the type, a #nullable for the code after it).
+            var directives = tree.GetRoot(_cancellationToken).DescendantNodes(descendIntoTrivia: true).OfType<DirectiveTriviaSyntax>().ToList();
             var position = 0;
             foreach (var (span, name, _) in removals.OrderBy(r => r.Span.Start).ThenByDescending(r => r.Span.Length))
             {
@@ -1262,19 +1314,32 @@ public static partial class SourceSelector
                     builder.Append("/* left out: ").Append(name).Append(" */");
                 }
 
-                foreach (var c in text.Substring(span.Start, span.Length))
+                var blankFrom = span.Start;
+                foreach (var directive in directives.Where(d => span.Contains(d.FullSpan)))
                 {
-                    if (c == '\n')
-                    {
-                        builder.Append('\n');
-                    }
+                    AppendLineBreaks(builder, text, blankFrom, directive.FullSpan.Start);
+                    builder.Append(text, directive.FullSpan.Start, directive.FullSpan.Length);
+                    blankFrom = directive.FullSpan.End;
                 }
 
+                AppendLineBreaks(builder, text, blankFrom, span.End);
                 position = span.End;
             }
 
             builder.Append(text, position, text.Length - position);
             return new PlannedFile(relativePath, builder.ToString().Replace("\r\n", "\n"));
+        }
+
+        /// <summary>Appends the line breaks of <paramref name="text"/> from <paramref name="start"/> to <paramref name="end"/>, and nothing else.</summary>
+        private static void AppendLineBreaks(StringBuilder builder, string text, int start, int end)
+        {
+            for (var i = start; i < end; i++)
+            {
+                if (text[i] == '\n')
+                {
+                    builder.Append('\n');
+                }
+            }
         }
 
         // ── positions ──

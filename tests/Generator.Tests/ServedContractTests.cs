@@ -47,6 +47,54 @@ public class ServedContractTests
         Assert.Empty(result.CSharp!.Services.Single().Implementations);
     }
 
+    /// <summary>A generic receiver hosting itself, as course projects write it: one queue per closed type.</summary>
+    private const string Receiver = """
+        using System;
+        using System.ServiceModel;
+        namespace Harness
+        {
+            [ServiceContract] public interface ICommService { [OperationContract(IsOneWay = true)] void PostMessage(string body); }
+            public class Receiver<T> : ICommService
+            {
+                public void PostMessage(string body) { }
+                public void Open(string address) => new ServiceHost(typeof(Receiver<T>), new Uri(address)).Open();
+            }
+        }
+        """;
+
+    [Theory]
+    [InlineData("public class Server { Receiver<Server> rcvr = new Receiver<Server>(); }", "Harness.Receiver<Harness.Server>")]
+    [InlineData("public class Server { public void Host() { var host = new ServiceHost(typeof(Receiver<Server>)); } }", "Harness.Receiver<Harness.Server>")]
+    [InlineData("public class Comm<T> { public Receiver<T> rcvr { get; } = new Receiver<T>(); } public class Server { Comm<Server> comm = new Comm<Server>(); }", "Harness.Receiver<Harness.Server>")]
+    [InlineData("public class Comm<T> { public Receiver<T[]> rcvr = new Receiver<T[]>(); } public class Server { Comm<Server> comm = new Comm<Server>(); }", "Harness.Receiver<Harness.Server[]>")]
+    public void AGenericImplementationTheInputClosesOnce_IsServedAsThatClosedType(string closing, string served)
+    {
+        var result = Run(Receiver + "namespace Harness { using System.ServiceModel; " + closing + " }");
+
+        var implementation = Assert.Single(result.Model.Implementations);
+        Assert.Equal(served, implementation.Key);
+        Assert.Equal("Harness.Receiver<T>", implementation.GenericDefinitionKey);
+        Assert.True(implementation.IsActivatable);
+        Assert.NotEmpty(implementation.TypeArgumentPositions);
+        var csharpName = "global::" + served.Replace("<Harness.", "<global::Harness.", StringComparison.Ordinal);
+        Assert.Contains(result.CSharpFiles, f => f.Content.Contains($"MapGrpcService<CommServiceAdapter<{csharpName}>>", StringComparison.Ordinal));
+    }
+
+    [Theory]
+    [InlineData("", new string[0])]
+    [InlineData("public class A { object a = new Receiver<A>(); } public class B { object b = new Receiver<B>(); }", new[] { "Harness.Receiver<Harness.A>", "Harness.Receiver<Harness.B>" })]
+    [InlineData("public class Comm<T> { public void Start<U>() { var r = new Receiver<U>(); } } public class A { Comm<A> c = new Comm<A>(); }", new string[0])]
+    public void AGenericImplementationClosedNoneOrSeveralWays_IsNotServed_AndKeepsTheClosingsFound(string closing, string[] closings)
+    {
+        var result = Run(Receiver + "namespace Harness { " + closing + " }");
+
+        var implementation = Assert.Single(result.Model.Implementations);
+        Assert.Equal("Harness.Receiver<T>", implementation.Key);
+        Assert.False(implementation.IsActivatable);
+        Assert.Equal(closings, implementation.Closings.AsImmutableArray());
+        Assert.Empty(result.CSharp!.Services.Single().Implementations);
+    }
+
     [Fact]
     public void ACallbackContractWithServiceContract_IsNoServiceOfItsOwn_AndWCFM1002SaysWhy()
     {

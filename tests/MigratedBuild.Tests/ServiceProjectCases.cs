@@ -393,6 +393,33 @@ public static class ServiceProjectCases
                 new("ReportArchive", "CountReports", StatusCode.OK) { Result = 3 },
             ],
         },
+        new("DebugSymbolsPerProject")
+        {
+            Services = ["Inbox"],
+            Findings =
+            [
+                // Under the Inbox project's Debug-only TEST_INBOX, as its Debug build compiles it.
+                new("WCFM4008", "info", "Inbox/InboxService.cs") { Line = 40, MessageContains = "'TestStub' is left out of the migrated project" },
+            ],
+            Calls =
+            [
+                // The migrated build compiles the service under its project's Debug symbols too.
+                new("Inbox", "Mode", StatusCode.OK) { Result = "test" },
+            ],
+        },
+        new("GenericSelfHostingReceiver")
+        {
+            Services = ["CommService"],
+            Findings =
+            [
+                new("WCFM4008", "info", "Communication/Receiver.cs") { Line = 28, MessageContains = "'Receiver.CreateRecvChannel' is left out of the migrated project: only hosting code (Main) calls it" },
+            ],
+            Calls =
+            [
+                // Served as the closed type the input makes of it, Receiver<Peer> (through Comm<Peer>), as WCF hosted it.
+                new("CommService", "GetName", StatusCode.OK) { Result = "Peer" },
+            ],
+        },
         new("PrivateNestedContractsOnly")
         {
             ExitCode = 3,

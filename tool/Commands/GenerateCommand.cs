@@ -339,7 +339,7 @@ internal static class GenerateCommand
             new GenerationRequest(
                 outputFolder,
                 projectName,
-                combined.Files.Select(f => new OriginalSource(f, links[f])).ToList(),
+                combined.Files.Select(f => new OriginalSource(f, links[f]) { PreprocessorSymbols = combined.FileSymbols.TryGetValue(f, out var symbols) ? symbols : null }).ToList(),
                 combined.NullableEnabled,
                 runtime,
                 HasCentralPackageVersions(Path.GetDirectoryName(outputFolder) ?? outputFolder),
@@ -348,6 +348,7 @@ internal static class GenerateCommand
                 TargetReferences = TargetReferenceSet.With(combined.AssemblyReferences),
                 Packages = references.Packages,
                 Assemblies = references.Assemblies,
+                DefineConstants = DefineConstants(inputs),
                 ConfigurationFiles = ConfigurationFileFinder.Read(combined.ConfigurationFiles, sources),
                 Host = options.Host,
                 BuildTime = options.BuildTime ? new BuildTimeInputs([.. options.InputPaths.Select(Path.GetFullPath)], BuildTargets(options.RuntimeProject, runtime)) : null,
@@ -587,10 +588,39 @@ internal static class GenerateCommand
         var configurations = inputs.SelectMany(i => i.Projects).SelectMany(p => p.ConfigurationFiles).Distinct(StringComparer.Ordinal).Order(StringComparer.Ordinal).ToImmutableArray();
         // The assemblies every project's HintPaths found (a restored packages/ folder), so their types resolve here too.
         var assemblies = inputs.SelectMany(i => i.Projects.Concat(i.ReferencedProjects)).SelectMany(p => p.AssemblyReferences).Distinct(StringComparer.Ordinal).Order(StringComparer.Ordinal).ToImmutableArray();
-        return new InputSet(kind, root, [new SourceSet(name, LoadMode.LooseFiles, root, null, files, nullable) { ConfigurationFiles = configurations, AssemblyReferences = assemblies }], [])
+        // Each file keeps its own project's symbols (the first project's, for a file several compile); loose files have none.
+        var symbols = ImmutableDictionary.CreateBuilder<string, ImmutableArray<string>>(StringComparer.Ordinal);
+        foreach (var project in inputs.SelectMany(i => i.Projects.Concat(i.ReferencedProjects)).Where(p => p.ProjectFile is not null))
+        {
+            foreach (var file in project.Files)
+            {
+                symbols.TryAdd(file, project.SymbolsOf(file));
+            }
+        }
+
+        var symbolsNotRead = inputs.SelectMany(i => i.Projects.Concat(i.ReferencedProjects)).SelectMany(p => p.SymbolsNotRead).Distinct().ToImmutableArray();
+        return new InputSet(kind, root, [new SourceSet(name, LoadMode.LooseFiles, root, null, files, nullable)
+        {
+            ConfigurationFiles = configurations, AssemblyReferences = assemblies, FileSymbols = symbols.ToImmutable(), SymbolsNotRead = symbolsNotRead,
+        }], [])
         {
             FolderLinksNotFollowed = [.. inputs.SelectMany(i => i.FolderLinksNotFollowed)],
         };
+    }
+
+    /// <summary>
+    /// The symbols the migrated project defines besides the SDK's DEBUG and TRACE: those the Debug builds of the input's
+    /// projects all define, in the first project's order. None when a project has no project file (loose files).
+    /// </summary>
+    private static ImmutableArray<string> DefineConstants(List<InputSet> inputs)
+    {
+        var projects = inputs.SelectMany(i => i.Projects).ToList();
+        if (projects.Count == 0 || projects.Any(p => p.ProjectFile is null))
+        {
+            return [];
+        }
+
+        return [.. projects[0].PreprocessorSymbols.Where(s => s is not ("DEBUG" or "TRACE") && projects.All(p => p.PreprocessorSymbols.Contains(s, StringComparer.Ordinal)))];
     }
 
     /// <summary>The missing references of every input project and of the projects they reference, once each.</summary>

@@ -78,6 +78,7 @@ internal static class ProjectFileReader
         var nullableEnabled = string.Equals(nullable, "enable", StringComparison.OrdinalIgnoreCase);
         var name = Path.GetFileNameWithoutExtension(projectPath);
         var assemblyName = Property(root, "AssemblyName") is { Length: > 0 } declared && !declared.Contains("$(", StringComparison.Ordinal) ? declared : name;
+        var (symbols, symbolsNotRead) = PreprocessorSymbols(root, projectPath, isSdkStyle);
         return new SourceSet(name, isSdkStyle ? LoadMode.SdkProjectFile : LoadMode.OldStyleProjectFile, projectFolder, projectPath, files.Order(StringComparer.Ordinal).ToImmutableArray(), nullableEnabled)
         {
             ProjectReferences = references.ToImmutableArray(),
@@ -87,7 +88,123 @@ internal static class ProjectFileReader
             ConfigurationFiles = ConfigurationFileFinder.OfProject(projectFolder, ListedConfigurationFiles(root, projectFolder, displayPath)),
             Packages = packages,
             TestProject = TestProject(root, projectPath, packages),
+            PreprocessorSymbols = symbols,
+            SymbolsNotRead = symbolsNotRead,
         };
+    }
+
+    /// <summary>The configuration whose symbols are read: the one a developer builds by default, and the one WCF teams compile.</summary>
+    internal const string Configuration = "Debug";
+
+    /// <summary>
+    /// The preprocessor symbols the project's <see cref="Configuration"/> build defines, in the order first written: the
+    /// &lt;DefineConstants&gt; of every PropertyGroup whose Condition holds for Debug and the project's default platform
+    /// (its <c>&lt;Platform Condition="'$(Platform)' == ''"&gt;</c>, else AnyCPU), <c>$(DefineConstants)</c> standing for
+    /// the value so far; an SDK-style project adds what the SDK defines for Debug, DEBUG and TRACE (the target
+    /// framework's symbols are not read: the migrated project defines its own). A DefineConstants under a Condition other
+    /// than comparisons of $(Configuration) and $(Platform), or holding another property, is not read: the reason says
+    /// where, and the symbols are those of the rest.
+    /// </summary>
+    internal static (ImmutableArray<string> Symbols, ImmutableArray<SymbolsNotRead> NotRead) PreprocessorSymbols(XElement root, string projectPath, bool isSdkStyle)
+    {
+        var groups = root.Elements().Where(e => e.Name.LocalName == "PropertyGroup").ToList();
+        var platform = groups.SelectMany(g => g.Elements().Where(e => e.Name.LocalName == "Platform"))
+            .Where(e => Condition(e.Attribute("Condition")?.Value, Configuration, string.Empty) == true)
+            .Select(e => e.Value.Trim())
+            .LastOrDefault(v => v.Length > 0 && !v.Contains("$(", StringComparison.Ordinal)) ?? "AnyCPU";
+        var value = string.Empty;
+        var notRead = new List<SymbolsNotRead>();
+        SymbolsNotRead NotRead(XObject at, string reason)
+            => new(reason, new Generator.SourcePosition(projectPath, ((IXmlLineInfo)at).LineNumber, ((IXmlLineInfo)at).LinePosition));
+
+        foreach (var group in groups)
+        {
+            var groupCondition = group.Attribute("Condition")?.Value;
+            foreach (var define in group.Elements().Where(e => e.Name.LocalName == "DefineConstants"))
+            {
+                var holds = Condition(groupCondition, Configuration, platform);
+                var condition = groupCondition;
+                if (holds == true)
+                {
+                    condition = define.Attribute("Condition")?.Value;
+                    holds = Condition(condition, Configuration, platform);
+                }
+
+                if (holds is null)
+                {
+                    notRead.Add(NotRead(define, $"the Condition \"{condition!.Trim()}\" cannot be evaluated without MSBuild"));
+                    continue;
+                }
+
+                if (holds == false)
+                {
+                    continue;
+                }
+
+                var written = define.Value.Trim().Replace("$(DefineConstants)", value, StringComparison.OrdinalIgnoreCase);
+                if (written.Contains("$(", StringComparison.Ordinal))
+                {
+                    notRead.Add(NotRead(define, $"\"{define.Value.Trim()}\" names a property that cannot be evaluated without MSBuild"));
+                    continue;
+                }
+
+                value = written;
+            }
+        }
+
+        var symbols = value.Split([';', ','], StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries)
+            .Concat(isSdkStyle ? ["DEBUG", "TRACE"] : [])
+            // The compiler ignores (with a warning) a symbol that is not an identifier.
+            .Where(s => Microsoft.CodeAnalysis.CSharp.SyntaxFacts.IsValidIdentifier(s))
+            .Distinct(StringComparer.Ordinal)
+            .ToImmutableArray();
+        return (symbols, notRead.ToImmutableArray());
+    }
+
+    /// <summary>
+    /// Whether an MSBuild Condition holds for <paramref name="configuration"/> and <paramref name="platform"/>: true for
+    /// none; null when it is more than comparisons (<c>==</c>, <c>!=</c>, joined by <c>and</c> or by <c>or</c>) of quoted
+    /// text made of $(Configuration), $(Platform) and literals, which MSBuild compares ignoring case.
+    /// </summary>
+    internal static bool? Condition(string? condition, string configuration, string platform)
+    {
+        if (string.IsNullOrWhiteSpace(condition))
+        {
+            return true;
+        }
+
+        var joinedByOr = System.Text.RegularExpressions.Regex.IsMatch(condition, @"\sor\s", System.Text.RegularExpressions.RegexOptions.IgnoreCase);
+        var joinedByAnd = System.Text.RegularExpressions.Regex.IsMatch(condition, @"\sand\s", System.Text.RegularExpressions.RegexOptions.IgnoreCase);
+        if (joinedByOr && joinedByAnd)
+        {
+            return null;
+        }
+
+        var results = new List<bool>();
+        foreach (var part in System.Text.RegularExpressions.Regex.Split(condition, @"\s(?:and|or)\s", System.Text.RegularExpressions.RegexOptions.IgnoreCase))
+        {
+            var comparison = System.Text.RegularExpressions.Regex.Match(part, @"^\s*'([^']*)'\s*(==|!=)\s*'([^']*)'\s*$");
+            if (!comparison.Success)
+            {
+                return null;
+            }
+
+            string? Expand(string text)
+            {
+                var expanded = text.Replace("$(Configuration)", configuration, StringComparison.OrdinalIgnoreCase)
+                    .Replace("$(Platform)", platform, StringComparison.OrdinalIgnoreCase);
+                return expanded.Contains("$(", StringComparison.Ordinal) || expanded.Contains("@(", StringComparison.Ordinal) || expanded.Contains("%(", StringComparison.Ordinal) ? null : expanded.Trim();
+            }
+
+            if (Expand(comparison.Groups[1].Value) is not { } left || Expand(comparison.Groups[3].Value) is not { } right)
+            {
+                return null;
+            }
+
+            results.Add(string.Equals(left, right, StringComparison.OrdinalIgnoreCase) == (comparison.Groups[2].Value == "=="));
+        }
+
+        return joinedByOr ? results.Any(r => r) : results.All(r => r);
     }
 
     /// <summary>

@@ -25,7 +25,9 @@ internal static class SourceCompiler
     public static ImmutableArray<ProjectCompilation> Compile(InputSet input, Progress progress, CancellationToken cancellationToken)
     {
         var allProjects = input.Projects.Concat(input.ReferencedProjects).ToList();
-        var trees = Parse(allProjects.SelectMany(p => p.Files).Distinct(StringComparer.Ordinal).Order(StringComparer.Ordinal).ToArray(), input, progress, cancellationToken);
+        // Each file with its own project's symbols: a file two projects compile with different symbols is two trees.
+        ParseKey KeyOf(SourceSet project, string file) => new(file, string.Join(";", project.SymbolsOf(file).Order(StringComparer.Ordinal)));
+        var trees = Parse(allProjects.SelectMany(p => p.Files.Select(f => KeyOf(p, f))).Distinct().OrderBy(k => k.Path, StringComparer.Ordinal).ThenBy(k => k.Symbols, StringComparer.Ordinal).ToArray(), input, progress, cancellationToken);
         var coreWcf = new Lazy<SyntaxTree>(() => CSharpSyntaxTree.ParseText(CoreWcfDeclarations.Source, ParseOptions, CoreWcfDeclarations.FileName, cancellationToken: cancellationToken));
 
         var byFile = allProjects.Where(p => p.ProjectFile is not null).ToDictionary(p => p.ProjectFile!, StringComparer.Ordinal);
@@ -52,8 +54,8 @@ internal static class SourceCompiler
                 return existing;
             }
 
-            var projectTrees = project.Files.Select(f => trees[f].Tree).ToList();
-            if (project.Files.Any(f => trees[f].UsesCoreWcf))
+            var projectTrees = project.Files.Select(f => trees[KeyOf(project, f)].Tree).ToList();
+            if (project.Files.Any(f => trees[KeyOf(project, f)].UsesCoreWcf))
             {
                 projectTrees.Add(coreWcf.Value);
             }
@@ -103,7 +105,10 @@ internal static class SourceCompiler
 
                 var read = p.ProjectFile is { } projectFile && failed.TryGetValue(projectFile, out var reason) ? p with { LoadNote = reason } : p;
                 var compilation = CompilationOf(p);
-                return new ProjectCompilation(read, compilation, p.Files.SelectMany(f => trees[f].SyntaxErrors).Concat(DuplicateDeclarations(compilation, input, cancellationToken)).ToImmutableArray());
+                return new ProjectCompilation(read, compilation, p.Files.SelectMany(f => trees[KeyOf(p, f)].SyntaxErrors)
+                    .Concat(DuplicateDeclarations(compilation, input, cancellationToken))
+                    .Concat(SymbolsNotRead(p, byFile, input))
+                    .ToImmutableArray());
             })
             .ToImmutableArray();
     }
@@ -151,31 +156,46 @@ internal static class SourceCompiler
         }
     }
 
+    /// <summary>
+    /// A WCFM4023 warning for each &lt;DefineConstants&gt; of the project, or of a project it references, that could not be
+    /// read: its files were parsed without those symbols, and code under <c>#if</c> on them reads as absent.
+    /// </summary>
+    private static IEnumerable<ReportedFinding> SymbolsNotRead(SourceSet project, Dictionary<string, SourceSet> byFile, InputSet input)
+        => project.SymbolsNotRead.Concat(Reachable(project, byFile).SelectMany(r => r.SymbolsNotRead))
+            .DistinctBy(n => n.Position)
+            .Select(n => ReportedFinding.From(Finding.Create(
+                MigrateWcf.Generator.Rules.FindingMessages.PreprocessorSymbolsNotRead, n.Position, input.Relative(n.Position.FilePath), n.Reason, ProjectFileReader.Configuration)));
+
     /// <summary>The error finding for a file of the input left unread, at its start, saying why.</summary>
     private static ReportedFinding NotRead(string path, string reason, InputSet input)
         => new(SourceFileReader.FileNotReadId, FindingSeverity.Error, $"'{input.Relative(path)}' was not read: {reason}.", new SourcePosition(path, 1, 1), ImmutableArray<string>.Empty, ImmutableArray<SourcePosition>.Empty);
 
     private sealed record ParsedFile(SyntaxTree Tree, ImmutableArray<ReportedFinding> SyntaxErrors, bool UsesCoreWcf);
 
-    private static Dictionary<string, ParsedFile> Parse(string[] paths, InputSet input, Progress progress, CancellationToken cancellationToken)
+    /// <summary>A file and the preprocessor symbols it is parsed with (sorted, ";"-joined).</summary>
+    private sealed record ParseKey(string Path, string Symbols);
+
+    private static Dictionary<ParseKey, ParsedFile> Parse(ParseKey[] keys, InputSet input, Progress progress, CancellationToken cancellationToken)
     {
+        var paths = keys.Select(k => k.Path).ToArray();
         var parsed = new ParsedFile[paths.Length];
         var count = 0;
         var failures = new ConcurrentQueue<CommandLineException>();
         Parallel.For(0, paths.Length, new ParallelOptions { CancellationToken = cancellationToken }, (i, state) =>
         {
             var path = paths[i];
+            var options = keys[i].Symbols.Length == 0 ? ParseOptions : ParseOptions.WithPreprocessorSymbols(keys[i].Symbols.Split(';'));
             try
             {
                 var read = SourceFileReader.Read(path);
                 if (read.Text is not { } text)
                 {
-                    parsed[i] = new ParsedFile(CSharpSyntaxTree.ParseText(string.Empty, ParseOptions, path, cancellationToken: cancellationToken), [NotRead(path, read.NotReadBecause!, input)], UsesCoreWcf: false);
+                    parsed[i] = new ParsedFile(CSharpSyntaxTree.ParseText(string.Empty, options, path, cancellationToken: cancellationToken), [NotRead(path, read.NotReadBecause!, input)], UsesCoreWcf: false);
                     progress.Step("parsed", Interlocked.Increment(ref count), paths.Length);
                     return;
                 }
 
-                var tree = CSharpSyntaxTree.ParseText(text, ParseOptions, path, cancellationToken);
+                var tree = CSharpSyntaxTree.ParseText(text, options, path, cancellationToken);
                 var errors = tree.GetDiagnostics(cancellationToken)
                     .Where(d => d.Severity == DiagnosticSeverity.Error)
                     .Select(ReportedFinding.FromSyntaxError)
@@ -197,10 +217,10 @@ internal static class SourceCompiler
         }
 
         cancellationToken.ThrowIfCancellationRequested();
-        var byPath = new Dictionary<string, ParsedFile>(StringComparer.Ordinal);
-        for (var i = 0; i < paths.Length; i++)
+        var byPath = new Dictionary<ParseKey, ParsedFile>();
+        for (var i = 0; i < keys.Length; i++)
         {
-            byPath.Add(paths[i], parsed[i]);
+            byPath.Add(keys[i], parsed[i]);
         }
 
         return byPath;

@@ -81,7 +81,28 @@ public sealed record SourceSet(string Name, LoadMode Load, string Folder, string
 
     /// <summary>Why the project is a test project, where its project file says so; null when it is not one.</summary>
     public TestProjectMark? TestProject { get; init; }
+
+    /// <summary>
+    /// The preprocessor symbols the project's Debug build defines (<see cref="ProjectFileReader.PreprocessorSymbols"/>),
+    /// which its files are parsed with; none for loose files.
+    /// </summary>
+    public ImmutableArray<string> PreprocessorSymbols { get; init; } = ImmutableArray<string>.Empty;
+
+    /// <summary>
+    /// For a source set made of several projects' files (generate's one compilation): each file's own project's symbols,
+    /// by full path; a file not in it is parsed with <see cref="PreprocessorSymbols"/>.
+    /// </summary>
+    public ImmutableDictionary<string, ImmutableArray<string>> FileSymbols { get; init; } = ImmutableDictionary<string, ImmutableArray<string>>.Empty.WithComparers(StringComparer.Ordinal);
+
+    /// <summary>The &lt;DefineConstants&gt; of the project (or, combined, of its projects) that could not be read, each with why.</summary>
+    public ImmutableArray<SymbolsNotRead> SymbolsNotRead { get; init; } = ImmutableArray<SymbolsNotRead>.Empty;
+
+    /// <summary>The symbols <paramref name="file"/> (one of <see cref="Files"/>) is parsed with.</summary>
+    public ImmutableArray<string> SymbolsOf(string file) => FileSymbols.TryGetValue(file, out var symbols) ? symbols : PreprocessorSymbols;
 }
+
+/// <summary>A &lt;DefineConstants&gt; of a project file the tool could not evaluate, and why: its symbols are not among those its files are parsed with.</summary>
+public sealed record SymbolsNotRead(string Reason, MigrateWcf.Generator.SourcePosition Position);
 
 /// <summary>What makes a project a test project (a test framework referenced, a test project type, IsTestProject).</summary>
 /// <param name="Reason">For the finding: "it references MSTest.TestFramework", "its ProjectTypeGuids mark a test project", "IsTestProject is true".</param>

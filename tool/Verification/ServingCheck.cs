@@ -131,6 +131,14 @@ internal static class ServingCheck
             return "no class of the input implements it; a class implementing it is what the host serves (AddWcfService<T> and MapGrpcService of its adapter)";
         }
 
+        if (implementations.Count == 1 && implementations[0] is { IsActivatable: false, GenericDefinitionKey: not null } generic)
+        {
+            var name = generic.Key.Substring(0, generic.Key.IndexOf('<') is var open and > 0 ? open : generic.Key.Length);
+            return generic.Closings.Count == 0
+                ? $"its implementation '{generic.Key}' is generic, and no code of the input makes a closed type of it (new {name}<X>(), typeof({name}<X>)), which is what WCF's ServiceHost hosted; derive a non-generic class from the closed type to serve, or create one"
+                : $"its implementation '{generic.Key}' is generic, and the input makes {generic.Closings.Count} closed types of it ({string.Join(", ", generic.Closings.Select(c => "'" + c + "'"))}), each of which WCF could host at an address of its own, while a gRPC host serves the contract once; derive a non-generic class from the one to serve";
+        }
+
         if (implementations.All(i => !i.IsActivatable))
         {
             return $"its implementation{(implementations.Count == 1 ? string.Empty : "s")} {string.Join(", ", implementations.Select(i => "'" + i.Key + "'"))} cannot be created: abstract, generic, or without a parameterless or public constructor, as WCF's dispatcher could not create {(implementations.Count == 1 ? "it" : "them")} either";

@@ -71,12 +71,42 @@ internal sealed class BehaviorReader
             CSharpName = _context.Declared(type),
             // WCF's dispatcher calls the parameterless constructor whatever its accessibility; the runtime also takes a
             // public one with parameters (its services from DI).
-            IsActivatable = !type.IsAbstract && !type.IsGenericType
+            IsActivatable = !type.IsAbstract && !IsOpen(type)
                             && type.InstanceConstructors.Any(c => c.DeclaredAccessibility == Accessibility.Public || c.Parameters.Length == 0),
             ServiceModelTypesUsed = used,
             OperationContextUses = _operationContext.Read(type),
             IsInternal = !DiscoveryContext.IsPublic(type),
+            GenericDefinitionKey = type.IsGenericType ? _context.Key(type.OriginalDefinition) : null,
+            TypeArgumentPositions = SourceTypesIn(type.TypeArguments).Select(DiscoveryContext.PositionOf).OfType<SourcePosition>().Distinct().ToEquatableArray(),
         };
+    }
+
+    /// <summary>A generic type whose arguments (or its containing types') are type parameters: not a type anything can create.</summary>
+    private static bool IsOpen(INamedTypeSymbol type)
+        => type.TypeArguments.Any(t => t is ITypeParameterSymbol || (t is INamedTypeSymbol n && IsOpen(n)) || (t is IArrayTypeSymbol a && a.ElementType is ITypeParameterSymbol))
+           || (type.ContainingType is { } containing && IsOpen(containing));
+
+    /// <summary>The types declared in source that <paramref name="types"/> are made of (type arguments, array elements), in order.</summary>
+    private static IEnumerable<INamedTypeSymbol> SourceTypesIn(IEnumerable<ITypeSymbol> types)
+    {
+        foreach (var type in types)
+        {
+            var element = type is IArrayTypeSymbol array ? array.ElementType : type;
+            if (element is not INamedTypeSymbol named)
+            {
+                continue;
+            }
+
+            if (named.Locations.Any(l => l.IsInSource))
+            {
+                yield return named.OriginalDefinition;
+            }
+
+            foreach (var inner in SourceTypesIn(named.TypeArguments))
+            {
+                yield return inner;
+            }
+        }
     }
 
     /// <summary>An attribute of System.ServiceModel (not CoreWCF, whose types a CoreWCF project has).</summary>

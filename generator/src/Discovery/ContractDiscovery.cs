@@ -67,6 +67,7 @@ internal static class ContractDiscovery
         var callbackImplementations = new List<CallbackImplementationModel>();
         var clientClasses = new List<ClientClassModel>();
         var implementedHere = new ImplementedContracts(context);
+        var closings = new Lazy<GenericClosings>(() => GenericClosings.Read(context));
         var contractTypes = new List<(INamedTypeSymbol Type, AttributeData Attribute)>();
         foreach (var type in roots)
         {
@@ -80,7 +81,7 @@ internal static class ContractDiscovery
 
                 if (type.TypeKind == TypeKind.Class)
                 {
-                    ReadClass(type, context, clients, behaviors, implementations, clientClasses, implementedHere);
+                    ReadClass(type, context, clients, behaviors, implementations, clientClasses, implementedHere, closings);
                     if (behaviors.ReadCallbackImplementation(type) is { } callbackImplementation)
                     {
                         callbackImplementations.Add(callbackImplementation);
@@ -161,7 +162,7 @@ internal static class ContractDiscovery
     /// class built on a channel), reported and kept apart, or an implementation, whose contracts are then implemented.
     /// </summary>
     private static void ReadClass(INamedTypeSymbol type, DiscoveryContext context, ClientCodeReader clients, BehaviorReader behaviors,
-        List<ServiceImplementationModel> implementations, List<ClientClassModel> clientClasses, ImplementedContracts implemented)
+        List<ServiceImplementationModel> implementations, List<ClientClassModel> clientClasses, ImplementedContracts implemented, Lazy<GenericClosings> closings)
     {
         var contracts = clients.ContractsOf(type);
         if (contracts.Count > 0 && clients.BuiltOn(type, contracts) is { } builtOn)
@@ -176,10 +177,15 @@ internal static class ContractDiscovery
         // cannot name still implements its contracts in WCF's eyes; it is only not served (its contracts being
         // unreachable too is said at them).
         implemented.Add(contracts);
-        if (behaviors.ReadImplementation(type, contracts) is not { } implementation)
+        // A generic implementation is hosted as the closed type the input makes of it, when it makes one.
+        var closed = type.IsGenericType && contracts.Count > 0 ? closings.Value.Of(type) : Array.Empty<INamedTypeSymbol>();
+        var closedOnce = closed.Count == 1;
+        if (behaviors.ReadImplementation(closedOnce ? closed[0] : type, closedOnce ? clients.ContractsOf(closed[0]) : contracts) is not { } read)
         {
             return;
         }
+
+        var implementation = !closedOnce && type.IsGenericType ? read with { Closings = closed.Select(c => context.Key(c)).ToEquatableArray() } : read;
 
         if (context.Unreachable(type) is { } unreachable)
         {

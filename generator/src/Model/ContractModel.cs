@@ -413,8 +413,22 @@ public sealed record ServiceImplementationModel(
     /// <summary>The class as generated C# names it.</summary>
     public string CSharpName { get; init; } = string.Empty;
 
-    /// <summary>Hosting can create it: a non-abstract, non-generic class with a parameterless constructor (of any accessibility, as WCF's dispatcher calls it) or a public one.</summary>
+    /// <summary>Hosting can create it: a non-abstract class, not generic or closed (<see cref="GenericDefinitionKey"/>), with a parameterless constructor (of any accessibility, as WCF's dispatcher calls it) or a public one.</summary>
     public bool IsActivatable { get; init; }
+
+    /// <summary>
+    /// For a generic implementation class: the key of its definition (<c>Contoso.Receiver&lt;T&gt;</c>). When the input makes
+    /// one closed type of it (<c>new Receiver&lt;Order&gt;()</c>, <c>typeof(Receiver&lt;Order&gt;)</c>), this model is that
+    /// closed type, as WCF hosted it; otherwise it is the definition, which cannot be created, and
+    /// <see cref="Closings"/> are the closed types found. Null for a class that is not generic.
+    /// </summary>
+    public string? GenericDefinitionKey { get; init; }
+
+    /// <summary>The closed types the input makes of a generic implementation that is not served (none, or several), by key.</summary>
+    public EquatableArray<string> Closings { get; init; } = EquatableArray<string>.Empty;
+
+    /// <summary>Where the source types among a closed implementation's type arguments are declared: the migrated project compiles them with it.</summary>
+    public EquatableArray<SourcePosition> TypeArgumentPositions { get; init; } = EquatableArray<SourcePosition>.Empty;
 
     /// <summary>The System.ServiceModel types among <see cref="ServiceModelTypes"/> its behavior attributes use.</summary>
     public ServiceModelTypes ServiceModelTypesUsed { get; init; }

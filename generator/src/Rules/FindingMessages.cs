@@ -166,6 +166,8 @@ public static class FindingMessages
     public static readonly FindingMessage FrameworkPackageAdded = new(nameof(FrameworkPackageAdded), RuleIds.FrameworkPackage, "'{0}' is in the package {1} {2} on .NET 10, which the migrated project references{3}");
     public static readonly FindingMessage TestProjectLeftOut = new(nameof(TestProjectLeftOut), RuleIds.TestProjectLeftOut, "Project '{0}' is a test project ({1}), so the migrated project does not compile it");
     public static readonly FindingMessage PackageNotCarried = new(nameof(PackageNotCarried), RuleIds.PackageNotCarried, "Package '{0}' {1} is not referenced by the migrated project: {2}");
+    /// <summary>{0} the project file, {1} why its DefineConstants was not read, {2} the configuration read.</summary>
+    public static readonly FindingMessage PreprocessorSymbolsNotRead = new(nameof(PreprocessorSymbolsNotRead), RuleIds.PreprocessorSymbolsNotRead, "A DefineConstants of '{0}' is not read: {1}; its files are parsed with the other symbols of its {2} configuration, so code under #if on the symbols it defines reads as absent");
     public static readonly FindingMessage PackageVersionChanged = new(nameof(PackageVersionChanged), RuleIds.PackageVersionChanged, "Package '{0}' is referenced at {1}: {2}");
 
     /// <summary>A compiler error in an original source (or the original a generated copy points at): {0} the code, {1} the compiler's message.</summary>
@@ -211,7 +213,7 @@ public static class FindingMessages
         EndpointNeedsCertificate, ClientNeedsCertificate, SettingWithoutCounterpart, MessageSizeLimitPerHost,
         PrincipalPermissionDemand, AuthorizationManagerInCode,
         ApiMissingOnDotNet, CodeDoesNotCompileOnDotNet, TypeLeftOut, FrameworkPackageAdded, BehaviorAttributeLeftOut, OutputCacheProfileIgnored,
-        TestProjectLeftOut, PackageNotCarried, PackageVersionChanged,
+        TestProjectLeftOut, PackageNotCarried, PackageVersionChanged, PreprocessorSymbolsNotRead,
         DoesNotCompile, GeneratedFileDoesNotCompile, GeneratedFileFollowsFromMissingApi, ProjectDoesNotBuild, RuntimePackageMissing,
         ServiceNotServed, HostDoesNotServe);
 }

@@ -120,6 +120,9 @@ public static class RuleIds
     public const string PackageNotCarried = "WCFM4021";
     public const string PackageVersionChanged = "WCFM4022";
 
+    /// <summary>Reported by the tool when a project file's preprocessor symbols cannot be read without MSBuild.</summary>
+    public const string PreprocessorSymbolsNotRead = "WCFM4023";
+
     /// <summary>Reported by <c>migrate-wcf generate</c> after building the migrated project.</summary>
     public const string DoesNotCompile = "WCFM4030";
 
@@ -291,6 +294,8 @@ public static class RuleCatalog
             "The migrated project references the original projects' packages except test frameworks and test libraries, .NET Framework build tooling, and what MigrateWcf.Runtime brings (gRPC, Protobuf, the WCF client packages); its project file names each one left out.") { GenerateOnly = true },
         new Rule(RuleIds.PackageVersionChanged, "Package at another version than the original's", FindingSeverity.Warning, RuleCategories.Hosting,
             "The migrated project references the version restored: the nearest the feeds have, and one version for a package family (packages released together load together only at one version); check the package's release notes between the two versions.") { GenerateOnly = true },
+        new Rule(RuleIds.PreprocessorSymbolsNotRead, "Preprocessor symbols not read", FindingSeverity.Warning, RuleCategories.Hosting,
+            "The migrated project compiles each original file under the symbols its own project's Debug build defines (its DefineConstants, or #define lines at the top of a generated copy); symbols the tool could not read are not among them.") { GenerateOnly = true },
         new Rule(RuleIds.DoesNotCompile, "Does not compile on .NET 10", FindingSeverity.Error, RuleCategories.Hosting,
             "The migrated project compiles the service's original code on .NET 10 with grpc-dotnet (in place, or in generated copies whose #line directives point at it); what still does not compile there needs a hand edit, or a fix of migrate-wcf where the error is in generated code, before the service builds.") { GenerateOnly = true },
         new Rule(RuleIds.NotServed, "Service the migrated host does not serve", FindingSeverity.Error, RuleCategories.Hosting,
