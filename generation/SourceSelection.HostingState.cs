@@ -227,9 +227,7 @@ public static partial class SourceSelector
                 return null;
             }
 
-            for (var parent = statement.Parent is ElseClauseSyntax @else ? @else.Parent : statement.Parent;
-                 parent is StatementSyntax outer && !IsBody(outer) && IsHostingStatement(outer, hosting);
-                 parent = outer.Parent is ElseClauseSyntax outerElse ? outerElse.Parent : outer.Parent)
+            for (var parent = Outer(statement); parent is StatementSyntax outer && !IsBody(outer) && IsHostingStatement(outer, hosting); parent = Outer(outer))
             {
                 statement = outer;
             }
@@ -237,13 +235,30 @@ public static partial class SourceSelector
             return statement;
         }
 
+        /// <summary>The statement a statement is part of: an <c>else</c>'s <c>if</c>, for a statement of a <c>catch</c> or <c>finally</c> block, its <c>try</c> (never the handler's block alone).</summary>
+        private static SyntaxNode? Outer(StatementSyntax statement) => statement.Parent switch
+        {
+            ElseClauseSyntax @else => @else.Parent,
+            BlockSyntax { Parent: (CatchClauseSyntax or FinallyClauseSyntax) and { Parent: var @try } } => @try,
+            var parent => parent,
+        };
+
         /// <summary>A block that is a member's, accessor's, local function's or lambda's body: it stays, emptied at most.</summary>
         private static bool IsBody(StatementSyntax statement)
             => statement is BlockSyntax && statement.Parent is not (StatementSyntax or ElseClauseSyntax or SwitchSectionSyntax);
 
-        /// <summary>A statement that only creates, configures, opens or closes hosting state, and calls no code of the input.</summary>
-        private bool IsHostingStatement(SyntaxNode statement, HashSet<ISymbol> hosting)
+        /// <summary>
+        /// A statement that only creates, configures, opens or closes hosting state, and calls no code of the input. Inside
+        /// one (a retry loop around <c>host.Open()</c>, its <c>try</c>), a local it declares for the host's address, a line
+        /// it writes to the console or trace about the host, and a pause before it tries again go with it.
+        /// </summary>
+        private bool IsHostingStatement(SyntaxNode statement, HashSet<ISymbol> hosting, bool nested = false)
         {
+            if (nested && IsPartOfHosting(statement))
+            {
+                return true;
+            }
+
             switch (statement)
             {
                 case ExpressionStatementSyntax expression:
@@ -259,10 +274,37 @@ public static partial class SourceSelector
                     return local.Declaration.Variables.All(v => model.GetDeclaredSymbol(v, _cancellationToken) is { } symbol && hosting.Contains(symbol)
                                                                  && (v.Initializer is null || IsHarmless(v.Initializer.Value)));
                 case IfStatementSyntax @if:
-                    return Names(@if.Condition, hosting) && IsHarmless(@if.Condition) && IsHostingStatement(@if.Statement, hosting)
-                           && (@if.Else is null || IsHostingStatement(@if.Else.Statement, hosting));
+                    return Names(@if.Condition, hosting) && IsHarmless(@if.Condition) && IsHostingStatement(@if.Statement, hosting, nested: true)
+                           && (@if.Else is null || IsHostingStatement(@if.Else.Statement, hosting, nested: true));
+                case WhileStatementSyntax loop:
+                    return Names(loop.Condition, hosting) && IsHarmless(loop.Condition) && IsHostingStatement(loop.Statement, hosting, nested: true);
+                case TryStatementSyntax @try:
+                    return Names(@try, hosting) && IsHostingStatement(@try.Block, hosting, nested: true)
+                           && @try.Catches.All(c => (c.Filter is null || IsHarmless(c.Filter.FilterExpression)) && (c.Block.Statements.Count == 0 || IsHostingStatement(c.Block, hosting, nested: true)))
+                           && (@try.Finally is null || IsHostingStatement(@try.Finally.Block, hosting, nested: true));
                 case BlockSyntax block:
-                    return block.Statements.Count > 0 && block.Statements.All(s => IsHostingStatement(s, hosting));
+                    return block.Statements.Count > 0 && (nested || block.Statements.Any(s => Names(s, hosting)))
+                           && block.Statements.All(s => IsHostingStatement(s, hosting, nested: true));
+                default:
+                    return false;
+            }
+        }
+
+        /// <summary>
+        /// What may go with the hosting statement around it without doing anything else: a local of its own (C# scopes
+        /// it to the statement) set from framework calls, console or trace output, and <c>Thread.Sleep</c>.
+        /// </summary>
+        private bool IsPartOfHosting(SyntaxNode statement)
+        {
+            switch (statement)
+            {
+                case LocalDeclarationStatementSyntax local:
+                    return local.Declaration.Variables.All(v => v.Initializer is null || IsHarmless(v.Initializer.Value));
+                case ExpressionStatementSyntax { Expression: InvocationExpressionSyntax invocation }
+                    when IsHarmless(invocation)
+                         && _compilation.GetSemanticModel(invocation.SyntaxTree).GetSymbolInfo(invocation, _cancellationToken).Symbol is IMethodSymbol method:
+                    return method.ContainingType.ToDisplayString() is "System.Console" or "System.Diagnostics.Debug" or "System.Diagnostics.Trace"
+                           || (method.ContainingType.ToDisplayString() == "System.Threading.Thread" && method.Name == "Sleep");
                 default:
                     return false;
             }

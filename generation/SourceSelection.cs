@@ -1312,6 +1312,12 @@ public static partial class SourceSelector
                 if (name is not null)
                 {
                     builder.Append("/* left out: ").Append(name).Append(" */");
+
+                    // A statement C# needs there (an if's or a loop's own, a try's or a handler's block) stays, empty.
+                    if (tree.GetRoot(_cancellationToken).FindNode(span) is StatementSyntax { Parent: not (BlockSyntax or SwitchSectionSyntax or GlobalStatementSyntax) })
+                    {
+                        builder.Append(" { }");
+                    }
                 }
 
                 var blankFrom = span.Start;

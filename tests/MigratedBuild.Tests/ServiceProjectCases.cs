@@ -407,6 +407,22 @@ public static class ServiceProjectCases
                 new("Inbox", "Mode", StatusCode.OK) { Result = "test" },
             ],
         },
+        new("ReceiverOpeningItsOwnHost")
+        {
+            Services = ["CommService"],
+            Findings =
+            [
+                // The ServiceHost kept in Receiver<T>'s instance state, its retry loop and its Close go with the hosting.
+                new("WCFM4008", "info", "Communication/CommService.cs") { Line = 25, MessageContains = "'Receiver.servicehost' is left out of the migrated project: a service host the class keeps" },
+                new("WCFM4008", "info", "Communication/CommService.cs") { Line = 30, MessageContains = "'Receiver.CreateRecvChannel(string): while (servicehost == null) { try {" },
+                new("WCFM4008", "info", "Communication/CommService.cs") { Line = 51, MessageContains = "'Receiver.CloseRecvChannel(): servicehost.Close()' is left out" },
+            ],
+            Calls =
+            [
+                // Served as the closing the Debug-only test stub makes, Receiver<Cat>, through CommService<Cat>.
+                new("CommService", "ReceiverName", StatusCode.OK) { Result = "Cat" },
+            ],
+        },
         new("GenericSelfHostingReceiver")
         {
             Services = ["CommService"],

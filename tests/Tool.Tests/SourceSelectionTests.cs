@@ -301,11 +301,131 @@ public sealed class SourceSelectionTests
         Assert.Empty(compiled.Errors());
     }
 
+    [Fact]
+    public async Task ARetryLoopThatCreatesAndOpensTheHost_GoesWithTheHosting_WithItsAddressLocal_ItsConsoleLines_AndItsPause()
+    {
+        using var temp = new TempFolder();
+        var project = OldStyleProject(temp, "RetryHost", ("Contract.cs", Contract), ("EchoService.cs", """
+            using System;
+            using System.ServiceModel;
+            using System.Threading;
+
+            namespace Contoso.Echo
+            {
+                public class EchoService<T> : IEcho
+                {
+                    ServiceHost servicehost = null;
+
+                    public void CreateRecvChannel(string address)
+                    {
+                        while (servicehost == null)
+                        {
+                            try
+                            {
+                                Uri baseAddress = new Uri(address);
+                                servicehost = new ServiceHost(typeof(EchoService<T>), baseAddress);
+                                servicehost.AddServiceEndpoint(typeof(IEcho), new NetTcpBinding(), baseAddress);
+                                servicehost.Open();
+                                Console.WriteLine("\n  Service is open listening on {0}", address);
+                            }
+                            catch (Exception ex)
+                            {
+                                Console.WriteLine("{0,16}", ex.InnerException.Message);
+                                Thread.Sleep(2000);
+                                servicehost = null;
+                            }
+                        }
+                        Console.WriteLine("ready");
+                    }
+
+                    public void CloseRecvChannel()
+                    {
+                        servicehost.Close();
+                    }
+
+                    public string Echo(string text) { return typeof(T).Name + ": " + text; }
+                }
+
+                public static class Peer
+                {
+                    public static void Start() { new EchoService<Peer.Tag>().CreateRecvChannel("net.tcp://localhost:8000/echo"); }
+
+                    public sealed class Tag { }
+                }
+            }
+            """));
+        var output = temp.Combine("migrated");
+
+        var result = await MigrateWcfCli.RunAsync("generate", "--committed", "--no-verify", project, "--out", output);
+
+        Assert.True(result.Code == ExitCode.Success, result.ToString());
+        Assert.Equal(
+            string.Join('\n',
+                "EchoService.cs:9:21: info WCFM4008: 'EchoService.servicehost' is left out of the migrated project",
+                "EchoService.cs:13:13: info WCFM4008: 'EchoService.CreateRecvChannel(string): while (servicehost == null) { try { Uri baseAddress = new Uri(address); service…' is left out of the migrated project",
+                "EchoService.cs:35:13: info WCFM4008: 'EchoService.CloseRecvChannel(): servicehost.Close()' is left out of the migrated project"),
+            string.Join('\n', result.ErrorLines.Where(l => l.Contains(RuleIds.LeftOutOfMigratedProject, StringComparison.Ordinal)).Select(l => l.Substring(0, l.IndexOf(" is left out of the migrated project", StringComparison.Ordinal) + " is left out of the migrated project".Length))));
+        Assert.DoesNotContain(RuleIds.ApiMissingOnDotNet, result.Error, StringComparison.Ordinal);
+        var copy = Assert.Single(CompiledSources(output).Copies);
+        // The line after the loop is not the loop's: it stays.
+        Assert.Contains("Console.WriteLine(\"ready\");", copy.Text, StringComparison.Ordinal);
+        var code = Regex.Replace(copy.Text.Substring(copy.Text.IndexOf("#line 1 ", StringComparison.Ordinal)), @"/\*.*?\*/", string.Empty);
+        Assert.DoesNotContain("servicehost", code, StringComparison.Ordinal);
+        Assert.DoesNotContain("Thread.Sleep", code, StringComparison.Ordinal);
+        Assert.Empty(CompiledSources(output).Errors());
+    }
+
+    /// <summary>A removed statement C# needs in its place (an <c>if</c>'s, a <c>try</c>'s block) leaves an empty block, so the code after it stays where it was.</summary>
+    [Fact]
+    public async Task AHostingStatementThatIsAnIfsOrATrysOwn_LeavesAnEmptyBlock_AndTheHandlerThatDoesMoreStays()
+    {
+        using var temp = new TempFolder();
+        var project = OldStyleProject(temp, "RetryHost", ("Contract.cs", Contract), ("EchoService.cs", """
+            using System;
+            using System.ServiceModel;
+
+            namespace Contoso.Echo
+            {
+                public class EchoService : IEcho
+                {
+                    ServiceHost servicehost = null;
+                    int failures;
+
+                    public void Open(string address, bool ready)
+                    {
+                        try
+                        {
+                            servicehost = new ServiceHost(typeof(EchoService), new Uri(address));
+                        }
+                        catch (Exception)
+                        {
+                            failures++;
+                        }
+                        if (ready) servicehost.Open();
+                        Console.WriteLine("opened");
+                    }
+
+                    public string Echo(string text) { return text + failures; }
+                }
+            }
+            """));
+        var output = temp.Combine("migrated");
+
+        var result = await MigrateWcfCli.RunAsync("generate", "--committed", "--no-verify", project, "--out", output);
+
+        Assert.True(result.Code == ExitCode.Success, result.ToString());
+        var copy = Assert.Single(CompiledSources(output).Copies);
+        Assert.Contains("try\n            /* left out: EchoService.Open(string, bool): { servicehost = new ServiceHost(typeof(EchoService), new Uri(address)); } */ { }", copy.Text, StringComparison.Ordinal);
+        Assert.Contains("failures++;", copy.Text, StringComparison.Ordinal);
+        Assert.Contains("if (ready) /* left out: EchoService.Open(string, bool): servicehost.Open() */ { }\n            Console.WriteLine(\"opened\");", copy.Text, StringComparison.Ordinal);
+        Assert.Empty(CompiledSources(output).Errors());
+    }
+
     /// <summary>Hosting state that does more than host stays, and so does every use of it: WCFM4007 where .NET 10 lacks the type.</summary>
     [Theory]
     [InlineData("an operation reads it", "host = new ServiceHost(GetType());", "host.Close();", "return text + \" via \" + host.State;")]
     [InlineData("its creation calls the input's code", "host = new ServiceHost(GetType(), Addresses.For(\"echo\"));", "host.Close();", "return text;")]
-    [InlineData("its guard does other work too", "host = new ServiceHost(GetType());", "if (host != null) { host.Close(); Console.WriteLine(\"stopped\"); }", "return text;")]
+    [InlineData("its guard does other work too", "host = new ServiceHost(GetType());", "if (host != null) { host.Close(); System.IO.File.Delete(\"host.lock\"); }", "return text;")]
     [InlineData("its handler counts", "host = new ServiceHost(GetType()); host.Opened += (sender, args) => opened++;", "host.Close();", "return text + opened;")]
     public async Task AServiceHostFieldThatDoesMoreThanHost_StaysWithItsUses_AsWCFM4007(string why, string constructor, string stop, string echo)
     {

@@ -1,4 +1,5 @@
 using System.Collections.Immutable;
+using System.Text.RegularExpressions;
 using System.Xml;
 using System.Xml.Linq;
 using MigrateWcf.Tool.Cli;
@@ -11,7 +12,7 @@ namespace MigrateWcf.Tool.Input;
 /// minus &lt;Compile Remove&gt;; old-style projects take exactly their &lt;Compile Include&gt; items. Items with MSBuild
 /// properties ($(…)) cannot be evaluated and are skipped. Also reads the projects it references.
 /// </summary>
-internal static class ProjectFileReader
+internal static partial class ProjectFileReader
 {
     public static SourceSet Read(string projectPath, string displayPath)
     {
@@ -173,17 +174,19 @@ internal static class ProjectFileReader
             return true;
         }
 
-        var joinedByOr = System.Text.RegularExpressions.Regex.IsMatch(condition, @"\sor\s", System.Text.RegularExpressions.RegexOptions.IgnoreCase);
-        var joinedByAnd = System.Text.RegularExpressions.Regex.IsMatch(condition, @"\sand\s", System.Text.RegularExpressions.RegexOptions.IgnoreCase);
-        if (joinedByOr && joinedByAnd)
+        // Parts at even indexes, the joiners ("and", "or") between them at odd ones.
+        var pieces = ConditionJoiner().Split(condition);
+        var joiners = pieces.Where((_, i) => i % 2 == 1).ToList();
+        var joinedByOr = joiners.Any(j => j.Equals("or", StringComparison.OrdinalIgnoreCase));
+        if (joinedByOr && joiners.Any(j => j.Equals("and", StringComparison.OrdinalIgnoreCase)))
         {
             return null;
         }
 
         var results = new List<bool>();
-        foreach (var part in System.Text.RegularExpressions.Regex.Split(condition, @"\s(?:and|or)\s", System.Text.RegularExpressions.RegexOptions.IgnoreCase))
+        foreach (var part in pieces.Where((_, i) => i % 2 == 0))
         {
-            var comparison = System.Text.RegularExpressions.Regex.Match(part, @"^\s*'([^']*)'\s*(==|!=)\s*'([^']*)'\s*$");
+            var comparison = ConditionComparison().Match(part);
             if (!comparison.Success)
             {
                 return null;
@@ -206,6 +209,12 @@ internal static class ProjectFileReader
 
         return joinedByOr ? results.Any(r => r) : results.All(r => r);
     }
+
+    [GeneratedRegex(@"\s(and|or)\s", RegexOptions.IgnoreCase)]
+    private static partial Regex ConditionJoiner();
+
+    [GeneratedRegex(@"^\s*'([^']*)'\s*(==|!=)\s*'([^']*)'\s*$")]
+    private static partial Regex ConditionComparison();
 
     /// <summary>
     /// The packages the project uses: its packages.config entries, then its &lt;PackageReference&gt; items whose version is

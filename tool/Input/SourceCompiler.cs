@@ -178,6 +178,8 @@ internal static class SourceCompiler
     private static Dictionary<ParseKey, ParsedFile> Parse(ParseKey[] keys, InputSet input, Progress progress, CancellationToken cancellationToken)
     {
         var paths = keys.Select(k => k.Path).ToArray();
+        // A file two projects parse with different symbols is read once.
+        var reads = paths.Distinct(StringComparer.Ordinal).ToDictionary(p => p, p => new Lazy<SourceFileText>(() => SourceFileReader.Read(p)), StringComparer.Ordinal);
         var parsed = new ParsedFile[paths.Length];
         var count = 0;
         var failures = new ConcurrentQueue<CommandLineException>();
@@ -187,7 +189,7 @@ internal static class SourceCompiler
             var options = keys[i].Symbols.Length == 0 ? ParseOptions : ParseOptions.WithPreprocessorSymbols(keys[i].Symbols.Split(';'));
             try
             {
-                var read = SourceFileReader.Read(path);
+                var read = reads[path].Value;
                 if (read.Text is not { } text)
                 {
                     parsed[i] = new ParsedFile(CSharpSyntaxTree.ParseText(string.Empty, options, path, cancellationToken: cancellationToken), [NotRead(path, read.NotReadBecause!, input)], UsesCoreWcf: false);
