@@ -27,6 +27,13 @@ public sealed record EngineOptions(string? LockFileText = null)
 
     /// <summary>The app.config / web.config files of the input, read by the caller: their <c>&lt;system.serviceModel&gt;</c> is analysed with the code.</summary>
     public IReadOnlyList<ConfigurationFile> ConfigurationFiles { get; init; } = Array.Empty<ConfigurationFile>();
+
+    /// <summary>
+    /// The paths (as the syntax trees name them) of the input's own files, when the compilation also holds the projects
+    /// the input only references (generate reads them together): a generic implementation is then hosted as the closed
+    /// type the input's own code makes of it, as the input's ServiceHost hosted it. Null: every file is the input's.
+    /// </summary>
+    public IReadOnlyCollection<string>? InputSources { get; init; }
 }
 
 /// <summary>
@@ -125,7 +132,7 @@ public static class MigrationEngine
     public static EngineResult Run(Compilation compilation, EngineOptions options, CancellationToken cancellationToken = default)
     {
         options ??= new EngineOptions();
-        var (model, discoveryFindings) = Discover(compilation, cancellationToken);
+        var (model, discoveryFindings) = Discover(compilation, options.InputSources, cancellationToken);
         return Map(WithConfiguration(model, options.ConfigurationFiles), discoveryFindings, options);
     }
 
@@ -162,6 +169,20 @@ public static class MigrationEngine
         }
 
         return ContractDiscovery.Discover(compilation, cancellationToken);
+    }
+
+    /// <summary>
+    /// <see cref="Discover(Compilation, CancellationToken)"/> of a compilation that also holds the projects the input only
+    /// references, <paramref name="inputSources"/> being the input's own files (<see cref="EngineOptions.InputSources"/>).
+    /// </summary>
+    public static (ContractModel Model, ImmutableArray<Finding> Findings) Discover(Compilation compilation, IReadOnlyCollection<string>? inputSources, CancellationToken cancellationToken = default)
+    {
+        if (compilation is null)
+        {
+            throw new ArgumentNullException(nameof(compilation));
+        }
+
+        return ContractDiscovery.Discover(compilation, cancellationToken, inputSources);
     }
 
     /// <summary>Maps an already discovered model (discovery findings are passed through), e.g. for tests or cached models.</summary>

@@ -95,6 +95,156 @@ public class ServedContractTests
         Assert.Empty(result.CSharp!.Services.Single().Implementations);
     }
 
+    /// <summary>
+    /// The input's project (Server.cs) with the projects it references compiled beside it, as generate reads them: each of
+    /// those projects was a program of its own, closing the receiver its own way (Comm.cs's test stub, Client.cs).
+    /// </summary>
+    private static EngineResult RunWithReferencedProjects(string server, params string[] inputFiles)
+    {
+        var compilation = WcfTestCompilation.Create(
+        [
+            ("Communication/Receiver.cs", Receiver),
+            ("Communication/Comm.cs", "namespace Harness { public class Comm<T> { public Receiver<T> rcvr = new Receiver<T>(); } class Cat { } class TestComm { static void Main() { var comm = new Comm<Cat>(); } } }"),
+            ("Client/Client.cs", "namespace Harness { public class Client { Comm<Client> comm = new Comm<Client>(); } }"),
+            ("Server/Server.cs", "namespace Harness { " + server + " }"),
+        ]);
+        return MigrationEngine.Run(compilation, new EngineOptions { CSharp = new CSharpOptions(), InputSources = inputFiles });
+    }
+
+    [Theory]
+    [InlineData("public class Server { Comm<Server> comm = new Comm<Server>(); }")]
+    [InlineData("public class Server { static void Main() { new System.ServiceModel.ServiceHost(typeof(Receiver<Server>)).Open(); } }")]
+    public void AGenericImplementationTheInputClosesOnce_IsServedAsThatClosing_WhateverTheReferencedProjectsClose(string server)
+    {
+        var result = RunWithReferencedProjects(server, "Server/Server.cs");
+
+        Assert.Equal("Harness.Receiver<Harness.Server>", Assert.Single(result.Model.Implementations).Key);
+        Assert.Contains(result.CSharpFiles, f => f.Content.Contains("MapGrpcService<CommServiceAdapter<global::Harness.Receiver<global::Harness.Server>>>", StringComparison.Ordinal));
+    }
+
+    [Fact]
+    public void AGenericImplementationTheInputClosesTwice_StaysUnserved_WithOnlyTheInputsClosings()
+    {
+        var result = RunWithReferencedProjects("public class Server { Comm<Server> comm = new Comm<Server>(); } public class Backup { Comm<Backup> comm = new Comm<Backup>(); }", "Server/Server.cs");
+
+        var implementation = Assert.Single(result.Model.Implementations);
+        Assert.False(implementation.IsActivatable);
+        Assert.Equal(new[] { "Harness.Receiver<Harness.Backup>", "Harness.Receiver<Harness.Server>" }, implementation.Closings.AsImmutableArray());
+    }
+
+    [Fact]
+    public void AGenericImplementationTheInputDoesNotClose_KeepsEveryReferencedProjectsClosing()
+    {
+        var result = RunWithReferencedProjects("public class Server { }", "Server/Server.cs");
+
+        Assert.Equal(new[] { "Harness.Receiver<Harness.Cat>", "Harness.Receiver<Harness.Client>" }, Assert.Single(result.Model.Implementations).Closings.AsImmutableArray());
+    }
+
+    [Fact]
+    public void WithoutInputSources_EveryFileIsTheInputs_AndThreeClosingsStayUnserved()
+    {
+        var result = MigrationEngine.Run(
+            WcfTestCompilation.Create(
+            [
+                ("Communication/Receiver.cs", Receiver),
+                ("Communication/Comm.cs", "namespace Harness { public class Comm<T> { public Receiver<T> rcvr = new Receiver<T>(); } class Cat { } class TestComm { static void Main() { var comm = new Comm<Cat>(); } } }"),
+                ("Client/Client.cs", "namespace Harness { public class Client { Comm<Client> comm = new Comm<Client>(); } }"),
+                ("Server/Server.cs", "namespace Harness { public class Server { Comm<Server> comm = new Comm<Server>(); } }"),
+            ]),
+            new EngineOptions { CSharp = new CSharpOptions() });
+
+        Assert.Equal(3, Assert.Single(result.Model.Implementations).Closings.Count);
+    }
+
+    /// <summary>
+    /// A course's file service given by its project (Repository/), with the Client project it references: each has its
+    /// own copy of IStreamService, and the service, declared in the Client's namespace, implements the Client's copy.
+    /// </summary>
+    private static EngineResult RunStreamServices(string repositoryContract, string clientCode = "", params string[] inputFiles)
+    {
+        var compilation = WcfTestCompilation.Create(
+        [
+            ("Repository/IStreamService.cs", """
+                using System.ServiceModel;
+                namespace Repository
+                {
+                    [ServiceContract(Namespace = "http://Repository")]
+                    public interface IStreamService { OPERATIONS }
+                    [MessageContract] public class FileMessage { [MessageBodyMember] public string name { get; set; } }
+                }
+                """.Replace("OPERATIONS", repositoryContract, StringComparison.Ordinal)),
+            ("Repository/Repository.cs", """
+                using Repository;
+                namespace RemoteTestHarness
+                {
+                    public class RepositoryTransfer : IStreamService { public int blockSize() => 1024; public void upLoad(FileMessage msg) { } }
+                }
+                """ + clientCode),
+            ("Client/IStreamService.cs", """
+                using System.ServiceModel;
+                namespace RemoteTestHarness
+                {
+                    [ServiceContract(Namespace = "http://RemoteTestHarness")]
+                    public interface IStreamService { [OperationContract] int blockSize(); [OperationContract(IsOneWay = true)] void upLoad(FileMessage msg); }
+                    [MessageContract] public class FileMessage { [MessageBodyMember] public string name { get; set; } }
+                }
+                """),
+        ]);
+        return MigrationEngine.Run(compilation, new EngineOptions { CSharp = new CSharpOptions(), InputSources = inputFiles.Length == 0 ? ["Repository/IStreamService.cs", "Repository/Repository.cs"] : inputFiles });
+    }
+
+    private const string SameOperations = "[OperationContract] int blockSize(); [OperationContract(IsOneWay = true)] void upLoad(Repository.FileMessage msg);";
+
+    [Fact]
+    public void TheInputsContract_WhenItsClassImplementsAReferencedProjectsCopyInAnotherNamespace_IsNoServiceOfItsOwn_AndWCFM1024SaysWhy()
+    {
+        var result = RunStreamServices(SameOperations);
+
+        Assert.Equal(["RemoteTestHarness.IStreamService"], result.Model.Services.Select(s => s.Key));
+        var finding = Assert.Single(result.FindingsOf(RuleIds.ClientSideContract));
+        Assert.Contains("Service contract 'Repository.IStreamService' is implemented nowhere in the input and no client code calls it, while the input implements 'RemoteTestHarness.IStreamService' of a project it references, with its WCF name 'IStreamService' and the same operations in namespace 'http://RemoteTestHarness' rather than 'http://Repository'", finding.Text(), StringComparison.Ordinal);
+    }
+
+    [Theory]
+    // Another operation: another service, which a service outside the input may implement.
+    [InlineData("[OperationContract] int blockSize(); [OperationContract] string[] fileNames();")]
+    // The same operation, not one-way here: another contract.
+    [InlineData("[OperationContract] int blockSize(); [OperationContract] void upLoad(Repository.FileMessage msg);")]
+    public void TheInputsContract_WithOtherOperations_StaysAService(string operations)
+    {
+        var result = RunStreamServices(operations);
+
+        Assert.Equal(new[] { "RemoteTestHarness.IStreamService", "Repository.IStreamService" }, result.Model.Services.Select(s => s.Key).Order(StringComparer.Ordinal));
+    }
+
+    [Fact]
+    public void TheInputsContract_ThatClientCodeCalls_StaysAService()
+    {
+        var result = RunStreamServices(SameOperations, """
+            namespace Repository
+            {
+                public class StreamClient : IStreamService
+                {
+                    readonly IStreamService channel = new System.ServiceModel.ChannelFactory<IStreamService>(new System.ServiceModel.BasicHttpBinding(), new System.ServiceModel.EndpointAddress("http://localhost/s")).CreateChannel();
+                    public int blockSize() => channel.blockSize();
+                    public void upLoad(FileMessage msg) => channel.upLoad(msg);
+                }
+            }
+            """);
+
+        Assert.Contains(result.Model.Services, s => s.Key == "Repository.IStreamService");
+        Assert.Empty(result.FindingsOf(RuleIds.ClientSideContract));
+    }
+
+    [Fact]
+    public void BothCopiesInTheInput_StayServices_AnotherNamespaceBeingAnotherService()
+    {
+        var result = RunStreamServices(SameOperations, "", "Repository/IStreamService.cs", "Repository/Repository.cs", "Client/IStreamService.cs");
+
+        Assert.Equal(new[] { "RemoteTestHarness.IStreamService", "Repository.IStreamService" }, result.Model.Services.Select(s => s.Key).Order(StringComparer.Ordinal));
+        Assert.Empty(result.FindingsOf(RuleIds.ClientSideContract));
+    }
+
     [Fact]
     public void ACallbackContractWithServiceContract_IsNoServiceOfItsOwn_AndWCFM1002SaysWhy()
     {

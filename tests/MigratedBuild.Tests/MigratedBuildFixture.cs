@@ -86,7 +86,7 @@ public sealed partial class MigratedBuildFixture : IAsyncLifetime
     {
         var run = new CaseRun(@case.Name, Root);
         CopyFolder(Path.Combine(TestEnvironment.ServiceProjects, @case.Name), run.CaseFolder);
-        var arguments = new List<string> { "generate", run.CaseFolder, "--out", run.OutputFolder, "--runtime-project", TestEnvironment.RuntimeProject };
+        var arguments = new List<string> { "generate", @case.Input is { } input ? Path.Combine(run.CaseFolder, input) : run.CaseFolder, "--out", run.OutputFolder, "--runtime-project", TestEnvironment.RuntimeProject };
         if (@case.Restore)
         {
             arguments.Add("--restore");

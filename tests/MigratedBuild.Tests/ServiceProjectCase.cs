@@ -13,6 +13,12 @@ namespace MigrateWcf.MigratedBuild.Tests;
 /// </summary>
 public sealed record ServiceProjectCase(string Name)
 {
+    /// <summary>
+    /// The path generate is given, inside the case folder (a project whose references lie beside it, as a user names the
+    /// service project of a solution); null: the case folder.
+    /// </summary>
+    public string? Input { get; init; }
+
     /// <summary>Pass <c>--restore</c> (the case's packages/ folder is not committed, as in most repositories).</summary>
     public bool Restore { get; init; }
 

@@ -436,6 +436,24 @@ public static class ServiceProjectCases
                 new("CommService", "GetName", StatusCode.OK) { Result = "Peer" },
             ],
         },
+        new("InputProjectClosesReceiver")
+        {
+            // The service project, as a user names it: the projects it references come along, and close Receiver<T> their own way.
+            Input = "Repository/Repository.csproj",
+            Services = ["Communicator", "StreamService"],
+            Findings =
+            [
+                new("WCFM1024", "info", "IStreamService.cs") { Line = 10, MessageContains = "'Repository.IStreamService' is implemented nowhere in the input and no client code calls it, while the input implements 'RemoteTestHarness.IStreamService' of a project it references" },
+                new("WCFM1023", "info", "../Client/Client.cs") { Line = 9, MessageContains = "'RemoteTestHarness.ClientTransfer' implements 'RemoteTestHarness.IStreamService' but is WCF client code" },
+            ],
+            Calls =
+            [
+                // Receiver<Repository>, as the Repository's own code hosted it; Comm<Client> and Comm<Cat> are the other projects' programs.
+                new("Communicator", "GetName", StatusCode.OK) { Result = "Repository" },
+                // RepositoryTransfer implements the Client project's IStreamService, which name lookup in namespace RemoteTestHarness finds first.
+                new("StreamService", "BlockSize", StatusCode.OK) { Result = 1024 },
+            ],
+        },
         new("PrivateNestedContractsOnly")
         {
             ExitCode = 3,

@@ -599,9 +599,12 @@ internal static class GenerateCommand
         }
 
         var symbolsNotRead = inputs.SelectMany(i => i.Projects.Concat(i.ReferencedProjects)).SelectMany(p => p.SymbolsNotRead).Distinct().ToImmutableArray();
+        // The inputs' own files, apart from those of the projects they only reference, each of which WCF ran on its own.
+        var inputSources = inputs.SelectMany(i => i.Projects).SelectMany(p => p.Files).Distinct(StringComparer.Ordinal).Order(StringComparer.Ordinal).ToImmutableArray();
         return new InputSet(kind, root, [new SourceSet(name, LoadMode.LooseFiles, root, null, files, nullable)
         {
             ConfigurationFiles = configurations, AssemblyReferences = assemblies, FileSymbols = symbols.ToImmutable(), SymbolsNotRead = symbolsNotRead,
+            InputSources = inputSources.Length == files.Length ? null : inputSources,
         }], [])
         {
             FolderLinksNotFollowed = [.. inputs.SelectMany(i => i.FolderLinksNotFollowed)],

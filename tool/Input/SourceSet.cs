@@ -45,6 +45,13 @@ public enum LoadMode
 /// <param name="NullableEnabled">The project's &lt;Nullable&gt; setting; false (the compiler's default) otherwise.</param>
 public sealed record SourceSet(string Name, LoadMode Load, string Folder, string? ProjectFile, ImmutableArray<string> Files, bool NullableEnabled)
 {
+    /// <summary>
+    /// Of <see cref="Files"/>, those of the projects given as input, when the set also holds the files of projects they
+    /// only reference (generate reads them as one: a generic implementation is hosted as the input's own code closes
+    /// it); null when every file is the input's.
+    /// </summary>
+    public ImmutableArray<string>? InputSources { get; init; }
+
     /// <summary>The .csproj files this project's &lt;ProjectReference&gt; items name and that exist (full paths, sorted).</summary>
     public ImmutableArray<string> ProjectReferences { get; init; } = ImmutableArray<string>.Empty;
 

@@ -20,7 +20,8 @@ namespace MigrateWcf.Generator.Discovery;
 /// </summary>
 internal static class ContractDiscovery
 {
-    public static (ContractModel Model, ImmutableArray<Finding> Findings) Discover(Compilation compilation, CancellationToken cancellationToken)
+    /// <param name="inputSources">The paths of the input's own files when <paramref name="compilation"/> also holds projects the input only references (<see cref="GenericClosings"/>); null when every file is the input's.</param>
+    public static (ContractModel Model, ImmutableArray<Finding> Findings) Discover(Compilation compilation, CancellationToken cancellationToken, IReadOnlyCollection<string>? inputSources = null)
     {
         var wcf = WcfSymbols.Create(compilation);
         if (!wcf.HasWcf)
@@ -37,7 +38,7 @@ internal static class ContractDiscovery
                 .ToImmutableArray());
         }
 
-        return Discover(compilation, wcf, SourceTypes(compilation), readHosting: true, cancellationToken);
+        return Discover(compilation, wcf, SourceTypes(compilation), readHosting: true, cancellationToken, inputSources: inputSources);
     }
 
     /// <summary>
@@ -51,9 +52,10 @@ internal static class ContractDiscovery
     /// The contracts the whole input implements (<see cref="ImplementedContracts.Read"/> over every source type), when
     /// <paramref name="roots"/> are not every source type; null: the implementations among the roots are all there are.
     /// </param>
-    internal static (ContractModel Model, ImmutableArray<Finding> Findings) Discover(Compilation compilation, WcfSymbols wcf, IEnumerable<INamedTypeSymbol> roots, bool readHosting, CancellationToken cancellationToken, bool findingsOnly = false, ImplementedContracts? implemented = null)
+    /// <param name="inputSources">As for the whole run: the input's own files, or null for every file.</param>
+    internal static (ContractModel Model, ImmutableArray<Finding> Findings) Discover(Compilation compilation, WcfSymbols wcf, IEnumerable<INamedTypeSymbol> roots, bool readHosting, CancellationToken cancellationToken, bool findingsOnly = false, ImplementedContracts? implemented = null, IReadOnlyCollection<string>? inputSources = null)
     {
-        var context = new DiscoveryContext(compilation, wcf, cancellationToken, readsEmitterFacts: !findingsOnly);
+        var context = new DiscoveryContext(compilation, wcf, cancellationToken, readsEmitterFacts: !findingsOnly, inputSources);
         var types = new TypeClassifier(context);
         var dataTypes = new DataTypeReader(context, types);
         var behaviors = new BehaviorReader(context);
@@ -169,6 +171,7 @@ internal static class ContractDiscovery
         {
             var keys = contracts.Select(c => context.Key(c)).Distinct(StringComparer.Ordinal).ToEquatableArray();
             clientClasses.Add(new ClientClassModel(context.Key(type), keys, builtOn, DiscoveryContext.PositionOf(type)));
+            implemented.AddCalled(contracts);
             context.Report(FindingMessages.ClientCode, type, context.Key(type), string.Join(", ", keys.Select(k => "'" + k + "'")), builtOn);
             return;
         }

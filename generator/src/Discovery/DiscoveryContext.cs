@@ -34,14 +34,30 @@ internal sealed class DiscoveryContext
     /// False when only findings are wanted (the analyzers): doc comments and the C# spellings the emitters need are not
     /// read, since no finding depends on them.
     /// </param>
-    public DiscoveryContext(Compilation compilation, WcfSymbols wcf, CancellationToken cancellationToken, bool readsEmitterFacts = true)
+    /// <param name="inputSources">
+    /// The paths of the input's own files when the compilation also holds projects the input only references (generate
+    /// reads them together); null when every file is the input's.
+    /// </param>
+    public DiscoveryContext(Compilation compilation, WcfSymbols wcf, CancellationToken cancellationToken, bool readsEmitterFacts = true, IReadOnlyCollection<string>? inputSources = null)
     {
         Compilation = compilation;
+        _inputSources = inputSources is null ? null : new HashSet<string>(inputSources, StringComparer.Ordinal);
         Wcf = wcf;
         CancellationToken = cancellationToken;
         ReadsEmitterFacts = readsEmitterFacts;
         CSharp = new CSharpSpelling(compilation, wcf);
     }
+
+    private readonly HashSet<string>? _inputSources;
+
+    /// <summary>True when the compilation also holds projects the input only references (<see cref="IsInput(SyntaxTree)"/> tells their files apart).</summary>
+    public bool HoldsReferencedProjects => _inputSources is not null;
+
+    /// <summary>Whether <paramref name="tree"/> is one of the input's own files, not of a project it only references.</summary>
+    public bool IsInput(SyntaxTree tree) => _inputSources is null || _inputSources.Contains(tree.FilePath);
+
+    /// <summary>Whether <paramref name="symbol"/> is declared in the input's own files.</summary>
+    public bool IsInput(ISymbol symbol) => symbol.Locations.Any(l => l.SourceTree is { } tree && IsInput(tree));
 
     /// <summary>Whether doc comments and C# spellings are read (the .proto and C# emitters need them; findings do not).</summary>
     public bool ReadsEmitterFacts { get; }

@@ -13,29 +13,45 @@ namespace MigrateWcf.Generator.Discovery;
 /// (<c>new Receiver&lt;Order&gt;()</c>) or hosts (<c>typeof(Receiver&lt;Order&gt;)</c>). A generic type passing its own type
 /// parameters on (<c>class Comm&lt;T&gt; { Receiver&lt;T&gt; rcvr = new Receiver&lt;T&gt;(); }</c>) closes them with each of its
 /// own closings (<c>new Comm&lt;Order&gt;()</c> makes a <c>Receiver&lt;Order&gt;</c>). Base lists are not closings: a class
-/// deriving from <c>Receiver&lt;Order&gt;</c> is an implementation of its own. Read once per discovery, when first asked.
+/// deriving from <c>Receiver&lt;Order&gt;</c> is an implementation of its own. When the compilation holds the projects the
+/// input references too, each of which WCF ran as its own program, the closings the input's own code makes are the
+/// ones its ServiceHost hosted: they stand for the type, and those made only in referenced projects count when the
+/// input makes none. Read once per discovery, when first asked.
 /// </summary>
 internal sealed class GenericClosings
 {
     /// <summary>Closed types followed through generic types at most: a type creating itself with a longer argument (<c>new A&lt;List&lt;T&gt;&gt;()</c>) has no end.</summary>
     private const int Limit = 1000;
 
-    private readonly Dictionary<INamedTypeSymbol, SortedDictionary<string, INamedTypeSymbol>> _byDefinition = new(SymbolEqualityComparer.Default);
+    private readonly Dictionary<INamedTypeSymbol, SortedDictionary<string, Closing>> _byDefinition = new(SymbolEqualityComparer.Default);
 
     private GenericClosings()
     {
     }
 
-    /// <summary>The closed types of <paramref name="definition"/> (a generic class definition) the source makes, by key.</summary>
+    /// <summary>
+    /// The closed types of <paramref name="definition"/> (a generic class definition) the source makes, by key: those
+    /// the input's own code makes when it makes any, else those of the projects it references.
+    /// </summary>
     public IReadOnlyList<INamedTypeSymbol> Of(INamedTypeSymbol definition)
-        => _byDefinition.TryGetValue(definition.OriginalDefinition, out var closed) ? closed.Values.ToList() : Array.Empty<INamedTypeSymbol>();
+    {
+        if (!_byDefinition.TryGetValue(definition.OriginalDefinition, out var closed))
+        {
+            return Array.Empty<INamedTypeSymbol>();
+        }
+
+        var ofInput = closed.Values.Where(c => c.InInput).Select(c => c.Type).ToList();
+        return ofInput.Count > 0 ? ofInput : closed.Values.Select(c => c.Type).ToList();
+    }
 
     public static GenericClosings Read(DiscoveryContext context)
     {
         var closings = new GenericClosings();
         var compilation = context.Compilation;
-        // Closed types found in source, and the open ones each generic type makes of its own type parameters.
-        var pending = new Queue<INamedTypeSymbol>();
+        // Closed types found in source (those of the input's files first, so whatever they lead to counts as the
+        // input's), and the open ones each generic type makes of its own type parameters.
+        var pending = new Queue<Closing>();
+        var pendingOutsideInput = new List<Closing>();
         var passedOn = new Dictionary<INamedTypeSymbol, List<INamedTypeSymbol>>(SymbolEqualityComparer.Default);
         foreach (var tree in compilation.SyntaxTrees.Where(t => t.FilePath != CoreWcfDeclarations.FileName))
         {
@@ -46,6 +62,7 @@ internal sealed class GenericClosings
                 continue;
             }
 
+            var inInput = context.IsInput(tree);
             var model = compilation.GetSemanticModel(tree);
             foreach (var node in root.DescendantNodes())
             {
@@ -63,7 +80,14 @@ internal sealed class GenericClosings
                 var parameters = TypeParameters(type).ToList();
                 if (parameters.Count == 0)
                 {
-                    pending.Enqueue(type);
+                    if (inInput)
+                    {
+                        pending.Enqueue(new Closing(type, InInput: true));
+                    }
+                    else
+                    {
+                        pendingOutsideInput.Add(new Closing(type, InInput: false));
+                    }
                 }
                 else if (model.GetEnclosingSymbol(node.SpanStart, context.CancellationToken) is { } enclosing
                          && OwnerOf(parameters, enclosing) is { } owner)
@@ -79,9 +103,20 @@ internal sealed class GenericClosings
         }
 
         var seen = new HashSet<INamedTypeSymbol>(SymbolEqualityComparer.Default);
-        while (pending.Count > 0 && seen.Count < Limit)
+        while (seen.Count < Limit)
         {
-            var closed = pending.Dequeue();
+            if (pending.Count == 0)
+            {
+                if (pendingOutsideInput.Count == 0)
+                {
+                    break;
+                }
+
+                pendingOutsideInput.ForEach(pending.Enqueue);
+                pendingOutsideInput.Clear();
+            }
+
+            var (closed, inInput) = pending.Dequeue();
             if (!seen.Add(closed))
             {
                 continue;
@@ -90,10 +125,10 @@ internal sealed class GenericClosings
             var definition = closed.OriginalDefinition;
             if (!closings._byDefinition.TryGetValue(definition, out var ofDefinition))
             {
-                closings._byDefinition[definition] = ofDefinition = new SortedDictionary<string, INamedTypeSymbol>(StringComparer.Ordinal);
+                closings._byDefinition[definition] = ofDefinition = new SortedDictionary<string, Closing>(StringComparer.Ordinal);
             }
 
-            ofDefinition[context.Key(closed)] = closed;
+            ofDefinition[context.Key(closed)] = new Closing(closed, inInput);
             if (passedOn.TryGetValue(definition, out var open))
             {
                 var arguments = new Dictionary<ITypeParameterSymbol, ITypeSymbol>(SymbolEqualityComparer.Default);
@@ -106,7 +141,7 @@ internal sealed class GenericClosings
                 {
                     if (Substitute(type, arguments, compilation) is INamedTypeSymbol made && !TypeParameters(made).Any())
                     {
-                        pending.Enqueue(made);
+                        pending.Enqueue(new Closing(made, inInput));
                     }
                 }
             }
@@ -114,6 +149,9 @@ internal sealed class GenericClosings
 
         return closings;
     }
+
+    /// <summary>A closed type the source makes, and whether the input's own code makes it (or the type making it).</summary>
+    private readonly record struct Closing(INamedTypeSymbol Type, bool InInput);
 
     /// <summary>The generic class whose type parameters are all of <paramref name="parameters"/>: the type around the code (a method's own type parameters are not followed).</summary>
     private static INamedTypeSymbol? OwnerOf(List<ITypeParameterSymbol> parameters, ISymbol enclosing)

@@ -16,6 +16,8 @@ internal sealed class ImplementedContracts
     private readonly DiscoveryContext _context;
     private readonly HashSet<INamedTypeSymbol> _contracts = new(SymbolEqualityComparer.Default);
     private readonly Dictionary<(string Name, string Namespace), SortedSet<string>> _keysByWcfName = new();
+    private readonly Dictionary<string, List<INamedTypeSymbol>> _byWcfNameOnly = new(StringComparer.Ordinal);
+    private readonly HashSet<INamedTypeSymbol> _calledByClients = new(SymbolEqualityComparer.Default);
 
     public ImplementedContracts(DiscoveryContext context) => _context = context;
 
@@ -36,9 +38,31 @@ internal sealed class ImplementedContracts
                 }
 
                 keys.Add(_context.Key(contract));
+                if (!_byWcfNameOnly.TryGetValue(name.Name, out var named))
+                {
+                    _byWcfNameOnly[name.Name] = named = new List<INamedTypeSymbol>();
+                }
+
+                named.Add(contract);
             }
         }
     }
+
+    /// <summary>Records the contracts a class of client code (<see cref="ClientCodeReader.BuiltOn"/>) is built on: it calls them.</summary>
+    public void AddCalled(IEnumerable<INamedTypeSymbol> contracts)
+    {
+        foreach (var contract in contracts)
+        {
+            _calledByClients.Add(contract.OriginalDefinition);
+        }
+    }
+
+    /// <summary>Whether client code of the input is built on <paramref name="contract"/>.</summary>
+    public bool IsCalled(INamedTypeSymbol contract) => _calledByClients.Contains(contract.OriginalDefinition);
+
+    /// <summary>The implemented contracts with the WCF name <paramref name="name"/>, whatever their namespace, in the order they were recorded.</summary>
+    public IReadOnlyList<INamedTypeSymbol> WithWcfNameOnly(string name)
+        => _byWcfNameOnly.TryGetValue(name, out var contracts) ? contracts : (IReadOnlyList<INamedTypeSymbol>)Array.Empty<INamedTypeSymbol>();
 
     public bool Contains(INamedTypeSymbol contract) => _contracts.Contains(contract.OriginalDefinition);
 
@@ -63,6 +87,10 @@ internal sealed class ImplementedContracts
                 if (contracts.Count > 0 && clients.BuiltOn(type, contracts) is null)
                 {
                     implemented.Add(contracts);
+                }
+                else if (contracts.Count > 0)
+                {
+                    implemented.AddCalled(contracts);
                 }
             });
         }

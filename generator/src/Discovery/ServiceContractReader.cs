@@ -125,6 +125,12 @@ internal sealed class ServiceContractReader
             return true;
         }
 
+        if (!implemented.IsCalled(type) && CopyInOtherNamespace(type, name, contractNamespace, implemented) is { } copied)
+        {
+            _context.Report(FindingMessages.ClientSideContractOtherNamespace, type, key, _context.Key(copied.Contract), name, copied.Namespace, contractNamespace);
+            return true;
+        }
+
         if (GeneratedForClient(type, attribute) is { } evidence)
         {
             _context.Report(FindingMessages.ClientSideContractGenerated, type, key, evidence);
@@ -132,6 +138,61 @@ internal sealed class ServiceContractReader
         }
 
         return false;
+    }
+
+    /// <summary>
+    /// For a contract of the input's own files, when the compilation holds the projects the input references too: the
+    /// contract of a referenced project (the first by key) that the input implements instead, with the WCF name of
+    /// <paramref name="type"/> and the same operations in another namespace, and that namespace. Course projects keep a
+    /// copy of a contract in each project; a service declared in the namespace of the referenced project's copy
+    /// implements that copy, which C# name lookup finds first, so WCF served it and the input's own is dead. Null for
+    /// none; a contract beside its twin in the input stays a service (another namespace is another service).
+    /// </summary>
+    private (INamedTypeSymbol Contract, string Namespace)? CopyInOtherNamespace(INamedTypeSymbol type, string name, string contractNamespace, ImplementedContracts implemented)
+    {
+        if (!_context.HoldsReferencedProjects || !_context.IsInput(type))
+        {
+            return null;
+        }
+
+        var operations = OperationShapes(type);
+        if (operations.Count == 0)
+        {
+            return null;
+        }
+
+        foreach (var contract in implemented.WithWcfNameOnly(name).OrderBy(c => _context.Key(c), StringComparer.Ordinal))
+        {
+            if (!_context.IsInput(contract) && WcfSymbols.Find(contract, _wcf.ServiceContract) is { } attribute
+                && WcfName(contract, attribute).Namespace is var otherNamespace && otherNamespace != contractNamespace
+                && OperationShapes(contract).SetEquals(operations))
+            {
+                return (contract, otherNamespace);
+            }
+        }
+
+        return null;
+    }
+
+    /// <summary>
+    /// Each operation of <paramref name="contract"/> and the contracts it extends as its WCF name, parameter and result
+    /// types by name (not namespace: each copy has its own copies of the data types); one-way ones marked.
+    /// </summary>
+    private HashSet<string> OperationShapes(INamedTypeSymbol contract)
+    {
+        var shapes = new HashSet<string>(StringComparer.Ordinal);
+        foreach (var declaring in new[] { contract }.Concat(contract.AllInterfaces.Where(i => WcfSymbols.Has(i, _wcf.ServiceContract))))
+        {
+            foreach (var method in _operations.OperationMethods(declaring))
+            {
+                var attribute = _wcf.OperationAttribute(method);
+                var operationName = (attribute is null ? null : WcfSymbols.Named<string?>(attribute, "Name", null)) ?? method.Name;
+                var oneWay = attribute is not null && WcfSymbols.Named(attribute, "IsOneWay", false);
+                shapes.Add($"{operationName}({string.Join(",", method.Parameters.Select(p => p.RefKind + " " + p.Type.Name))}){method.ReturnType.Name}{(oneWay ? " one-way" : string.Empty)}");
+            }
+        }
+
+        return shapes;
     }
 
     /// <summary>

@@ -78,6 +78,7 @@ public static class FindingMessages
     public static readonly FindingMessage RestFault = new(nameof(RestFault), RuleIds.RestFault, "REST operation '{0}' declares the fault(s) {1}");
     public static readonly FindingMessage ClientCode = new(nameof(ClientCode), RuleIds.ClientCode, "'{0}' implements {1} but is WCF client code, built on '{2}'");
     public static readonly FindingMessage ClientSideContractCopy = new(nameof(ClientSideContractCopy), RuleIds.ClientSideContract, "Service contract '{0}' is implemented nowhere in the input, and '{1}', which is, has its WCF name '{2}' and namespace '{3}': it is a client-side copy of '{1}'");
+    public static readonly FindingMessage ClientSideContractOtherNamespace = new(nameof(ClientSideContractOtherNamespace), RuleIds.ClientSideContract, "Service contract '{0}' is implemented nowhere in the input and no client code calls it, while the input implements '{1}' of a project it references, with its WCF name '{2}' and the same operations in namespace '{3}' rather than '{4}' (C# name lookup found that copy first): WCF served '{1}', and '{0}' is no service of its own; if a service outside the input implements '{0}', migrate that service from its own sources");
     public static readonly FindingMessage ClientSideContractGenerated = new(nameof(ClientSideContractGenerated), RuleIds.ClientSideContract, "Service contract '{0}' was generated for a client ({1}), and nothing in the input implements it while other contracts are: it describes a service outside the input");
     public static readonly FindingMessage ImplementationChoice = new(nameof(ImplementationChoice), RuleIds.ImplementationChoice, "'{0}' serves '{1}' by default; {2} implement(s) it too: set MigratedServicesOptions.{3} in AddMigratedServices to serve another");
     public static readonly FindingMessage UnreachableContract = new(nameof(UnreachableContract), RuleIds.UnreachableType, "Service contract '{0}' is {1}, so generated code cannot name it");
@@ -197,7 +198,7 @@ public static class FindingMessages
         RefOutParameter, StreamWithOtherParameters, StreamWithOtherResults, StreamParameter, StreamResult,
         ServiceContractOnClass, IncompleteAsyncPattern, UntypedMessage, XmlSerializerFormat, ContractWithoutOperations,
         OpenGenericContract, GenericOperation, RestOperationKept, RestOperationChanged, RestXmlFormat, RestUriTemplateFeature,
-        RestNotServed, RestJsonDiffers, RestFault, ClientCode, ClientSideContractCopy, ClientSideContractGenerated,
+        RestNotServed, RestJsonDiffers, RestFault, ClientCode, ClientSideContractCopy, ClientSideContractOtherNamespace, ClientSideContractGenerated,
         ImplementationChoice, UnreachableContract, UnreachableImplementation, UnreachableDataType, UnreachableMember, ServiceContractMapped, MessageContractRequest, MessageContractResponse,
         SynchronousOperation, ContractAnalysisFailed, ContractMappingFailed, TypeNestedTooDeep,
         ObjectMember, UnmappedType, TypeWithoutProtoForm, StreamInMessage, UnresolvedType, EnumWithoutZero, FlagsEnum,
