@@ -57,7 +57,8 @@ public static class RpcProbe
 
     private static readonly TimeSpan StreamDeadline = TimeSpan.FromSeconds(5);
 
-    public static async Task<RpcAnswer> CallAsync(CallInvoker invoker, DeclaredRpc rpc)
+    /// <param name="request">A unary rpc's request message in place of an empty one.</param>
+    public static async Task<RpcAnswer> CallAsync(CallInvoker invoker, DeclaredRpc rpc, byte[]? request = null)
     {
         var method = new Method<byte[], byte[]>(rpc.Kind, rpc.ServiceFullName, rpc.Method, Bytes, Bytes);
         try
@@ -65,7 +66,7 @@ public static class RpcProbe
             switch (rpc.Kind)
             {
                 case MethodType.Unary:
-                    return Ok(await invoker.AsyncUnaryCall(method, null, Options(UnaryDeadline), []));
+                    return Ok(await invoker.AsyncUnaryCall(method, null, Options(UnaryDeadline), request ?? []));
                 case MethodType.ClientStreaming:
                 {
                     using var call = invoker.AsyncClientStreamingCall(method, null, Options(StreamDeadline));

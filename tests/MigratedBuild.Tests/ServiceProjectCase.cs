@@ -43,6 +43,12 @@ public sealed record ServiceProjectCase(string Name)
     /// <summary>Rpcs that answer other than OK (a fault of the implementation's own), or with a value to check.</summary>
     public ImmutableArray<ExpectedCall> Calls { get; init; } = [];
 
+    /// <summary>
+    /// A fragment of what the host prints once the rpcs were called, waited for (a one-way operation's work, which runs
+    /// after its call answered, shows only there).
+    /// </summary>
+    public string? HostOutputContains { get; init; }
+
     /// <summary>REST calls through JSON transcoding (HTTP/2 on the same Unix socket), after the rpcs.</summary>
     public ImmutableArray<ExpectedHttpCall> HttpCalls { get; init; } = [];
 
@@ -74,7 +80,7 @@ public sealed record ReportedFinding(string File, int? Line, int? Column, string
 }
 
 /// <summary>
-/// How one rpc, called with an empty request, answers: with <see cref="Status"/> (null: any status but UNIMPLEMENTED, for
+/// How one rpc, called with an empty request (or <see cref="Request"/>), answers: with <see cref="Status"/> (null: any status but UNIMPLEMENTED, for
 /// rpcs whose answer depends on what the runtime does with a caller outside any session), and, when OK, a result
 /// field (number 1, the operation's return value) equal to <see cref="Result"/> (a string or an int) or a string
 /// containing <see cref="ResultContains"/>.
@@ -84,6 +90,9 @@ public sealed record ExpectedCall(string Service, string Method, StatusCode? Sta
     public object? Result { get; init; }
 
     public string? ResultContains { get; init; }
+
+    /// <summary>The request message's bytes in place of an empty one (a unary rpc whose request must carry a value).</summary>
+    public byte[]? Request { get; init; }
 
     public bool Matches(RpcAnswer answer)
         => (Status is null ? answer.Status != StatusCode.Unimplemented : answer.Status == Status)

@@ -85,9 +85,9 @@ public sealed class ServiceProjectTests(MigratedBuildFixture build, ITestOutputH
         var wrong = new List<string>();
         foreach (var rpc in rpcs)
         {
-            var answer = await RpcProbe.CallAsync(invoker, rpc);
             var call = expected.Calls.SingleOrDefault(c => c.Service == rpc.Service && c.Method == rpc.Method)
                        ?? new ExpectedCall(rpc.Service, rpc.Method, rpc.Kind == MethodType.Unary ? StatusCode.OK : null);
+            var answer = await RpcProbe.CallAsync(invoker, rpc, call.Request);
             output.WriteLine($"{rpc}: {answer}");
             if (!call.Matches(answer))
             {
@@ -112,6 +112,21 @@ public sealed class ServiceProjectTests(MigratedBuildFixture build, ITestOutputH
             if (!call.Matches((int)response.StatusCode, body, origin!))
             {
                 wrong.Add($"{call.Method} /{call.Path}: {(int)response.StatusCode} {body}; expected {call}");
+            }
+        }
+
+        if (expected.HostOutputContains is { } printed)
+        {
+            // One-way work runs after its call answered: give it a while.
+            var until = DateTime.UtcNow.AddSeconds(30);
+            while (!host.Stdout.Contains(printed, StringComparison.Ordinal) && DateTime.UtcNow < until)
+            {
+                await Task.Delay(100);
+            }
+
+            if (!host.Stdout.Contains(printed, StringComparison.Ordinal))
+            {
+                wrong.Add($"the host did not print '{printed}'");
             }
         }
 

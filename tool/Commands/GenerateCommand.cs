@@ -216,7 +216,7 @@ internal static class GenerateCommand
         var reported = generation.PlanFindings.Where(f => f.Severity == FindingSeverity.Error && f.Position is not null)
             .Select(f => (f.Position!.FilePath, f.Position.Line)).ToHashSet();
         // An error in generated code that names an API a WCFM4007 says .NET 10 lacks (a client proxy implementing a
-        // contract whose operation takes MsmqMessage<T>) follows from that contract: it goes with the user's edit there
+        // contract whose operation takes System.Messaging's Message) follows from that contract: it goes with the user's edit there
         // and the next generate, and is no migrate-wcf bug to report; it is said so.
         var missingApis = generation.PlanFindings
             .Where(f => f.Severity == FindingSeverity.Error && f.MessageId == FindingMessages.ApiMissingOnDotNet.Id && f.Arguments.Count > 0)

@@ -156,6 +156,21 @@ internal sealed class OperationReader
         doc.Parameters.TryGetValue(parameter.Name, out var text);
         // Code with syntax errors can leave a parameter without a name; give it one a lock file can key on.
         var name = parameter.Name.Length > 0 ? parameter.Name : "param" + (parameter.Ordinal + 1);
+        if (direction == ParameterDirection.In && WcfSymbols.Is(parameter.Type, _wcf.MsmqMessage) && parameter.Type is INamedTypeSymbol { TypeArguments.Length: 1 } envelope)
+        {
+            // MSMQ integration delivered the queued message's body deserialized as T; its MSMQ properties (label, queues,
+            // times) have no gRPC counterpart. The body travels as a T parameter would, never null (WCF's constructor
+            // and Body setter refuse null); the adapter wraps it in MigrateWcf.Compatibility's MsmqMessage<T>.
+            var body = _types.Classify(envelope.TypeArguments[0], envelope.TypeArgumentNullableAnnotations[0]).WithNullability(NullabilityValue.NotNull);
+            var display = _context.Display(envelope);
+            var method = parameter.ContainingSymbol as IMethodSymbol;
+            _context.Report(FindingMessages.MsmqMessageParameter, parameter, method is null ? name : $"{_context.Display(method.ContainingType)}.{method.Name}", name, display, body.Display);
+            return new ParameterModel(name, body, direction, text)
+            {
+                Envelope = new ParameterEnvelope(_context.ReadsEmitterFacts ? _context.CSharp.Declared(envelope, NullableAnnotation.NotAnnotated) : null, display),
+            };
+        }
+
         return new ParameterModel(name, _types.Classify(parameter.Type, parameter.NullableAnnotation), direction, text);
     }
 

@@ -215,7 +215,8 @@ internal sealed class TypeClassifier
         if (!IsInSource(named) && !WcfSymbols.Has(named, _wcf.DataContract) && named.ContainingNamespace?.ToDisplayString() is { } wcfNamespace
             && (wcfNamespace == "System.ServiceModel" || wcfNamespace.StartsWith("System.ServiceModel.", StringComparison.Ordinal)))
         {
-            // MsmqMessage<T>, EndpointAddress...: WCF's envelopes and channel types carry data of their own making.
+            // EndpointAddress, MsmqMessage<T> other than as an operation parameter (OperationReader unwraps that one)...:
+            // WCF's envelopes and channel types carry data of their own making.
             return Shape(TypeShape.Unmapped, type, "a WCF type that is not data (WCF's own envelope or channel type, which no proto message describes)");
         }
 

@@ -55,6 +55,7 @@ internal sealed class WcfSymbols
         AsyncCallback = Resolve(compilation, "System.AsyncCallback");
         Stream = Resolve(compilation, "System.IO.Stream");
         Message = Both("Channels.Message");
+        MsmqMessage = Resolve(compilation, ServiceModelNamespace + ".MsmqIntegration.MsmqMessage`1");
         Guid = Resolve(compilation, "System.Guid");
         Uri = Resolve(compilation, "System.Uri");
         TimeSpan = Resolve(compilation, "System.TimeSpan");
@@ -121,6 +122,9 @@ internal sealed class WcfSymbols
     public ImmutableArray<INamedTypeSymbol> AsyncCallback { get; }
     public ImmutableArray<INamedTypeSymbol> Stream { get; }
     public ImmutableArray<INamedTypeSymbol> Message { get; }
+
+    /// <summary>MSMQ integration's <c>MsmqMessage&lt;T&gt;</c> (.NET Framework's System.ServiceModel; MigrateWcf.Compatibility's on .NET 10).</summary>
+    public ImmutableArray<INamedTypeSymbol> MsmqMessage { get; }
     public ImmutableArray<INamedTypeSymbol> Guid { get; }
     public ImmutableArray<INamedTypeSymbol> Uri { get; }
     public ImmutableArray<INamedTypeSymbol> TimeSpan { get; }

@@ -103,7 +103,8 @@ internal static partial class AdapterEmitter
         w.Open($"public override {returns} {rpc.Name}({requestParameter}{responseParameter}, global::Grpc.Core.ServerCallContext context)");
         var conversions = new ConversionWriter(index, w, ConversionWriter.TopDepth, CSharpEmitter.AnyClass(csharp), Reserved);
         var names = operation.Parameters.Select(p => conversions.ParameterLocal(Local(p.Name))).ToArray();
-        var typeOf = new Func<int, string>(i => i < types.Count ? types[i].Type : operation.Parameters[i].Type.CSharp!.Name);
+        // A parameter in an envelope (MsmqMessage<T>) is read from the request as its body's type, and wrapped for the call.
+        var typeOf = new Func<int, string>(i => i < types.Count && operation.Parameters[i].Envelope is null ? types[i].Type : operation.Parameters[i].Type.CSharp!.Name);
 
         if (!CanCall(operation))
         {
@@ -129,7 +130,9 @@ internal static partial class AdapterEmitter
         }
 
         var streamIndex = rpc.ClientStreaming ? RpcShape.StreamParameter(operation) : -1;
-        string Argument(int i) => arguments.TryGetValue(i, out var argument) ? argument : "default!";
+        string Argument(int i) => !arguments.TryGetValue(i, out var argument) ? "default!"
+            : operation.Parameters[i].Envelope is { CSharpType: { } envelope } ? $"new {envelope}({argument})"
+            : argument;
 
         if (operation.IsOneWay && !rpc.ClientStreaming && !rpc.ServerStreaming)
         {

@@ -116,7 +116,7 @@ internal static class ProxyEmitter
                     else
                     {
                         w.Line("await EnsureOpenedAsync().ConfigureAwait(false);");
-                        var request = RpcCode.Build(conversions, w, index, shape.Request, operation, conversions.Local("request"), i => names[i] ?? "default!", where);
+                        var request = RpcCode.Build(conversions, w, index, shape.Request, operation, conversions.Local("request"), Inputs(operation, names, where), where);
                         w.Line($"var {response} = await _client.{shape.Rpc.Name}Async({request}).ResponseAsync.ConfigureAwait(false);");
                     }
 
@@ -134,7 +134,7 @@ internal static class ProxyEmitter
                     else
                     {
                         w.Line("EnsureOpened();");
-                        var request = RpcCode.Build(conversions, w, index, shape.Request, operation, conversions.Local("request"), i => names[i] ?? "default!", where);
+                        var request = RpcCode.Build(conversions, w, index, shape.Request, operation, conversions.Local("request"), Inputs(operation, names, where), where);
                         if (shape.Rpc.ServerStreaming)
                         {
                             var call = conversions.Local("call");
@@ -161,6 +161,15 @@ internal static class ProxyEmitter
             Core(w, shape, core, index, csharp, where);
         }
     }
+
+    /// <summary>
+    /// The value the request carries of each parameter (by index): its argument, or for one in an envelope
+    /// (MsmqMessage&lt;T&gt;) the envelope's Body, a null envelope refused as WCF refused a null body.
+    /// </summary>
+    private static Func<int, string> Inputs(OperationModel operation, string?[] names, Func<int, string> where)
+        => i => names[i] is not { } name ? "default!"
+            : operation.Parameters[i].Envelope is null ? name
+            : $"({name} ?? throw {RuntimeMapping.Class}.NotCarried({CSharpWriter.Literal(where(i))})).Body";
 
     /// <summary>What the core method of an rpc returns: the response message, or the result stream.</summary>
     private static string CoreResult(RpcShape shape) => shape.Rpc.ServerStreaming ? "global::System.IO.Stream" : shape.Response.Class;
@@ -210,7 +219,7 @@ internal static class ProxyEmitter
         }
         else
         {
-            var request = RpcCode.Build(conversions, w, index, shape.Request, operation, conversions.Local("request"), i => names[i] ?? "default!", where);
+            var request = RpcCode.Build(conversions, w, index, shape.Request, operation, conversions.Local("request"), Inputs(operation, names, where), where);
             if (shape.Rpc.ServerStreaming)
             {
                 var call = conversions.Local("call");

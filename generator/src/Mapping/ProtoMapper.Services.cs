@@ -119,7 +119,9 @@ internal sealed partial class ProtoMapper
             Report(scope, FindingMessages.InitiatingTerminating, operation.Position, name, operation.IsInitiating ? "true" : "false", operation.IsTerminating ? "true" : "false");
         }
 
-        if (operation.Action == "*")
+        // MSMQ integration's operations take any action (an MSMQ message has none) with a typed MsmqMessage<T>, which
+        // travels as T (WCFM1027): nothing untyped is left to report.
+        if (operation.Action == "*" && !operation.Parameters.Any(p => p.Envelope is not null))
         {
             Report(scope, FindingMessages.UntypedMessage, operation.Position, name);
         }

@@ -252,7 +252,18 @@ public sealed record WebHttpModel(
     bool FromServiceModel,
     SourcePosition? Position);
 
-public sealed record ParameterModel(string Name, TypeRef Type, ParameterDirection Direction, string? Documentation);
+public sealed record ParameterModel(string Name, TypeRef Type, ParameterDirection Direction, string? Documentation)
+{
+    /// <summary>
+    /// The envelope the C# parameter wraps its value in, when WCF took one (MSMQ integration's <c>MsmqMessage&lt;T&gt;</c>):
+    /// <see cref="Type"/> is then the body's type, which is what travels; generated code wraps and unwraps it. Null for a
+    /// plain parameter.
+    /// </summary>
+    public ParameterEnvelope? Envelope { get; init; }
+}
+
+/// <summary>A parameter's envelope: its C# spelling (as generated code constructs it, null when discovery reads no C# spellings) and display name.</summary>
+public sealed record ParameterEnvelope(string? CSharpType, string Display);
 
 /// <summary>The shape of a C# type as far as serialization cares. Mapping decides what each shape becomes in proto.</summary>
 public enum TypeShape

@@ -85,6 +85,8 @@ public static class FindingMessages
     public static readonly FindingMessage UnreachableImplementation = new(nameof(UnreachableImplementation), RuleIds.UnreachableType, "'{0}' implements {1} but is {2}, so the generated hosting cannot create it");
     public static readonly FindingMessage UnreachableDataType = new(nameof(UnreachableDataType), RuleIds.UnreachableType, "'{0}' travels in a contract but is {1}, so generated code cannot name it");
     public static readonly FindingMessage UnreachableMember = new(nameof(UnreachableMember), RuleIds.UnreachableType, "'{0}' is {1}, so generated code cannot name it: '{2}', which holds it, is left out of its message");
+    /// <summary>{0} the operation, {1} the parameter, {2} its MsmqMessage&lt;T&gt; type, {3} T.</summary>
+    public static readonly FindingMessage MsmqMessageParameter = new(nameof(MsmqMessageParameter), RuleIds.MsmqMessageParameter, "Parameter '{1}' of operation '{0}' is MSMQ integration's {2}: on the wire it is its body, {3}, and nothing is to edit unless the service reads the MSMQ properties (Label, queues, times), which do not travel");
 
     // ── 2xxx data contracts and types ──
     public static readonly FindingMessage ObjectMember = new(nameof(ObjectMember), RuleIds.ObjectMember, "{0} is of type object");
@@ -199,7 +201,7 @@ public static class FindingMessages
         ServiceContractOnClass, IncompleteAsyncPattern, UntypedMessage, XmlSerializerFormat, ContractWithoutOperations,
         OpenGenericContract, GenericOperation, RestOperationKept, RestOperationChanged, RestXmlFormat, RestUriTemplateFeature,
         RestNotServed, RestJsonDiffers, RestFault, ClientCode, ClientSideContractCopy, ClientSideContractOtherNamespace, ClientSideContractGenerated,
-        ImplementationChoice, UnreachableContract, UnreachableImplementation, UnreachableDataType, UnreachableMember, ServiceContractMapped, MessageContractRequest, MessageContractResponse,
+        ImplementationChoice, UnreachableContract, UnreachableImplementation, UnreachableDataType, UnreachableMember, MsmqMessageParameter, ServiceContractMapped, MessageContractRequest, MessageContractResponse,
         SynchronousOperation, ContractAnalysisFailed, ContractMappingFailed, TypeNestedTooDeep,
         ObjectMember, UnmappedType, TypeWithoutProtoForm, StreamInMessage, UnresolvedType, EnumWithoutZero, FlagsEnum,
         EnumValueOutOfRange, NonScalarDictionaryKey, NameCollision, LockedNameTaken, MessageContractHeader, SerializableType,

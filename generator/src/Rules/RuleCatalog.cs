@@ -63,6 +63,7 @@ public static class RuleIds
     public const string ClientSideContract = "WCFM1024";
     public const string ImplementationChoice = "WCFM1025";
     public const string UnreachableType = "WCFM1026";
+    public const string MsmqMessageParameter = "WCFM1027";
     public const string ContractAnalysisFailed = "WCFM1090";
 
     public const string ObjectMember = "WCFM2001";
@@ -189,6 +190,8 @@ public static class RuleCatalog
             "A gRPC server serves one class per service: the generated hosting serves the first class by name unless the options of AddMigratedServices choose another (an enum member per class)."),
         new Rule(RuleIds.UnreachableType, "Type the generated code cannot name", FindingSeverity.Warning, RuleCategories.Contracts,
             "Nothing is generated for it: a contract gets no service, an implementation is not served, a member holding such a type is left out of its message. Make it, and the types it is nested in, internal or public to migrate it."),
+        new Rule(RuleIds.MsmqMessageParameter, "MSMQ integration message parameter", FindingSeverity.Info, RuleCategories.Contracts,
+            "The rpc's request carries the message body as if the parameter were T, never null; the adapter hands the implementation new MsmqMessage<T>(body) (MigrateWcf.Compatibility's, with Body only) and the client proxy sends its Body. The MSMQ message properties (Label, queues, times, correlation) do not travel: put what the service reads of them in T."),
         new Rule(RuleIds.ContractAnalysisFailed, "Contract could not be analysed", FindingSeverity.Error, RuleCategories.Contracts,
             "Nothing is generated for the contract; the rest of the run continues."),
 

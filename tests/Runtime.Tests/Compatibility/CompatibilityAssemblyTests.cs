@@ -19,6 +19,7 @@ public sealed class CompatibilityAssemblyTests
         using System.Net;
         using System.ServiceModel;
         using System.ServiceModel.Activation;
+        using System.ServiceModel.MsmqIntegration;
         using System.ServiceModel.Web;
 
         namespace Legacy.Services
@@ -73,6 +74,22 @@ public sealed class CompatibilityAssemblyTests
                 }
 
                 public string Session() => OperationContext.Current.SessionId;
+            }
+
+            [ServiceContract]
+            public interface IItemQueue
+            {
+                [OperationContract(IsOneWay = true, Action = "*")]
+                void Receive(MsmqMessage<Item> message);
+            }
+
+            public class ItemQueue : IItemQueue
+            {
+                public void Receive(MsmqMessage<Item> message)
+                {
+                    Item item = message.Body;
+                    message.Body = new Item { Name = item.Name ?? "unnamed" };
+                }
             }
 
             /// <summary>What generate writes into the implementations' namespace.</summary>
