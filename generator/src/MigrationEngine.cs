@@ -73,6 +73,14 @@ public enum CSharpTarget
 /// <param name="Namespace">The namespace of the set-wide types (hosting, client factory); null: the C# namespace most of the services' messages live in.</param>
 public sealed record CSharpOptions(string? Namespace = null, CSharpTarget Target = CSharpTarget.ServiceModelPrimitives);
 
+/// <summary>
+/// A project the input references without naming it as an input (a helper library), whose files are in the compilation
+/// so the input's code binds: its service contracts are migrated only where the input reaches them (WCFM1027).
+/// </summary>
+/// <param name="Name">The project's name, as the finding names it.</param>
+/// <param name="Files">Its source files, full paths as the compilation's syntax trees name them.</param>
+public sealed record ReferencedProject(string Name, IReadOnlyCollection<string> Files);
+
 /// <summary>A .config file's path (as findings should name it) and text.</summary>
 public sealed record ConfigurationFile(string Path, string Text);
 
@@ -155,13 +163,21 @@ public static class MigrationEngine
     public static int? NewerLockFileVersion(string lockFileText) => LockFile.NewerVersion(lockFileText);
 
     public static (ContractModel Model, ImmutableArray<Finding> Findings) Discover(Compilation compilation, CancellationToken cancellationToken = default)
+        => Discover(compilation, Array.Empty<ReferencedProject>(), cancellationToken);
+
+    /// <summary>
+    /// <see cref="Discover(Compilation, CancellationToken)"/> of a compilation that also holds the files of
+    /// <paramref name="referencedProjects"/>, projects the input references but does not name: their contracts the
+    /// input neither implements nor uses are left out, with one WCFM1027 finding listing them.
+    /// </summary>
+    public static (ContractModel Model, ImmutableArray<Finding> Findings) Discover(Compilation compilation, IReadOnlyList<ReferencedProject> referencedProjects, CancellationToken cancellationToken = default)
     {
         if (compilation is null)
         {
             throw new ArgumentNullException(nameof(compilation));
         }
 
-        return ContractDiscovery.Discover(compilation, cancellationToken);
+        return ContractDiscovery.Discover(compilation, referencedProjects ?? Array.Empty<ReferencedProject>(), cancellationToken);
     }
 
     /// <summary>Maps an already discovered model (discovery findings are passed through), e.g. for tests or cached models.</summary>

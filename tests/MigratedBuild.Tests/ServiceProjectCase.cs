@@ -13,6 +13,9 @@ namespace MigrateWcf.MigratedBuild.Tests;
 /// </summary>
 public sealed record ServiceProjectCase(string Name)
 {
+    /// <summary>The paths inside the case's folder given to generate, as a user names a contracts and a service project; empty: the folder.</summary>
+    public ImmutableArray<string> Inputs { get; init; } = [];
+
     /// <summary>Pass <c>--restore</c> (the case's packages/ folder is not committed, as in most repositories).</summary>
     public bool Restore { get; init; }
 

@@ -602,10 +602,32 @@ internal static class GenerateCommand
         return new InputSet(kind, root, [new SourceSet(name, LoadMode.LooseFiles, root, null, files, nullable)
         {
             ConfigurationFiles = configurations, AssemblyReferences = assemblies, FileSymbols = symbols.ToImmutable(), SymbolsNotRead = symbolsNotRead,
+            ReferencedLibraries = ReferencedLibraries(inputs),
         }], [])
         {
             FolderLinksNotFollowed = [.. inputs.SelectMany(i => i.FolderLinksNotFollowed)],
         };
+    }
+
+    /// <summary>
+    /// The projects the inputs reference that no input names (one input's project referenced by another is an input),
+    /// each with its files no input project compiles, in project file order: a library whose contracts the engine
+    /// migrates only where the inputs reach them.
+    /// </summary>
+    private static ImmutableArray<ReferencedProject> ReferencedLibraries(List<InputSet> inputs)
+    {
+        var inputProjects = inputs.SelectMany(i => i.Projects).ToList();
+        var inputProjectFiles = inputProjects.Select(p => p.ProjectFile).OfType<string>().ToHashSet(StringComparer.Ordinal);
+        var inputFiles = inputProjects.SelectMany(p => p.Files).ToHashSet(StringComparer.Ordinal);
+        return
+        [
+            .. inputs.SelectMany(i => i.ReferencedProjects)
+                .Where(p => p.ProjectFile is not null && !inputProjectFiles.Contains(p.ProjectFile))
+                .DistinctBy(p => p.ProjectFile, StringComparer.Ordinal)
+                .OrderBy(p => p.ProjectFile, StringComparer.Ordinal)
+                .Select(p => new ReferencedProject(p.Name, p.Files.Where(f => !inputFiles.Contains(f)).ToArray()))
+                .Where(p => p.Files.Count > 0),
+        ];
     }
 
     /// <summary>

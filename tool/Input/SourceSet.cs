@@ -97,6 +97,13 @@ public sealed record SourceSet(string Name, LoadMode Load, string Folder, string
     /// <summary>The &lt;DefineConstants&gt; of the project (or, combined, of its projects) that could not be read, each with why.</summary>
     public ImmutableArray<SymbolsNotRead> SymbolsNotRead { get; init; } = ImmutableArray<SymbolsNotRead>.Empty;
 
+    /// <summary>
+    /// For a source set made of several projects' files (generate's one compilation): the projects among them that the
+    /// inputs reference without naming them (a helper library), each with its files that no input project compiles too.
+    /// Their contracts are migrated only where the inputs reach them (WCFM1027).
+    /// </summary>
+    public ImmutableArray<MigrateWcf.Generator.ReferencedProject> ReferencedLibraries { get; init; } = ImmutableArray<MigrateWcf.Generator.ReferencedProject>.Empty;
+
     /// <summary>The symbols <paramref name="file"/> (one of <see cref="Files"/>) is parsed with.</summary>
     public ImmutableArray<string> SymbolsOf(string file) => FileSymbols.TryGetValue(file, out var symbols) ? symbols : PreprocessorSymbols;
 }

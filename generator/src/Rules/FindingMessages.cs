@@ -79,6 +79,7 @@ public static class FindingMessages
     public static readonly FindingMessage ClientCode = new(nameof(ClientCode), RuleIds.ClientCode, "'{0}' implements {1} but is WCF client code, built on '{2}'");
     public static readonly FindingMessage ClientSideContractCopy = new(nameof(ClientSideContractCopy), RuleIds.ClientSideContract, "Service contract '{0}' is implemented nowhere in the input, and '{1}', which is, has its WCF name '{2}' and namespace '{3}': it is a client-side copy of '{1}'");
     public static readonly FindingMessage ClientSideContractGenerated = new(nameof(ClientSideContractGenerated), RuleIds.ClientSideContract, "Service contract '{0}' was generated for a client ({1}), and nothing in the input implements it while other contracts are: it describes a service outside the input");
+    public static readonly FindingMessage ReferencedProjectContractsLeftOut = new(nameof(ReferencedProjectContractsLeftOut), RuleIds.ReferencedProjectContract, "{0} service contract(s) of projects the input references but does not name as inputs are not migrated, since no code of the input implements, extends or names them: {1}. To migrate one, implement or call it in an input project, or give its project as an input too");
     public static readonly FindingMessage ImplementationChoice = new(nameof(ImplementationChoice), RuleIds.ImplementationChoice, "'{0}' serves '{1}' by default; {2} implement(s) it too: set MigratedServicesOptions.{3} in AddMigratedServices to serve another");
     public static readonly FindingMessage UnreachableContract = new(nameof(UnreachableContract), RuleIds.UnreachableType, "Service contract '{0}' is {1}, so generated code cannot name it");
     public static readonly FindingMessage UnreachableImplementation = new(nameof(UnreachableImplementation), RuleIds.UnreachableType, "'{0}' implements {1} but is {2}, so the generated hosting cannot create it");
@@ -198,7 +199,7 @@ public static class FindingMessages
         ServiceContractOnClass, IncompleteAsyncPattern, UntypedMessage, XmlSerializerFormat, ContractWithoutOperations,
         OpenGenericContract, GenericOperation, RestOperationKept, RestOperationChanged, RestXmlFormat, RestUriTemplateFeature,
         RestNotServed, RestJsonDiffers, RestFault, ClientCode, ClientSideContractCopy, ClientSideContractGenerated,
-        ImplementationChoice, UnreachableContract, UnreachableImplementation, UnreachableDataType, UnreachableMember, ServiceContractMapped, MessageContractRequest, MessageContractResponse,
+        ReferencedProjectContractsLeftOut, ImplementationChoice, UnreachableContract, UnreachableImplementation, UnreachableDataType, UnreachableMember, ServiceContractMapped, MessageContractRequest, MessageContractResponse,
         SynchronousOperation, ContractAnalysisFailed, ContractMappingFailed, TypeNestedTooDeep,
         ObjectMember, UnmappedType, TypeWithoutProtoForm, StreamInMessage, UnresolvedType, EnumWithoutZero, FlagsEnum,
         EnumValueOutOfRange, NonScalarDictionaryKey, NameCollision, LockedNameTaken, MessageContractHeader, SerializableType,

@@ -63,6 +63,7 @@ public static class RuleIds
     public const string ClientSideContract = "WCFM1024";
     public const string ImplementationChoice = "WCFM1025";
     public const string UnreachableType = "WCFM1026";
+    public const string ReferencedProjectContract = "WCFM1027";
     public const string ContractAnalysisFailed = "WCFM1090";
 
     public const string ObjectMember = "WCFM2001";
@@ -189,6 +190,8 @@ public static class RuleCatalog
             "A gRPC server serves one class per service: the generated hosting serves the first class by name unless the options of AddMigratedServices choose another (an enum member per class)."),
         new Rule(RuleIds.UnreachableType, "Type the generated code cannot name", FindingSeverity.Warning, RuleCategories.Contracts,
             "Nothing is generated for it: a contract gets no service, an implementation is not served, a member holding such a type is left out of its message. Make it, and the types it is nested in, internal or public to migrate it."),
+        new Rule(RuleIds.ReferencedProjectContract, "Contracts of a referenced project the input does not use", FindingSeverity.Info, RuleCategories.Contracts,
+            "No gRPC service, host registration or client proxy: a library's contracts serve its own hosts, proxies and behaviors, which the migrated service does not use; a contract of it the input implements or calls is migrated as the input's own.") { GenerateOnly = true },
         new Rule(RuleIds.ContractAnalysisFailed, "Contract could not be analysed", FindingSeverity.Error, RuleCategories.Contracts,
             "Nothing is generated for the contract; the rest of the run continues."),
 
