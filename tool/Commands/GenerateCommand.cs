@@ -404,8 +404,12 @@ internal static class GenerateCommand
             (FindingMessages.ClientSideContractGenerated, $"generated for a client of a service outside the input ({RuleIds.ClientSideContract})"),
             (FindingMessages.OpenGenericContract, $"an open generic contract no contract derives from ({RuleIds.OpenGenericContract})"),
             (FindingMessages.CallbackContractNotAService, $"the callback contract of another contract ({RuleIds.DuplexCallback})"),
+            (FindingMessages.ReferencedProjectContractsLeftOut, $"of a referenced project no input implements, extends or names ({RuleIds.ReferencedProjectContract}: give its project as an input too)"),
         };
-        var counted = reasons.Select(r => (Count: findings.Count(f => f.MessageId == r.Message.Id), r.Reason)).Where(r => r.Count > 0).ToList();
+        // One WCFM1027 stands for all the contracts it lists; its first argument counts them.
+        int Contracts(Finding finding) => finding.MessageId == FindingMessages.ReferencedProjectContractsLeftOut.Id
+            && int.TryParse(finding.Arguments[0], System.Globalization.NumberStyles.None, System.Globalization.CultureInfo.InvariantCulture, out var count) ? count : 1;
+        var counted = reasons.Select(r => (Count: findings.Where(f => f.MessageId == r.Message.Id).Sum(Contracts), r.Reason)).Where(r => r.Count > 0).ToList();
         var seen = counted.Sum(r => r.Count);
         return seen == 0
             ? $"no WCF service contract ([ServiceContract]) was found in {inputs}"
