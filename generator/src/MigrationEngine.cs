@@ -29,11 +29,11 @@ public sealed record EngineOptions(string? LockFileText = null)
     public IReadOnlyList<ConfigurationFile> ConfigurationFiles { get; init; } = Array.Empty<ConfigurationFile>();
 
     /// <summary>
-    /// The paths (as the syntax trees name them) of the input's own files, when the compilation also holds the projects
-    /// the input only references (generate reads them together): a generic implementation is then hosted as the closed
-    /// type the input's own code makes of it, as the input's ServiceHost hosted it. Null: every file is the input's.
+    /// The projects the input references without naming them, when the compilation also holds their files (generate
+    /// reads them together): their contracts are migrated only where the input reaches them (WCFM1028), and a generic
+    /// implementation is hosted as the closed type the input's own code makes of it, as the input's ServiceHost hosted it.
     /// </summary>
-    public IReadOnlyCollection<string>? InputSources { get; init; }
+    public IReadOnlyList<ReferencedProject> ReferencedProjects { get; init; } = Array.Empty<ReferencedProject>();
 }
 
 /// <summary>
@@ -79,6 +79,14 @@ public enum CSharpTarget
 /// <summary>How the engine emits C#.</summary>
 /// <param name="Namespace">The namespace of the set-wide types (hosting, client factory); null: the C# namespace most of the services' messages live in.</param>
 public sealed record CSharpOptions(string? Namespace = null, CSharpTarget Target = CSharpTarget.ServiceModelPrimitives);
+
+/// <summary>
+/// A project the input references without naming it as an input (a helper library), whose files are in the compilation
+/// so the input's code binds: its service contracts are migrated only where the input reaches them (WCFM1028).
+/// </summary>
+/// <param name="Name">The project's name, as the finding names it.</param>
+/// <param name="Files">Its source files, full paths as the compilation's syntax trees name them.</param>
+public sealed record ReferencedProject(string Name, IReadOnlyCollection<string> Files);
 
 /// <summary>A .config file's path (as findings should name it) and text.</summary>
 public sealed record ConfigurationFile(string Path, string Text);
@@ -132,7 +140,7 @@ public static class MigrationEngine
     public static EngineResult Run(Compilation compilation, EngineOptions options, CancellationToken cancellationToken = default)
     {
         options ??= new EngineOptions();
-        var (model, discoveryFindings) = Discover(compilation, options.InputSources, cancellationToken);
+        var (model, discoveryFindings) = Discover(compilation, options.ReferencedProjects, cancellationToken);
         return Map(WithConfiguration(model, options.ConfigurationFiles), discoveryFindings, options);
     }
 
@@ -162,27 +170,21 @@ public static class MigrationEngine
     public static int? NewerLockFileVersion(string lockFileText) => LockFile.NewerVersion(lockFileText);
 
     public static (ContractModel Model, ImmutableArray<Finding> Findings) Discover(Compilation compilation, CancellationToken cancellationToken = default)
-    {
-        if (compilation is null)
-        {
-            throw new ArgumentNullException(nameof(compilation));
-        }
-
-        return ContractDiscovery.Discover(compilation, cancellationToken);
-    }
+        => Discover(compilation, Array.Empty<ReferencedProject>(), cancellationToken);
 
     /// <summary>
-    /// <see cref="Discover(Compilation, CancellationToken)"/> of a compilation that also holds the projects the input only
-    /// references, <paramref name="inputSources"/> being the input's own files (<see cref="EngineOptions.InputSources"/>).
+    /// <see cref="Discover(Compilation, CancellationToken)"/> of a compilation that also holds the files of
+    /// <paramref name="referencedProjects"/>, projects the input references but does not name: their contracts the
+    /// input neither implements nor uses are left out, with one WCFM1028 finding listing them.
     /// </summary>
-    public static (ContractModel Model, ImmutableArray<Finding> Findings) Discover(Compilation compilation, IReadOnlyCollection<string>? inputSources, CancellationToken cancellationToken = default)
+    public static (ContractModel Model, ImmutableArray<Finding> Findings) Discover(Compilation compilation, IReadOnlyList<ReferencedProject> referencedProjects, CancellationToken cancellationToken = default)
     {
         if (compilation is null)
         {
             throw new ArgumentNullException(nameof(compilation));
         }
 
-        return ContractDiscovery.Discover(compilation, cancellationToken, inputSources);
+        return ContractDiscovery.Discover(compilation, referencedProjects ?? Array.Empty<ReferencedProject>(), cancellationToken);
     }
 
     /// <summary>Maps an already discovered model (discovery findings are passed through), e.g. for tests or cached models.</summary>

@@ -95,6 +95,13 @@ public class ServedContractTests
         Assert.Empty(result.CSharp!.Services.Single().Implementations);
     }
 
+    /// <summary>The compilation's files other than <paramref name="inputFiles"/>, as the projects (their first folder) the input references.</summary>
+    private static IReadOnlyList<ReferencedProject> ReferencedBesides(Microsoft.CodeAnalysis.Compilation compilation, IReadOnlyCollection<string> inputFiles)
+        => compilation.SyntaxTrees.Select(t => t.FilePath).Where(f => f.Contains('/', StringComparison.Ordinal) && !inputFiles.Contains(f))
+            .GroupBy(f => f.Substring(0, f.IndexOf('/', StringComparison.Ordinal)), StringComparer.Ordinal)
+            .Select(g => new ReferencedProject(g.Key, g.ToArray()))
+            .ToList();
+
     /// <summary>
     /// The input's project (Server.cs) with the projects it references compiled beside it, as generate reads them: each of
     /// those projects was a program of its own, closing the receiver its own way (Comm.cs's test stub, Client.cs).
@@ -108,7 +115,7 @@ public class ServedContractTests
             ("Client/Client.cs", "namespace Harness { public class Client { Comm<Client> comm = new Comm<Client>(); } }"),
             ("Server/Server.cs", "namespace Harness { " + server + " }"),
         ]);
-        return MigrationEngine.Run(compilation, new EngineOptions { CSharp = new CSharpOptions(), InputSources = inputFiles });
+        return MigrationEngine.Run(compilation, new EngineOptions { CSharp = new CSharpOptions(), ReferencedProjects = ReferencedBesides(compilation, inputFiles) });
     }
 
     [Theory]
@@ -141,7 +148,7 @@ public class ServedContractTests
     }
 
     [Fact]
-    public void WithoutInputSources_EveryFileIsTheInputs_AndThreeClosingsStayUnserved()
+    public void WithoutReferencedProjects_EveryFileIsTheInputs_AndThreeClosingsStayUnserved()
     {
         var result = MigrationEngine.Run(
             WcfTestCompilation.Create(
@@ -190,7 +197,7 @@ public class ServedContractTests
                 }
                 """),
         ]);
-        return MigrationEngine.Run(compilation, new EngineOptions { CSharp = new CSharpOptions(), InputSources = inputFiles.Length == 0 ? ["Repository/IStreamService.cs", "Repository/Repository.cs"] : inputFiles });
+        return MigrationEngine.Run(compilation, new EngineOptions { CSharp = new CSharpOptions(), ReferencedProjects = ReferencedBesides(compilation, inputFiles.Length == 0 ? ["Repository/IStreamService.cs", "Repository/Repository.cs"] : inputFiles) });
     }
 
     private const string SameOperations = "[OperationContract] int blockSize(); [OperationContract(IsOneWay = true)] void upLoad(Repository.FileMessage msg);";

@@ -86,7 +86,9 @@ public sealed partial class MigratedBuildFixture : IAsyncLifetime
     {
         var run = new CaseRun(@case.Name, Root);
         CopyFolder(Path.Combine(TestEnvironment.ServiceProjects, @case.Name), run.CaseFolder);
-        var arguments = new List<string> { "generate", @case.Input is { } input ? Path.Combine(run.CaseFolder, input) : run.CaseFolder, "--out", run.OutputFolder, "--runtime-project", TestEnvironment.RuntimeProject };
+        var arguments = new List<string> { "generate" };
+        arguments.AddRange(@case.Inputs.IsEmpty ? [run.CaseFolder] : @case.Inputs.Select(i => Path.Combine(run.CaseFolder, i)));
+        arguments.AddRange(["--out", run.OutputFolder, "--runtime-project", TestEnvironment.RuntimeProject]);
         if (@case.Restore)
         {
             arguments.Add("--restore");

@@ -13,11 +13,8 @@ namespace MigrateWcf.MigratedBuild.Tests;
 /// </summary>
 public sealed record ServiceProjectCase(string Name)
 {
-    /// <summary>
-    /// The path generate is given, inside the case folder (a project whose references lie beside it, as a user names the
-    /// service project of a solution); null: the case folder.
-    /// </summary>
-    public string? Input { get; init; }
+    /// <summary>The paths inside the case's folder given to generate, as a user names a contracts and a service project; empty: the folder.</summary>
+    public ImmutableArray<string> Inputs { get; init; } = [];
 
     /// <summary>Pass <c>--restore</c> (the case's packages/ folder is not committed, as in most repositories).</summary>
     public bool Restore { get; init; }

@@ -393,6 +393,26 @@ public static class ServiceProjectCases
                 new("ReportArchive", "CountReports", StatusCode.OK) { Result = 3 },
             ],
         },
+        new("ReferencedLibraryContracts")
+        {
+            // The service and its contracts, as a user names them: the helper library is only referenced.
+            Inputs = ["Shipping.Contracts/Shipping.Contracts.csproj", "Shipping.Service/Shipping.Service.csproj"],
+            // The library contract the service implements is served with the service's own.
+            Services = ["Heartbeat", "ShipmentTracker"],
+            Findings =
+            [
+                new("WCFM1028", "info", "ServiceModelToolkit/Discovery/IDiscovery.cs")
+                {
+                    Line = 7,
+                    MessageContains = "3 service contract(s) of projects the input references but does not name as inputs are not migrated, since no code of the input implements, extends or names them: 'ServiceModelToolkit.Discovery.IDiscovery', 'ServiceModelToolkit.Discovery.IDiscoveryCallback', 'ServiceModelToolkit.Logbook.ILogbookManager' (project 'ServiceModelToolkit')",
+                },
+            ],
+            Calls =
+            [
+                new("Heartbeat", "Beat", StatusCode.OK) { Result = "ShipmentTracker alive" },
+                new("ShipmentTracker", "CountInTransit", StatusCode.OK) { Result = 1 },
+            ],
+        },
         new("DebugSymbolsPerProject")
         {
             Services = ["Inbox"],
@@ -439,7 +459,7 @@ public static class ServiceProjectCases
         new("InputProjectClosesReceiver")
         {
             // The service project, as a user names it: the projects it references come along, and close Receiver<T> their own way.
-            Input = "Repository/Repository.csproj",
+            Inputs = ["Repository/Repository.csproj"],
             Services = ["Communicator", "StreamService"],
             Findings =
             [

@@ -135,7 +135,7 @@ internal static class MigrationRun
         var results = new EngineResult[compilations.Length];
         ForEachProject(Enumerable.Range(0, compilations.Length), deps, cancellationToken, i =>
         {
-            var (model, findings) = MigrationEngine.Discover(compilations[i].Compilation, input.Projects[i].InputSources is { } own ? own : null, cancellationToken);
+            var (model, findings) = MigrationEngine.Discover(compilations[i].Compilation, compilations[i].Project.ReferencedLibraries, cancellationToken);
             discovered[i] = (MigrationEngine.WithConfiguration(model, ConfigurationFileFinder.Read(input.Projects[i].ConfigurationFiles, input)), findings);
             results[i] = Map(discovered[i], lockFileText(input.Projects[i]), qualifier: null, csharp);
         });

@@ -404,8 +404,12 @@ internal static class GenerateCommand
             (FindingMessages.ClientSideContractGenerated, $"generated for a client of a service outside the input ({RuleIds.ClientSideContract})"),
             (FindingMessages.OpenGenericContract, $"an open generic contract no contract derives from ({RuleIds.OpenGenericContract})"),
             (FindingMessages.CallbackContractNotAService, $"the callback contract of another contract ({RuleIds.DuplexCallback})"),
+            (FindingMessages.ReferencedProjectContractsLeftOut, $"of a referenced project no input implements, extends or names ({RuleIds.ReferencedProjectContract}: give its project as an input too)"),
         };
-        var counted = reasons.Select(r => (Count: findings.Count(f => f.MessageId == r.Message.Id), r.Reason)).Where(r => r.Count > 0).ToList();
+        // One WCFM1028 stands for all the contracts it lists; its first argument counts them.
+        int Contracts(Finding finding) => finding.MessageId == FindingMessages.ReferencedProjectContractsLeftOut.Id
+            && int.TryParse(finding.Arguments[0], System.Globalization.NumberStyles.None, System.Globalization.CultureInfo.InvariantCulture, out var count) ? count : 1;
+        var counted = reasons.Select(r => (Count: findings.Where(f => f.MessageId == r.Message.Id).Sum(Contracts), r.Reason)).Where(r => r.Count > 0).ToList();
         var seen = counted.Sum(r => r.Count);
         return seen == 0
             ? $"no WCF service contract ([ServiceContract]) was found in {inputs}"
@@ -599,16 +603,35 @@ internal static class GenerateCommand
         }
 
         var symbolsNotRead = inputs.SelectMany(i => i.Projects.Concat(i.ReferencedProjects)).SelectMany(p => p.SymbolsNotRead).Distinct().ToImmutableArray();
-        // The inputs' own files, apart from those of the projects they only reference, each of which WCF ran on its own.
-        var inputSources = inputs.SelectMany(i => i.Projects).SelectMany(p => p.Files).Distinct(StringComparer.Ordinal).Order(StringComparer.Ordinal).ToImmutableArray();
         return new InputSet(kind, root, [new SourceSet(name, LoadMode.LooseFiles, root, null, files, nullable)
         {
             ConfigurationFiles = configurations, AssemblyReferences = assemblies, FileSymbols = symbols.ToImmutable(), SymbolsNotRead = symbolsNotRead,
-            InputSources = inputSources.Length == files.Length ? null : inputSources,
+            ReferencedLibraries = ReferencedLibraries(inputs),
         }], [])
         {
             FolderLinksNotFollowed = [.. inputs.SelectMany(i => i.FolderLinksNotFollowed)],
         };
+    }
+
+    /// <summary>
+    /// The projects the inputs reference that no input names (one input's project referenced by another is an input),
+    /// each with its files no input project compiles, in project file order: a library whose contracts the engine
+    /// migrates only where the inputs reach them.
+    /// </summary>
+    private static ImmutableArray<ReferencedProject> ReferencedLibraries(List<InputSet> inputs)
+    {
+        var inputProjects = inputs.SelectMany(i => i.Projects).ToList();
+        var inputProjectFiles = inputProjects.Select(p => p.ProjectFile).OfType<string>().ToHashSet(StringComparer.Ordinal);
+        var inputFiles = inputProjects.SelectMany(p => p.Files).ToHashSet(StringComparer.Ordinal);
+        return
+        [
+            .. inputs.SelectMany(i => i.ReferencedProjects)
+                .Where(p => p.ProjectFile is not null && !inputProjectFiles.Contains(p.ProjectFile))
+                .DistinctBy(p => p.ProjectFile, StringComparer.Ordinal)
+                .OrderBy(p => p.ProjectFile, StringComparer.Ordinal)
+                .Select(p => new ReferencedProject(p.Name, p.Files.Where(f => !inputFiles.Contains(f)).ToArray()))
+                .Where(p => p.Files.Count > 0),
+        ];
     }
 
     /// <summary>

@@ -45,13 +45,6 @@ public enum LoadMode
 /// <param name="NullableEnabled">The project's &lt;Nullable&gt; setting; false (the compiler's default) otherwise.</param>
 public sealed record SourceSet(string Name, LoadMode Load, string Folder, string? ProjectFile, ImmutableArray<string> Files, bool NullableEnabled)
 {
-    /// <summary>
-    /// Of <see cref="Files"/>, those of the projects given as input, when the set also holds the files of projects they
-    /// only reference (generate reads them as one: a generic implementation is hosted as the input's own code closes
-    /// it); null when every file is the input's.
-    /// </summary>
-    public ImmutableArray<string>? InputSources { get; init; }
-
     /// <summary>The .csproj files this project's &lt;ProjectReference&gt; items name and that exist (full paths, sorted).</summary>
     public ImmutableArray<string> ProjectReferences { get; init; } = ImmutableArray<string>.Empty;
 
@@ -103,6 +96,13 @@ public sealed record SourceSet(string Name, LoadMode Load, string Folder, string
 
     /// <summary>The &lt;DefineConstants&gt; of the project (or, combined, of its projects) that could not be read, each with why.</summary>
     public ImmutableArray<SymbolsNotRead> SymbolsNotRead { get; init; } = ImmutableArray<SymbolsNotRead>.Empty;
+
+    /// <summary>
+    /// For a source set made of several projects' files (generate's one compilation): the projects among them that the
+    /// inputs reference without naming them (a helper library), each with its files that no input project compiles too.
+    /// Their contracts are migrated only where the inputs reach them (WCFM1028).
+    /// </summary>
+    public ImmutableArray<MigrateWcf.Generator.ReferencedProject> ReferencedLibraries { get; init; } = ImmutableArray<MigrateWcf.Generator.ReferencedProject>.Empty;
 
     /// <summary>The symbols <paramref name="file"/> (one of <see cref="Files"/>) is parsed with.</summary>
     public ImmutableArray<string> SymbolsOf(string file) => FileSymbols.TryGetValue(file, out var symbols) ? symbols : PreprocessorSymbols;

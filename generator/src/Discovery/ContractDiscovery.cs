@@ -20,8 +20,7 @@ namespace MigrateWcf.Generator.Discovery;
 /// </summary>
 internal static class ContractDiscovery
 {
-    /// <param name="inputSources">The paths of the input's own files when <paramref name="compilation"/> also holds projects the input only references (<see cref="GenericClosings"/>); null when every file is the input's.</param>
-    public static (ContractModel Model, ImmutableArray<Finding> Findings) Discover(Compilation compilation, CancellationToken cancellationToken, IReadOnlyCollection<string>? inputSources = null)
+    public static (ContractModel Model, ImmutableArray<Finding> Findings) Discover(Compilation compilation, IReadOnlyList<ReferencedProject> referencedProjects, CancellationToken cancellationToken)
     {
         var wcf = WcfSymbols.Create(compilation);
         if (!wcf.HasWcf)
@@ -38,7 +37,7 @@ internal static class ContractDiscovery
                 .ToImmutableArray());
         }
 
-        return Discover(compilation, wcf, SourceTypes(compilation), readHosting: true, cancellationToken, inputSources: inputSources);
+        return Discover(compilation, wcf, SourceTypes(compilation), readHosting: true, cancellationToken, referencedProjects: referencedProjects);
     }
 
     /// <summary>
@@ -52,10 +51,10 @@ internal static class ContractDiscovery
     /// The contracts the whole input implements (<see cref="ImplementedContracts.Read"/> over every source type), when
     /// <paramref name="roots"/> are not every source type; null: the implementations among the roots are all there are.
     /// </param>
-    /// <param name="inputSources">As for the whole run: the input's own files, or null for every file.</param>
-    internal static (ContractModel Model, ImmutableArray<Finding> Findings) Discover(Compilation compilation, WcfSymbols wcf, IEnumerable<INamedTypeSymbol> roots, bool readHosting, CancellationToken cancellationToken, bool findingsOnly = false, ImplementedContracts? implemented = null, IReadOnlyCollection<string>? inputSources = null)
+    /// <param name="referencedProjects">Projects the input references but does not name, whose files are among the roots (<see cref="ReferencedProjectContracts"/>); null: every root is the input's.</param>
+    internal static (ContractModel Model, ImmutableArray<Finding> Findings) Discover(Compilation compilation, WcfSymbols wcf, IEnumerable<INamedTypeSymbol> roots, bool readHosting, CancellationToken cancellationToken, bool findingsOnly = false, ImplementedContracts? implemented = null, IReadOnlyList<ReferencedProject>? referencedProjects = null)
     {
-        var context = new DiscoveryContext(compilation, wcf, cancellationToken, readsEmitterFacts: !findingsOnly, inputSources);
+        var context = new DiscoveryContext(compilation, wcf, cancellationToken, readsEmitterFacts: !findingsOnly, referencedProjects);
         var types = new TypeClassifier(context);
         var dataTypes = new DataTypeReader(context, types);
         var behaviors = new BehaviorReader(context);
@@ -71,11 +70,20 @@ internal static class ContractDiscovery
         var implementedHere = new ImplementedContracts(context);
         var closings = new Lazy<GenericClosings>(() => GenericClosings.Read(context));
         var contractTypes = new List<(INamedTypeSymbol Type, AttributeData Attribute)>();
-        foreach (var type in roots)
+        var rootTypes = roots as IReadOnlyList<INamedTypeSymbol> ?? roots.ToList();
+        var library = ReferencedProjectContracts.Read(context, clients, rootTypes, referencedProjects);
+        library.Report(context);
+        foreach (var type in rootTypes)
         {
             cancellationToken.ThrowIfCancellationRequested();
             context.Guard(type, FindingMessages.ContractAnalysisFailed, () =>
             {
+                // A library's own contracts, and its classes serving or calling only them, are no part of the migration.
+                if (library.IsLeftOut(type) || (type.TypeKind == TypeKind.Class && library.OnlyServesLeftOut(type, clients.ContractsOf(type))))
+                {
+                    return;
+                }
+
                 if (contracts.ContractAttribute(type) is { } contractAttribute)
                 {
                     contractTypes.Add((type, contractAttribute));

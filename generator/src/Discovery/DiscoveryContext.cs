@@ -34,27 +34,27 @@ internal sealed class DiscoveryContext
     /// False when only findings are wanted (the analyzers): doc comments and the C# spellings the emitters need are not
     /// read, since no finding depends on them.
     /// </param>
-    /// <param name="inputSources">
-    /// The paths of the input's own files when the compilation also holds projects the input only references (generate
-    /// reads them together); null when every file is the input's.
+    /// <param name="referencedProjects">
+    /// The projects the input references without naming them, whose files the compilation holds too (generate reads
+    /// them together); null or empty when every file is the input's.
     /// </param>
-    public DiscoveryContext(Compilation compilation, WcfSymbols wcf, CancellationToken cancellationToken, bool readsEmitterFacts = true, IReadOnlyCollection<string>? inputSources = null)
+    public DiscoveryContext(Compilation compilation, WcfSymbols wcf, CancellationToken cancellationToken, bool readsEmitterFacts = true, IReadOnlyList<ReferencedProject>? referencedProjects = null)
     {
         Compilation = compilation;
-        _inputSources = inputSources is null ? null : new HashSet<string>(inputSources, StringComparer.Ordinal);
+        _referencedFiles = new HashSet<string>(referencedProjects?.SelectMany(p => p.Files) ?? Enumerable.Empty<string>(), StringComparer.Ordinal);
         Wcf = wcf;
         CancellationToken = cancellationToken;
         ReadsEmitterFacts = readsEmitterFacts;
         CSharp = new CSharpSpelling(compilation, wcf);
     }
 
-    private readonly HashSet<string>? _inputSources;
+    private readonly HashSet<string> _referencedFiles;
 
     /// <summary>True when the compilation also holds projects the input only references (<see cref="IsInput(SyntaxTree)"/> tells their files apart).</summary>
-    public bool HoldsReferencedProjects => _inputSources is not null;
+    public bool HoldsReferencedProjects => _referencedFiles.Count > 0;
 
     /// <summary>Whether <paramref name="tree"/> is one of the input's own files, not of a project it only references.</summary>
-    public bool IsInput(SyntaxTree tree) => _inputSources is null || _inputSources.Contains(tree.FilePath);
+    public bool IsInput(SyntaxTree tree) => !_referencedFiles.Contains(tree.FilePath);
 
     /// <summary>Whether <paramref name="symbol"/> is declared in the input's own files.</summary>
     public bool IsInput(ISymbol symbol) => symbol.Locations.Any(l => l.SourceTree is { } tree && IsInput(tree));

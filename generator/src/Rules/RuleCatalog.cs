@@ -64,6 +64,7 @@ public static class RuleIds
     public const string ImplementationChoice = "WCFM1025";
     public const string UnreachableType = "WCFM1026";
     public const string MsmqMessageParameter = "WCFM1027";
+    public const string ReferencedProjectContract = "WCFM1028";
     public const string ContractAnalysisFailed = "WCFM1090";
 
     public const string ObjectMember = "WCFM2001";
@@ -192,6 +193,8 @@ public static class RuleCatalog
             "Nothing is generated for it: a contract gets no service, an implementation is not served, a member holding such a type is left out of its message. Make it, and the types it is nested in, internal or public to migrate it."),
         new Rule(RuleIds.MsmqMessageParameter, "MSMQ integration message parameter", FindingSeverity.Info, RuleCategories.Contracts,
             "The rpc's request carries the message body as if the parameter were T, never null; the adapter hands the implementation new MsmqMessage<T>(body) (MigrateWcf.Compatibility's, with Body only) and the client proxy sends its Body. The MSMQ message properties (Label, queues, times, correlation) do not travel: put what the service reads of them in T."),
+        new Rule(RuleIds.ReferencedProjectContract, "Contracts of a referenced project the input does not use", FindingSeverity.Info, RuleCategories.Contracts,
+            "No gRPC service, host registration or client proxy: a library's contracts serve its own hosts, proxies and behaviors, which the migrated service does not use; a contract of it the input implements or calls is migrated as the input's own.") { GenerateOnly = true },
         new Rule(RuleIds.ContractAnalysisFailed, "Contract could not be analysed", FindingSeverity.Error, RuleCategories.Contracts,
             "Nothing is generated for the contract; the rest of the run continues."),
 
