@@ -142,9 +142,20 @@ public class ServedContractTests
     [Fact]
     public void AGenericImplementationTheInputDoesNotClose_KeepsEveryReferencedProjectsClosing()
     {
-        var result = RunWithReferencedProjects("public class Server { }", "Server/Server.cs");
+        // The input reaches the contract (it names it) but closes no receiver of its own.
+        var result = RunWithReferencedProjects("public class Server { ICommService peer; }", "Server/Server.cs");
 
         Assert.Equal(new[] { "Harness.Receiver<Harness.Cat>", "Harness.Receiver<Harness.Client>" }, Assert.Single(result.Model.Implementations).Closings.AsImmutableArray());
+    }
+
+    [Fact]
+    public void AReferencedProjectsGenericServiceTheInputNeitherClosesNorNames_IsLeftOut_WithWCFM1028()
+    {
+        var result = RunWithReferencedProjects("public class Server { }", "Server/Server.cs");
+
+        Assert.Empty(result.Model.Implementations);
+        Assert.Empty(result.Model.Services);
+        Assert.Contains(result.Findings, f => f.RuleId == RuleIds.ReferencedProjectContract && f.Arguments.AsImmutableArray().Contains("'Harness.ICommService' (project 'Communication')"));
     }
 
     [Fact]

@@ -71,7 +71,7 @@ internal static class ContractDiscovery
         var closings = new Lazy<GenericClosings>(() => GenericClosings.Read(context));
         var contractTypes = new List<(INamedTypeSymbol Type, AttributeData Attribute)>();
         var rootTypes = roots as IReadOnlyList<INamedTypeSymbol> ?? roots.ToList();
-        var library = ReferencedProjectContracts.Read(context, clients, rootTypes, referencedProjects);
+        var library = ReferencedProjectContracts.Read(context, clients, rootTypes, referencedProjects, closings);
         library.Report(context);
         foreach (var type in rootTypes)
         {

@@ -44,6 +44,10 @@ internal sealed class GenericClosings
         return ofInput.Count > 0 ? ofInput : closed.Values.Select(c => c.Type).ToList();
     }
 
+    /// <summary>Whether the input's own code makes a closed type of <paramref name="definition"/> (directly or through a generic it closes).</summary>
+    public bool ClosedByInput(INamedTypeSymbol definition)
+        => _byDefinition.TryGetValue(definition.OriginalDefinition, out var closed) && closed.Values.Any(c => c.InInput);
+
     public static GenericClosings Read(DiscoveryContext context)
     {
         var closings = new GenericClosings();

@@ -13,8 +13,9 @@ namespace MigrateWcf.Generator.Discovery;
 /// a library declares contracts for its own hosts, proxies and behaviors, which are no service of the input's.
 /// An input reaches a library contract when a class of the input implements it or derives from its client
 /// (<see cref="ClientCodeReader.ContractsOf"/>: also through a library base class), an input contract extends it, or
-/// input code names it (ChannelFactory&lt;T&gt;, a ClientBase&lt;T&gt; subclass, a parameter, typeof); the contracts a
-/// reached one extends are reached with it.
+/// input code names it (ChannelFactory&lt;T&gt;, a ClientBase&lt;T&gt; subclass, a parameter, typeof), or names or closes a
+/// library class implementing it (<c>typeof(LibraryService)</c>, <c>new Comm&lt;Server&gt;()</c> making a
+/// <c>Receiver&lt;Server&gt;</c>: the input hosted it); the contracts a reached one extends are reached with it.
 /// </summary>
 internal sealed class ReferencedProjectContracts
 {
@@ -41,7 +42,8 @@ internal sealed class ReferencedProjectContracts
         => _leftOut.Count > 0 && contracts.Count > 0 && ProjectOf(type) is not null && contracts.All(IsLeftOut);
 
     /// <param name="projects">The referenced projects that are not inputs, each with its files (full paths, as the compilation's trees name them).</param>
-    public static ReferencedProjectContracts Read(DiscoveryContext context, ClientCodeReader clients, IReadOnlyList<INamedTypeSymbol> sourceTypes, IReadOnlyList<ReferencedProject>? projects)
+    /// <param name="closings">The closed generic types the source makes: a library's generic service the input closes is one the input hosts.</param>
+    public static ReferencedProjectContracts Read(DiscoveryContext context, ClientCodeReader clients, IReadOnlyList<INamedTypeSymbol> sourceTypes, IReadOnlyList<ReferencedProject>? projects, Lazy<GenericClosings> closings)
     {
         if (projects is not { Count: > 0 })
         {
@@ -63,6 +65,7 @@ internal sealed class ReferencedProjectContracts
 
         var found = new ReferencedProjectContracts(projectOfFile, new Dictionary<INamedTypeSymbol, string>(SymbolEqualityComparer.Default));
         var library = new Dictionary<INamedTypeSymbol, string>(SymbolEqualityComparer.Default);
+        var libraryClasses = new List<INamedTypeSymbol>();
         var inputTypes = new List<INamedTypeSymbol>();
         foreach (var type in sourceTypes)
         {
@@ -71,6 +74,10 @@ internal sealed class ReferencedProjectContracts
                 if (WcfSymbols.Has(type, context.Wcf.ServiceContract))
                 {
                     library[type] = project;
+                }
+                else if (type.TypeKind == TypeKind.Class)
+                {
+                    libraryClasses.Add(type);
                 }
             }
             else
@@ -82,6 +89,18 @@ internal sealed class ReferencedProjectContracts
         if (library.Count == 0)
         {
             return found;
+        }
+
+        // A library class implementing library contracts, which the input hosts or calls when its code names the class
+        // (new X(), typeof(X)) or closes it (Comm<Server> making a Receiver<Server>): WCF served or called those contracts.
+        var libraryServices = new Dictionary<INamedTypeSymbol, List<INamedTypeSymbol>>(SymbolEqualityComparer.Default);
+        foreach (var type in libraryClasses)
+        {
+            var contracts = type.AllInterfaces.Select(i => i.OriginalDefinition).Where(library.ContainsKey).ToList();
+            if (contracts.Count > 0)
+            {
+                libraryServices[type.OriginalDefinition] = contracts;
+            }
         }
 
         var reached = new HashSet<INamedTypeSymbol>(SymbolEqualityComparer.Default);
@@ -101,7 +120,16 @@ internal sealed class ReferencedProjectContracts
             });
         }
 
-        reached.UnionWith(NamedByInput(context, library.Keys, found));
+        foreach (var named in NamedByInput(context, library.Keys.Concat(libraryServices.Keys), found))
+        {
+            reached.UnionWith(libraryServices.TryGetValue(named, out var served) ? served : [named]);
+        }
+
+        foreach (var service in libraryServices.Where(s => s.Key.IsGenericType && closings.Value.ClosedByInput(s.Key)))
+        {
+            reached.UnionWith(service.Value);
+        }
+
         // A reached contract brings the contracts it extends: their operations are its own, and WCF serves each.
         foreach (var contract in reached.ToList())
         {
@@ -163,7 +191,7 @@ internal sealed class ReferencedProjectContracts
     }
 
     /// <summary>
-    /// The library contracts input code names. Only names spelled as one of them are bound, so a library with no
+    /// The library contracts and services input code names. Only names spelled as one of them are bound, so a library with no
     /// contract the input mentions costs one pass over the input's syntax.
     /// </summary>
     private static IEnumerable<INamedTypeSymbol> NamedByInput(DiscoveryContext context, IEnumerable<INamedTypeSymbol> library, ReferencedProjectContracts found)
