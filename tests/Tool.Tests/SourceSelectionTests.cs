@@ -421,6 +421,44 @@ public sealed class SourceSelectionTests
         Assert.Empty(CompiledSources(output).Errors());
     }
 
+    [Fact]
+    public async Task AChannelFactoryGivenItsAddressAsAString_IsWCFM4007NamingThatConstructor_AndTheEndpointAddressItTook()
+    {
+        using var temp = new TempFolder();
+        var project = OldStyleProject(temp, "Relay", ("Contract.cs", Contract), ("EchoService.cs", """
+            using System.ServiceModel;
+
+            namespace Contoso.Echo
+            {
+                public class EchoService : IEcho
+                {
+                    public string Echo(string text)
+                    {
+                        var factory = new ChannelFactory<IUpstream>(new BasicHttpBinding(), "http://localhost:8001/up");
+                        return factory.CreateChannel().Echo(text);
+                    }
+                }
+
+                [ServiceContract]
+                public interface IUpstream
+                {
+                    [OperationContract]
+                    string Echo(string text);
+                }
+            }
+            """));
+        var output = temp.Combine("migrated");
+
+        var result = await MigrateWcfCli.RunAsync("generate", "--committed", "--no-verify", project, "--out", output);
+
+        Assert.True(result.Code == ExitCode.NeedsEdits, result.ToString());
+        var error = Assert.Single(result.ErrorLines, l => l.Contains("error WCFM4007", StringComparison.Ordinal));
+        Assert.StartsWith(
+            "EchoService.cs:9:81: error WCFM4007: 'System.ServiceModel.ChannelFactory<TChannel>(Binding, string)' does not exist on .NET 10 (CS1503): System.ServiceModel.Primitives takes the address as an EndpointAddress: new ChannelFactory<TChannel>(binding, new EndpointAddress(address))",
+            error,
+            StringComparison.Ordinal);
+    }
+
     /// <summary>Hosting state that does more than host stays, and so does every use of it: WCFM4007 where .NET 10 lacks the type.</summary>
     [Theory]
     [InlineData("an operation reads it", "host = new ServiceHost(GetType());", "host.Close();", "return text + \" via \" + host.State;")]
