@@ -1160,8 +1160,9 @@ public static partial class SourceSelector
             var model = _compilation.GetSemanticModel(tree);
             var named = NamedApi(node, model);
             // An overload .NET 10 lacks, found at an argument that is a value (a literal, a field of the user's holding a
-            // configuration name) or at the call itself: the overload is the API, not the value or its type.
-            if (OverloadErrors.Contains(error.Id) && (named is null || named.Value.Symbol is ITypeSymbol || named.Value.Symbol.Locations.Any(l => l.IsInSource))
+            // configuration name, a parameter whose own symbol names nothing, so the call is what binds) or at the call
+            // itself: the overload is the API, not the value, its type or the method's name alone.
+            if (OverloadErrors.Contains(error.Id) && (named is null || named.Value.Symbol is ITypeSymbol or IMethodSymbol || named.Value.Symbol.Locations.Any(l => l.IsInSource))
                 && MissingOverload(node, model) is { } overload)
             {
                 return overload;

@@ -421,11 +421,13 @@ public sealed class SourceSelectionTests
         Assert.Empty(CompiledSources(output).Errors());
     }
 
-    [Fact]
-    public async Task AChannelFactoryGivenItsAddressAsAString_IsWCFM4007NamingThatConstructor_AndTheEndpointAddressItTook()
+    [Theory]
+    [InlineData("\"http://localhost:8001/up\"", 81)]
+    [InlineData("text", 81)]
+    public async Task AChannelFactoryGivenItsAddressAsAString_IsWCFM4007NamingThatConstructor_AndTheEndpointAddressItTook(string address, int column)
     {
         using var temp = new TempFolder();
-        var project = OldStyleProject(temp, "Relay", ("Contract.cs", Contract), ("EchoService.cs", """
+        var project = OldStyleProject(temp, "Relay", ("Contract.cs", Contract), ("EchoService.cs", $$"""
             using System.ServiceModel;
 
             namespace Contoso.Echo
@@ -434,7 +436,7 @@ public sealed class SourceSelectionTests
                 {
                     public string Echo(string text)
                     {
-                        var factory = new ChannelFactory<IUpstream>(new BasicHttpBinding(), "http://localhost:8001/up");
+                        var factory = new ChannelFactory<IUpstream>(new BasicHttpBinding(), {{address}});
                         return factory.CreateChannel().Echo(text);
                     }
                 }
@@ -454,7 +456,7 @@ public sealed class SourceSelectionTests
         Assert.True(result.Code == ExitCode.NeedsEdits, result.ToString());
         var error = Assert.Single(result.ErrorLines, l => l.Contains("error WCFM4007", StringComparison.Ordinal));
         Assert.StartsWith(
-            "EchoService.cs:9:81: error WCFM4007: 'System.ServiceModel.ChannelFactory<TChannel>(Binding, string)' does not exist on .NET 10 (CS1503): System.ServiceModel.Primitives takes the address as an EndpointAddress: new ChannelFactory<TChannel>(binding, new EndpointAddress(address))",
+            $"EchoService.cs:9:{column}: error WCFM4007: 'System.ServiceModel.ChannelFactory<TChannel>(Binding, string)' does not exist on .NET 10 (CS1503): System.ServiceModel.Primitives takes the address as an EndpointAddress: new ChannelFactory<TChannel>(binding, new EndpointAddress(address))",
             error,
             StringComparison.Ordinal);
     }
