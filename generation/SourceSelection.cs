@@ -1160,10 +1160,12 @@ public static partial class SourceSelector
             var model = _compilation.GetSemanticModel(tree);
             var named = NamedApi(node, model);
             // An overload .NET 10 lacks, found at an argument that is a value (a literal, a field of the user's holding a
-            // configuration name, a parameter whose own symbol names nothing, so the call is what binds) or at the call
-            // itself: the overload is the API, not the value, its type or the method's name alone.
-            if (OverloadErrors.Contains(error.Id) && (named is null || named.Value.Symbol is ITypeSymbol or IMethodSymbol || named.Value.Symbol.Locations.Any(l => l.IsInSource))
-                && MissingOverload(node, model) is { } overload)
+            // configuration name, a parameter, whose own symbol names nothing, so the call is what binds) or at the call
+            // itself: the overload is the API, not the value, its type or the method's name alone. An argument that is a
+            // framework call of its own names that call.
+            if (OverloadErrors.Contains(error.Id) && MissingOverload(node, model) is { } overload
+                && (named is null || named.Value.Symbol is ITypeSymbol || named.Value.Symbol.Locations.Any(l => l.IsInSource)
+                    || SymbolEqualityComparer.Default.Equals(named.Value.Symbol, overload.Symbol)))
             {
                 return overload;
             }
