@@ -120,7 +120,7 @@ internal sealed class ReferencedProjectContracts
             });
         }
 
-        foreach (var named in NamedByInput(context, library.Keys.Concat(libraryServices.Keys), found))
+        foreach (var named in NamedByInput(context, library.Keys.Concat(libraryServices.Keys)))
         {
             reached.UnionWith(libraryServices.TryGetValue(named, out var served) ? served : [named]);
         }
@@ -194,14 +194,14 @@ internal sealed class ReferencedProjectContracts
     /// The library contracts and services input code names. Only names spelled as one of them are bound, so a library with no
     /// contract the input mentions costs one pass over the input's syntax.
     /// </summary>
-    private static IEnumerable<INamedTypeSymbol> NamedByInput(DiscoveryContext context, IEnumerable<INamedTypeSymbol> library, ReferencedProjectContracts found)
+    private static IEnumerable<INamedTypeSymbol> NamedByInput(DiscoveryContext context, IEnumerable<INamedTypeSymbol> library)
     {
         var names = new HashSet<string>(library.Select(c => c.Name), StringComparer.Ordinal);
         var contracts = new HashSet<INamedTypeSymbol>(library, SymbolEqualityComparer.Default);
         var named = new HashSet<INamedTypeSymbol>(SymbolEqualityComparer.Default);
         foreach (var tree in context.Compilation.SyntaxTrees)
         {
-            if (found._projectOfFile.ContainsKey(tree.FilePath))
+            if (!context.IsInput(tree))
             {
                 continue;
             }
