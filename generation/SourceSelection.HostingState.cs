@@ -11,8 +11,11 @@ namespace MigrateWcf.Generation;
 
 public static partial class SourceSelector
 {
-    /// <summary>A field, auto-property or statement of a class's own hosting, left out of the copy with the hosting (WCFM4008), and why.</summary>
-    private sealed record HostingPart(SyntaxNode Node, TextSpan At, string Name, string Reason);
+    /// <summary>
+    /// A part of a kept type that the copy leaves out (WCFM4008), and why: a field, auto-property or statement of the
+    /// class's own hosting, or a member of a type the service needs by name only.
+    /// </summary>
+    private sealed record LeftOutPart(SyntaxNode Node, TextSpan At, string Name, string Reason);
 
     private sealed partial class Selector
     {
@@ -24,7 +27,7 @@ public static partial class SourceSelector
         /// <c>ServiceHost</c> (any <c>ServiceHostBase</c>) that .NET 10 cannot compile, and the statements that only create,
         /// configure, open or close it (a base class's constructor doing <c>host = new ServiceHost(serviceType)</c>, its
         /// <c>Start</c> doing <c>host.Open()</c>). The migrated host serves the service now, so they go, like a
-        /// <c>Main</c>: each is <see cref="Unit.Hosting"/> of its part, and the rest of the class is kept. Only when every
+        /// <c>Main</c>: each is <see cref="Unit.LeftOutParts"/> of its part, and the rest of the class is kept. Only when every
         /// use of the state is such a statement (nothing an operation reads) and those statements call no code of the
         /// input (whose effects would be lost); otherwise nothing goes and the uses stay WCFM4007.
         /// </summary>
@@ -138,11 +141,11 @@ public static partial class SourceSelector
                          .Where(p => !distinct.Any(o => o.Node != p.Node && o.Node.SyntaxTree == p.Node.SyntaxTree && o.Node.Span.Contains(p.Node.Span)))
                          .OrderBy(p => p.Node.SpanStart))
             {
-                unit.Hosting.Add(Part(node, symbol, hosting));
+                unit.LeftOutParts.Add(Part(node, symbol, hosting));
             }
         }
 
-        private HostingPart Part(SyntaxNode node, ISymbol symbol, HashSet<ISymbol> hosting)
+        private LeftOutPart Part(SyntaxNode node, ISymbol symbol, HashSet<ISymbol> hosting)
         {
             var type = node.AncestorsAndSelf().OfType<BaseTypeDeclarationSyntax>().FirstOrDefault()?.Identifier.Text ?? string.Empty;
             var states = string.Join(", ", hosting.Where(s => node.DescendantNodesAndSelf().OfType<IdentifierNameSyntax>().Any(n => n.Identifier.ValueText == s.Name))
@@ -153,13 +156,13 @@ public static partial class SourceSelector
                 var name = node is FieldDeclarationSyntax many && many.Declaration.Variables.Count > 1
                     ? type + "." + string.Join(", ", many.Declaration.Variables.Select(v => v.Identifier.Text))
                     : StateName(symbol);
-                return new HostingPart(node, identifier.Span, name,
+                return new LeftOutPart(node, identifier.Span, name,
                     "a service host the class keeps and only creates, opens or closes: the generated host serves the service now" + CannotCompile(node.Span, node.SyntaxTree));
             }
 
             var member = node.Ancestors().OfType<MemberDeclarationSyntax>().FirstOrDefault();
             var memberName = member is null ? type : _compilation.GetSemanticModel(node.SyntaxTree).GetDeclaredSymbol(member, _cancellationToken)?.ToDisplayString(MemberFormat) ?? type;
-            return new HostingPart(node, node.Span, memberName + ": " + StatementText(node),
+            return new LeftOutPart(node, node.Span, memberName + ": " + StatementText(node),
                 $"it only creates, opens or closes {states}, which goes with the hosting");
         }
 

@@ -169,10 +169,11 @@ public static partial class SourceSelector
         public int MainCount { get; set; }
 
         /// <summary>
-        /// The hosting state of this part that goes with the hosting (WCFM4008): the fields of a <c>ServiceHost</c> the
-        /// class keeps and the statements that only create, open or close them (<see cref="Selector.FindHostingState"/>).
+        /// What goes of this part while the rest stays (WCFM4008): the hosting state, the fields of a <c>ServiceHost</c>
+        /// the class keeps and the statements that only create, open or close them (<see cref="Selector.FindHostingState"/>);
+        /// or, for a type the service needs by name only, its members (<see cref="Selector.KeepByNameOnly"/>).
         /// </summary>
-        public List<HostingPart> Hosting { get; } = new();
+        public List<LeftOutPart> LeftOutParts { get; } = new();
     }
 
     private sealed partial class Selector
@@ -198,6 +199,7 @@ public static partial class SourceSelector
         private readonly Dictionary<Unit, List<BehaviorUse>> _behaviorUses = new();
         private readonly Dictionary<string, string> _linkByPath;
         private readonly IReadOnlyCollection<string> _defineConstants;
+        private readonly HashSet<Unit> _byNameOnly = new();
 
         public Selector(Compilation compilation, EngineResult result, IReadOnlyList<OriginalSource> sources, IReadOnlyList<MetadataReference> targetReferences, string outputFolder, bool nullableEnabled, CancellationToken cancellationToken, IReadOnlyCollection<string> unrestoredPackages, IReadOnlyCollection<string> defineConstants)
         {
@@ -243,7 +245,13 @@ public static partial class SourceSelector
                 FindHostingState(trees);
             }
 
-            var compiled = Reach(Roots());
+            var (roots, byName) = Roots();
+            if (Probing)
+            {
+                KeepByNameOnly(Reach(roots), byName);
+            }
+
+            var compiled = Reach(roots.Concat(byName.Keys));
             var blockers = new HashSet<Unit>(compiled.Where(HasErrors));
             ExpandWithCompilingNeighbours(compiled);
 
@@ -289,7 +297,7 @@ public static partial class SourceSelector
 
                     // Hosting state inside a Main that goes is left out with it.
                     var droppedEntryPoints = unit.EntryPoints.Where(e => !KeepEntryPoint(e, compiled)).ToList();
-                    foreach (var part in unit.Hosting.Where(h => !droppedEntryPoints.Any(e => e.Span.Contains(h.Node.Span))))
+                    foreach (var part in unit.LeftOutParts.Where(h => !droppedEntryPoints.Any(e => e.Span.Contains(h.Node.Span))))
                     {
                         removals.Add((part.Node.Span, part.Name, part.Reason));
                         findings.Add(Finding.Create(FindingMessages.TypeLeftOut, Position(tree, part.At), part.Name, part.Reason));
@@ -613,19 +621,41 @@ public static partial class SourceSelector
 
         /// <summary>
         /// The parts declaring what the generated code uses: the service contracts with a gRPC service, the data types,
-        /// and the implementations the hosting serves (every implementation when no C# was planned). Found by the
-        /// position the engine recorded for each (the model holds no symbols).
+        /// and the implementations the hosting serves (every implementation when no C# was planned) with the source types
+        /// among their type arguments. Found by the position the engine recorded for each (the model holds no symbols).
+        /// A type argument a served closing needs by name only (<see cref="ServiceImplementationModel.NameOnlyTypeArgumentPositions"/>),
+        /// and nothing else here needs, is apart, with that closing's key.
         /// </summary>
-        private IEnumerable<Unit> Roots()
+        private (List<Unit> Roots, Dictionary<Unit, string> ByName) Roots()
         {
             var model = _result.Model;
-            var services = new HashSet<string>(_result.Proto.SelectMany(f => f.Services).Select(s => s.ContractKey).OfType<string>(), StringComparer.Ordinal);
             var served = _result.CSharp is { } plan
                 ? new HashSet<string>(plan.Services.SelectMany(s => s.Implementations).Select(i => i.Key), StringComparer.Ordinal)
                 : null;
+            var closings = model.Implementations.Where(i => served is null || served.Contains(i.Key)).ToList();
+            var nameOnly = closings.SelectMany(i => i.NameOnlyTypeArgumentPositions.Select(p => (Position: (p.FilePath, p.Line, p.Column), Closing: i.Key)))
+                .GroupBy(p => p.Position)
+                .ToDictionary(g => g.Key, g => g.First().Closing);
+            var roots = RootUnits(closings).ToList();
+            var byName = new Dictionary<Unit, string>();
+            foreach (var unit in _unitsByTree.Values.SelectMany(u => u).Where(u => !roots.Contains(u)))
+            {
+                if (unit.Symbol is { } symbol && PositionOf(symbol) is { } p && nameOnly.TryGetValue(p, out var closing))
+                {
+                    byName[unit] = closing;
+                }
+            }
+
+            return (roots, byName);
+        }
+
+        private IEnumerable<Unit> RootUnits(List<ServiceImplementationModel> served)
+        {
+            var model = _result.Model;
+            var services = new HashSet<string>(_result.Proto.SelectMany(f => f.Services).Select(s => s.ContractKey).OfType<string>(), StringComparer.Ordinal);
             var positions = new HashSet<(string, int, int)>(model.Services.Where(s => services.Contains(s.Key)).Select(s => s.Position)
                 .Concat(model.DataTypes.Select(t => t.Position))
-                .Concat(model.Implementations.Where(i => served is null || served.Contains(i.Key)).SelectMany(i => i.TypeArgumentPositions.Prepend(i.Position!)))
+                .Concat(served.SelectMany(i => i.TypeArgumentPositions.Where(p => !i.NameOnlyTypeArgumentPositions.Contains(p)).Prepend(i.Position!)))
                 .OfType<SourcePosition>()
                 .Select(p => (p.FilePath, p.Line, p.Column)));
             foreach (var unit in _unitsByTree.Values.SelectMany(u => u))
@@ -687,7 +717,7 @@ public static partial class SourceSelector
             if (!_references.TryGetValue(unit, out var references))
             {
                 var skipped = new HashSet<SyntaxNode>(unit.EntryPoints);
-                skipped.UnionWith(unit.Hosting.Select(h => h.Node));
+                skipped.UnionWith(unit.LeftOutParts.Select(h => h.Node));
                 skipped.UnionWith(BehaviorUses(unit).Select(u => u.Attribute));
                 var assemblies = new HashSet<string>(StringComparer.Ordinal);
                 references = ReferencedUnits(unit.Tree, unit.Node.DescendantNodesAndSelf(n => !skipped.Contains(n)).Where(n => !skipped.Contains(n)), assemblies);
@@ -828,6 +858,62 @@ public static partial class SourceSelector
         /// Adds to <paramref name="compiled"/> the other types of the files it touches when they compile on .NET 10 with
         /// everything they reach, so a file is compiled in place, unchanged, whenever it can be; until nothing changes.
         /// </summary>
+        /// <summary>
+        /// A type a served closing needs by name only (<c>Receiver&lt;Repository&gt;</c>, whose <c>T</c> has no constraint) is
+        /// compiled whole when its members compile on .NET 10 with everything they reach; when they reach code that does
+        /// not (its <c>Main</c> aside, which goes anyway), its members go (WCFM4008) and the declaration stays, which is all
+        /// the closing uses. Not for a type with a base list (an interface it implements needs its members) or of several
+        /// parts; those stay whole.
+        /// </summary>
+        private void KeepByNameOnly(HashSet<Unit> reached, Dictionary<Unit, string> byName)
+        {
+            foreach (var entry in byName.OrderBy(u => u.Key.Tree.FilePath, StringComparer.Ordinal).ThenBy(u => u.Key.Node.SpanStart))
+            {
+                var (unit, closing) = (entry.Key, entry.Value);
+                if (reached.Contains(unit) || unit.Node is not TypeDeclarationSyntax type || type.BaseList is not null || unit.Symbol is not { } symbol
+                    || UnitsOf(symbol).Skip(1).Any())
+                {
+                    continue;
+                }
+
+                var added = Reach(reached.Append(unit));
+                added.ExceptWith(reached);
+                var failing = added.Where(HasErrors).OrderBy(u => u.Tree.FilePath, StringComparer.Ordinal).ThenBy(u => u.Node.SpanStart).FirstOrDefault();
+                if (failing is null)
+                {
+                    continue;
+                }
+
+                var model = _compilation.GetSemanticModel(unit.Tree);
+                var because = failing == unit ? "code .NET 10 cannot compile" : $"'{failing.Name}', which .NET 10 cannot compile";
+                var reason = $"{unit.Name} is needed by name only, as a type argument of the served '{closing}' (a type parameter with no constraint), and its members reach {because}";
+                foreach (var member in type.Members.Where(m => !unit.EntryPoints.Contains(m) && !unit.LeftOutParts.Any(p => m.Span.Contains(p.Node.Span))))
+                {
+                    var declared = member is BaseFieldDeclarationSyntax field ? field.Declaration.Variables.Select(v => model.GetDeclaredSymbol(v, _cancellationToken)).FirstOrDefault() : model.GetDeclaredSymbol(member, _cancellationToken);
+                    var name = declared?.ToDisplayString(MemberFormat) ?? unit.Name;
+                    unit.LeftOutParts.Add(new LeftOutPart(member, MemberIdentifierSpan(member), name, reason));
+                }
+
+                _references.Remove(unit);
+                _byNameOnly.Add(unit);
+            }
+        }
+
+        /// <summary>Where a member's name is, for a finding's position.</summary>
+        private static TextSpan MemberIdentifierSpan(MemberDeclarationSyntax member) => member switch
+        {
+            BaseFieldDeclarationSyntax field => field.Declaration.Variables[0].Identifier.Span,
+            PropertyDeclarationSyntax property => property.Identifier.Span,
+            EventDeclarationSyntax @event => @event.Identifier.Span,
+            MethodDeclarationSyntax method => method.Identifier.Span,
+            ConstructorDeclarationSyntax constructor => constructor.Identifier.Span,
+            DestructorDeclarationSyntax destructor => destructor.Identifier.Span,
+            IndexerDeclarationSyntax indexer => indexer.ThisKeyword.Span,
+            OperatorDeclarationSyntax op => op.OperatorToken.Span,
+            ConversionOperatorDeclarationSyntax conversion => conversion.Type.Span,
+            _ => IdentifierSpan(member),
+        };
+
         private void ExpandWithCompilingNeighbours(HashSet<Unit> compiled)
         {
             if (!Probing)
@@ -849,6 +935,12 @@ public static partial class SourceSelector
                     foreach (var unit in units.Where(u => !compiled.Contains(u) && u.Symbol is not null))
                     {
                         var added = Reach(new[] { unit });
+                        // A type kept by name only has lost the members a neighbour may use (the probe compiled it whole).
+                        if (added.Overlaps(_byNameOnly))
+                        {
+                            continue;
+                        }
+
                         added.ExceptWith(compiled);
                         if (added.All(u => u.Symbol is not null && !HasErrors(u) && u.EntryPoints.All(e => !ProbeErrorsIn(e.SyntaxTree, e.Span).Any())))
                         {
@@ -1116,7 +1208,7 @@ public static partial class SourceSelector
 
         private bool HasErrors(Unit unit)
         {
-            var entryPoints = unit.EntryPoints.Select(e => e.Span).Concat(unit.Hosting.Select(h => h.Node.Span)).ToList();
+            var entryPoints = unit.EntryPoints.Select(e => e.Span).Concat(unit.LeftOutParts.Select(h => h.Node.Span)).ToList();
             return ProbeErrorsIn(unit.Tree, unit.Node.Span).Any(d => !entryPoints.Any(e => e.Contains(d.Location.SourceSpan)));
         }
 
@@ -1126,7 +1218,7 @@ public static partial class SourceSelector
         /// </summary>
         private IEnumerable<Finding> Blockers(Unit unit, HashSet<Unit> compiled, Dictionary<FrameworkPackage, (string Api, SourcePosition Position)> packages)
         {
-            var dropped = unit.EntryPoints.Where(e => !KeepEntryPoint(e, compiled)).Select(e => e.Span).Concat(unit.Hosting.Select(h => h.Node.Span)).ToList();
+            var dropped = unit.EntryPoints.Where(e => !KeepEntryPoint(e, compiled)).Select(e => e.Span).Concat(unit.LeftOutParts.Select(h => h.Node.Span)).ToList();
             foreach (var error in NewOnDotNet(unit.Tree, unit.Node.Span).Where(d => !dropped.Any(s => s.Contains(d.Location.SourceSpan))))
             {
                 var api = MissingApi(unit.Tree, error);

@@ -63,11 +63,11 @@ public class ServedContractTests
         """;
 
     [Theory]
-    [InlineData("public class Server { Receiver<Server> rcvr = new Receiver<Server>(); }", "Harness.Receiver<Harness.Server>")]
-    [InlineData("public class Server { public void Host() { var host = new ServiceHost(typeof(Receiver<Server>)); } }", "Harness.Receiver<Harness.Server>")]
-    [InlineData("public class Comm<T> { public Receiver<T> rcvr { get; } = new Receiver<T>(); } public class Server { Comm<Server> comm = new Comm<Server>(); }", "Harness.Receiver<Harness.Server>")]
-    [InlineData("public class Comm<T> { public Receiver<T[]> rcvr = new Receiver<T[]>(); } public class Server { Comm<Server> comm = new Comm<Server>(); }", "Harness.Receiver<Harness.Server[]>")]
-    public void AGenericImplementationTheInputClosesOnce_IsServedAsThatClosedType(string closing, string served)
+    [InlineData("public class Server { Receiver<Server> rcvr = new Receiver<Server>(); }", "Harness.Receiver<Harness.Server>", true)]
+    [InlineData("public class Server { public void Host() { var host = new ServiceHost(typeof(Receiver<Server>)); } }", "Harness.Receiver<Harness.Server>", true)]
+    [InlineData("public class Comm<T> { public Receiver<T> rcvr { get; } = new Receiver<T>(); } public class Server { Comm<Server> comm = new Comm<Server>(); }", "Harness.Receiver<Harness.Server>", true)]
+    [InlineData("public class Comm<T> { public Receiver<T[]> rcvr = new Receiver<T[]>(); } public class Server { Comm<Server> comm = new Comm<Server>(); }", "Harness.Receiver<Harness.Server[]>", false)]
+    public void AGenericImplementationTheInputClosesOnce_IsServedAsThatClosedType(string closing, string served, bool byNameOnly)
     {
         var result = Run(Receiver + "namespace Harness { using System.ServiceModel; " + closing + " }");
 
@@ -76,6 +76,8 @@ public class ServedContractTests
         Assert.Equal("Harness.Receiver<T>", implementation.GenericDefinitionKey);
         Assert.True(implementation.IsActivatable);
         Assert.NotEmpty(implementation.TypeArgumentPositions);
+        // T unconstrained: the closing needs Server by name only; Server[] is an array of it, which stays needed whole.
+        Assert.Equal(byNameOnly, implementation.NameOnlyTypeArgumentPositions.Count > 0);
         var csharpName = "global::" + served.Replace("<Harness.", "<global::Harness.", StringComparison.Ordinal);
         Assert.Contains(result.CSharpFiles, f => f.Content.Contains($"MapGrpcService<CommServiceAdapter<{csharpName}>>", StringComparison.Ordinal));
     }

@@ -421,6 +421,74 @@ public sealed class SourceSelectionTests
         Assert.Empty(CompiledSources(output).Errors());
     }
 
+    /// <summary>
+    /// A type the served closing needs only by name (<c>EchoService&lt;Peer&gt;</c>, its <c>T</c> unconstrained) keeps its
+    /// declaration without its members when they reach code .NET 10 cannot compile; when they compile, it stays whole.
+    /// </summary>
+    [Theory]
+    [InlineData("new ChannelFactory<IUpstream>(new BasicHttpBinding(), \"http://localhost:8001/up\")", true)]
+    [InlineData("new ChannelFactory<IUpstream>(new BasicHttpBinding(), new EndpointAddress(\"http://localhost:8001/up\"))", false)]
+    public async Task ATypeArgumentTheServedClosingNeedsByNameOnly_LosesItsMembers_OnlyWhenTheyReachWhatDotNetLacks(string factory, bool membersGo)
+    {
+        using var temp = new TempFolder();
+        var project = OldStyleProject(temp, "Peers", ("Contract.cs", Contract), ("EchoService.cs", $$"""
+            using System.ServiceModel;
+
+            namespace Contoso.Echo
+            {
+                public class EchoService<T> : IEcho
+                {
+                    public string Echo(string text) { return typeof(T).Name + ": " + text; }
+                }
+
+                public class Sender
+                {
+                    public IUpstream Open() { return {{factory}}.CreateChannel(); }
+                }
+
+                public class Peer
+                {
+                    public EchoService<Peer> Receiver { get; } = new EchoService<Peer>();
+                    private readonly Sender sender = new Sender();
+
+                    public string Relay(string text) { return sender.Open().Echo(text); }
+                }
+
+                [ServiceContract]
+                public interface IUpstream
+                {
+                    [OperationContract]
+                    string Echo(string text);
+                }
+            }
+            """));
+        var output = temp.Combine("migrated");
+
+        var result = await MigrateWcfCli.RunAsync("generate", "--committed", "--no-verify", project, "--out", output);
+
+        Assert.True(result.Code == ExitCode.Success, result.ToString());
+        Assert.DoesNotContain(RuleIds.ApiMissingOnDotNet, result.Error, StringComparison.Ordinal);
+        var byNameOnly = result.ErrorLines.Where(l => l.Contains("Peer is needed by name only", StringComparison.Ordinal)).ToList();
+        var sources = CompiledSources(output);
+        if (membersGo)
+        {
+            Assert.Equal(
+                ["EchoService.cs:17:34: info WCFM4008: 'Peer.Receiver'", "EchoService.cs:18:33: info WCFM4008: 'Peer.sender'", "EchoService.cs:20:23: info WCFM4008: 'Peer.Relay(string)'"],
+                byNameOnly.Select(l => l.Substring(0, l.IndexOf(" is left out", StringComparison.Ordinal))));
+            Assert.Contains("as a type argument of the served 'Contoso.Echo.EchoService<Contoso.Echo.Peer>' (a type parameter with no constraint), and its members reach 'Sender', which .NET 10 cannot compile", byNameOnly[0], StringComparison.Ordinal);
+            var copy = Assert.Single(sources.Copies);
+            Assert.Contains("public class Peer", copy.Text, StringComparison.Ordinal);
+            Assert.DoesNotContain("public class Sender", copy.Text, StringComparison.Ordinal);
+        }
+        else
+        {
+            Assert.Empty(byNameOnly);
+            Assert.Empty(sources.Copies);
+        }
+
+        Assert.Empty(sources.Errors());
+    }
+
     [Theory]
     [InlineData("\"http://localhost:8001/up\"", 81)]
     [InlineData("text", 81)]

@@ -78,7 +78,34 @@ internal sealed class BehaviorReader
             IsInternal = !DiscoveryContext.IsPublic(type),
             GenericDefinitionKey = type.IsGenericType ? _context.Key(type.OriginalDefinition) : null,
             TypeArgumentPositions = SourceTypesIn(type.TypeArguments).Select(DiscoveryContext.PositionOf).OfType<SourcePosition>().Distinct().ToEquatableArray(),
+            NameOnlyTypeArgumentPositions = NameOnlyTypeArguments(type).Select(DiscoveryContext.PositionOf).OfType<SourcePosition>().Distinct().ToEquatableArray(),
         };
+    }
+
+    /// <summary>
+    /// The source types among a closed type's own type arguments that it can use by name only: bound to a type
+    /// parameter with no constraint type and no <c>new()</c>, and not inside any other type argument.
+    /// </summary>
+    private static IEnumerable<INamedTypeSymbol> NameOnlyTypeArguments(INamedTypeSymbol type)
+    {
+        var parameters = type.OriginalDefinition.TypeParameters;
+        var needed = new HashSet<INamedTypeSymbol>(SymbolEqualityComparer.Default);
+        var nameOnly = new List<INamedTypeSymbol>();
+        for (var i = 0; i < type.TypeArguments.Length && i < parameters.Length; i++)
+        {
+            var argument = type.TypeArguments[i];
+            if (argument is INamedTypeSymbol { IsGenericType: false } named && named.Locations.Any(l => l.IsInSource)
+                && parameters[i].ConstraintTypes.IsEmpty && !parameters[i].HasConstructorConstraint)
+            {
+                nameOnly.Add(named.OriginalDefinition);
+            }
+            else
+            {
+                needed.UnionWith(SourceTypesIn(new[] { argument }));
+            }
+        }
+
+        return nameOnly.Where(t => !needed.Contains(t));
     }
 
     /// <summary>A generic type whose arguments (or its containing types') are type parameters: not a type anything can create.</summary>

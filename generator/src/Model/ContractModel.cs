@@ -441,6 +441,13 @@ public sealed record ServiceImplementationModel(
     /// <summary>Where the source types among a closed implementation's type arguments are declared: the migrated project compiles them with it.</summary>
     public EquatableArray<SourcePosition> TypeArgumentPositions { get; init; } = EquatableArray<SourcePosition>.Empty;
 
+    /// <summary>
+    /// Those of <see cref="TypeArgumentPositions"/> whose types the closed implementation needs by name only: each is a
+    /// type argument itself (not inside another) for a type parameter with no constraint type and no <c>new()</c>, so the
+    /// generic can use nothing of it but what every object has, and it is no other type argument.
+    /// </summary>
+    public EquatableArray<SourcePosition> NameOnlyTypeArgumentPositions { get; init; } = EquatableArray<SourcePosition>.Empty;
+
     /// <summary>The System.ServiceModel types among <see cref="ServiceModelTypes"/> its behavior attributes use.</summary>
     public ServiceModelTypes ServiceModelTypesUsed { get; init; }
 

@@ -82,10 +82,9 @@ namespace RemoteTestHarness
 
         public void CreateSendChannel(string address)
         {
-            EndpointAddress baseAddress = new EndpointAddress(address);
             WSHttpBinding binding = new WSHttpBinding();
             ChannelFactory<ICommunicator> factory
-              = new ChannelFactory<ICommunicator>(binding, baseAddress);
+              = new ChannelFactory<ICommunicator>(binding, address);
             channel = factory.CreateChannel();
         }
 
