@@ -81,6 +81,51 @@ public sealed class ReferencedLibraryContractsTests
         Assert.DoesNotContain("WCFM1028", both.Error);
     }
 
+    /// <summary>
+    /// How a library's code the migrated project leaves out uses WCF (its own host, its proxies) is not generate's to
+    /// report: those findings are counted in the summary line, and analyze of the library lists them.
+    /// </summary>
+    [Fact]
+    public async Task WcfCodeInALibraryFileLeftOutWhole_IsNotListedByGenerate_ButCounted_AndAnalyzeOfTheLibraryListsIt()
+    {
+        using var temp = new TempFolder();
+        WriteRepository(temp, Service);
+        temp.WriteFile("repo/Toolkit/Toolkit.csproj", OldStyleProject("""<Compile Include="Toolkit.cs" /><Compile Include="SelfHost.cs" />"""));
+        temp.WriteFile("repo/Toolkit/SelfHost.cs", """
+            using System;
+            using System.ServiceModel;
+            namespace Toolkit
+            {
+                public static class SelfHost
+                {
+                    public static ServiceHost Open(Type service, string address)
+                    {
+                        var host = new ServiceHost(service, new Uri(address));
+                        host.AddServiceEndpoint(typeof(IHeartbeat), new NetTcpBinding(), address);
+                        host.Open();
+                        return host;
+                    }
+
+                    public static ILogbook Logbook(string address) => new ChannelFactory<ILogbook>(new NetTcpBinding(), new EndpointAddress(address)).CreateChannel();
+                }
+            }
+            """);
+        var output = temp.Combine("migrated");
+
+        var result = await MigrateWcfCli.RunAsync("generate", "--committed", "--no-verify", temp.Combine("repo", "Orders", "Orders.csproj"), "--out", output);
+
+        Assert.True(result.Code == ExitCode.Success, result.ToString());
+        Assert.DoesNotContain("Toolkit/SelfHost.cs", result.Error);
+        // WCFM4001 (the host), WCFM4002 twice (each NetTcpBinding), WCFM4003 (the ChannelFactory): the file is left out whole.
+        Assert.True(result.Output.Contains("4 finding(s) about WCF code of referenced projects that the migrated project leaves out not shown (analyze lists them)", StringComparison.Ordinal), result.ToString());
+        // The library's own file that the migrated project compiles keeps its findings.
+        Assert.Contains("Toolkit/Toolkit.cs:5:40: info WCFM1028", result.Error);
+
+        var analyze = await MigrateWcfCli.RunAsync("analyze", temp.Combine("repo", "Toolkit", "Toolkit.csproj"));
+
+        Assert.True((analyze.Output + analyze.Error).Contains("SelfHost.cs:9:24: info WCFM4001", StringComparison.Ordinal), analyze.ToString());
+    }
+
     [Fact]
     public async Task AnInputWithoutContractsOfItsOwn_AndALibraryItDoesNotUse_HasNothingToGenerate_AndSaysWhy()
     {

@@ -254,7 +254,8 @@ internal static class GenerateCommand
         var build = $"dotnet build {ShellArgument.Quote(projectFile)}";
         var warnings = outcome.Count(FindingSeverity.Warning) + generation.PlanFindings.Count(f => f.Severity == FindingSeverity.Warning);
         var buildWarnings = verification.BuildWarnings > 0 ? $", {verification.BuildWarnings} build warning(s)" : string.Empty;
-        var what = $"{summary.ServiceContracts} service contract(s), {summary.Operations} operation(s), {summary.DataTypes} data type(s); ";
+        var what = $"{summary.ServiceContracts} service contract(s), {summary.Operations} operation(s), {summary.DataTypes} data type(s); "
+                   + (generation.FindingsNotShown > 0 ? $"{generation.FindingsNotShown} finding(s) about WCF code of referenced projects that the migrated project leaves out not shown (analyze lists them); " : string.Empty);
         var notVerified = verification.NotVerifiedBecause is { } because ? $"not verified: {because}" : null;
         if (errors > 0)
         {
@@ -277,6 +278,9 @@ internal static class GenerateCommand
     internal sealed record Generation(string OutputFolder, string ProjectFileName, MigrationOutcome? Outcome, IReadOnlyList<PlannedChange> Changes, ExitCode? Failure)
     {
         public ImmutableArray<Finding> PlanFindings { get; init; } = [];
+
+        /// <summary>Findings about WCF code in referenced libraries' files the migrated project leaves out, not shown (<see cref="WithoutFindingsInLeftOutLibraryCode"/>).</summary>
+        public int FindingsNotShown { get; init; }
 
         /// <summary>Where the original projects list each package, for restore errors of the migrated project.</summary>
         public ImmutableDictionary<string, SourcePosition> PackagePositions { get; init; } = ImmutableDictionary<string, SourcePosition>.Empty;
@@ -380,6 +384,7 @@ internal static class GenerateCommand
                 FindingSeverity.Warning)]);
         }
 
+        (outcome, var notShown) = WithoutFindingsInLeftOutLibraryCode(outcome, combined.ReferencedLibraries, plan.Sources);
         var changes = AtomicOutputWriter.Plan(outputFolder, options.OutputFolder, plan.Files, recorded);
         var inputFiles = inputs.SelectMany(i => i.Projects.Concat(i.ReferencedProjects))
             .SelectMany(p => p.Files.Concat(p.ConfigurationFiles).Concat(p.ProjectFile is { } file ? [file] : []))
@@ -387,8 +392,39 @@ internal static class GenerateCommand
         return new Generation(outputFolder, projectFileName, outcome, changes, null)
         {
             PlanFindings = plan.Findings, PackagePositions = references.PackagePositions, Plan = plan, InputFiles = inputFiles,
+            FindingsNotShown = notShown,
         };
     }
+
+    /// <summary>
+    /// How the code uses WCF (a host, a binding, a channel or proxy, OperationContext, a named pipe) in a file of a
+    /// referenced library that the migrated project leaves out whole says nothing about this migration: such findings
+    /// are not shown (analyze of that library lists them), and how many were held back is returned. Errors, and what
+    /// is found about contracts and services, stay.
+    /// </summary>
+    private static (MigrationOutcome Outcome, int NotShown) WithoutFindingsInLeftOutLibraryCode(MigrationOutcome outcome, ImmutableArray<ReferencedProject> libraries, SourceSelection? sources)
+    {
+        var libraryFiles = libraries.SelectMany(l => l.Files).ToHashSet(StringComparer.Ordinal);
+        var leftOut = (sources?.LeftOut ?? []).Select(l => l.Source.Path).Where(libraryFiles.Contains).ToHashSet(StringComparer.Ordinal);
+        if (leftOut.Count == 0)
+        {
+            return (outcome, 0);
+        }
+
+        bool NotShown(ReportedFinding f)
+            => f.Severity != FindingSeverity.Error && CodeUseRules.Contains(f.RuleId) && f.Position is { } p && leftOut.Contains(p.FilePath);
+        var project = outcome.Projects.Single();
+        var notShown = project.Findings.Count(NotShown);
+        return notShown == 0
+            ? (outcome, 0)
+            : (new MigrationOutcome(outcome.Input, [project with { Findings = [.. project.Findings.Where(f => !NotShown(f))] }]), notShown);
+    }
+
+    private static readonly HashSet<string> CodeUseRules = new(StringComparer.Ordinal)
+    {
+        RuleIds.ServiceHostInCode, RuleIds.BindingInCode, RuleIds.WcfClientChannel, RuleIds.NamedPipeTransport,
+        RuleIds.OperationContextUse, RuleIds.OperationContextUnsupported,
+    };
 
     /// <summary>
     /// Why no contract of the input becomes a service: none was found, or each one found was set aside for a reason its
