@@ -43,10 +43,11 @@ public sealed class ClientProxyOptions
     public int BulkLaneThresholdBytes { get; set; } = MigrateWcf.Runtime.BulkLane.DefaultThresholdBytes;
 
     /// <summary>
-    /// True (the default): on Linux, to a Unix-socket endpoint whose host serves the local call lane, unary calls travel
-    /// as frames on its owner-only socket <c>&lt;socket&gt;.calls</c> instead of HTTP/2 requests, with the same
-    /// deadlines, headers, statuses and fault details (docs/call-lane.md). Streaming calls, and every call to a host
-    /// without the lane, use HTTP/2. False: every call uses HTTP/2.
+    /// True (the default): on Linux to a Unix-socket endpoint, on Windows to a named-pipe endpoint, whose host serves the
+    /// local call lane, calls travel as frames on its owner-only socket <c>&lt;socket&gt;.calls</c> (pipe
+    /// <c>&lt;pipe&gt;.calls</c>) instead of HTTP/2 requests, with the same
+    /// deadlines, headers, statuses and fault details (docs/call-lane.md). Every call to a host without the lane uses
+    /// HTTP/2. False: every call uses HTTP/2.
     /// </summary>
     public bool CallLane { get; set; } = true;
 }
@@ -71,12 +72,20 @@ internal sealed class OpenedChannel : IDisposable
     private static OpenedChannel WithLane(GrpcChannel channel, GrpcEndpoint? endpoint, ClientProxyOptions options)
     {
         var invoker = channel.CreateCallInvoker();
+        var channelOptions = new GrpcChannelOptions();
+        if (OperatingSystem.IsWindows() && endpoint is { Kind: GrpcEndpointKind.NamedPipe, PipeName: { } pipe } && options.CallLane)
+        {
+            // The call lane only: Windows has no bulk lane yet (docs/known-gaps.md).
+            options.ConfigureChannel?.Invoke(channelOptions);
+            var pipeCalls = LaneCallClient.NamedPipe(LaneCallServer.SocketPath(pipe), LaneCallServer.MaxFrameBytes(channelOptions.MaxReceiveMessageSize));
+            return new OpenedChannel(channel, new LaneCallInvoker(invoker, pipeCalls), [pipeCalls]);
+        }
+
         if (endpoint?.UnixSocketPath is not { } path || !OperatingSystem.IsLinux())
         {
             return new OpenedChannel(channel, invoker, []);
         }
 
-        var channelOptions = new GrpcChannelOptions();
         options.ConfigureChannel?.Invoke(channelOptions);
         var lanes = new List<IDisposable>();
         if (options.CallLane)

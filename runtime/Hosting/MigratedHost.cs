@@ -168,7 +168,7 @@ public static class MigratedHost
         GrpcServing.AddGrpcServing(
             builder,
             setup.Options,
-            endpoints.Where(p => p.Settings.Protocol == HostEndpointProtocol.Grpc).Select(p => p.Endpoint.UnixSocketPath).OfType<string>().ToList(),
+            endpoints.Where(p => p.Settings.Protocol == HostEndpointProtocol.Grpc).Select(p => p.Endpoint).ToList(),
             jsonTranscoding: endpoints.Any(p => p.Settings.Protocol == HostEndpointProtocol.HttpJson));
 
         var authenticated = endpoints.Where(p => p.AsksForClientCertificate).ToList();

@@ -44,10 +44,10 @@ internal static class LaneLimits
     /// Connections a host's lanes keep open at once, both lanes and every endpoint together, unless
     /// <see cref="GrpcHostOptions.MaxLaneConnections"/> says otherwise: a quarter of the process's open-file limit
     /// (RLIMIT_NOFILE) when it starts, at most 4,096. Each connection holds one descriptor, so three quarters stay for
-    /// Kestrel, the services and the runtime itself (an idle host holds about 220).
+    /// Kestrel, the services and the runtime itself (an idle host holds about 220). On Windows, where a process's handles
+    /// have no such small limit, 4,096.
     /// </summary>
-    [System.Runtime.Versioning.SupportedOSPlatform("linux")]
-    public static int DefaultMaxConnections() => (int)Math.Clamp(LaneNative.OpenFileLimit() / 4, 1, 4096);
+    public static int DefaultMaxConnections() => OperatingSystem.IsLinux() ? (int)Math.Clamp(LaneNative.OpenFileLimit() / 4, 1, 4096) : 4096;
 
     /// <summary>
     /// Lane segments this process maps at once, every session and both directions together: a quarter of the kernel's

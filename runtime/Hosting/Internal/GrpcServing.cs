@@ -34,17 +34,19 @@ internal static class GrpcServing
             ListenHttpJson(builder, httpJson, listen => listen.Protocols = HttpProtocols.Http1);
         }
 
-        AddGrpcServing(builder, options, endpoint.UnixSocketPath is { } path ? [path] : [], jsonTranscoding: options.HttpJson is not null);
+        AddGrpcServing(builder, options, [endpoint], jsonTranscoding: options.HttpJson is not null);
         return builder;
     }
 
     /// <summary>Kestrel's HTTP/2-only listener setting (gRPC with prior knowledge: Unix sockets, pipes, plaintext TCP).</summary>
     internal static void Http2Only(ListenOptions listen) => listen.Protocols = HttpProtocols.Http2;
 
-    /// <summary>What a gRPC host needs besides its listeners: grpc-dotnet, the bulk lane beside each Unix socket, quiet
-    /// request logs, JSON transcoding, health and reflection as <paramref name="options"/> ask.</summary>
-    internal static void AddGrpcServing(WebApplicationBuilder builder, GrpcHostOptions options, IReadOnlyList<string> unixSocketPaths, bool jsonTranscoding)
+    /// <summary>What a gRPC host needs besides its listeners: grpc-dotnet, the lanes beside each Unix socket (on Windows
+    /// the call lane beside each named pipe), quiet request logs, JSON transcoding, health and reflection as
+    /// <paramref name="options"/> ask.</summary>
+    internal static void AddGrpcServing(WebApplicationBuilder builder, GrpcHostOptions options, IReadOnlyList<GrpcEndpoint> grpcEndpoints, bool jsonTranscoding)
     {
+        var unixSocketPaths = grpcEndpoints.Select(e => e.UnixSocketPath).OfType<string>().ToList();
         if (options.InlineSocketScheduling)
         {
             builder.WebHost.UseSockets(sockets => sockets.UnsafePreferInlineScheduling = true);
@@ -68,7 +70,17 @@ internal static class GrpcServing
         {
             foreach (var socketPath in unixSocketPaths)
             {
-                AddCallLane(builder.Services, socketPath);
+                AddCallLane(builder.Services, LaneCallListener.UnixSocket(socketPath));
+            }
+        }
+
+        if (options.CallLane && OperatingSystem.IsWindows()
+            && grpcEndpoints.Where(e => e.Kind == GrpcEndpointKind.NamedPipe).Select(e => e.PipeName!).ToList() is { Count: > 0 } pipeNames)
+        {
+            AddLaneConnections(builder.Services, options.MaxLaneConnections);
+            foreach (var pipeName in pipeNames)
+            {
+                AddCallLane(builder.Services, LaneCallListener.NamedPipe(pipeName));
             }
         }
 
@@ -105,7 +117,6 @@ internal static class GrpcServing
 
     /// <summary>The bound on the connections of the host's lanes, both lanes and every endpoint together: the first
     /// endpoint's <paramref name="maxConnections"/> holds (null: <see cref="LaneLimits.DefaultMaxConnections"/>).</summary>
-    [System.Runtime.Versioning.SupportedOSPlatform("linux")]
     private static void AddLaneConnections(IServiceCollection services, int? maxConnections)
     {
         if (maxConnections is < 1)
@@ -146,12 +157,11 @@ internal static class GrpcServing
         });
     }
 
-    /// <summary>The local call lane beside a Unix socket: its server starts with the host and binds its socket; it
+    /// <summary>The local call lane beside a Unix socket or named pipe: its server starts with the host and listens; it
     /// learns the services to call on its first call, once the host's endpoints are mapped.</summary>
-    [System.Runtime.Versioning.SupportedOSPlatform("linux")]
-    private static void AddCallLane(IServiceCollection services, string socketPath)
+    private static void AddCallLane(IServiceCollection services, LaneCallListener listener)
         => services.AddSingleton<IHostedService>(provider => new LaneCallServer(
-            socketPath,
+            listener,
             () => LaneCallDispatcher.Create(provider, provider.GetRequiredService<EndpointDataSource>().Endpoints
                 .Select(e => e.Metadata.GetMetadata<GrpcMethodMetadata>()?.ServiceType)
                 .OfType<Type>()

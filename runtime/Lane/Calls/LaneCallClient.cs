@@ -1,4 +1,5 @@
 using System.Collections.Concurrent;
+using System.IO.Pipes;
 using System.Net.Sockets;
 using System.Runtime.Versioning;
 using Google.Protobuf;
@@ -11,11 +12,23 @@ namespace MigrateWcf.Runtime;
 /// A channel's connection to a host's local call lane (<see cref="LaneCallServer"/>), opened on the first call and
 /// closed with the channel. When the host serves no lane, does not keep the connection (it closes it instead of greeting
 /// it), or the lane broke, calls go over HTTP/2; the lane is tried again at most every 5 seconds. The host's process
-/// must be this user's (<c>SO_PEERCRED</c>).
+/// must be this user's (<c>SO_PEERCRED</c> on a Unix socket; on Windows the pipe's owner, <see cref="PipeOptions.CurrentUserOnly"/>).
 /// </summary>
-[SupportedOSPlatform("linux")]
-internal sealed class LaneCallClient(string lanePath, int maxFrameBytes) : IDisposable
+/// <param name="connect">Opens a connection to the lane: null when there is none this user's process serves.</param>
+/// <param name="maxFrameBytes">The largest frame this side reads.</param>
+internal sealed class LaneCallClient(Func<LaneCallTransport?> connect, int maxFrameBytes) : IDisposable
 {
+    /// <summary>The lane at the Unix socket <paramref name="lanePath"/>.</summary>
+    [SupportedOSPlatform("linux")]
+    public LaneCallClient(string lanePath, int maxFrameBytes)
+        : this(() => OwnerSockets.Connect(lanePath) is { } socket ? LaneCallTransport.Of(socket, "unix:" + lanePath) : null, maxFrameBytes)
+    {
+    }
+
+    /// <summary>The lane at the named pipe <paramref name="lanePipe"/>.</summary>
+    [SupportedOSPlatform("windows")]
+    public static LaneCallClient NamedPipe(string lanePipe, int maxFrameBytes) => new(() => LaneCallTransport.ConnectPipe(lanePipe), maxFrameBytes);
+
     private static readonly TimeSpan RetryInterval = TimeSpan.FromSeconds(5);
 
     private readonly object _gate = new();
@@ -46,7 +59,7 @@ internal sealed class LaneCallClient(string lanePath, int maxFrameBytes) : IDisp
 
             // No socket, another user's host, a path too long for a socket address, or a host that does not keep the
             // connection: no lane, the call takes HTTP/2.
-            _connection = OwnerSockets.Connect(lanePath) is { } socket ? Greeted(socket, maxFrameBytes) : null;
+            _connection = connect() is { } transport ? Greeted(transport, maxFrameBytes) : null;
             if (_connection is null)
             {
                 _retryAt = Environment.TickCount64 + (long)RetryInterval.TotalMilliseconds;
@@ -57,28 +70,28 @@ internal sealed class LaneCallClient(string lanePath, int maxFrameBytes) : IDisp
     }
 
     /// <summary>The connection once the host's greeting has come, or null (the socket closed) when it does not come.</summary>
-    private static Connection? Greeted(Socket socket, int maxFrameBytes)
+    private static Connection? Greeted(LaneCallTransport transport, int maxFrameBytes)
     {
         try
         {
             // A write the host does not take within this ends the lane (its calls fail UNAVAILABLE) instead of holding
             // the caller's thread.
-            socket.SendTimeout = (int)LaneLimits.WriteTimeout.TotalMilliseconds;
-            socket.ReceiveTimeout = (int)LaneLimits.GreetingTimeout.TotalMilliseconds;
-            var hello = LaneCallFraming.Read(socket, maxFrameBytes) is { } bytes ? LaneReplyFrame.Parser.ParseFrom(bytes) : null;
+            transport.SendTimeout = LaneLimits.WriteTimeout;
+            transport.ReceiveTimeout = LaneLimits.GreetingTimeout;
+            var hello = LaneCallFraming.Read(transport, maxFrameBytes) is { } bytes ? LaneReplyFrame.Parser.ParseFrom(bytes) : null;
             if (hello is not { Kind: LaneReplyFrame.Types.Kind.Hello, Credit: > 0 })
             {
-                socket.Dispose();
+                transport.Dispose();
                 return null;
             }
 
-            socket.ReceiveTimeout = 0;
-            return new Connection(socket, maxFrameBytes, (int)hello.Credit);
+            transport.ReceiveTimeout = TimeSpan.Zero;
+            return new Connection(transport, maxFrameBytes, (int)hello.Credit);
         }
-        catch (Exception e) when (e is SocketException or InvalidDataException or InvalidProtocolBufferException or OutOfMemoryException)
+        catch (Exception e) when (e is SocketException or IOException or InvalidDataException or InvalidProtocolBufferException or OutOfMemoryException)
         {
             // No greeting in time, or no thread to read the connection (the process is at its limit): HTTP/2.
-            socket.Dispose();
+            transport.Dispose();
             return null;
         }
     }
@@ -107,7 +120,7 @@ internal sealed class LaneCallClient(string lanePath, int maxFrameBytes) : IDisp
     /// their calls by call id; at most the host's number of calls running at once.</summary>
     internal sealed class Connection : IDisposable
     {
-        private readonly Socket _socket;
+        private readonly LaneCallTransport _transport;
         private readonly int _maxFrameBytes;
         private readonly int _maxCalls;
         private readonly ConcurrentDictionary<ulong, IPendingCall> _pending = new();
@@ -116,9 +129,9 @@ internal sealed class LaneCallClient(string lanePath, int maxFrameBytes) : IDisp
         private int _running;
         private volatile bool _open = true;
 
-        public Connection(Socket socket, int maxFrameBytes, int maxCalls)
+        public Connection(LaneCallTransport transport, int maxFrameBytes, int maxCalls)
         {
-            (_socket, _maxFrameBytes, _maxCalls) = (socket, maxFrameBytes, maxCalls);
+            (_transport, _maxFrameBytes, _maxCalls) = (transport, maxFrameBytes, maxCalls);
             new Thread(Read) { IsBackground = true, Name = "migrate-wcf call lane client" }.Start();
         }
 
@@ -235,12 +248,12 @@ internal sealed class LaneCallClient(string lanePath, int maxFrameBytes) : IDisp
             {
                 lock (_writing)
                 {
-                    LaneCallFraming.Write(_socket, frame);
+                    LaneCallFraming.Write(_transport, frame);
                 }
 
                 return true;
             }
-            catch (Exception e) when (e is SocketException or ObjectDisposedException)
+            catch (Exception e) when (e is SocketException or IOException or ObjectDisposedException)
             {
                 Dispose();
                 return false;
@@ -251,7 +264,7 @@ internal sealed class LaneCallClient(string lanePath, int maxFrameBytes) : IDisp
         {
             try
             {
-                while (LaneCallFraming.Read(_socket, _maxFrameBytes) is { } bytes)
+                while (LaneCallFraming.Read(_transport, _maxFrameBytes) is { } bytes)
                 {
                     var reply = LaneReplyFrame.Parser.ParseFrom(bytes);
                     if (reply.Kind == LaneReplyFrame.Types.Kind.End)
@@ -268,7 +281,7 @@ internal sealed class LaneCallClient(string lanePath, int maxFrameBytes) : IDisp
                     }
                 }
             }
-            catch (Exception e) when (e is InvalidDataException or InvalidProtocolBufferException or ArgumentException or SocketException or ObjectDisposedException)
+            catch (Exception e) when (e is InvalidDataException or InvalidProtocolBufferException or ArgumentException or SocketException or IOException or ObjectDisposedException)
             {
                 // The lane broke: its calls fail below, later calls take HTTP/2 until it is tried again.
             }
@@ -289,7 +302,7 @@ internal sealed class LaneCallClient(string lanePath, int maxFrameBytes) : IDisp
         public void Dispose()
         {
             _open = false;
-            _socket.Dispose();
+            _transport.Dispose();
             foreach (var call in _pending.Keys)
             {
                 Unavailable(call);

@@ -1,32 +1,31 @@
 using System.Buffers.Binary;
-using System.Net.Sockets;
 using Google.Protobuf;
 
 namespace MigrateWcf.Runtime;
 
 /// <summary>The call lane's framing: a 4-byte little-endian length, then one protobuf message (call_lane.proto).
-/// Blocking socket I/O: each side reads its connection on a thread of its own.</summary>
+/// Blocking I/O, for the client side: it reads its connection on a thread of its own.</summary>
 internal static class LaneCallFraming
 {
     public const int LengthBytes = 4;
 
     /// <summary>Writes one frame; callers serialize writes to one socket.</summary>
-    public static void Write(Socket socket, IMessage message)
+    public static void Write(LaneCallTransport transport, IMessage message)
     {
         var length = message.CalculateSize();
         var buffer = new byte[LengthBytes + length];
         BinaryPrimitives.WriteInt32LittleEndian(buffer, length);
         message.WriteTo(buffer.AsSpan(LengthBytes));
-        socket.Send(buffer);
+        transport.Send(buffer);
     }
 
     /// <summary>Reads one frame's message bytes: null at a clean end of the stream (between frames). A length above
     /// <paramref name="maxBytes"/>, a negative one, or an end inside a frame is an <see cref="InvalidDataException"/>:
     /// the peer broke the protocol, and the connection ends.</summary>
-    public static byte[]? Read(Socket socket, int maxBytes)
+    public static byte[]? Read(LaneCallTransport transport, int maxBytes)
     {
         Span<byte> prefix = stackalloc byte[LengthBytes];
-        if (!Fill(socket, prefix, atStart: true))
+        if (!Fill(transport, prefix, atStart: true))
         {
             return null;
         }
@@ -38,15 +37,15 @@ internal static class LaneCallFraming
         }
 
         var message = new byte[length];
-        Fill(socket, message, atStart: false);
+        Fill(transport, message, atStart: false);
         return message;
     }
 
-    private static bool Fill(Socket socket, Span<byte> buffer, bool atStart)
+    private static bool Fill(LaneCallTransport transport, Span<byte> buffer, bool atStart)
     {
         for (var read = 0; read < buffer.Length;)
         {
-            var received = socket.Receive(buffer[read..]);
+            var received = transport.Receive(buffer[read..]);
             if (received == 0)
             {
                 return read == 0 && atStart ? false : throw new InvalidDataException("The lane connection ended inside a frame.");

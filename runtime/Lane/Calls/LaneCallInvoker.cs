@@ -12,7 +12,6 @@ namespace MigrateWcf.Runtime;
 /// and trailers (fault details) they end with. When the host has no lane, or the connection already carries as many
 /// calls as the host allows, a call goes to <paramref name="http2"/>.
 /// </summary>
-[SupportedOSPlatform("linux")]
 internal sealed class LaneCallInvoker(CallInvoker http2, LaneCallClient lane) : CallInvoker
 {
     public override TResponse BlockingUnaryCall<TRequest, TResponse>(Method<TRequest, TResponse> method, string? host, CallOptions options, TRequest request)

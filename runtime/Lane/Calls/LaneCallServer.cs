@@ -7,27 +7,32 @@ using Microsoft.Extensions.Logging;
 namespace MigrateWcf.Runtime;
 
 /// <summary>
-/// Serves the local call lane (issue 30) beside a host's gRPC socket: <c>&lt;socket&gt;.calls</c>, owner-only from the
-/// moment it exists (<see cref="UnixSocketFile"/>), each connection's peer checked with <c>SO_PEERCRED</c>. Connections are
+/// Serves the local call lane (issue 30) beside a host's gRPC socket or named pipe: <c>&lt;socket&gt;.calls</c> or
+/// <c>&lt;pipe&gt;.calls</c>, owner-only from the moment it exists (<see cref="LaneCallListener"/>). Connections are
 /// accepted and read asynchronously (no thread per connection) and count against the host's lane connections
 /// (<paramref name="connections"/>, shared with the bulk lane): one past them is closed at accept, ungreeted, and its
 /// caller uses HTTP/2. Each connection (<see cref="LaneCallServerConnection"/>) carries up to
 /// <see cref="LaneCallLimits.MaxCallsPerConnection"/> calls at once, multiplexed by the caller's call id.
 /// </summary>
-[SupportedOSPlatform("linux")]
-internal sealed class LaneCallServer(string grpcSocketPath, Func<LaneCallDispatcher> dispatcher, LaneCallLimits limits, LaneBudget connections, ILogger<LaneCallServer> logger,
+internal sealed class LaneCallServer(LaneCallListener listener, Func<LaneCallDispatcher> dispatcher, LaneCallLimits limits, LaneBudget connections, ILogger<LaneCallServer> logger,
     string? notServedBecause = null)
     : IHostedService, IDisposable
 {
-    private readonly UnixSocketFile _file = new(SocketPath(grpcSocketPath));
+    /// <summary>The lane beside a gRPC Unix socket.</summary>
+    [SupportedOSPlatform("linux")]
+    public LaneCallServer(string grpcSocketPath, Func<LaneCallDispatcher> dispatcher, LaneCallLimits limits, LaneBudget connections, ILogger<LaneCallServer> logger,
+        string? notServedBecause = null)
+        : this(LaneCallListener.UnixSocket(grpcSocketPath), dispatcher, limits, connections, logger, notServedBecause)
+    {
+    }
+
     private readonly ILogger _logger = logger;
     private readonly ConcurrentDictionary<LaneCallServerConnection, byte> _connections = new();
     private Lazy<LaneCallDispatcher>? _dispatcher;
-    private Socket? _listener;
     private int _refusing;
     private bool _stopped;
 
-    /// <summary>The lane socket beside a gRPC socket.</summary>
+    /// <summary>The lane socket beside a gRPC socket, or the lane pipe's name beside a gRPC pipe's.</summary>
     public static string SocketPath(string grpcSocketPath) => grpcSocketPath + ".calls";
 
     /// <summary>The largest frame a side reads: a message of the largest size it accepts (null: no limit), with room
@@ -35,40 +40,54 @@ internal sealed class LaneCallServer(string grpcSocketPath, Func<LaneCallDispatc
     public static int MaxFrameBytes(int? maxMessageBytes)
         => maxMessageBytes is { } limit ? (int)Math.Min(int.MaxValue, (long)limit + 64 * 1024) : int.MaxValue;
 
-    public string Path => _file.Path;
+    public string Path => listener.Path;
 
     public Task StartAsync(CancellationToken cancellationToken)
     {
         // Made on the first call: the services the host maps are known once its endpoints are built.
         if (notServedBecause is not null)
         {
-            _logger.LogInformation("The local call lane is not served at {Path}: {Reason} Calls go over HTTP/2.", _file.Path, notServedBecause);
+            _logger.LogInformation("The local call lane is not served at {Path}: {Reason} Calls go over HTTP/2.", Path, notServedBecause);
             return Task.CompletedTask;
         }
 
         _dispatcher = new Lazy<LaneCallDispatcher>(dispatcher);
-        Socket? listener = null;
         try
         {
-            listener = _file.Bind();
-            listener.Listen(64);
+            listener.Start(Accepted, _logger);
         }
         catch (Exception e) when (e is IOException or SocketException or ArgumentException or UnauthorizedAccessException)
         {
-            listener?.Dispose();
-            _logger.LogWarning("The local call lane is not served at {Path}: {Reason} Calls go over HTTP/2.", _file.Path, e.Message);
-            return Task.CompletedTask;
+            listener.Dispose();
+            _logger.LogWarning("The local call lane is not served at {Path}: {Reason} Calls go over HTTP/2.", Path, e.Message);
         }
 
-        _listener = listener;
-        _ = OwnerSockets.AcceptAsync(listener, Accepted, _logger, "local call lane");
         return Task.CompletedTask;
     }
 
-    public Task StopAsync(CancellationToken cancellationToken)
+    /// <summary>Stops as Kestrel does: no new connection, calls that start are refused, the running ones may end until
+    /// the host's shutdown timeout (<paramref name="cancellationToken"/>); then every connection closes, cancelling what
+    /// still runs (a duplex callback stream, say, as Kestrel aborts its requests).</summary>
+    public async Task StopAsync(CancellationToken cancellationToken)
     {
+        listener.Dispose();
+        LaneCallServerConnection[] draining;
+        lock (_connections)
+        {
+            _stopped = true;
+            draining = [.. _connections.Keys];
+        }
+
+        try
+        {
+            await Task.WhenAll(draining.Select(c => c.DrainAsync())).WaitAsync(cancellationToken).ConfigureAwait(false);
+        }
+        catch (OperationCanceledException)
+        {
+            // The shutdown timeout passed: what still runs is cancelled below.
+        }
+
         Dispose();
-        return Task.CompletedTask;
     }
 
     public void Dispose()
@@ -78,16 +97,14 @@ internal sealed class LaneCallServer(string grpcSocketPath, Func<LaneCallDispatc
             _stopped = true;
         }
 
-        _listener?.Dispose();
+        listener.Dispose();
         foreach (var connection in _connections.Keys)
         {
             connection.Close(null);
         }
-
-        _file.Remove();
     }
 
-    private void Accepted(Socket socket)
+    private void Accepted(LaneCallTransport socket)
     {
         if (!connections.TryTake())
         {
@@ -101,7 +118,7 @@ internal sealed class LaneCallServer(string grpcSocketPath, Func<LaneCallDispatc
         }
 
         Volatile.Write(ref _refusing, 0);
-        var connection = new LaneCallServerConnection(socket, limits, _dispatcher!, "unix:" + Path, _logger, Ended);
+        var connection = new LaneCallServerConnection(socket, limits, _dispatcher!, _logger, Ended);
         lock (_connections)
         {
             if (_stopped)

@@ -16,13 +16,11 @@ namespace MigrateWcf.Runtime;
 /// limit, messages past its credit, replies it leaves unread past the write timeout) loses its connection, never the
 /// host; a connection that ends cancels its running calls.
 /// </summary>
-[SupportedOSPlatform("linux")]
 internal sealed class LaneCallServerConnection
 {
-    private readonly Socket _socket;
+    private readonly LaneCallTransport _transport;
     private readonly LaneCallLimits _limits;
     private readonly Lazy<LaneCallDispatcher> _dispatcher;
-    private readonly string _peer;
     private readonly ILogger _logger;
     private readonly Action<LaneCallServerConnection> _ended;
     private readonly LaneFrameWriter _writer;
@@ -30,11 +28,13 @@ internal sealed class LaneCallServerConnection
     private readonly CancellationTokenSource _closed = new();
     private int _runningCount;
     private int _disposed;
+    private int _draining;
+    private TaskCompletionSource? _drained;
 
-    public LaneCallServerConnection(Socket socket, LaneCallLimits limits, Lazy<LaneCallDispatcher> dispatcher, string peer, ILogger logger, Action<LaneCallServerConnection> ended)
+    public LaneCallServerConnection(LaneCallTransport transport, LaneCallLimits limits, Lazy<LaneCallDispatcher> dispatcher, ILogger logger, Action<LaneCallServerConnection> ended)
     {
-        (_socket, _limits, _dispatcher, _peer, _logger, _ended) = (socket, limits, dispatcher, peer, logger, ended);
-        _writer = new LaneFrameWriter(socket, limits, Close);
+        (_transport, _limits, _dispatcher, _logger, _ended) = (transport, limits, dispatcher, logger, ended);
+        _writer = new LaneFrameWriter(transport, limits, Close);
     }
 
     /// <summary>Greets the caller, then reads its frames until the connection ends.</summary>
@@ -44,7 +44,7 @@ internal sealed class LaneCallServerConnection
         try
         {
             _writer.Write(new LaneReplyFrame { Kind = LaneReplyFrame.Types.Kind.Hello, Credit = (uint)_limits.MaxCallsPerConnection });
-            var reader = new LaneFrameReader(_socket, _limits.MaxFrameBytes);
+            var reader = new LaneFrameReader(_transport, _limits.MaxFrameBytes);
             while (await reader.ReadAsync().ConfigureAwait(false) is { } bytes)
             {
                 var frame = LaneCallFrame.Parser.ParseFrom(bytes.Span);
@@ -64,7 +64,7 @@ internal sealed class LaneCallServerConnection
         {
             closedBecause = e.Message;
         }
-        catch (Exception e) when (e is SocketException or ObjectDisposedException)
+        catch (Exception e) when (e is SocketException or IOException or ObjectDisposedException)
         {
             // The caller went away, or the connection was closed here.
         }
@@ -76,6 +76,37 @@ internal sealed class LaneCallServerConnection
         }
 
         Close(closedBecause);
+    }
+
+    /// <summary>
+    /// The host stops, as Kestrel stops a connection: calls that start from now on are answered UNAVAILABLE at once
+    /// ("The host is stopping."), and the task completes when the calls running have ended (or the connection has).
+    /// </summary>
+    public Task DrainAsync()
+    {
+        // A full fence: a call that ends after this reads it, or this reads its end (see CallEnded).
+        Interlocked.Exchange(ref _draining, 1);
+        lock (_running)
+        {
+            if (Volatile.Read(ref _runningCount) == 0 || Volatile.Read(ref _disposed) != 0)
+            {
+                return Task.CompletedTask;
+            }
+
+            return (_drained ??= new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously)).Task;
+        }
+    }
+
+    /// <summary>Counts a call out; the last one of a draining connection completes its drain.</summary>
+    private void CallEnded()
+    {
+        if (Interlocked.Decrement(ref _runningCount) == 0 && Volatile.Read(ref _draining) != 0)
+        {
+            lock (_running)
+            {
+                _drained?.TrySetResult();
+            }
+        }
     }
 
     /// <summary>Ends the connection: its socket closes, its running calls are cancelled, waiting writers fail.
@@ -94,7 +125,12 @@ internal sealed class LaneCallServerConnection
 
         _writer.Close();
         _closed.Cancel();
-        _socket.Dispose();
+        _transport.Dispose();
+        lock (_running)
+        {
+            _drained?.TrySetResult();
+        }
+
         _ended(this);
     }
 
@@ -105,6 +141,14 @@ internal sealed class LaneCallServerConnection
         if (Interlocked.Increment(ref _runningCount) > _limits.MaxCallsPerConnection)
         {
             throw new InvalidDataException($"The caller started more than the {_limits.MaxCallsPerConnection} calls at once its greeting allows.");
+        }
+
+        if (Volatile.Read(ref _draining) != 0)
+        {
+            // As Kestrel refuses a stream after GOAWAY: the caller's next calls find no lane and take HTTP/2, if any.
+            CallEnded();
+            _writer.Write(new LaneReplyFrame { Call = frame.Call, Status = (int)StatusCode.Unavailable, Detail = "The host is stopping." });
+            return;
         }
 
         // Read here: a header gRPC refuses breaks the protocol, and ends the connection.
@@ -127,7 +171,7 @@ internal sealed class LaneCallServerConnection
         try
         {
             var deadline = frame.DeadlineTicks == 0 ? DateTime.MaxValue : new DateTime(frame.DeadlineTicks, DateTimeKind.Utc);
-            var result = await _dispatcher.Value.DispatchAsync(frame.Method, call, call.Headers, deadline, _peer, call.Cancellation.Token, call.SendHeadersAsync)
+            var result = await _dispatcher.Value.DispatchAsync(frame.Method, call, call.Headers, deadline, _transport.Peer, call.Cancellation.Token, call.SendHeadersAsync)
                 .ConfigureAwait(false);
             reply = new LaneReplyFrame { Call = frame.Call, Status = (int)result.Status.StatusCode, Detail = result.Status.Detail ?? string.Empty };
             LaneHeaders.Add(reply.Headers, result.ResponseHeaders);
@@ -146,7 +190,7 @@ internal sealed class LaneCallServerConnection
 
         // Counted out before its END is queued: the caller may start its next call as soon as it reads it.
         _running.TryRemove(frame.Call, out _);
-        Interlocked.Decrement(ref _runningCount);
+        CallEnded();
         call.Dispose();
         try
         {

@@ -1,5 +1,4 @@
 using System.Buffers.Binary;
-using System.Net.Sockets;
 
 namespace MigrateWcf.Runtime;
 
@@ -9,7 +8,7 @@ namespace MigrateWcf.Runtime;
 /// small and grows only as far as the bytes that really arrive (a peer that announces a large frame and sends little
 /// costs little), and shrinks back once a large frame has been read.
 /// </summary>
-internal sealed class LaneFrameReader(Socket socket, int maxFrameBytes)
+internal sealed class LaneFrameReader(LaneCallTransport transport, int maxFrameBytes)
 {
     private const int InitialBytes = 4 * 1024;
 
@@ -48,7 +47,7 @@ internal sealed class LaneFrameReader(Socket socket, int maxFrameBytes)
                 MakeRoom(LaneCallFraming.LengthBytes);
             }
 
-            var received = await socket.ReceiveAsync(_buffer.AsMemory(_end), SocketFlags.None).ConfigureAwait(false);
+            var received = await transport.ReceiveAsync(_buffer.AsMemory(_end)).ConfigureAwait(false);
             if (received == 0)
             {
                 return _end == _start ? null : throw new InvalidDataException("The lane connection ended inside a frame.");

@@ -13,11 +13,11 @@ namespace MigrateWcf.Runtime;
 /// <see cref="LaneCallLimits.WriteTimeout"/> ends the connection (<paramref name="failed"/>), as Kestrel ends a
 /// connection whose peer reads below its minimum data rate.
 /// </summary>
-/// <param name="socket">The connection.</param>
+/// <param name="transport">The connection.</param>
 /// <param name="limits">Its bounds.</param>
 /// <param name="failed">Ends the connection when a send fails: with why when the peer did not read, null when the
 /// socket failed (the peer went away).</param>
-internal sealed class LaneFrameWriter(Socket socket, LaneCallLimits limits, Action<string?> failed)
+internal sealed class LaneFrameWriter(LaneCallTransport transport, LaneCallLimits limits, Action<string?> failed)
 {
     /// <summary>Frames sent in one send at most, in bytes (one frame at least, whatever its size).</summary>
     private const int BatchBytes = 256 * 1024;
@@ -114,7 +114,7 @@ internal sealed class LaneFrameWriter(Socket socket, LaneCallLimits limits, Acti
                 }
 
                 // Completes at once when the socket has room; otherwise the peer has that long to read.
-                var sending = _batch.Count == 1 ? socket.SendAsync(_batch[0].AsMemory(), SocketFlags.None) : new ValueTask<int>(socket.SendAsync(_batch, SocketFlags.None));
+                var sending = transport.SendAsync(_batch);
                 int sent;
                 if (sending.IsCompletedSuccessfully)
                 {
@@ -155,7 +155,7 @@ internal sealed class LaneFrameWriter(Socket socket, LaneCallLimits limits, Acti
                 room?.TrySetResult();
             }
         }
-        catch (Exception e) when (e is SocketException or ObjectDisposedException)
+        catch (Exception e) when (e is SocketException or IOException or ObjectDisposedException)
         {
             Fail(null);
         }

@@ -11,7 +11,6 @@ namespace MigrateWcf.Runtime;
 /// writer behave as grpc-dotnet's: messages received before an error are read first, then the error is thrown; a
 /// write after the call ended throws its status.
 /// </summary>
-[SupportedOSPlatform("linux")]
 internal sealed class LaneStreamingCall : LaneCallClient.IPendingCall
 {
     private readonly LaneCallClient.Connection _connection;

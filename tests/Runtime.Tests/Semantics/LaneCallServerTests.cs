@@ -105,10 +105,13 @@ public sealed class LaneCallServerTests
         }
     }
 
-    private static void Send(Socket socket, ulong call, string method, IMessage request, DateTime? deadline = null)
-        => LaneCallFraming.Write(socket, new LaneCallFrame { Call = call, Method = method, Request = request.ToByteString(), DeadlineTicks = deadline?.Ticks ?? 0 });
+    /// <summary>A raw socket as the lane's framing takes it.</summary>
+    private static LaneCallTransport Framed(Socket socket) => LaneCallTransport.Of(socket, "unix:test");
 
-    private static LaneReplyFrame Receive(Socket socket) => LaneReplyFrame.Parser.ParseFrom(LaneCallFraming.Read(socket, 1 << 20)!);
+    private static void Send(Socket socket, ulong call, string method, IMessage request, DateTime? deadline = null)
+        => LaneCallFraming.Write(Framed(socket), new LaneCallFrame { Call = call, Method = method, Request = request.ToByteString(), DeadlineTicks = deadline?.Ticks ?? 0 });
+
+    private static LaneReplyFrame Receive(Socket socket) => LaneReplyFrame.Parser.ParseFrom(LaneCallFraming.Read(Framed(socket), 1 << 20)!);
 
     /// <summary>Reads until the server ends the connection: true at its end or a reset, false when the read times out.</summary>
     private static bool ReadsToTheEnd(Socket socket) => ReadsToTheEnd(socket, out _);
@@ -169,7 +172,7 @@ public sealed class LaneCallServerTests
 
         Send(socket, 7, Wait, new Empty());
         Started(socket);
-        LaneCallFraming.Write(socket, new LaneCallFrame { Call = 7, Kind = LaneCallFrame.Types.Kind.Cancel });
+        LaneCallFraming.Write(Framed(socket), new LaneCallFrame { Call = 7, Kind = LaneCallFrame.Types.Kind.Cancel });
         var reply = Receive(socket);
 
         Assert.Equal((7ul, (int)StatusCode.Cancelled), (reply.Call, reply.Status));
@@ -296,7 +299,7 @@ public sealed class LaneCallServerTests
         Assert.Equal(3ul, Receive(socket).Call);
         foreach (var kind in new[] { LaneCallFrame.Types.Kind.Message, LaneCallFrame.Types.Kind.HalfClose, LaneCallFrame.Types.Kind.Credit, LaneCallFrame.Types.Kind.Cancel })
         {
-            LaneCallFraming.Write(socket, new LaneCallFrame { Call = 3, Kind = kind, Credit = 1 });
+            LaneCallFraming.Write(Framed(socket), new LaneCallFrame { Call = 3, Kind = kind, Credit = 1 });
         }
 
         Send(socket, 4, Increment, new IncrementRequest { By = 1 });
@@ -320,7 +323,7 @@ public sealed class LaneCallServerTests
         var rest = new List<LaneReplyFrame>();
         while (rest.Count < total - LaneFlow.Window)
         {
-            LaneCallFraming.Write(socket, new LaneCallFrame { Call = 1, Kind = LaneCallFrame.Types.Kind.Credit, Credit = LaneFlow.Window });
+            LaneCallFraming.Write(Framed(socket), new LaneCallFrame { Call = 1, Kind = LaneCallFrame.Types.Kind.Credit, Credit = LaneFlow.Window });
             rest.AddRange(Enumerable.Range(0, Math.Min(LaneFlow.Window, total - LaneFlow.Window - rest.Count)).Select(_ => Receive(socket)));
         }
 
@@ -507,9 +510,9 @@ public sealed class LaneCallServerTests
             var silentHost = Task.Run(() =>
             {
                 using var connection = listener.Accept();
-                LaneCallFraming.Write(connection, new LaneReplyFrame { Kind = LaneReplyFrame.Types.Kind.Hello, Credit = 10 });
-                var start = LaneCallFrame.Parser.ParseFrom(LaneCallFraming.Read(connection, 1 << 20)!);
-                var next = LaneCallFrame.Parser.ParseFrom(LaneCallFraming.Read(connection, 1 << 20)!);
+                LaneCallFraming.Write(Framed(connection), new LaneReplyFrame { Kind = LaneReplyFrame.Types.Kind.Hello, Credit = 10 });
+                var start = LaneCallFrame.Parser.ParseFrom(LaneCallFraming.Read(Framed(connection), 1 << 20)!);
+                var next = LaneCallFrame.Parser.ParseFrom(LaneCallFraming.Read(Framed(connection), 1 << 20)!);
                 return (start, next);
             });
 

@@ -90,6 +90,28 @@ public sealed class LaneCallTests
         Assert.True(File.Exists(LaneCallServer.SocketPath(host.Endpoint.UnixSocketPath!)));
     }
 
+    /// <summary>The host stops as Kestrel stops: its lane stops listening at once, and a lane call running when the
+    /// host begins to stop is answered, not cut (before, the lane closed its connections and the call failed
+    /// UNAVAILABLE "The local call lane closed.").</summary>
+    [Fact]
+    public async Task A_lane_call_running_when_the_host_stops_is_answered()
+    {
+        var (host, peers) = await StartAsync(InstanceMode.PerCall);
+        await using var _ = host;
+        await using var client = await host.NewProxyCounterClientAsync(SemanticsHost.ClientOptions());
+        var held = client.HoldAsync("stop");
+        await Eventually.Within(host.Log.Entered("stop").Task);
+
+        var stopping = host.StopAsync();
+        await Eventually.TrueAsync(() => !File.Exists(LaneCallServer.SocketPath(host.Endpoint.UnixSocketPath!)), "the lane stops listening");
+        Assert.False(held.IsCompleted);
+        host.Log.Release("stop").SetResult();
+
+        await Eventually.Within(held);
+        await Eventually.Within(stopping);
+        Assert.True(OnLane(Assert.Single(peers.Calls)));
+    }
+
     [Fact]
     public async Task A_proxys_duplex_callback_stream_travels_on_the_lane_with_its_session()
     {
