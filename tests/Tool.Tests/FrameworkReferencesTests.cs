@@ -161,6 +161,25 @@ public sealed class FrameworkReferencesTests
     }
 
     [Fact]
+    public async Task HintPathOutsideAPackagesFolder_NotOnDisk_SaysToPutTheFileThere_NotToRestore()
+    {
+        using var temp = new TempFolder();
+        // A build output of the repository's own sources, not committed.
+        var path = Write(
+            temp,
+            """    <Reference Include="Microsoft.ServiceModel.Http"><HintPath>..\lib\Http\Microsoft.ServiceModel.Http.dll</HintPath></Reference>""",
+            "namespace Contacts { [System.ServiceModel.ServiceContract] public interface IHost { [System.ServiceModel.OperationContract] void Configure(Microsoft.ServiceModel.Http.HttpHostConfiguration configuration); } }");
+
+        var result = await MigrateWcfCli.RunAsync("analyze", path, "--format", "json");
+
+        using var report = JsonDocument.Parse(result.Output);
+        var message = Assert.Single(Findings(report, "WCFM2003")).GetProperty("message").GetString()!;
+        Assert.Contains(@"Microsoft.ServiceModel.Http (HintPath ..\lib\Http\Microsoft.ServiceModel.Http.dll not found)", message);
+        Assert.Contains("put Microsoft.ServiceModel.Http where its HintPath points (no restore brings it) and run again", message);
+        Assert.DoesNotContain("restore the packages", message);
+    }
+
+    [Fact]
     public async Task HintPathAssemblyDefiningASetType_WhenTheProjectNamesTheSetAssembly_StaysAmbiguous()
     {
         using var temp = new TempFolder();

@@ -199,8 +199,8 @@ internal static class MigrationRun
         }
 
         var restorable = missing.Where(m => m.Reference.Restorable).Select(m => m.Reference).ToList();
-        var installed = missing.Where(m => !m.Reference.Restorable && m.Reference.HintPath is null).Select(m => m.Reference).ToList();
-        var notHeld = missing.Where(m => !m.Reference.Restorable && m.Reference.HintPath is not null).Select(m => m.Reference).ToList();
+        var installed = missing.Where(m => !m.Reference.Restorable && m.Reference.WithoutHintPath).Select(m => m.Reference).ToList();
+        var notHeld = missing.Where(m => !m.Reference.Restorable && !m.Reference.WithoutHintPath).Select(m => m.Reference).ToList();
         var alone = restorable.Count == missing.Count;
         var advice = new List<string>();
         if (restorable.Count > 0)

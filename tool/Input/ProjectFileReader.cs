@@ -392,12 +392,12 @@ internal static partial class ProjectFileReader
         var missing = new List<MissingReference>();
         var names = new List<string>();
         var packageIds = packages.Select(p => p.Id).ToList();
-        void Missing(XElement item, string name, string reason, bool restorable)
+        void Missing(XElement item, string name, string reason, bool restorable, bool withoutHintPath = false)
         {
             var line = (IXmlLineInfo)item;
             if (!missing.Any(m => string.Equals(m.Name, name, StringComparison.OrdinalIgnoreCase)))
             {
-                missing.Add(new MissingReference(name, reason, line.LineNumber, line.LinePosition) { Restorable = restorable });
+                missing.Add(new MissingReference(name, reason, line.LineNumber, line.LinePosition) { Restorable = restorable, WithoutHintPath = withoutHintPath });
             }
         }
 
@@ -432,12 +432,15 @@ internal static partial class ProjectFileReader
                 missing.Add(new MissingReference(name, $"HintPath {hintPath} not found", ((IXmlLineInfo)item).LineNumber, ((IXmlLineInfo)item).LinePosition)
                 {
                     HintPath = hintFullPath,
-                    Restorable = IsPackage(name) || (hintFullPath is not null && PackagesFolder.PackageOf(hintFullPath, packageIds) is not null),
+                    // A HintPath with $(…) (a $(SolutionDir)packages\… one) cannot be resolved; its text tells a packages folder.
+                    Restorable = IsPackage(name) || (hintFullPath is not null
+                        ? PackagesFolder.PackageOf(hintFullPath, packageIds) is not null
+                        : hintPath.Replace('\\', '/').Contains("packages/", StringComparison.OrdinalIgnoreCase)),
                 });
             }
             else
             {
-                Missing(item, name, "not in the built-in .NET Framework 4.7.2 set", restorable: IsPackage(name));
+                Missing(item, name, "not in the built-in .NET Framework 4.7.2 set", restorable: IsPackage(name), withoutHintPath: true);
             }
         }
 

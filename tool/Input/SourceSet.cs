@@ -137,6 +137,9 @@ public sealed record MissingReference(string Name, string Reason, int Line, int 
     /// project (an SDK, the GAC) or is a file the repository does not hold.
     /// </summary>
     public bool Restorable { get; init; }
+
+    /// <summary>The project names it without a &lt;HintPath&gt; (and it is not in the built-in set): MSBuild found it on the machine that built the project.</summary>
+    public bool WithoutHintPath { get; init; }
 }
 
 /// <summary>
