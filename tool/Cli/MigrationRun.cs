@@ -179,8 +179,49 @@ internal static class MigrationRun
         var summary = MissingReferencesFinding(
             missing,
             $"{unresolved} unresolved-type finding{(unresolved == 1 ? string.Empty : "s")} left out",
-            "Their types are kept as opaque placeholder fields; restore the packages (nuget restore, or run again with --restore) and run again for real findings.");
+            $"Their types are kept as opaque placeholder fields; {WhatBringsThem(missing)} and run again for real findings.");
         return (all.Where(f => f.RuleId != RuleIds.UnresolvedType).Append(summary), unresolved);
+    }
+
+    /// <summary>
+    /// What brings <paramref name="missing"/> back, each for its references: a restore for what a restore can bring (a
+    /// packages.config package, a HintPath into a package's folder, a PackageReference); a HintPath for an assembly the
+    /// project names without one, which the machine that built it had installed (an SDK such as ASP.NET MVC 3, the GAC),
+    /// so no restore brings it; the file itself for any other HintPath not found (a build output, a lib folder not
+    /// committed). Clauses joined by "; ", without a full stop, for the caller's "and run again".
+    /// </summary>
+    internal static string WhatBringsThem(IReadOnlyList<(SourceSet Owner, MissingReference Reference)> missing)
+    {
+        static string Names(IEnumerable<MissingReference> references)
+        {
+            var names = references.Select(r => r.Name).Distinct(StringComparer.OrdinalIgnoreCase).ToList();
+            return names.Count == 1 ? names[0] : $"{string.Join(", ", names[..^1])} and {names[^1]}";
+        }
+
+        var restorable = missing.Where(m => m.Reference.Restorable).Select(m => m.Reference).ToList();
+        var installed = missing.Where(m => !m.Reference.Restorable && m.Reference.WithoutHintPath).Select(m => m.Reference).ToList();
+        var notHeld = missing.Where(m => !m.Reference.Restorable && !m.Reference.WithoutHintPath).Select(m => m.Reference).ToList();
+        var alone = restorable.Count == missing.Count;
+        var advice = new List<string>();
+        if (restorable.Count > 0)
+        {
+            advice.Add($"restore the packages{(alone ? string.Empty : " of " + Names(restorable))} (nuget restore, or run again with --restore)");
+        }
+
+        if (installed.Count > 0)
+        {
+            var one = installed.Select(r => r.Name).Distinct(StringComparer.OrdinalIgnoreCase).Count() == 1;
+            advice.Add($"{Names(installed)} {(one ? "is" : "are")} not part of .NET Framework 4.7.2's reference assemblies nor given by a HintPath "
+                       + $"(installed on the machine that built the project, e.g. by an SDK or in the GAC): give {(one ? "it" : "them")} a HintPath (or a package)");
+        }
+
+        if (notHeld.Count > 0)
+        {
+            var one = notHeld.Select(r => r.Name).Distinct(StringComparer.OrdinalIgnoreCase).Count() == 1;
+            advice.Add($"put {Names(notHeld)} where {(one ? "its HintPath points" : "their HintPaths point")} (no restore brings {(one ? "it" : "them")})");
+        }
+
+        return string.Join("; ", advice);
     }
 
     /// <summary>

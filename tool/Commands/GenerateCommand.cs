@@ -380,7 +380,9 @@ internal static class GenerateCommand
             outcome = WithFindings(outcome, [MigrationRun.MissingReferencesFinding(
                 missing,
                 "The code the migrated project compiles names types that do not resolve here",
-                "The migrated project references their packages, which its build restores; generate could not tell what of this code compiles on .NET 10: restore them (nuget restore, or run again with --restore) and run again for findings at those places.",
+                missing.All(m => m.Reference.Restorable)
+                    ? "The migrated project references their packages, which its build restores; generate could not tell what of this code compiles on .NET 10: restore them (nuget restore, or run again with --restore) and run again for findings at those places."
+                    : $"Generate could not tell what of this code compiles on .NET 10: {MigrationRun.WhatBringsThem(missing)} and run again for findings at those places.",
                 FindingSeverity.Warning)]);
         }
 
@@ -628,6 +630,7 @@ internal static class GenerateCommand
         var configurations = inputs.SelectMany(i => i.Projects).SelectMany(p => p.ConfigurationFiles).Distinct(StringComparer.Ordinal).Order(StringComparer.Ordinal).ToImmutableArray();
         // The assemblies every project's HintPaths found (a restored packages/ folder), so their types resolve here too.
         var assemblies = inputs.SelectMany(i => i.Projects.Concat(i.ReferencedProjects)).SelectMany(p => p.AssemblyReferences).Distinct(StringComparer.Ordinal).Order(StringComparer.Ordinal).ToImmutableArray();
+        var referenceNames = inputs.SelectMany(i => i.Projects.Concat(i.ReferencedProjects)).SelectMany(p => p.ReferenceNames).Distinct(StringComparer.OrdinalIgnoreCase).Order(StringComparer.OrdinalIgnoreCase).ToImmutableArray();
         // Each file keeps its own project's symbols (the first project's, for a file several compile); loose files have none.
         var symbols = ImmutableDictionary.CreateBuilder<string, ImmutableArray<string>>(StringComparer.Ordinal);
         foreach (var project in inputs.SelectMany(i => i.Projects.Concat(i.ReferencedProjects)).Where(p => p.ProjectFile is not null))
@@ -641,7 +644,7 @@ internal static class GenerateCommand
         var symbolsNotRead = inputs.SelectMany(i => i.Projects.Concat(i.ReferencedProjects)).SelectMany(p => p.SymbolsNotRead).Distinct().ToImmutableArray();
         return new InputSet(kind, root, [new SourceSet(name, LoadMode.LooseFiles, root, null, files, nullable)
         {
-            ConfigurationFiles = configurations, AssemblyReferences = assemblies, FileSymbols = symbols.ToImmutable(), SymbolsNotRead = symbolsNotRead,
+            ConfigurationFiles = configurations, AssemblyReferences = assemblies, ReferenceNames = referenceNames, FileSymbols = symbols.ToImmutable(), SymbolsNotRead = symbolsNotRead,
             ReferencedLibraries = ReferencedLibraries(inputs),
         }], [])
         {

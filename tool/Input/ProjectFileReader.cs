@@ -73,8 +73,8 @@ internal static partial class ProjectFileReader
             references.UnionWith(ProjectReferences(projectFolder, include, displayPath));
         }
 
-        var (assemblyReferences, missingReferences) = AssemblyReferences(root, projectFolder, displayPath);
         var packages = Packages(root, projectPath, displayPath);
+        var (assemblyReferences, missingReferences, referenceNames) = AssemblyReferences(root, projectFolder, displayPath, packages);
         var nullable = Property(root, "Nullable");
         var nullableEnabled = string.Equals(nullable, "enable", StringComparison.OrdinalIgnoreCase);
         var name = Path.GetFileNameWithoutExtension(projectPath);
@@ -85,6 +85,7 @@ internal static partial class ProjectFileReader
             ProjectReferences = references.ToImmutableArray(),
             AssemblyReferences = assemblyReferences,
             MissingReferences = missingReferences,
+            ReferenceNames = referenceNames.Concat(ImplicitReferences(root, isSdkStyle)).Distinct(StringComparer.OrdinalIgnoreCase).Order(StringComparer.OrdinalIgnoreCase).ToImmutableArray(),
             AssemblyName = assemblyName,
             ConfigurationFiles = ConfigurationFileFinder.OfProject(projectFolder, ListedConfigurationFiles(root, projectFolder, displayPath)),
             Packages = packages,
@@ -349,21 +350,54 @@ internal static partial class ProjectFileReader
             .ToList();
 
     /// <summary>
+    /// The assemblies MSBuild references without a &lt;Reference&gt;: mscorlib and System.Core in every .NET Framework build;
+    /// an SDK-style project's implicit framework references (unless DisableImplicitFrameworkReferences) when it targets
+    /// only the .NET Framework, and every assembly of the built-in set when it targets something else (.NET Standard,
+    /// .NET: the whole framework, of which the set stands for the part the code can use).
+    /// </summary>
+    private static IEnumerable<string> ImplicitReferences(XElement root, bool isSdkStyle)
+    {
+        if (!isSdkStyle)
+        {
+            return ["mscorlib", "System.Core"];
+        }
+
+        var frameworks = (Property(root, "TargetFrameworks") is { Length: > 0 } several ? several : Property(root, "TargetFramework") ?? string.Empty)
+            .Split(';', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries);
+        if (frameworks.Length == 0 || !frameworks.All(NetFrameworkMoniker().IsMatch))
+        {
+            return ReferenceSet.AssemblyNames;
+        }
+
+        return string.Equals(Property(root, "DisableImplicitFrameworkReferences"), "true", StringComparison.OrdinalIgnoreCase)
+            ? ["mscorlib"]
+            : ["mscorlib", "System", "System.Core", "System.Data", "System.Drawing", "System.IO.Compression.FileSystem", "System.Numerics", "System.Runtime.Serialization", "System.Xml", "System.Xml.Linq"];
+    }
+
+    /// <summary>A .NET Framework target framework moniker: net20 to net481 (net5.0 and later are .NET).</summary>
+    [GeneratedRegex(@"^net[1-4]\d{1,2}$", RegexOptions.IgnoreCase)]
+    private static partial Regex NetFrameworkMoniker();
+
+    /// <summary>
     /// The assemblies a project references: a &lt;Reference&gt; with a &lt;HintPath&gt; found on disk is compiled against;
     /// one whose HintPath is missing, or a framework name outside the built-in set, or a &lt;PackageReference&gt;, is
     /// missing. Names the built-in set holds need no HintPath. Items using MSBuild properties cannot be evaluated: a
-    /// HintPath with $(…) counts as missing.
+    /// HintPath with $(…) counts as missing. A missing reference is restorable when a restore could bring it: a
+    /// packages.config package of its name, a HintPath into a package's folder, a &lt;PackageReference&gt;. Also the
+    /// simple names of every &lt;Reference&gt;.
     /// </summary>
-    private static (ImmutableArray<string> Found, ImmutableArray<MissingReference> Missing) AssemblyReferences(XElement root, string projectFolder, string displayPath)
+    private static (ImmutableArray<string> Found, ImmutableArray<MissingReference> Missing, ImmutableArray<string> Names) AssemblyReferences(XElement root, string projectFolder, string displayPath, ImmutableArray<PackageEntry> packages)
     {
         var found = new SortedSet<string>(StringComparer.Ordinal);
         var missing = new List<MissingReference>();
-        void Missing(XElement item, string name, string reason)
+        var names = new List<string>();
+        var packageIds = packages.Select(p => p.Id).ToList();
+        void Missing(XElement item, string name, string reason, bool restorable, bool withoutHintPath = false)
         {
             var line = (IXmlLineInfo)item;
             if (!missing.Any(m => string.Equals(m.Name, name, StringComparison.OrdinalIgnoreCase)))
             {
-                missing.Add(new MissingReference(name, reason, line.LineNumber, line.LinePosition));
+                missing.Add(new MissingReference(name, reason, line.LineNumber, line.LinePosition) { Restorable = restorable, WithoutHintPath = withoutHintPath });
             }
         }
 
@@ -375,6 +409,7 @@ internal static partial class ProjectFileReader
                 continue;
             }
 
+            names.Add(name);
             var hintPath = item.Elements().FirstOrDefault(e => e.Name.LocalName == "HintPath")?.Value.Trim();
             var hintFullPath = !string.IsNullOrEmpty(hintPath) && !hintPath.Contains("$(", StringComparison.Ordinal)
                 ? Path.GetFullPath(Path.Combine(projectFolder, Glob.Normalize(hintPath)))
@@ -394,11 +429,18 @@ internal static partial class ProjectFileReader
             }
             else if (!string.IsNullOrEmpty(hintPath))
             {
-                missing.Add(new MissingReference(name, $"HintPath {hintPath} not found", ((IXmlLineInfo)item).LineNumber, ((IXmlLineInfo)item).LinePosition) { HintPath = hintFullPath });
+                missing.Add(new MissingReference(name, $"HintPath {hintPath} not found", ((IXmlLineInfo)item).LineNumber, ((IXmlLineInfo)item).LinePosition)
+                {
+                    HintPath = hintFullPath,
+                    // A HintPath with $(…) (a $(SolutionDir)packages\… one) cannot be resolved; its text tells a packages folder.
+                    Restorable = IsPackage(name) || (hintFullPath is not null
+                        ? PackagesFolder.PackageOf(hintFullPath, packageIds) is not null
+                        : hintPath.Replace('\\', '/').Contains("packages/", StringComparison.OrdinalIgnoreCase)),
+                });
             }
             else
             {
-                Missing(item, name, "not in the built-in .NET Framework 4.7.2 set");
+                Missing(item, name, "not in the built-in .NET Framework 4.7.2 set", restorable: IsPackage(name), withoutHintPath: true);
             }
         }
 
@@ -408,11 +450,13 @@ internal static partial class ProjectFileReader
             if (item.Attribute("Include")?.Value.Trim() is { Length: > 0 } name && !name.Contains("$(", StringComparison.Ordinal)
                 && !name.StartsWith("Microsoft.NETFramework.ReferenceAssemblies", StringComparison.OrdinalIgnoreCase))
             {
-                Missing(item, name, "a package: run dotnet restore so that MSBuild loads the project with it");
+                Missing(item, name, "a package: run dotnet restore so that MSBuild loads the project with it", restorable: true);
             }
         }
 
-        return (found.ToImmutableArray(), missing.OrderBy(m => m.Line).ThenBy(m => m.Name, StringComparer.Ordinal).ToImmutableArray());
+        return (found.ToImmutableArray(), missing.OrderBy(m => m.Line).ThenBy(m => m.Name, StringComparer.Ordinal).ToImmutableArray(), names.ToImmutableArray());
+
+        bool IsPackage(string name) => packageIds.Contains(name, StringComparer.OrdinalIgnoreCase);
     }
 
     private static IEnumerable<XElement> Items(XElement root, string itemType)

@@ -1,4 +1,7 @@
 using System.Collections.Immutable;
+using System.Reflection;
+using System.Reflection.Metadata;
+using System.Reflection.PortableExecutable;
 using Microsoft.CodeAnalysis;
 
 namespace MigrateWcf.Tool.Input;
@@ -18,6 +21,95 @@ public static class ReferenceSet
 
     /// <summary>Every assembly of the set (the named framework assemblies and the facades), in a fixed order.</summary>
     public static ImmutableArray<MetadataReference> Net472References => Net472.Value;
+
+    /// <summary>
+    /// The set as one project's compilation gets it: without each assembly of the set that the project does not name
+    /// (<paramref name="namedReferences"/>, simple names, the ones MSBuild adds implicitly included) and that defines a
+    /// public type one of <paramref name="loadedAssemblies"/> (its HintPath and package assemblies found on disk) defines
+    /// too. The project's own build, against its framework, never saw that assembly; here the type's name would be
+    /// ambiguous (CS0433) and bind to an error type: the WCF Web API preview's Microsoft.Net.Http defines
+    /// System.Net.Http.HttpResponseMessage, which System.Net.Http of .NET Framework 4.5 and later defines too.
+    /// </summary>
+    /// <param name="publicTypesOf">The public top-level types an assembly defines (<see cref="PublicTypesOf"/>, cached by the caller).</param>
+    public static ImmutableArray<MetadataReference> ReferencesFor(IReadOnlySet<string> namedReferences, IEnumerable<string> loadedAssemblies, Func<string, ImmutableHashSet<string>> publicTypesOf)
+    {
+        var leftOut = new HashSet<string>(StringComparer.OrdinalIgnoreCase);
+        foreach (var assembly in loadedAssemblies.Where(a => !IsFrameworkAssemblyOutsideSet(a)))
+        {
+            foreach (var type in publicTypesOf(assembly))
+            {
+                if (TypeOwners.Value.TryGetValue(type, out var owners))
+                {
+                    // mscorlib is every compilation's core library, named or not.
+                    leftOut.UnionWith(owners.Where(o => !namedReferences.Contains(o) && !string.Equals(o, "mscorlib", StringComparison.OrdinalIgnoreCase)));
+                }
+            }
+        }
+
+        return leftOut.Count == 0
+            ? Net472References
+            : Net472References.Where(r => !leftOut.Contains(Path.GetFileNameWithoutExtension(((PortableExecutableReference)r).FilePath!))).ToImmutableArray();
+    }
+
+    /// <summary>
+    /// The full metadata names of the public top-level types <paramref name="path"/> defines (not those it forwards), read
+    /// from its type definitions only; none when it is not a readable .NET assembly.
+    /// </summary>
+    public static ImmutableHashSet<string> PublicTypesOf(string path)
+    {
+        try
+        {
+            using var stream = File.OpenRead(path);
+            using var pe = new PEReader(stream);
+            if (!pe.HasMetadata)
+            {
+                return ImmutableHashSet<string>.Empty;
+            }
+
+            var metadata = pe.GetMetadataReader();
+            var types = ImmutableHashSet.CreateBuilder<string>(StringComparer.Ordinal);
+            foreach (var handle in metadata.TypeDefinitions)
+            {
+                var definition = metadata.GetTypeDefinition(handle);
+                if ((definition.Attributes & TypeAttributes.VisibilityMask) == TypeAttributes.Public)
+                {
+                    var space = metadata.GetString(definition.Namespace);
+                    var name = metadata.GetString(definition.Name);
+                    types.Add(space.Length == 0 ? name : space + "." + name);
+                }
+            }
+
+            return types.ToImmutable();
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException or BadImageFormatException or InvalidOperationException)
+        {
+            // The compiler reports an assembly it cannot read; it defines nothing that could clash.
+            return ImmutableHashSet<string>.Empty;
+        }
+    }
+
+    /// <summary>Each public top-level type of the set, with the simple names of the set's assemblies that define it.</summary>
+    private static readonly Lazy<Dictionary<string, List<string>>> TypeOwners = new(() =>
+    {
+        var owners = new Dictionary<string, List<string>>(StringComparer.Ordinal);
+        foreach (var path in Net472References.Select(r => ((PortableExecutableReference)r).FilePath!))
+        {
+            foreach (var type in PublicTypesOf(path))
+            {
+                if (!owners.TryGetValue(type, out var list))
+                {
+                    owners[type] = list = [];
+                }
+
+                list.Add(Path.GetFileNameWithoutExtension(path));
+            }
+        }
+
+        return owners;
+    });
+
+    /// <summary>The simple names of the set's assemblies (framework assemblies and facades), any case.</summary>
+    public static IReadOnlySet<string> AssemblyNames => Names.Value;
 
     /// <summary>True when the set holds the assembly <paramref name="name"/> (simple name, any case), as a framework assembly or a facade.</summary>
     public static bool Contains(string name)

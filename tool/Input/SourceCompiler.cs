@@ -45,6 +45,18 @@ internal static class SourceCompiler
             return reference;
         }
 
+        // Each assembly's types read once, however many projects reference it.
+        var publicTypes = new Dictionary<string, ImmutableHashSet<string>>(StringComparer.Ordinal);
+        ImmutableHashSet<string> PublicTypesOf(string path)
+        {
+            if (!publicTypes.TryGetValue(path, out var types))
+            {
+                publicTypes[path] = types = ReferenceSet.PublicTypesOf(path);
+            }
+
+            return types;
+        }
+
         // Referenced projects first (the resolver has ruled out cycles); each compilation references every project it
         // reaches, as SDK-style builds pass project references on transitively.
         CSharpCompilation CompilationOf(SourceSet project)
@@ -60,7 +72,7 @@ internal static class SourceCompiler
                 projectTrees.Add(coreWcf.Value);
             }
 
-            var references = ReferenceSet.Net472References
+            var references = ReferenceSet.ReferencesFor(project.ReferenceNames.ToHashSet(StringComparer.OrdinalIgnoreCase), project.AssemblyReferences, PublicTypesOf)
                 .AddRange(project.AssemblyReferences.Select(AssemblyReference))
                 .AddRange(Reachable(project, byFile).Select(r => (MetadataReference)CompilationOf(r).ToMetadataReference()));
             var options = new CSharpCompilationOptions(

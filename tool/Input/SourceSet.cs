@@ -52,6 +52,13 @@ public sealed record SourceSet(string Name, LoadMode Load, string Folder, string
     public ImmutableArray<string> AssemblyReferences { get; init; } = ImmutableArray<string>.Empty;
 
     /// <summary>
+    /// The simple names of the assemblies the project references (every &lt;Reference&gt;, with a HintPath or not, and
+    /// those MSBuild adds without one: mscorlib, System.Core, an SDK-style project's implicit framework references),
+    /// sorted, any case: a built-in set assembly not among them is left out where it would clash (<see cref="ReferenceSet.ReferencesFor"/>).
+    /// </summary>
+    public ImmutableArray<string> ReferenceNames { get; init; } = ImmutableArray<string>.Empty;
+
+    /// <summary>
     /// References the tool could not load: a &lt;Reference&gt; whose &lt;HintPath&gt; is not on disk (a <c>packages/</c> folder
     /// that was never restored), a framework assembly outside the built-in set, or a &lt;PackageReference&gt; (packages are
     /// not restored without MSBuild). Types from them are unresolved; the report says so once instead of once per type.
@@ -123,6 +130,16 @@ public sealed record MissingReference(string Name, string Reason, int Line, int 
 {
     /// <summary>The full path its &lt;HintPath&gt; names, when it has one (what <c>--restore</c> fills).</summary>
     public string? HintPath { get; init; }
+
+    /// <summary>
+    /// A restore could bring it: the project's packages.config lists a package of its name, its HintPath points into a
+    /// package's folder, or it is a &lt;PackageReference&gt;. Otherwise the assembly came from the machine that built the
+    /// project (an SDK, the GAC) or is a file the repository does not hold.
+    /// </summary>
+    public bool Restorable { get; init; }
+
+    /// <summary>The project names it without a &lt;HintPath&gt; (and it is not in the built-in set): MSBuild found it on the machine that built the project.</summary>
+    public bool WithoutHintPath { get; init; }
 }
 
 /// <summary>
