@@ -28,7 +28,8 @@ internal sealed class LaneCallServerConnection
     private readonly CancellationTokenSource _closed = new();
     private int _runningCount;
     private int _disposed;
-    private int _draining;
+    private int _unanswered;
+    private bool _draining;
     private TaskCompletionSource? _drained;
 
     public LaneCallServerConnection(LaneCallTransport transport, LaneCallLimits limits, Lazy<LaneCallDispatcher> dispatcher, ILogger logger, Action<LaneCallServerConnection> ended)
@@ -80,29 +81,30 @@ internal sealed class LaneCallServerConnection
 
     /// <summary>
     /// The host stops, as Kestrel stops a connection: calls that start from now on are answered UNAVAILABLE at once
-    /// ("The host is stopping."), and the task completes when the calls running have ended (or the connection has).
+    /// ("The host is stopping."), and the task completes when every call running has been answered and the answers
+    /// sent (or the connection has ended).
     /// </summary>
-    public Task DrainAsync()
+    public async Task DrainAsync()
     {
-        // A full fence: a call that ends after this reads it, or this reads its end (see CallEnded).
-        Interlocked.Exchange(ref _draining, 1);
+        Task answered;
         lock (_running)
         {
-            if (Volatile.Read(ref _runningCount) == 0 || Volatile.Read(ref _disposed) != 0)
-            {
-                return Task.CompletedTask;
-            }
-
-            return (_drained ??= new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously)).Task;
+            _draining = true;
+            answered = _unanswered == 0 || Volatile.Read(ref _disposed) != 0
+                ? Task.CompletedTask
+                : (_drained ??= new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously)).Task;
         }
+
+        await answered.ConfigureAwait(false);
+        await _writer.FlushAsync().ConfigureAwait(false);
     }
 
-    /// <summary>Counts a call out; the last one of a draining connection completes its drain.</summary>
-    private void CallEnded()
+    /// <summary>A call's answer is queued; the last one of a draining connection completes its drain.</summary>
+    private void Answered()
     {
-        if (Interlocked.Decrement(ref _runningCount) == 0 && Volatile.Read(ref _draining) != 0)
+        lock (_running)
         {
-            lock (_running)
+            if (--_unanswered == 0 && _draining)
             {
                 _drained?.TrySetResult();
             }
@@ -136,6 +138,19 @@ internal sealed class LaneCallServerConnection
 
     private void Start(LaneCallFrame frame)
     {
+        lock (_running)
+        {
+            if (_draining)
+            {
+                // As Kestrel refuses a stream after GOAWAY. Not counted: an END the caller read while this side had not
+                // counted it out yet cannot make a START here look past the greeting's calls.
+                _writer.Write(new LaneReplyFrame { Call = frame.Call, Status = (int)StatusCode.Unavailable, Detail = "The host is stopping." });
+                return;
+            }
+
+            _unanswered++;
+        }
+
         // The caller counts its calls as this side does (a START sent, its END not yet read), so one that keeps to the
         // greeting never passes this.
         if (Interlocked.Increment(ref _runningCount) > _limits.MaxCallsPerConnection)
@@ -143,13 +158,6 @@ internal sealed class LaneCallServerConnection
             throw new InvalidDataException($"The caller started more than the {_limits.MaxCallsPerConnection} calls at once its greeting allows.");
         }
 
-        if (Volatile.Read(ref _draining) != 0)
-        {
-            // As Kestrel refuses a stream after GOAWAY: the caller's next calls find no lane and take HTTP/2, if any.
-            CallEnded();
-            _writer.Write(new LaneReplyFrame { Call = frame.Call, Status = (int)StatusCode.Unavailable, Detail = "The host is stopping." });
-            return;
-        }
 
         // Read here: a header gRPC refuses breaks the protocol, and ends the connection.
         var call = new Call(this, frame, LaneHeaders.ToMetadata(frame.Headers), _dispatcher.Value.Find(frame.Method));
@@ -188,13 +196,16 @@ internal sealed class LaneCallServerConnection
             reply = new LaneReplyFrame { Call = frame.Call, Status = (int)StatusCode.Internal, Detail = "The local call lane failed." };
         }
 
-        // Counted out before its END is queued: the caller may start its next call as soon as it reads it.
+        // Counted out before its END is queued: the caller may start its next call as soon as it reads it. Answered
+        // once the END is queued: a draining connection closes only after it is sent.
         _running.TryRemove(frame.Call, out _);
-        CallEnded();
+        Interlocked.Decrement(ref _runningCount);
         call.Dispose();
+        var writing = _writer.WriteAsync(reply);
+        Answered();
         try
         {
-            await _writer.WriteAsync(reply).ConfigureAwait(false);
+            await writing.ConfigureAwait(false);
         }
         catch (ObjectDisposedException)
         {

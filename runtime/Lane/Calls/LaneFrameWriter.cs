@@ -29,6 +29,7 @@ internal sealed class LaneFrameWriter(LaneCallTransport transport, LaneCallLimit
     private bool _sending;
     private bool _closed;
     private TaskCompletionSource? _room;
+    private TaskCompletionSource? _flushed;
 
     /// <summary>Queues a frame. The task completes when the connection's unsent bytes are within their bound (at once
     /// when they are), and fails with <see cref="ObjectDisposedException"/> once the connection has ended.</summary>
@@ -67,18 +68,31 @@ internal sealed class LaneFrameWriter(LaneCallTransport transport, LaneCallLimit
     public void Write(IMessage frame) => _ = WriteAsync(frame).ContinueWith(static t => _ = t.Exception, CancellationToken.None,
         TaskContinuationOptions.OnlyOnFaulted | TaskContinuationOptions.ExecuteSynchronously, TaskScheduler.Default);
 
+    /// <summary>Completes when every frame queued so far has been sent, or the writer has ended.</summary>
+    public Task FlushAsync()
+    {
+        lock (_gate)
+        {
+            return _closed || !_sending
+                ? Task.CompletedTask
+                : (_flushed ??= new TaskCompletionSource(TaskCreationOptions.RunContinuationsAsynchronously)).Task;
+        }
+    }
+
     /// <summary>Ends the writer: queued frames are dropped and waiting writers fail.</summary>
     public void Close()
     {
-        TaskCompletionSource? room;
+        TaskCompletionSource? room, flushed;
         lock (_gate)
         {
             _closed = true;
             _queued.Clear();
             (room, _room) = (_room, null);
+            (flushed, _flushed) = (_flushed, null);
         }
 
         room?.TrySetException(new ObjectDisposedException(nameof(LaneFrameWriter), "The lane connection ended."));
+        flushed?.TrySetResult();
     }
 
     private static byte[] Serialize(IMessage frame)
@@ -97,20 +111,31 @@ internal sealed class LaneFrameWriter(LaneCallTransport transport, LaneCallLimit
             while (true)
             {
                 long bytes = 0;
+                TaskCompletionSource? flushed = null;
+                var idle = false;
                 lock (_gate)
                 {
                     if (_closed || _queued.Count == 0)
                     {
-                        _sending = false;
-                        return;
+                        // Idle: the next writer starts sending again; a flush waiting for this is done.
+                        (idle, _sending) = (true, false);
+                        (flushed, _flushed) = (_flushed, null);
                     }
-
-                    _batch.Clear();
-                    while (_queued.TryPeek(out var next) && (_batch.Count == 0 || bytes + next.Length <= BatchBytes))
+                    else
                     {
-                        _batch.Add(_queued.Dequeue());
-                        bytes += next.Length;
+                        _batch.Clear();
+                        while (_queued.TryPeek(out var next) && (_batch.Count == 0 || bytes + next.Length <= BatchBytes))
+                        {
+                            _batch.Add(_queued.Dequeue());
+                            bytes += next.Length;
+                        }
                     }
+                }
+
+                if (idle)
+                {
+                    flushed?.TrySetResult();
+                    return;
                 }
 
                 // Completes at once when the socket has room; otherwise the peer has that long to read.

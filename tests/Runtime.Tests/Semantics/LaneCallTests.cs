@@ -90,26 +90,32 @@ public sealed class LaneCallTests
         Assert.True(File.Exists(LaneCallServer.SocketPath(host.Endpoint.UnixSocketPath!)));
     }
 
-    /// <summary>The host stops as Kestrel stops: its lane stops listening at once, and a lane call running when the
-    /// host begins to stop is answered, not cut (before, the lane closed its connections and the call failed
-    /// UNAVAILABLE "The local call lane closed.").</summary>
+    /// <summary>The host stops as Kestrel stops: its lane stops listening at once, and lane calls running when the host
+    /// begins to stop are answered, not cut, the last answers included (before, the lane closed its connections and the
+    /// calls failed UNAVAILABLE "The local call lane closed."). Closing once the last call was counted out could drop
+    /// its answer before it was sent: that race shows under Wine (tests/Windows.Tests GracefulStopTests), rarely here.</summary>
     [Fact]
-    public async Task A_lane_call_running_when_the_host_stops_is_answered()
+    public async Task Lane_calls_running_when_the_host_stops_are_answered()
     {
         var (host, peers) = await StartAsync(InstanceMode.PerCall);
         await using var _ = host;
         await using var client = await host.NewProxyCounterClientAsync(SemanticsHost.ClientOptions());
-        var held = client.HoldAsync("stop");
-        await Eventually.Within(host.Log.Entered("stop").Task);
+        string[] probes = ["stop-1", "stop-2", "stop-3", "stop-4"];
+        var held = probes.Select(client.HoldAsync).ToArray();
+        await Eventually.Within(Task.WhenAll(probes.Select(p => host.Log.Entered(p).Task)));
 
         var stopping = host.StopAsync();
         await Eventually.TrueAsync(() => !File.Exists(LaneCallServer.SocketPath(host.Endpoint.UnixSocketPath!)), "the lane stops listening");
-        Assert.False(held.IsCompleted);
-        host.Log.Release("stop").SetResult();
+        Assert.DoesNotContain(held, call => call.IsCompleted);
+        foreach (var probe in probes)
+        {
+            host.Log.Release(probe).SetResult();
+        }
 
-        await Eventually.Within(held);
+        await Eventually.Within(Task.WhenAll(held));
         await Eventually.Within(stopping);
-        Assert.True(OnLane(Assert.Single(peers.Calls)));
+        Assert.Equal(probes.Length, peers.Calls.Count);
+        Assert.All(peers.Calls, call => Assert.True(OnLane(call), call.ToString()));
     }
 
     [Fact]

@@ -25,7 +25,17 @@ public sealed class GracefulStopTests
 
         ConsoleSignals.SendCtrlC();
 
-        var reservations = await Task.WhenAll(calls).WaitAsync(WindowsProcess.Patience);
+        LegacyWcf.Contracts.Reservation[] reservations;
+        try
+        {
+            reservations = await Task.WhenAll(calls).WaitAsync(WindowsProcess.Patience);
+        }
+        catch (Exception e) when (e is System.ServiceModel.CommunicationException or TimeoutException)
+        {
+            await host.WaitForExitAsync(WindowsProcess.Patience);
+            throw new Xunit.Sdk.XunitException($"a call in flight failed: {e.Message}\nthe host's output:\n{host.Output}");
+        }
+
         Assert.Equal(5, reservations.Select(r => r.Number).Distinct().Count());
         Assert.True(await host.WaitForExitAsync(WindowsProcess.Patience), "the host still runs after Ctrl+C:\n" + host.Output);
         Assert.True(host.ExitCode == 0, $"exit code {host.ExitCode}:\n{host.Output}");
