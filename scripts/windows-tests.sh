@@ -10,13 +10,9 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 log() { printf '[windows] %s\n' "$*" >&2; }
 started=$SECONDS
 
-# Debian's wine64 does not put its loader on PATH.
-wine="$(dpkg -L wine64 2>/dev/null | grep -m1 '/wine64$' || true)"
-if [ -z "$wine" ] || [ ! -x "$wine" ]; then
-  log "error: wine64 is not installed (scripts/setup.sh installs it)"
-  exit 1
-fi
-wineserver="$(dirname "$wine")/wineserver"
+# shellcheck source=scripts/wine.sh
+. "$root/scripts/wine.sh"
+wine_find
 
 out="$root/artifacts/windows"
 rm -rf "$out"
@@ -70,18 +66,7 @@ find "$out/reference/crlf" -type f \( -name '*.cs' -o -name '*.config' -o -name 
 dotnet "$linux_tool" analyze "$out/reference/LegacyWcf" --format json >"$out/reference/analyze.json"
 dotnet "$linux_tool" generate "$out/reference/LegacyWcf" --out "$out/reference/generated" --no-verify >/dev/null 2>&1
 
-# A prefix of its own per run, removed with its wineserver at the end: nothing depends on a prefix made by hand.
-prefix="$(mktemp -d)"
-# winedbg off: a crashing program exits (and its test fails) instead of waiting in a debugger.
-export WINEPREFIX="$prefix" WINEDEBUG=-all WINEDLLOVERRIDES="winedbg.exe=d"
-cleanup() {
-  "$wineserver" -k >/dev/null 2>&1 || true
-  rm -rf "$prefix"
-}
-trap cleanup EXIT
-boot=$SECONDS
-"$wine" wineboot --init >/dev/null 2>&1
-log "wineboot (new prefix) took $((SECONDS - boot)) s"
+wine_prefix
 
 results="$out/results.xml"
 # Under Wine a named pipe has wedged now and then (docs/known-gaps.md): past the limit every process of the prefix is

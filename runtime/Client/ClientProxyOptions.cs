@@ -73,30 +73,30 @@ internal sealed class OpenedChannel : IDisposable
     {
         var invoker = channel.CreateCallInvoker();
         var channelOptions = new GrpcChannelOptions();
-        if (OperatingSystem.IsWindows() && endpoint is { Kind: GrpcEndpointKind.NamedPipe, PipeName: { } pipe } && options.CallLane)
-        {
-            // The call lane only: Windows has no bulk lane yet (docs/known-gaps.md).
-            options.ConfigureChannel?.Invoke(channelOptions);
-            var pipeCalls = LaneCallClient.NamedPipe(LaneCallServer.SocketPath(pipe), LaneCallServer.MaxFrameBytes(channelOptions.MaxReceiveMessageSize));
-            return new OpenedChannel(channel, new LaneCallInvoker(invoker, pipeCalls), [pipeCalls]);
-        }
-
-        if (endpoint?.UnixSocketPath is not { } path || !OperatingSystem.IsLinux())
+        // The lanes beside a Unix socket on Linux, beside a named pipe on Windows.
+        var path = OperatingSystem.IsLinux() ? endpoint?.UnixSocketPath
+            : OperatingSystem.IsWindows() && endpoint is { Kind: GrpcEndpointKind.NamedPipe } ? endpoint.PipeName
+            : null;
+        if (path is null)
         {
             return new OpenedChannel(channel, invoker, []);
         }
 
         options.ConfigureChannel?.Invoke(channelOptions);
         var lanes = new List<IDisposable>();
-        if (options.CallLane)
+        if (options.CallLane && (OperatingSystem.IsLinux() || OperatingSystem.IsWindows()))
         {
-            var calls = new LaneCallClient(LaneCallServer.SocketPath(path), LaneCallServer.MaxFrameBytes(channelOptions.MaxReceiveMessageSize));
+            var maxFrameBytes = LaneCallServer.MaxFrameBytes(channelOptions.MaxReceiveMessageSize);
+            var calls = OperatingSystem.IsLinux()
+                ? new LaneCallClient(LaneCallServer.SocketPath(path), maxFrameBytes)
+                : OperatingSystem.IsWindows() ? LaneCallClient.NamedPipe(LaneCallServer.SocketPath(path), maxFrameBytes)
+                : throw new PlatformNotSupportedException();
             invoker = new LaneCallInvoker(invoker, calls);
             lanes.Add(calls);
         }
 
         // Above the call lane: a large bytes value goes into shared memory whichever way its call travels.
-        if (options.BulkLane && MigrateWcf.Runtime.BulkLane.IsSupported)
+        if (options.BulkLane && (OperatingSystem.IsLinux() || OperatingSystem.IsWindows()) && MigrateWcf.Runtime.BulkLane.IsSupported)
         {
             var bulk = new BulkLaneClient(MigrateWcf.Runtime.BulkLane.SocketPath(path), options.BulkLaneThresholdBytes, channelOptions.MaxReceiveMessageSize);
             invoker = invoker.Intercept(bulk);

@@ -4,9 +4,10 @@ using Grpc.Core;
 namespace MigrateWcf.Runtime;
 
 /// <summary>
-/// The bulk lane: large bytes values of unary calls between a generated client and a generated host on one Linux machine
-/// travel through shared memory (sealed memfds passed over the owner-only socket <c>&lt;socket&gt;.lane</c> beside the
-/// gRPC socket) while the gRPC message carries a 40-byte reference. A call opts in with the <see cref="HeaderName"/>
+/// The bulk lane: large bytes values of unary calls between a generated client and a generated host on one machine
+/// travel through shared memory while the gRPC message carries a 40-byte reference: on Linux sealed memfds passed over
+/// the owner-only socket <c>&lt;socket&gt;.lane</c> beside the gRPC socket, on Windows owner-only sections announced over
+/// the owner-only pipe <c>&lt;pipe&gt;.lane</c> beside the gRPC pipe. A call opts in with the <see cref="HeaderName"/>
 /// header naming its lane session; every other caller (other languages, grpcurl, a .NET client without the lane) is
 /// answered with plain bytes from the same host. docs/bulk-lane.md has the protocol and the measurements.
 /// </summary>
@@ -19,11 +20,14 @@ public static class BulkLane
     /// beats the socket's (docs/benchmarks/payload-transport-settings.md).</summary>
     public const int DefaultThresholdBytes = 64 * 1024;
 
-    /// <summary>The lane socket beside a gRPC Unix socket.</summary>
+    /// <summary>What the host's log calls this lane.</summary>
+    internal const string Name = "bulk lane";
+
+    /// <summary>The lane socket beside a gRPC Unix socket, or the lane pipe's name beside a gRPC pipe's.</summary>
     public static string SocketPath(string grpcSocketPath) => grpcSocketPath + ".lane";
 
-    /// <summary>Whether this process can use the lane (64-bit Linux).</summary>
-    public static bool IsSupported => OperatingSystem.IsLinux() && LaneNative.IsSupported;
+    /// <summary>Whether this process can use the lane (64-bit Linux or Windows).</summary>
+    public static bool IsSupported => (OperatingSystem.IsLinux() && LaneNative.IsSupported) || (OperatingSystem.IsWindows() && Environment.Is64BitProcess);
 
     internal static string TokenText(Guid token) => token.ToString("N");
 
@@ -37,6 +41,7 @@ public static class BulkLane
     /// <exception cref="RpcException">RESOURCE_EXHAUSTED past the limit; <paramref name="invalid"/> for a reference the
     /// session cannot honour.</exception>
     [System.Runtime.Versioning.SupportedOSPlatform("linux")]
+    [System.Runtime.Versioning.SupportedOSPlatform("windows")]
     internal static void Resolve(LaneConnection connection, IMessage message, int? maxMessageBytes, StatusCode invalid)
     {
         if (!LaneMessages.Any(message, 0, static (value, _) => LaneReference.HasShape(value)))
@@ -74,6 +79,7 @@ public static class BulkLane
     /// <exception cref="IOException">The lane failed part way; the references written so far are in
     /// <paramref name="written"/>, for the caller to free.</exception>
     [System.Runtime.Versioning.SupportedOSPlatform("linux")]
+    [System.Runtime.Versioning.SupportedOSPlatform("windows")]
     internal static T Offload<T>(LaneConnection connection, T message, int thresholdBytes, ref List<LaneReference>? written)
         where T : class
     {
@@ -100,6 +106,7 @@ public static class BulkLane
     }
 
     [System.Runtime.Versioning.SupportedOSPlatform("linux")]
+    [System.Runtime.Versioning.SupportedOSPlatform("windows")]
     private sealed class Resolution(LaneConnection connection, long total, int? limit, StatusCode invalid)
     {
         public LaneConnection Connection { get; } = connection;
@@ -112,5 +119,6 @@ public static class BulkLane
     }
 
     [System.Runtime.Versioning.SupportedOSPlatform("linux")]
+    [System.Runtime.Versioning.SupportedOSPlatform("windows")]
     private sealed record Offloading(LaneConnection Connection, int Threshold, List<LaneReference> Written);
 }

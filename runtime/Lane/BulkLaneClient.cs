@@ -8,10 +8,11 @@ namespace MigrateWcf.Runtime;
 
 /// <summary>
 /// A client channel's end of the bulk lane: opens the session on the first call whose request or response type can hold
-/// a bytes value (when the host serves a lane socket and it belongs to this user), reopens it after it breaks at most
+/// a bytes value (when the host serves a lane socket, or on Windows a lane pipe, and it belongs to this user), reopens it after it breaks at most
 /// every few seconds, and closes it with the channel. Calls of other types never name it.
 /// </summary>
 [SupportedOSPlatform("linux")]
+[SupportedOSPlatform("windows")]
 internal sealed class BulkLaneClient(string lanePath, int thresholdBytes, int? maxReceiveMessageBytes) : Interceptor, IDisposable
 {
     private static readonly TimeSpan RetryInterval = TimeSpan.FromSeconds(5);
@@ -55,27 +56,32 @@ internal sealed class BulkLaneClient(string lanePath, int thresholdBytes, int? m
 
     private LaneConnection? Open()
     {
-        if (!File.Exists(lanePath))
+        LaneTransport? transport = null;
+        if (OperatingSystem.IsWindows())
         {
-            return null;
+            transport = LaneTransport.ConnectPipe(lanePath);
+        }
+        else if (OperatingSystem.IsLinux() && File.Exists(lanePath) && OwnerSockets.Connect(lanePath) is { } socket)
+        {
+            // Only a server run by this user gets our memory (on Windows the pipe's owner is checked as it opens).
+            transport = LaneTransport.Of(socket, "unix:" + lanePath);
         }
 
-        // Only a server run by this user gets our memory.
-        if (OwnerSockets.Connect(lanePath) is not { } socket)
+        if (transport is null)
         {
             return null;
         }
 
         try
         {
-            var token = LaneConnection.ReceiveHello(socket, HelloTimeout);
-            var connection = new LaneConnection(socket, token, LeaseTimeout);
+            var token = LaneConnection.ReceiveHello(transport, HelloTimeout);
+            var connection = new LaneConnection(transport, token, host: false, LeaseTimeout);
             connection.Start();
             return connection;
         }
-        catch (Exception e) when (e is IOException or SocketException)
+        catch (Exception e) when (e is IOException or SocketException or ObjectDisposedException)
         {
-            socket.Dispose();
+            transport.Dispose();
             return null;
         }
     }

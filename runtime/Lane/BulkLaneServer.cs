@@ -11,19 +11,24 @@ using Microsoft.Extensions.Options;
 namespace MigrateWcf.Runtime;
 
 /// <summary>
-/// A host's end of the bulk lane: listens on the owner-only socket beside each gRPC socket, greets each connection of
-/// this user with a fresh session token, and keeps the sessions until their sockets end. Sessions count against the
+/// A host's end of the bulk lane: listens on the owner-only socket beside each gRPC socket (on Windows the owner-only
+/// pipe beside each gRPC pipe, <see cref="LaneListener"/>), greets each connection of this user with a fresh session
+/// token, and keeps the sessions until their connections end. Sessions count against the
 /// host's lane connections (<paramref name="connections"/>, shared with the call lane): one past them is closed at
 /// accept, ungreeted, and its client sends plain bytes. Stopping the host closes them and removes the socket files.
 /// </summary>
+/// <param name="grpcAddresses">The gRPC Unix sockets' paths on Linux, the gRPC pipes' names on Windows.</param>
+/// <param name="connections">The host's lane connections, shared with the call lane.</param>
+/// <param name="logger">Where the lane says what it could not do.</param>
 [SupportedOSPlatform("linux")]
-internal sealed class BulkLaneServer(IReadOnlyList<string> grpcSocketPaths, LaneBudget connections, ILogger<BulkLaneServer> logger) : IHostedService, IDisposable
+[SupportedOSPlatform("windows")]
+internal sealed class BulkLaneServer(IReadOnlyList<string> grpcAddresses, LaneBudget connections, ILogger<BulkLaneServer> logger) : IHostedService, IDisposable
 {
     // A response a caller never read (it cancelled, or died before reading it) keeps its segment until it is reused.
     private static readonly TimeSpan LeaseTimeout = TimeSpan.FromSeconds(30);
 
     private readonly ConcurrentDictionary<Guid, LaneConnection> _sessions = new();
-    private readonly List<(UnixSocketFile File, Socket Listener)> _listeners = [];
+    private readonly List<LaneListener> _listeners = [];
     private bool _stopped;
     private int _refusing;
 
@@ -33,32 +38,30 @@ internal sealed class BulkLaneServer(IReadOnlyList<string> grpcSocketPaths, Lane
         return Guid.TryParseExact(tokenText, "N", out var token) && _sessions.TryGetValue(token, out connection) && connection.IsOpen;
     }
 
-    /// <summary>Listens on the lane sockets. The lane is an optimisation: when a lane socket cannot be made (its path is
-    /// too long for a Unix socket, something that is not ours is there), the host serves without it and says why once.</summary>
+    /// <summary>Listens on the lane sockets (pipes). The lane is an optimisation: when one cannot be made (a path too long
+    /// for a Unix socket, something that is not ours is there), the host serves without it and says why once.</summary>
     public Task StartAsync(CancellationToken cancellationToken)
     {
-        foreach (var grpcSocketPath in grpcSocketPaths)
+        foreach (var grpcAddress in grpcAddresses)
         {
-            var file = new UnixSocketFile(BulkLane.SocketPath(grpcSocketPath));
-            Socket? listener = null;
+            var address = BulkLane.SocketPath(grpcAddress);
+            var listener = OperatingSystem.IsLinux() ? LaneListener.UnixSocket(address, BulkLane.Name) : OperatingSystem.IsWindows() ? LaneListener.NamedPipe(address, BulkLane.Name)
+                : throw new PlatformNotSupportedException("The bulk lane runs on Linux and Windows.");
             try
             {
-                listener = file.Bind();
-                listener.Listen(64);
+                listener.Start(Accepted, logger);
             }
             catch (Exception e) when (e is IOException or SocketException or ArgumentException or UnauthorizedAccessException)
             {
-                listener?.Dispose();
-                logger.LogWarning("The bulk lane is not served at {Path}: {Reason} Large values go over HTTP/2.", file.Path, e.Message);
+                listener.Dispose();
+                logger.LogWarning("The bulk lane is not served at {Path}: {Reason} Large values go over HTTP/2.", address, e.Message);
                 continue;
             }
 
             lock (_listeners)
             {
-                _listeners.Add((file, listener));
+                _listeners.Add(listener);
             }
-
-            _ = OwnerSockets.AcceptAsync(listener, Accepted, logger, "bulk lane");
         }
 
         return Task.CompletedTask;
@@ -70,7 +73,7 @@ internal sealed class BulkLaneServer(IReadOnlyList<string> grpcSocketPaths, Lane
         return Task.CompletedTask;
     }
 
-    private void Accepted(Socket socket)
+    private void Accepted(LaneTransport transport)
     {
         if (!connections.TryTake())
         {
@@ -79,13 +82,13 @@ internal sealed class BulkLaneServer(IReadOnlyList<string> grpcSocketPaths, Lane
                 logger.LogWarning("The bulk lane closes new sessions: the host's lanes have {Count} connections, their bound (GrpcHostOptions.MaxLaneConnections). Their values go over HTTP/2.", connections.MaxCount);
             }
 
-            socket.Dispose();
+            transport.Dispose();
             return;
         }
 
         Volatile.Write(ref _refusing, 0);
         var token = Guid.NewGuid();
-        var connection = new LaneConnection(socket, token, LeaseTimeout, Closed);
+        var connection = new LaneConnection(transport, token, host: true, LeaseTimeout, Closed);
         _sessions[token] = connection;
         try
         {
@@ -121,7 +124,7 @@ internal sealed class BulkLaneServer(IReadOnlyList<string> grpcSocketPaths, Lane
             _stopped = true;
         }
 
-        foreach (var (_, listener) in _listeners)
+        foreach (var listener in _listeners)
         {
             listener.Dispose();
         }
@@ -130,17 +133,13 @@ internal sealed class BulkLaneServer(IReadOnlyList<string> grpcSocketPaths, Lane
         {
             session.Dispose();
         }
-
-        foreach (var (file, _) in _listeners)
-        {
-            file.Remove();
-        }
     }
 }
 
 /// <summary>Resolves the lane references of requests that name a session, and moves large response values into the
 /// lane for them. Calls without the header pass through untouched.</summary>
 [SupportedOSPlatform("linux")]
+[SupportedOSPlatform("windows")]
 internal sealed class BulkLaneServerInterceptor(BulkLaneServer server, IOptions<GrpcServiceOptions> grpcOptions, int thresholdBytes) : Interceptor
 {
     public override async Task<TResponse> UnaryServerHandler<TRequest, TResponse>(TRequest request, ServerCallContext context,

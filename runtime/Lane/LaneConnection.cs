@@ -5,28 +5,43 @@ using Google.Protobuf;
 namespace MigrateWcf.Runtime;
 
 /// <summary>
-/// One end of a bulk lane session: the lane socket beside a gRPC connection, the segments this end writes
-/// (<see cref="Outbox"/>) and the peer's it reads (<see cref="Inbox"/>). The socket's frames (segment announcements with
-/// their descriptors, releases, drops) are read as they arrive, on the thread pool: an idle session holds no thread. A
-/// peer past its session's bounds on segments (<see cref="LaneLimits"/>), or one that breaks the protocol, loses the
-/// session. When the socket ends (the peer closed it or died) every segment is unmapped, at once or when the read copying
-/// from it ends: nothing outlives the session.
+/// One end of a bulk lane session: the lane connection beside a gRPC connection, the segments this end writes
+/// (<see cref="Outbox"/>) and the peer's it reads (<see cref="Inbox"/>). The connection's frames (segment announcements,
+/// releases, drops) are read as they arrive, on the thread pool: an idle session holds no thread. On Linux it is a Unix
+/// socket and an announcement carries the segment's descriptor; on Windows a named pipe, and an announced segment is the
+/// section its name says (<see cref="LaneSections"/>). A peer past its session's bounds on segments
+/// (<see cref="LaneLimits"/>), or one that breaks the protocol, loses the session. When the connection ends (the peer
+/// closed it or died) every segment is unmapped, at once or when the read copying from it ends: nothing outlives the
+/// session.
 /// </summary>
 [SupportedOSPlatform("linux")]
+[SupportedOSPlatform("windows")]
 internal sealed class LaneConnection : IDisposable
 {
-    private readonly Socket _socket;
+    private readonly LaneTransport _transport;
     private readonly object _sendGate = new();
     private readonly Action<LaneConnection, string?>? _closed;
     private int _disposed;
 
-    /// <param name="socket">The lane socket, greeted.</param>
+    /// <param name="transport">The lane connection, greeted.</param>
     /// <param name="token">The session's token.</param>
+    /// <param name="host">True on the host's end (the sections' names tell the two ends' segments apart).</param>
     /// <param name="leaseTimeout">How long a value this end wrote keeps its segment when nobody releases it.</param>
     /// <param name="closed">Told once when the session ends, with why when the peer broke the protocol or a bound.</param>
-    public LaneConnection(Socket socket, Guid token, TimeSpan leaseTimeout, Action<LaneConnection, string?>? closed = null)
+    public LaneConnection(LaneTransport transport, Guid token, bool host, TimeSpan leaseTimeout, Action<LaneConnection, string?>? closed = null)
     {
-        (_socket, Token, _closed) = (socket, token, closed);
+        if (OperatingSystem.IsLinux() && transport.Socket is null)
+        {
+            throw new ArgumentException("On Linux the bulk lane passes descriptors: its transport is a Unix socket.", nameof(transport));
+        }
+
+        (_transport, Token, IsHost, _closed) = (transport, token, host, closed);
+        if (!OperatingSystem.IsLinux())
+        {
+            // As on Linux (LaneNative): a peer that stops reading loses its session instead of holding a sender's thread.
+            transport.SendTimeout = TimeSpan.FromSeconds(5);
+        }
+
         Header = new global::Grpc.Core.Metadata.Entry(BulkLane.HeaderName, BulkLane.TokenText(token));
         Outbox = new LaneOutbox(this, leaseTimeout, NewSessionSegments());
         Inbox = new LaneInbox(NewSessionSegments());
@@ -38,6 +53,9 @@ internal sealed class LaneConnection : IDisposable
 
     /// <summary>The session's token: calls name it in their header, references carry it.</summary>
     public Guid Token { get; }
+
+    /// <summary>True on the host's end of the session.</summary>
+    public bool IsHost { get; }
 
     /// <summary>The request header that names the session (made once: every call of the channel carries it).</summary>
     public global::Grpc.Core.Metadata.Entry Header { get; }
@@ -66,14 +84,28 @@ internal sealed class LaneConnection : IDisposable
         return value;
     }
 
+    /// <summary>Sends <paramref name="frame"/>, on Linux with the descriptor <paramref name="fd"/> when it is one.</summary>
     public void Send(LaneFrame frame, int fd = -1)
     {
-        Span<byte> buffer = stackalloc byte[LaneFrame.Bytes];
-        frame.Write(buffer);
+        if (OperatingSystem.IsLinux())
+        {
+            Span<byte> buffer = stackalloc byte[LaneFrame.Bytes];
+            frame.Write(buffer);
+            lock (_sendGate)
+            {
+                ObjectDisposedException.ThrowIf(!IsOpen, this);
+                LaneNative.Send(_transport.Socket!.SafeHandle, buffer, fd);
+            }
+
+            return;
+        }
+
+        var bytes = new byte[LaneFrame.Bytes];
+        frame.Write(bytes);
         lock (_sendGate)
         {
             ObjectDisposedException.ThrowIf(!IsOpen, this);
-            LaneNative.Send(_socket.SafeHandle, buffer, fd);
+            _transport.Send(bytes);
         }
     }
 
@@ -91,17 +123,31 @@ internal sealed class LaneConnection : IDisposable
     }
 
     /// <summary>Reads the first frame of a session the client opened: the server's hello, with the token.</summary>
-    public static Guid ReceiveHello(Socket socket, TimeSpan timeout)
+    public static Guid ReceiveHello(LaneTransport transport, TimeSpan timeout)
     {
         Span<byte> buffer = stackalloc byte[LaneFrame.Bytes];
-        if (!LaneNative.Receive(socket.SafeHandle, buffer, out var fd, (int)timeout.TotalMilliseconds) || fd >= 0)
+        if (OperatingSystem.IsLinux())
         {
-            if (fd >= 0)
+            if (!LaneNative.Receive(transport.Socket!.SafeHandle, buffer, out var fd, (int)timeout.TotalMilliseconds) || fd >= 0)
             {
-                LaneNative.Close(fd);
+                if (fd >= 0)
+                {
+                    LaneNative.Close(fd);
+                }
+
+                throw new IOException("Bulk lane: the server did not greet the session.");
+            }
+        }
+        else
+        {
+            transport.ReceiveTimeout = timeout;
+            for (var received = 0; received < buffer.Length;)
+            {
+                var count = transport.Receive(buffer[received..]);
+                received += count > 0 ? count : throw new IOException("Bulk lane: the server did not greet the session.");
             }
 
-            throw new IOException("Bulk lane: the server did not greet the session.");
+            transport.ReceiveTimeout = TimeSpan.Zero;
         }
 
         var hello = LaneFrame.Read(buffer);
@@ -120,12 +166,12 @@ internal sealed class LaneConnection : IDisposable
                 var frame = LaneFrame.Read(buffer);
                 broken = frame.Kind switch
                 {
-                    LaneFrameKind.Segment => fd < 0 ? "a segment came without its descriptor" : Inbox.Add(frame.Segment, frame.Value, fd),
+                    LaneFrameKind.Segment => Announced(frame, fd),
                     LaneFrameKind.Release => Release(frame),
                     LaneFrameKind.Drop => Drop(frame),
                     _ => $"a frame of kind {(int)frame.Kind} is not one the lane knows",
                 };
-                if (fd >= 0 && frame.Kind != LaneFrameKind.Segment)
+                if (fd >= 0 && frame.Kind != LaneFrameKind.Segment && OperatingSystem.IsLinux())
                 {
                     LaneNative.Close(fd);
                 }
@@ -137,9 +183,9 @@ internal sealed class LaneConnection : IDisposable
                 }
             }
         }
-        catch (Exception e) when (e is IOException or SocketException or ObjectDisposedException)
+        catch (Exception e) when (e is IOException or SocketException or ObjectDisposedException or OperationCanceledException)
         {
-            // The socket closed under the read or failed: the session ends.
+            // The connection closed under the read or failed: the session ends.
         }
         finally
         {
@@ -147,14 +193,43 @@ internal sealed class LaneConnection : IDisposable
         }
     }
 
-    /// <summary>The next frame into <paramref name="frame"/>, with the descriptor that came with it (-1 when none):
-    /// false at the end of the stream. Waits for the socket without holding a thread.</summary>
+    private string? Announced(LaneFrame frame, int fd)
+    {
+        if (OperatingSystem.IsLinux())
+        {
+            return fd < 0 ? "a segment came without its descriptor" : Inbox.Add(frame.Segment, frame.Value, fd);
+        }
+
+        return OperatingSystem.IsWindows()
+            ? Inbox.Add(frame.Segment, frame.Value, LaneSections.Name(Token, !IsHost, frame.Segment))
+            : "the bulk lane runs on Linux and Windows";
+    }
+
+    /// <summary>The next frame into <paramref name="frame"/>, with the descriptor that came with it (-1 when none, and
+    /// always on Windows): false at the end of the stream. Waits for the connection without holding a thread.</summary>
     private async ValueTask<(bool Received, int Fd)> ReceiveFrameAsync(byte[] frame)
     {
+        if (!OperatingSystem.IsLinux())
+        {
+            for (var read = 0; read < frame.Length;)
+            {
+                var count = await _transport.ReceiveAsync(frame.AsMemory(read)).ConfigureAwait(false);
+                if (count == 0)
+                {
+                    return (false, -1);
+                }
+
+                read += count;
+            }
+
+            return (true, -1);
+        }
+
+        var socket = _transport.Socket!;
         var fd = -1;
         for (var received = 0; received < frame.Length;)
         {
-            var result = LaneNative.TryReceive(_socket.SafeHandle, frame.AsSpan(received), ref fd);
+            var result = LaneNative.TryReceive(socket.SafeHandle, frame.AsSpan(received), ref fd);
             if (result == 0)
             {
                 if (fd >= 0)
@@ -174,7 +249,7 @@ internal sealed class LaneConnection : IDisposable
             try
             {
                 // A zero-byte receive completes when the socket has something to read (or has ended).
-                await _socket.ReceiveAsync(Memory<byte>.Empty, SocketFlags.None).ConfigureAwait(false);
+                await socket.ReceiveAsync(Memory<byte>.Empty, SocketFlags.None).ConfigureAwait(false);
             }
             catch
             {
@@ -214,15 +289,21 @@ internal sealed class LaneConnection : IDisposable
         try
         {
             // Wakes the receiving thread (closing alone would not interrupt its recvmsg).
-            _socket.Shutdown(SocketShutdown.Both);
+            _transport.Socket?.Shutdown(SocketShutdown.Both);
         }
         catch (SocketException)
         {
         }
 
+        // A pipe's read ends when the pipe is closed; a send blocked on a full pipe holds the gate, so close outside it.
+        if (_transport.Socket is null)
+        {
+            _transport.Dispose();
+        }
+
         lock (_sendGate)
         {
-            _socket.Dispose();
+            _transport.Dispose();
         }
 
         Outbox.Close();

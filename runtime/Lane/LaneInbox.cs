@@ -3,14 +3,15 @@ using System.Runtime.Versioning;
 namespace MigrateWcf.Runtime;
 
 /// <summary>
-/// The peer's segments, mapped read-only: values are copied out of them into arrays the caller owns. A descriptor is
-/// accepted only when it is a memfd sealed against shrinking and growing with the announced size, so the peer cannot
-/// take pages away from under a read. A reference is honoured only when it names this session, a segment the peer
+/// The peer's segments, mapped read-only: values are copied out of them into arrays the caller owns. A segment is
+/// accepted only when the peer cannot take pages away from under a read: on Linux a memfd sealed against shrinking and
+/// growing with the announced size, on Windows a pagefile-backed section (whose size is fixed) at least that size. A reference is honoured only when it names this session, a segment the peer
 /// announced, a length within it, and a generation that is still the segment's after the copy. The segments mapped at
 /// once are bounded by <paramref name="segments"/> (the session's, inside the process's): an announcement past it is
 /// refused, and the peer loses the session.
 /// </summary>
 [SupportedOSPlatform("linux")]
+[SupportedOSPlatform("windows")]
 internal sealed unsafe class LaneInbox(LaneBudget segments)
 {
     /// <summary>The largest segment a peer may announce: 1 GiB.</summary>
@@ -27,6 +28,7 @@ internal sealed unsafe class LaneInbox(LaneBudget segments)
 
     /// <summary>Maps an announced segment and closes the descriptor. Null when it is mapped; why not (the peer broke
     /// the protocol or a bound, or the mapping failed) otherwise.</summary>
+    [SupportedOSPlatform("linux")]
     public string? Add(int id, long capacity, int fd)
     {
         try
@@ -39,55 +41,102 @@ internal sealed unsafe class LaneInbox(LaneBudget segments)
                 return "a segment is not a memfd sealed against shrinking and growing with the announced size";
             }
 
-            lock (_gate)
-            {
-                if (_closed)
-                {
-                    return null;
-                }
-
-                if (id <= _highestId)
-                {
-                    return "a segment id was announced out of order";
-                }
-            }
-
-            if (!segments.TryTake(capacity))
-            {
-                return $"the session announced more segments than its bound ({segments.MaxCount} mapped at once, {segments.MaxBytes >> 30} GiB in all) or the process's ({LaneLimits.ProcessSegments.MaxCount})";
-            }
-
-            nint address;
-            try
-            {
-                address = LaneNative.Map(fd, LaneOutbox.HeaderBytes + capacity, writable: false);
-            }
-            catch (IOException e)
-            {
-                segments.Return(capacity);
-                return e.Message;
-            }
-
-            lock (_gate)
-            {
-                if (!_closed)
-                {
-                    _mappings.Add(id, new Mapping(address, capacity));
-                    _highestId = id;
-                    Monitor.PulseAll(_gate);
-                    return null;
-                }
-            }
-
-            // Closed while it was mapped: nobody will read it.
-            LaneNative.Unmap(address, LaneOutbox.HeaderBytes + capacity);
-            segments.Return(capacity);
-            return null;
+            return Admit(id, capacity, () => LaneNative.Map(fd, LaneOutbox.HeaderBytes + capacity, writable: false));
         }
         finally
         {
             LaneNative.Close(fd);
         }
+    }
+
+    /// <summary>Maps the announced segment whose section is named <paramref name="sectionName"/>. A section that is gone
+    /// already (its writer dropped the segment before this end opened it) is no fault: the id is passed over.</summary>
+    [SupportedOSPlatform("windows")]
+    public string? Add(int id, long capacity, string sectionName)
+    {
+        if (capacity <= 0 || capacity > MaximumCapacity)
+        {
+            return "a segment's announced size is out of range";
+        }
+
+        Microsoft.Win32.SafeHandles.SafeFileHandle? section;
+        try
+        {
+            section = LaneSections.OpenForReading(sectionName);
+        }
+        catch (IOException e)
+        {
+            return e.Message;
+        }
+
+        if (section is null)
+        {
+            return Admit(id, capacity, null);
+        }
+
+        using (section)
+        {
+            return !LaneSections.IsPagefileBacked(section, LaneOutbox.HeaderBytes + capacity)
+                ? "a segment is not a pagefile-backed section of the announced size"
+                : Admit(id, capacity, () => LaneSections.Map(section, LaneOutbox.HeaderBytes + capacity, writable: false));
+        }
+    }
+
+    /// <summary>Takes a checked segment within the bound and maps it (<paramref name="map"/>; null: it is gone, only its
+    /// id is counted as announced).</summary>
+    private string? Admit(int id, long capacity, Func<nint>? map)
+    {
+        lock (_gate)
+        {
+            if (_closed)
+            {
+                return null;
+            }
+
+            if (id <= _highestId)
+            {
+                return "a segment id was announced out of order";
+            }
+
+            if (map is null)
+            {
+                _highestId = id;
+                Monitor.PulseAll(_gate);
+                return null;
+            }
+        }
+
+        if (!segments.TryTake(capacity))
+        {
+            return $"the session announced more segments than its bound ({segments.MaxCount} mapped at once, {segments.MaxBytes >> 30} GiB in all) or the process's ({LaneLimits.ProcessSegments.MaxCount})";
+        }
+
+        nint address;
+        try
+        {
+            address = map();
+        }
+        catch (IOException e)
+        {
+            segments.Return(capacity);
+            return e.Message;
+        }
+
+        lock (_gate)
+        {
+            if (!_closed)
+            {
+                _mappings.Add(id, new Mapping(address, capacity));
+                _highestId = id;
+                Monitor.PulseAll(_gate);
+                return null;
+            }
+        }
+
+        // Closed while it was mapped: nobody will read it.
+        Unmap(address, capacity);
+        segments.Return(capacity);
+        return null;
     }
 
     public void Drop(int id)
@@ -107,7 +156,7 @@ internal sealed unsafe class LaneInbox(LaneBudget segments)
 
         if (unmap is not null)
         {
-            LaneNative.Unmap(unmap.Address, LaneOutbox.HeaderBytes + unmap.Capacity);
+            Unmap(unmap.Address, unmap.Capacity);
         }
     }
 
@@ -175,7 +224,7 @@ internal sealed unsafe class LaneInbox(LaneBudget segments)
 
             if (unmap)
             {
-                LaneNative.Unmap(mapping.Address, LaneOutbox.HeaderBytes + mapping.Capacity);
+                Unmap(mapping.Address, mapping.Capacity);
             }
         }
     }
@@ -200,7 +249,19 @@ internal sealed unsafe class LaneInbox(LaneBudget segments)
 
         foreach (var mapping in unmap)
         {
-            LaneNative.Unmap(mapping.Address, LaneOutbox.HeaderBytes + mapping.Capacity);
+            Unmap(mapping.Address, mapping.Capacity);
+        }
+    }
+
+    private static void Unmap(nint address, long capacity)
+    {
+        if (OperatingSystem.IsLinux())
+        {
+            LaneNative.Unmap(address, LaneOutbox.HeaderBytes + capacity);
+        }
+        else if (OperatingSystem.IsWindows())
+        {
+            LaneSections.Unmap(address);
         }
     }
 

@@ -1,13 +1,15 @@
 using System.Diagnostics;
 using System.Numerics;
+using System.Runtime.InteropServices;
 using System.Runtime.Versioning;
 using Google.Protobuf;
 
 namespace MigrateWcf.Runtime;
 
 /// <summary>
-/// The segments one end of a lane writes values into: sealed memfds, each mapped here read-write and announced to the
-/// peer (which maps it read-only) once, then reused. A segment holds one value at a time; its first 8 bytes hold the
+/// The segments one end of a lane writes values into: sealed memfds on Linux, owner-only pagefile-backed sections on
+/// Windows (<see cref="LaneSections"/>), each mapped here read-write and announced to the peer (which maps it read-only)
+/// once, then reused. A segment holds one value at a time; its first 8 bytes hold the
 /// generation of the value in it, written before the value, so a reader that copies while the segment is being reused
 /// sees the generation change and discards what it read (a sequence lock). A segment is free again when the peer
 /// releases the value, when the writer says so (the call ended), or when its lease runs out; free segments beyond
@@ -17,6 +19,7 @@ namespace MigrateWcf.Runtime;
 /// except one a value is being copied into, which is unmapped when that copy ends.
 /// </summary>
 [SupportedOSPlatform("linux")]
+[SupportedOSPlatform("windows")]
 internal sealed unsafe class LaneOutbox(LaneConnection connection, TimeSpan leaseTimeout, LaneBudget segments)
 {
     public const int HeaderBytes = 64;
@@ -90,7 +93,7 @@ internal sealed unsafe class LaneOutbox(LaneConnection connection, TimeSpan leas
 
         if (retired is not null)
         {
-            LaneNative.Unmap(retired.Address, HeaderBytes + retired.Capacity);
+            Unmap(retired);
             connection.TrySend(new LaneFrame(LaneFrameKind.Drop, retired.Id, 0));
             // Only now: a segment announced after this one's drop is counted by the peer after it too.
             segments.Return(retired.Capacity);
@@ -117,7 +120,7 @@ internal sealed unsafe class LaneOutbox(LaneConnection connection, TimeSpan leas
 
         foreach (var segment in unmap)
         {
-            LaneNative.Unmap(segment.Address, HeaderBytes + segment.Capacity);
+            Unmap(segment);
             segments.Return(segment.Capacity);
         }
     }
@@ -157,64 +160,106 @@ internal sealed unsafe class LaneOutbox(LaneConnection connection, TimeSpan leas
             throw new IOException("Bulk lane: the session's segments are at their bound.");
         }
 
-        int fd;
         try
         {
-            fd = LaneNative.CreateSealedMemfd(HeaderBytes + capacity);
+            return OperatingSystem.IsLinux() ? CreateMemfd(capacity)
+                : OperatingSystem.IsWindows() ? CreateSection(capacity)
+                : throw new PlatformNotSupportedException("The bulk lane runs on Linux and Windows.");
         }
         catch
         {
             segments.Return(capacity);
             throw;
         }
+    }
 
+    [SupportedOSPlatform("linux")]
+    private Segment CreateMemfd(long capacity)
+    {
+        var fd = LaneNative.CreateSealedMemfd(HeaderBytes + capacity);
         try
         {
-            nint address;
-            try
-            {
-                address = LaneNative.Map(fd, HeaderBytes + capacity, writable: true);
-            }
-            catch
-            {
-                segments.Return(capacity);
-                throw;
-            }
-
-            // Ids are announced in the order they are given, so the reader knows an id above its highest is yet to come.
-            lock (_announceGate)
-            {
-                Segment segment;
-                lock (_gate)
-                {
-                    segment = Take(new Segment(_nextId++, capacity, address));
-                    _segments.Add(segment.Id, segment);
-                }
-
-                try
-                {
-                    connection.Send(new LaneFrame(LaneFrameKind.Segment, segment.Id, capacity), fd);
-                }
-                catch
-                {
-                    lock (_gate)
-                    {
-                        _segments.Remove(segment.Id);
-                    }
-
-                    LaneNative.Unmap(address, HeaderBytes + capacity);
-                    segments.Return(capacity);
-                    throw;
-                }
-
-                return segment;
-            }
+            var address = LaneNative.Map(fd, HeaderBytes + capacity, writable: true);
+            return Announce(capacity, address, null, fd);
         }
         finally
         {
             // The mapping here and the peer's copy of the descriptor keep the memory; this descriptor is not needed.
             LaneNative.Close(fd);
         }
+    }
+
+    /// <summary>A section is named after its id, so the id is given before it is made; the handle stays open with the
+    /// segment (its name lives as long as a handle does), for the peer to open it by that name.</summary>
+    [SupportedOSPlatform("windows")]
+    private Segment CreateSection(long capacity)
+    {
+        lock (_announceGate)
+        {
+            int id;
+            lock (_gate)
+            {
+                id = _nextId++;
+            }
+
+            var section = LaneSections.Create(LaneSections.Name(connection.Token, connection.IsHost, id), HeaderBytes + capacity);
+            try
+            {
+                return Announce(capacity, LaneSections.Map(section, HeaderBytes + capacity, writable: true), section, -1, id);
+            }
+            catch
+            {
+                section.Dispose();
+                throw;
+            }
+        }
+    }
+
+    /// <summary>Registers a mapped segment and announces it. Ids are announced in the order they are given, so the reader
+    /// knows an id above its highest is yet to come.</summary>
+    private Segment Announce(long capacity, nint address, SafeHandle? section, int fd, int id = -1)
+    {
+        lock (_announceGate)
+        {
+            Segment segment;
+            lock (_gate)
+            {
+                segment = Take(new Segment(id >= 0 ? id : _nextId++, capacity, address, section));
+                _segments.Add(segment.Id, segment);
+            }
+
+            try
+            {
+                connection.Send(new LaneFrame(LaneFrameKind.Segment, segment.Id, capacity), fd);
+            }
+            catch
+            {
+                lock (_gate)
+                {
+                    _segments.Remove(segment.Id);
+                }
+
+                Unmap(segment);
+                throw;
+            }
+
+            return segment;
+        }
+    }
+
+    /// <summary>Unmaps a segment this end no longer writes; on Windows its section's name goes with the handle.</summary>
+    private static void Unmap(Segment segment)
+    {
+        if (OperatingSystem.IsLinux())
+        {
+            LaneNative.Unmap(segment.Address, HeaderBytes + segment.Capacity);
+        }
+        else if (OperatingSystem.IsWindows())
+        {
+            LaneSections.Unmap(segment.Address);
+        }
+
+        segment.Section?.Dispose();
     }
 
     /// <summary>Takes a new segment's room from the bound, dropping free segments (smallest first) while that makes
@@ -240,7 +285,7 @@ internal sealed unsafe class LaneOutbox(LaneConnection connection, TimeSpan leas
                 return false;
             }
 
-            LaneNative.Unmap(retired.Address, HeaderBytes + retired.Capacity);
+            Unmap(retired);
             connection.TrySend(new LaneFrame(LaneFrameKind.Drop, retired.Id, 0));
             segments.Return(retired.Capacity);
         }
@@ -272,13 +317,16 @@ internal sealed unsafe class LaneOutbox(LaneConnection connection, TimeSpan leas
         }
     }
 
-    private sealed class Segment(int id, long capacity, nint address)
+    private sealed class Segment(int id, long capacity, nint address, SafeHandle? section)
     {
         public int Id { get; } = id;
 
         public long Capacity { get; } = capacity;
 
         public nint Address { get; } = address;
+
+        /// <summary>Windows: the section's handle, kept while the segment lives.</summary>
+        public SafeHandle? Section { get; } = section;
 
         public uint Generation { get; set; }
 

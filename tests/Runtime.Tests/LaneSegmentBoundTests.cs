@@ -85,7 +85,7 @@ public sealed class LaneSegmentBoundTests
             await connecting.ConnectAsync(new UnixDomainSocketEndPoint(directory.Combine("lane")));
             var accepted = await listener.AcceptAsync();
             var token = Guid.NewGuid();
-            var pair = new LanePair(directory, new LaneConnection(connecting, token, TimeSpan.FromMinutes(1)), new LaneConnection(accepted, token, TimeSpan.FromMinutes(1)));
+            var pair = new LanePair(directory, new LaneConnection(LaneTransport.Of(connecting, "writer"), token, host: false, TimeSpan.FromMinutes(1)), new LaneConnection(LaneTransport.Of(accepted, "reader"), token, host: true, TimeSpan.FromMinutes(1)));
             pair.Writer.Start();
             pair.Reader.Start();
             return pair;

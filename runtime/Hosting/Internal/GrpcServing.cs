@@ -42,7 +42,7 @@ internal static class GrpcServing
     internal static void Http2Only(ListenOptions listen) => listen.Protocols = HttpProtocols.Http2;
 
     /// <summary>What a gRPC host needs besides its listeners: grpc-dotnet, the lanes beside each Unix socket (on Windows
-    /// the call lane beside each named pipe), quiet request logs, JSON transcoding, health and reflection as
+    /// beside each named pipe), quiet request logs, JSON transcoding, health and reflection as
     /// <paramref name="options"/> ask.</summary>
     internal static void AddGrpcServing(WebApplicationBuilder builder, GrpcHostOptions options, IReadOnlyList<GrpcEndpoint> grpcEndpoints, bool jsonTranscoding)
     {
@@ -70,17 +70,25 @@ internal static class GrpcServing
         {
             foreach (var socketPath in unixSocketPaths)
             {
-                AddCallLane(builder.Services, LaneCallListener.UnixSocket(socketPath));
+                AddCallLane(builder.Services, LaneListener.UnixSocket(LaneCallServer.SocketPath(socketPath), LaneCallServer.Name));
             }
         }
 
-        if (options.CallLane && OperatingSystem.IsWindows()
+        if (OperatingSystem.IsWindows() && (options.BulkLane || options.CallLane)
             && grpcEndpoints.Where(e => e.Kind == GrpcEndpointKind.NamedPipe).Select(e => e.PipeName!).ToList() is { Count: > 0 } pipeNames)
         {
             AddLaneConnections(builder.Services, options.MaxLaneConnections);
             foreach (var pipeName in pipeNames)
             {
-                AddCallLane(builder.Services, LaneCallListener.NamedPipe(pipeName));
+                if (options.BulkLane && BulkLane.IsSupported)
+                {
+                    AddBulkLane(builder.Services, pipeName, options.BulkLaneThresholdBytes);
+                }
+
+                if (options.CallLane)
+                {
+                    AddCallLane(builder.Services, LaneListener.NamedPipe(LaneCallServer.SocketPath(pipeName), LaneCallServer.Name));
+                }
             }
         }
 
@@ -130,9 +138,11 @@ internal static class GrpcServing
         }
     }
 
-    /// <summary>The bulk lane beside a Unix-socket endpoint: one lane server and one interceptor per host, whatever the
-    /// number of endpoints (each endpoint's socket gets its lane socket; the first endpoint's threshold holds).</summary>
+    /// <summary>The bulk lane beside a Unix-socket (Windows: named-pipe) endpoint: one lane server and one interceptor per
+    /// host, whatever the number of endpoints (each endpoint's socket or pipe gets its lane beside it; the first
+    /// endpoint's threshold holds).</summary>
     [System.Runtime.Versioning.SupportedOSPlatform("linux")]
+    [System.Runtime.Versioning.SupportedOSPlatform("windows")]
     private static void AddBulkLane(IServiceCollection services, string socketPath, int thresholdBytes)
     {
         if (services.FirstOrDefault(d => d.ServiceType == typeof(BulkLaneSockets))?.ImplementationInstance is BulkLaneSockets sockets)
@@ -159,7 +169,7 @@ internal static class GrpcServing
 
     /// <summary>The local call lane beside a Unix socket or named pipe: its server starts with the host and listens; it
     /// learns the services to call on its first call, once the host's endpoints are mapped.</summary>
-    private static void AddCallLane(IServiceCollection services, LaneCallListener listener)
+    private static void AddCallLane(IServiceCollection services, LaneListener listener)
         => services.AddSingleton<IHostedService>(provider => new LaneCallServer(
             listener,
             () => LaneCallDispatcher.Create(provider, provider.GetRequiredService<EndpointDataSource>().Endpoints
@@ -172,7 +182,7 @@ internal static class GrpcServing
             // WebOperationContext reads the call's HTTP request and response, which a lane call does not have.
             provider.GetService<Microsoft.AspNetCore.Http.IHttpContextAccessor>() is null ? null : "the services use WebOperationContext (AddWcfWebOperations), which needs an HTTP request."));
 
-    /// <summary>The gRPC sockets of a host that get a lane socket beside them.</summary>
+    /// <summary>The gRPC sockets (Windows: pipes) of a host that get a bulk lane beside them.</summary>
     private sealed record BulkLaneSockets(List<string> GrpcSocketPaths);
 
     /// <summary>The connections a host's lanes keep open at once, shared by every lane server of the host.</summary>

@@ -16,18 +16,18 @@ namespace MigrateWcf.Runtime;
 /// </summary>
 /// <param name="connect">Opens a connection to the lane: null when there is none this user's process serves.</param>
 /// <param name="maxFrameBytes">The largest frame this side reads.</param>
-internal sealed class LaneCallClient(Func<LaneCallTransport?> connect, int maxFrameBytes) : IDisposable
+internal sealed class LaneCallClient(Func<LaneTransport?> connect, int maxFrameBytes) : IDisposable
 {
     /// <summary>The lane at the Unix socket <paramref name="lanePath"/>.</summary>
     [SupportedOSPlatform("linux")]
     public LaneCallClient(string lanePath, int maxFrameBytes)
-        : this(() => OwnerSockets.Connect(lanePath) is { } socket ? LaneCallTransport.Of(socket, "unix:" + lanePath) : null, maxFrameBytes)
+        : this(() => OwnerSockets.Connect(lanePath) is { } socket ? LaneTransport.Of(socket, "unix:" + lanePath) : null, maxFrameBytes)
     {
     }
 
     /// <summary>The lane at the named pipe <paramref name="lanePipe"/>.</summary>
     [SupportedOSPlatform("windows")]
-    public static LaneCallClient NamedPipe(string lanePipe, int maxFrameBytes) => new(() => LaneCallTransport.ConnectPipe(lanePipe), maxFrameBytes);
+    public static LaneCallClient NamedPipe(string lanePipe, int maxFrameBytes) => new(() => LaneTransport.ConnectPipe(lanePipe), maxFrameBytes);
 
     private static readonly TimeSpan RetryInterval = TimeSpan.FromSeconds(5);
 
@@ -70,7 +70,7 @@ internal sealed class LaneCallClient(Func<LaneCallTransport?> connect, int maxFr
     }
 
     /// <summary>The connection once the host's greeting has come, or null (the socket closed) when it does not come.</summary>
-    private static Connection? Greeted(LaneCallTransport transport, int maxFrameBytes)
+    private static Connection? Greeted(LaneTransport transport, int maxFrameBytes)
     {
         try
         {
@@ -120,7 +120,7 @@ internal sealed class LaneCallClient(Func<LaneCallTransport?> connect, int maxFr
     /// their calls by call id; at most the host's number of calls running at once.</summary>
     internal sealed class Connection : IDisposable
     {
-        private readonly LaneCallTransport _transport;
+        private readonly LaneTransport _transport;
         private readonly int _maxFrameBytes;
         private readonly int _maxCalls;
         private readonly ConcurrentDictionary<ulong, IPendingCall> _pending = new();
@@ -129,7 +129,7 @@ internal sealed class LaneCallClient(Func<LaneCallTransport?> connect, int maxFr
         private int _running;
         private volatile bool _open = true;
 
-        public Connection(LaneCallTransport transport, int maxFrameBytes, int maxCalls)
+        public Connection(LaneTransport transport, int maxFrameBytes, int maxCalls)
         {
             (_transport, _maxFrameBytes, _maxCalls) = (transport, maxFrameBytes, maxCalls);
             new Thread(Read) { IsBackground = true, Name = "migrate-wcf call lane client" }.Start();

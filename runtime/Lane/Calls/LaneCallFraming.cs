@@ -10,7 +10,7 @@ internal static class LaneCallFraming
     public const int LengthBytes = 4;
 
     /// <summary>Writes one frame; callers serialize writes to one socket.</summary>
-    public static void Write(LaneCallTransport transport, IMessage message)
+    public static void Write(LaneTransport transport, IMessage message)
     {
         var length = message.CalculateSize();
         var buffer = new byte[LengthBytes + length];
@@ -22,7 +22,7 @@ internal static class LaneCallFraming
     /// <summary>Reads one frame's message bytes: null at a clean end of the stream (between frames). A length above
     /// <paramref name="maxBytes"/>, a negative one, or an end inside a frame is an <see cref="InvalidDataException"/>:
     /// the peer broke the protocol, and the connection ends.</summary>
-    public static byte[]? Read(LaneCallTransport transport, int maxBytes)
+    public static byte[]? Read(LaneTransport transport, int maxBytes)
     {
         Span<byte> prefix = stackalloc byte[LengthBytes];
         if (!Fill(transport, prefix, atStart: true))
@@ -41,7 +41,7 @@ internal static class LaneCallFraming
         return message;
     }
 
-    private static bool Fill(LaneCallTransport transport, Span<byte> buffer, bool atStart)
+    private static bool Fill(LaneTransport transport, Span<byte> buffer, bool atStart)
     {
         for (var read = 0; read < buffer.Length;)
         {

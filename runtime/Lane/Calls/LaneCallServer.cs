@@ -8,13 +8,13 @@ namespace MigrateWcf.Runtime;
 
 /// <summary>
 /// Serves the local call lane (issue 30) beside a host's gRPC socket or named pipe: <c>&lt;socket&gt;.calls</c> or
-/// <c>&lt;pipe&gt;.calls</c>, owner-only from the moment it exists (<see cref="LaneCallListener"/>). Connections are
+/// <c>&lt;pipe&gt;.calls</c>, owner-only from the moment it exists (<see cref="LaneListener"/>). Connections are
 /// accepted and read asynchronously (no thread per connection) and count against the host's lane connections
 /// (<paramref name="connections"/>, shared with the bulk lane): one past them is closed at accept, ungreeted, and its
 /// caller uses HTTP/2. Each connection (<see cref="LaneCallServerConnection"/>) carries up to
 /// <see cref="LaneCallLimits.MaxCallsPerConnection"/> calls at once, multiplexed by the caller's call id.
 /// </summary>
-internal sealed class LaneCallServer(LaneCallListener listener, Func<LaneCallDispatcher> dispatcher, LaneCallLimits limits, LaneBudget connections, ILogger<LaneCallServer> logger,
+internal sealed class LaneCallServer(LaneListener listener, Func<LaneCallDispatcher> dispatcher, LaneCallLimits limits, LaneBudget connections, ILogger<LaneCallServer> logger,
     string? notServedBecause = null)
     : IHostedService, IDisposable
 {
@@ -22,7 +22,7 @@ internal sealed class LaneCallServer(LaneCallListener listener, Func<LaneCallDis
     [SupportedOSPlatform("linux")]
     public LaneCallServer(string grpcSocketPath, Func<LaneCallDispatcher> dispatcher, LaneCallLimits limits, LaneBudget connections, ILogger<LaneCallServer> logger,
         string? notServedBecause = null)
-        : this(LaneCallListener.UnixSocket(grpcSocketPath), dispatcher, limits, connections, logger, notServedBecause)
+        : this(LaneListener.UnixSocket(SocketPath(grpcSocketPath), Name), dispatcher, limits, connections, logger, notServedBecause)
     {
     }
 
@@ -31,6 +31,9 @@ internal sealed class LaneCallServer(LaneCallListener listener, Func<LaneCallDis
     private Lazy<LaneCallDispatcher>? _dispatcher;
     private int _refusing;
     private bool _stopped;
+
+    /// <summary>What the host's log calls this lane.</summary>
+    public const string Name = "local call lane";
 
     /// <summary>The lane socket beside a gRPC socket, or the lane pipe's name beside a gRPC pipe's.</summary>
     public static string SocketPath(string grpcSocketPath) => grpcSocketPath + ".calls";
@@ -104,7 +107,7 @@ internal sealed class LaneCallServer(LaneCallListener listener, Func<LaneCallDis
         }
     }
 
-    private void Accepted(LaneCallTransport socket)
+    private void Accepted(LaneTransport socket)
     {
         if (!connections.TryTake())
         {

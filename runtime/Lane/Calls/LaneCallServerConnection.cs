@@ -18,7 +18,7 @@ namespace MigrateWcf.Runtime;
 /// </summary>
 internal sealed class LaneCallServerConnection
 {
-    private readonly LaneCallTransport _transport;
+    private readonly LaneTransport _transport;
     private readonly LaneCallLimits _limits;
     private readonly Lazy<LaneCallDispatcher> _dispatcher;
     private readonly ILogger _logger;
@@ -32,7 +32,7 @@ internal sealed class LaneCallServerConnection
     private bool _draining;
     private TaskCompletionSource? _drained;
 
-    public LaneCallServerConnection(LaneCallTransport transport, LaneCallLimits limits, Lazy<LaneCallDispatcher> dispatcher, ILogger logger, Action<LaneCallServerConnection> ended)
+    public LaneCallServerConnection(LaneTransport transport, LaneCallLimits limits, Lazy<LaneCallDispatcher> dispatcher, ILogger logger, Action<LaneCallServerConnection> ended)
     {
         (_transport, _limits, _dispatcher, _logger, _ended) = (transport, limits, dispatcher, logger, ended);
         _writer = new LaneFrameWriter(transport, limits, Close);

@@ -8,7 +8,7 @@ namespace MigrateWcf.Runtime;
 /// small and grows only as far as the bytes that really arrive (a peer that announces a large frame and sends little
 /// costs little), and shrinks back once a large frame has been read.
 /// </summary>
-internal sealed class LaneFrameReader(LaneCallTransport transport, int maxFrameBytes)
+internal sealed class LaneFrameReader(LaneTransport transport, int maxFrameBytes)
 {
     private const int InitialBytes = 4 * 1024;
 

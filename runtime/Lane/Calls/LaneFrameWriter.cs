@@ -17,7 +17,7 @@ namespace MigrateWcf.Runtime;
 /// <param name="limits">Its bounds.</param>
 /// <param name="failed">Ends the connection when a send fails: with why when the peer did not read, null when the
 /// socket failed (the peer went away).</param>
-internal sealed class LaneFrameWriter(LaneCallTransport transport, LaneCallLimits limits, Action<string?> failed)
+internal sealed class LaneFrameWriter(LaneTransport transport, LaneCallLimits limits, Action<string?> failed)
 {
     /// <summary>Frames sent in one send at most, in bytes (one frame at least, whatever its size).</summary>
     private const int BatchBytes = 256 * 1024;

@@ -106,7 +106,7 @@ public sealed class LaneCallServerTests
     }
 
     /// <summary>A raw socket as the lane's framing takes it.</summary>
-    private static LaneCallTransport Framed(Socket socket) => LaneCallTransport.Of(socket, "unix:test");
+    private static LaneTransport Framed(Socket socket) => LaneTransport.Of(socket, "unix:test");
 
     private static void Send(Socket socket, ulong call, string method, IMessage request, DateTime? deadline = null)
         => LaneCallFraming.Write(Framed(socket), new LaneCallFrame { Call = call, Method = method, Request = request.ToByteString(), DeadlineTicks = deadline?.Ticks ?? 0 });

@@ -5,16 +5,20 @@ using System.Runtime.Versioning;
 namespace MigrateWcf.Runtime;
 
 /// <summary>
-/// One call lane connection's bytes: a Unix socket on Linux, a named pipe on Windows. The host side reads and writes
-/// asynchronously (<see cref="LaneFrameReader"/>, <see cref="LaneFrameWriter"/>); the client side blocks, on a reading
-/// thread of its own and on the writers' threads (<see cref="LaneCallFraming"/>). A transport that fails throws
+/// One lane connection's bytes: a Unix socket on Linux, a named pipe on Windows. The call lane's host side reads and
+/// writes asynchronously (<see cref="LaneFrameReader"/>, <see cref="LaneFrameWriter"/>); its client side blocks, on a
+/// reading thread of its own and on the writers' threads (<see cref="LaneCallFraming"/>). The bulk lane's frames go
+/// through it on Windows (<see cref="LaneConnection"/>). A transport that fails throws
 /// <see cref="SocketException"/> (sockets), <see cref="IOException"/> (pipes, and a pipe's timeouts) or
 /// <see cref="ObjectDisposedException"/>: the connection ends.
 /// </summary>
-internal abstract class LaneCallTransport : IDisposable
+internal abstract class LaneTransport : IDisposable
 {
     /// <summary>What the host's calls see as their peer: the lane's address.</summary>
     public abstract string Peer { get; }
+
+    /// <summary>The Unix socket under this transport (the bulk lane passes descriptors over it); null for a pipe.</summary>
+    public virtual Socket? Socket => null;
 
     /// <summary>How long a blocking send may wait for the peer to take the bytes (0: no bound).</summary>
     public abstract TimeSpan SendTimeout { set; }
@@ -23,10 +27,10 @@ internal abstract class LaneCallTransport : IDisposable
     public abstract TimeSpan ReceiveTimeout { set; }
 
     [SupportedOSPlatform("linux")]
-    public static LaneCallTransport Of(Socket socket, string peer) => new SocketTransport(socket, peer);
+    public static LaneTransport Of(Socket socket, string peer) => new SocketTransport(socket, peer);
 
     [SupportedOSPlatform("windows")]
-    public static LaneCallTransport Of(PipeStream pipe, string peer) => new PipeTransport(pipe, peer);
+    public static LaneTransport Of(PipeStream pipe, string peer) => new PipeTransport(pipe, peer);
 
     /// <summary>How long a client waits for the lane pipe: a host without the lane has no such pipe, and a missing pipe
     /// costs a client the whole wait (it cannot be told from one whose instances are all busy), every
@@ -36,7 +40,7 @@ internal abstract class LaneCallTransport : IDisposable
     /// <summary>A connection to the lane pipe <paramref name="name"/> when a process of this user serves it; null
     /// otherwise (no such pipe, or one another user owns: <see cref="PipeOptions.CurrentUserOnly"/> refuses it).</summary>
     [SupportedOSPlatform("windows")]
-    public static LaneCallTransport? ConnectPipe(string name)
+    public static LaneTransport? ConnectPipe(string name)
     {
         var pipe = new NamedPipeClientStream(".", name, PipeDirection.InOut, PipeOptions.Asynchronous | PipeOptions.CurrentUserOnly);
         try
@@ -66,9 +70,11 @@ internal abstract class LaneCallTransport : IDisposable
     public abstract void Dispose();
 
     [SupportedOSPlatform("linux")]
-    private sealed class SocketTransport(Socket socket, string peer) : LaneCallTransport
+    private sealed class SocketTransport(Socket socket, string peer) : LaneTransport
     {
         public override string Peer => peer;
+
+        public override Socket Socket => socket;
 
         public override TimeSpan SendTimeout { set => socket.SendTimeout = (int)value.TotalMilliseconds; }
 
@@ -92,7 +98,7 @@ internal abstract class LaneCallTransport : IDisposable
     /// asynchronous one (a pipe has no timeouts of its own), and a bound passed ends the connection, since the bytes of
     /// an abandoned read or write would cut a frame.</summary>
     [SupportedOSPlatform("windows")]
-    private sealed class PipeTransport(PipeStream pipe, string peer) : LaneCallTransport
+    private sealed class PipeTransport(PipeStream pipe, string peer) : LaneTransport
     {
         private TimeSpan _sendTimeout;
         private TimeSpan _receiveTimeout;

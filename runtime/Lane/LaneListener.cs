@@ -6,41 +6,41 @@ using Microsoft.Extensions.Logging;
 namespace MigrateWcf.Runtime;
 
 /// <summary>
-/// Where a host's call lane listens, owner-only from the moment it exists: on Linux the socket file
-/// <c>&lt;socket&gt;.calls</c> (mode 0600 in its folder, each peer checked with <c>SO_PEERCRED</c>,
-/// <see cref="OwnerSockets"/>); on Windows the named pipe <c>&lt;pipe&gt;.calls</c>, created with
-/// <see cref="PipeOptions.CurrentUserOnly"/> as the gRPC pipe is (only this user can open it, and the client checks that
-/// its owner is its own user). Connections are accepted on the thread pool until the listener is disposed.
+/// Where a host's lane listens (the call lane's <c>.calls</c>, the bulk lane's <c>.lane</c>), owner-only from the moment it
+/// exists: on Linux a socket file (mode 0600 in its folder, each peer checked with <c>SO_PEERCRED</c>,
+/// <see cref="OwnerSockets"/>); on Windows a named pipe created with <see cref="PipeOptions.CurrentUserOnly"/> as the
+/// gRPC pipe is (only this user can open it, and the client checks that its owner is its own user). Connections are
+/// accepted on the thread pool until the listener is disposed.
 /// </summary>
-internal abstract class LaneCallListener : IDisposable
+internal abstract class LaneListener : IDisposable
 {
     /// <summary>The lane's address: a socket path, or a pipe name.</summary>
     public abstract string Path { get; }
 
-    /// <summary>The lane of a gRPC Unix socket: <c>&lt;socket&gt;.calls</c>.</summary>
+    /// <summary>A lane on the socket file <paramref name="path"/>; <paramref name="lane"/> names it in the host's log.</summary>
     [SupportedOSPlatform("linux")]
-    public static LaneCallListener UnixSocket(string grpcSocketPath) => new UnixSocketListener(LaneCallServer.SocketPath(grpcSocketPath));
+    public static LaneListener UnixSocket(string path, string lane) => new UnixSocketListener(path, lane);
 
-    /// <summary>The lane of a gRPC named pipe: <c>&lt;pipe&gt;.calls</c>.</summary>
+    /// <summary>A lane on the named pipe <paramref name="name"/>; <paramref name="lane"/> names it in the host's log.</summary>
     [SupportedOSPlatform("windows")]
-    public static LaneCallListener NamedPipe(string grpcPipeName) => new NamedPipeListener(LaneCallServer.SocketPath(grpcPipeName));
+    public static LaneListener NamedPipe(string name, string lane) => new NamedPipeListener(name, lane);
 
     /// <summary>Starts listening and accepting; throws <see cref="IOException"/>, <see cref="SocketException"/>,
     /// <see cref="ArgumentException"/> or <see cref="UnauthorizedAccessException"/> when the lane cannot listen (another
     /// process holds its name, a path too long).</summary>
-    public abstract void Start(Action<LaneCallTransport> accepted, ILogger logger);
+    public abstract void Start(Action<LaneTransport> accepted, ILogger logger);
 
     public abstract void Dispose();
 
     [SupportedOSPlatform("linux")]
-    private sealed class UnixSocketListener(string path) : LaneCallListener
+    private sealed class UnixSocketListener(string path, string lane) : LaneListener
     {
         private readonly UnixSocketFile _file = new(path);
         private Socket? _listener;
 
         public override string Path => _file.Path;
 
-        public override void Start(Action<LaneCallTransport> accepted, ILogger logger)
+        public override void Start(Action<LaneTransport> accepted, ILogger logger)
         {
             var listener = _file.Bind();
             try
@@ -55,7 +55,7 @@ internal abstract class LaneCallListener : IDisposable
 
             _listener = listener;
             var peer = "unix:" + Path;
-            _ = OwnerSockets.AcceptAsync(listener, socket => accepted(LaneCallTransport.Of(socket, peer)), logger, "local call lane");
+            _ = OwnerSockets.AcceptAsync(listener, socket => accepted(LaneTransport.Of(socket, peer)), logger, lane);
         }
 
         public override void Dispose()
@@ -71,13 +71,13 @@ internal abstract class LaneCallListener : IDisposable
     /// <see cref="PipeOptions.FirstPipeInstance"/>: a name another process serves already is refused, never shared.
     /// </summary>
     [SupportedOSPlatform("windows")]
-    private sealed class NamedPipeListener(string name) : LaneCallListener
+    private sealed class NamedPipeListener(string name, string lane) : LaneListener
     {
         private readonly CancellationTokenSource _stopped = new();
 
         public override string Path => name;
 
-        public override void Start(Action<LaneCallTransport> accepted, ILogger logger)
+        public override void Start(Action<LaneTransport> accepted, ILogger logger)
         {
             var first = Create(PipeOptions.FirstPipeInstance);
             _ = AcceptAsync(first, accepted, logger);
@@ -87,7 +87,7 @@ internal abstract class LaneCallListener : IDisposable
             name, PipeDirection.InOut, NamedPipeServerStream.MaxAllowedServerInstances, PipeTransmissionMode.Byte,
             PipeOptions.Asynchronous | PipeOptions.CurrentUserOnly | more);
 
-        private async Task AcceptAsync(NamedPipeServerStream waiting, Action<LaneCallTransport> accepted, ILogger logger)
+        private async Task AcceptAsync(NamedPipeServerStream waiting, Action<LaneTransport> accepted, ILogger logger)
         {
             var peer = "pipe:" + name;
             var backoff = TimeSpan.Zero;
@@ -127,7 +127,7 @@ internal abstract class LaneCallListener : IDisposable
 
                         if (backoff == TimeSpan.Zero)
                         {
-                            logger.LogWarning("The local call lane cannot open a pipe instance: {Reason}. It tries again until it can; calls meanwhile go over HTTP/2.", e.Message);
+                            logger.LogWarning("The {Lane} cannot open a pipe instance: {Reason}. It tries again until it can; calls meanwhile go over HTTP/2.", lane, e.Message);
                         }
 
                         backoff = backoff == TimeSpan.Zero ? TimeSpan.FromMilliseconds(10) : TimeSpan.FromTicks(Math.Min(backoff.Ticks * 2, LaneLimits.MaxAcceptBackoff.Ticks));
@@ -143,12 +143,12 @@ internal abstract class LaneCallListener : IDisposable
 
                 try
                 {
-                    accepted(LaneCallTransport.Of(connected, peer));
+                    accepted(LaneTransport.Of(connected, peer));
                 }
                 catch (Exception e)
                 {
                     // The lane could not take the connection: it ends, the lane goes on.
-                    logger.LogDebug("A local call lane connection ended as it was accepted: {Reason}", e.Message);
+                    logger.LogDebug("A {Lane} connection ended as it was accepted: {Reason}", lane, e.Message);
                     connected.Dispose();
                 }
             }
