@@ -41,16 +41,26 @@ internal static class MigratedServer
             }));
         }
 
-        hosts.AddRange(await Payload.StartServerAsync(directory));
-        hosts.AddRange(await Tuning.StartServerAsync(directory, counter));
+        // On Windows only the named-pipe scenario (WindowsRun) runs: the payload service on a pipe (the bulk lane's
+        // rows), no tuning copies, raw copies or raw Unix-socket floor.
+        if (OperatingSystem.IsWindows())
+        {
+            hosts.Add(await Payload.StartHostAsync(Payload.PipeEndpoint(directory)));
+        }
 
-        // The floor; a socket a killed server left behind is ours (a folder only the driver and this server use).
-        var rawPath = Path.Combine(directory, ServerTarget.RawSocket);
-        File.Delete(rawPath);
-        using var raw = new Socket(AddressFamily.Unix, SocketType.Stream, ProtocolType.Unspecified);
-        raw.Bind(new UnixDomainSocketEndPoint(rawPath));
-        raw.Listen(1024);
-        RawEchoServer.Start(raw);
+        using var raw = OperatingSystem.IsWindows() ? null : new Socket(AddressFamily.Unix, SocketType.Stream, ProtocolType.Unspecified);
+        if (raw is not null)
+        {
+            hosts.AddRange(await Payload.StartServerAsync(directory));
+            hosts.AddRange(await Tuning.StartServerAsync(directory, counter));
+
+            // The floor; a socket a killed server left behind is ours (a folder only the driver and this server use).
+            var rawPath = Path.Combine(directory, ServerTarget.RawSocket);
+            File.Delete(rawPath);
+            raw.Bind(new UnixDomainSocketEndPoint(rawPath));
+            raw.Listen(1024);
+            RawEchoServer.Start(raw);
+        }
         // The soak samples this process's GC figures from outside: written every second, replaced whole.
         var heapFile = Path.Combine(directory, ServerTarget.GcHeapFile);
         using var heapWriter = new Timer(_ =>
@@ -93,8 +103,12 @@ internal sealed record ServerTarget(string Name, string Socket, SimpleImplementa
 
     public static readonly IReadOnlyList<ServerTarget> All = [MigratedSingle, MigratedMultiple, HandWritten, MigratedMultipleTcp];
 
+    /// <summary>On Windows a named pipe named after the private folder and the socket (<c>mwb-…-single</c>): a pipe is
+    /// where WCF's net.pipe services move there.</summary>
     public GrpcEndpoint Endpoint(string directory, int tcpPort) =>
-        Tcp ? GrpcEndpoint.Tcp("127.0.0.1", tcpPort) : GrpcEndpoint.UnixSocket(Path.Combine(directory, Socket));
+        Tcp ? GrpcEndpoint.Tcp("127.0.0.1", tcpPort)
+        : OperatingSystem.IsWindows() ? GrpcEndpoint.NamedPipe($"{Path.GetFileName(directory)}-{Path.GetFileNameWithoutExtension(Socket)}")
+        : GrpcEndpoint.UnixSocket(Path.Combine(directory, Socket));
 }
 
 /// <summary>The same work as the migrated PerCall service, written by hand for grpc-dotnet: a new instance per call,
@@ -125,12 +139,29 @@ internal sealed unsafe class PutCounter : IDisposable
         _count = (long*)(pointer + _view.PointerOffset);
     }
 
-    public static PutCounter Open(string path) => new(MemoryMappedFile.CreateFromFile(path, FileMode.CreateNew, null, sizeof(long)));
+    /// <summary>The file shared for reading and writing: on Windows the driver reads it while this process maps it.</summary>
+    public static PutCounter Open(string path)
+    {
+        var stream = new FileStream(path, FileMode.CreateNew, FileAccess.ReadWrite, FileShare.ReadWrite);
+        stream.SetLength(sizeof(long));
+        return new(MemoryMappedFile.CreateFromFile(stream, null, sizeof(long), MemoryMappedFileAccess.ReadWrite, HandleInheritability.None, leaveOpen: false));
+    }
 
     public void Increment() => Interlocked.Increment(ref *_count);
 
     /// <summary>What a server counted in <paramref name="path"/>, alive or not (0 when it never started).</summary>
-    public static long Read(string path) => File.Exists(path) ? BitConverter.ToInt64(File.ReadAllBytes(path), 0) : 0;
+    public static long Read(string path)
+    {
+        if (!File.Exists(path))
+        {
+            return 0;
+        }
+
+        using var file = new FileStream(path, FileMode.Open, FileAccess.Read, FileShare.ReadWrite | FileShare.Delete);
+        Span<byte> count = stackalloc byte[sizeof(long)];
+        file.ReadExactly(count);
+        return BitConverter.ToInt64(count);
+    }
 
     public void Dispose()
     {

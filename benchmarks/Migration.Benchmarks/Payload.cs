@@ -60,19 +60,25 @@ internal static class Payload
     /// in the private folder.</summary>
     public static async Task<IReadOnlyList<GrpcHost>> StartServerAsync(string directory)
     {
-        Task<GrpcHost> Start(string socket, bool inlineSocketScheduling) => GrpcHost.StartAsync(GrpcEndpoint.UnixSocket(Path.Combine(directory, socket)), h =>
-        {
-            h.Builder.Logging.SetMinimumLevel(LogLevel.Warning);
-            h.Options.Grpc = grpc => (grpc.MaxReceiveMessageSize, grpc.MaxSendMessageSize) = (MaxMessageBytes, MaxMessageBytes);
-            h.Options.InlineSocketScheduling = inlineSocketScheduling;
-            h.Services.AddMigratedServices();
-            h.Configure(app => app.MapMigratedServices());
-        });
+        Task<GrpcHost> Start(string socket, bool inlineSocketScheduling) => StartHostAsync(GrpcEndpoint.UnixSocket(Path.Combine(directory, socket)), inlineSocketScheduling);
         var hosts = new[] { await Start(ServerTarget.PayloadSocket, false), await Start(ServerTarget.PayloadInlineSocket, true) };
         Serve(Path.Combine(directory, ServerTarget.PayloadRawSocket), RawCopy.Echo);
         Serve(Path.Combine(directory, ServerTarget.PayloadSharedSegmentSocket), SharedSegmentCopy.Echo);
         return hosts;
     }
+
+    /// <summary>The generated hosting of the payload service on <paramref name="endpoint"/>, message limits raised.</summary>
+    public static Task<GrpcHost> StartHostAsync(GrpcEndpoint endpoint, bool inlineSocketScheduling = false) => GrpcHost.StartAsync(endpoint, h =>
+    {
+        h.Builder.Logging.SetMinimumLevel(LogLevel.Warning);
+        h.Options.Grpc = grpc => (grpc.MaxReceiveMessageSize, grpc.MaxSendMessageSize) = (MaxMessageBytes, MaxMessageBytes);
+        h.Options.InlineSocketScheduling = inlineSocketScheduling;
+        h.Services.AddMigratedServices();
+        h.Configure(app => app.MapMigratedServices());
+    });
+
+    /// <summary>On Windows the payload service's named pipe, named after the private folder (WindowsRun).</summary>
+    public static GrpcEndpoint PipeEndpoint(string directory) => GrpcEndpoint.NamedPipe($"{Path.GetFileName(directory)}-payload");
 
     /// <summary>Accepts connections on a Unix socket in the private folder, each served on a thread of its own.</summary>
     private static void Serve(string path, Action<Socket> serve)
@@ -180,7 +186,7 @@ internal static class Payload
     private static Task<(ICaller[], IAsyncDisposable?)> One(ICaller caller) => Task.FromResult((new[] { caller }, (IAsyncDisposable?)null));
 
     /// <summary>The message: bytes that are not all alike (a fixed pseudo-random pattern), the same every run.</summary>
-    private static byte[] Content(int bytes)
+    internal static byte[] Content(int bytes)
     {
         var content = new byte[bytes];
         new Random(bytes).NextBytes(content);
@@ -216,7 +222,7 @@ internal static class Payload
 
     /// <summary>The first answer of each caller (the runner's unmeasured call) is compared whole with what was sent;
     /// later ones by size, so the comparison stays out of the timed calls.</summary>
-    private abstract class Checked : ICaller
+    internal abstract class Checked : ICaller
     {
         private bool _checkedWhole;
 
@@ -234,7 +240,7 @@ internal static class Payload
         protected abstract bool Call(bool compareWhole);
     }
 
-    private sealed class DocumentCaller(MigratedClientFactory factory, byte[] content) : Checked
+    internal sealed class DocumentCaller(MigratedClientFactory factory, byte[] content) : Checked
     {
         private readonly IPayloadEcho _proxy = factory.CreatePayloadEcho();
 

@@ -3,13 +3,15 @@ using System.Reflection;
 using MigrateWcf.Migration.Benchmarks;
 
 // The before/after benchmark (issue 16). Usage:
-//   MigrateWcf.Migration.Benchmarks [--quick] [--rounds N] [--out DIR] [--only TEXT] [--scenario matrix|payload|tuning|load|kill|soak|all] [--duration 10m] [--soak-payload 1MiB] [--cpu-state idle|awake]
+//   MigrateWcf.Migration.Benchmarks [--quick] [--rounds N] [--out DIR] [--only TEXT] [--scenario matrix|payload|tuning|load|kill|soak|all|windows] [--duration 10m] [--soak-payload 1MiB] [--cpu-state idle|awake]
 // Writes migration-benchmark.md, .json and .png (a chart) to DIR (default: the repository's benchmarks/results/migration).
 // --scenario: matrix (default) runs the threads × calls matrix and connect-call-close; load and kill the scenarios;
 // soak a fixed call rate for --duration (default 10m; 10s with --quick; "90", "90s" or "10m") sampling both processes'
 // memory and descriptors (--soak-payload SIZE: the payload service's EchoDocument of SIZE bytes, "1MiB", "64KiB" or
 // bytes, at 20 MiB/s each way, instead of ISimple.Put at 400 calls/s); tuning the client shim's Put with each of
-// grpc-dotnet's and ASP.NET Core's per-call settings alone and together (Tuning.cs); all runs everything. --cpu-state: the machine state of the multi-thread cells (default idle: the harness adds
+// grpc-dotnet's and ASP.NET Core's per-call settings alone and together (Tuning.cs); all runs everything; windows (on Windows
+// or under Wine, scripts/wine-bench.sh) the migrated sample over named pipes with and without the call lane against
+// loopback TCP, into windows-benchmark.md and .json (WindowsRun.cs). --cpu-state: the machine state of the multi-thread cells (default idle: the harness adds
 // nothing; awake: low-priority spinners keep the spare cores busy, see CpuState.cs); the 1-thread cells and
 // connect-call-close always run in both. --only keeps the matrix rows whose name contains TEXT (plus each cell's floor).
 // Exit code: 0 when every cell and scenario completed with no failed and no lost call, 1 otherwise, 2 on bad arguments.
@@ -20,7 +22,7 @@ if (args.Length > 0 && args[0] == "--serve")
     return await MigratedServer.RunAsync(args[1], int.Parse(Value("--tcp-port"), CultureInfo.InvariantCulture), Value("--counter"));
 }
 
-const string Usage = "Usage: ./bench.sh [--quick] [--rounds N] [--out DIR] [--only TEXT] [--scenario matrix|payload|tuning|load|kill|soak|all] [--duration 10m] [--soak-payload 1MiB] [--cpu-state idle|awake]";
+const string Usage = "Usage: ./bench.sh [--quick] [--rounds N] [--out DIR] [--only TEXT] [--scenario matrix|payload|tuning|load|kill|soak|all|windows] [--duration 10m] [--soak-payload 1MiB] [--cpu-state idle|awake]";
 var quick = false;
 int? rounds = null;
 string? only = null;
@@ -46,7 +48,7 @@ for (var i = 0; i < args.Length; i++)
         case "--out" when i + 1 < args.Length:
             output = Path.GetFullPath(args[++i]);
             break;
-        case "--scenario" when i + 1 < args.Length && args[i + 1] is "matrix" or "payload" or "tuning" or "load" or "kill" or "soak" or "all":
+        case "--scenario" when i + 1 < args.Length && args[i + 1] is "matrix" or "payload" or "tuning" or "load" or "kill" or "soak" or "all" or "windows":
             scenario = args[++i];
             break;
         case "--duration" when i + 1 < args.Length && Soak.ParseDuration(args[i + 1]) is { } parsed:
@@ -74,6 +76,12 @@ if (File.Exists(output))
 }
 
 var command = "./bench.sh" + (args.Length > 0 ? " " + string.Join(' ', args) : "");
+if (scenario == "windows")
+{
+    // Its own report (windows-benchmark.md): the Linux matrix's floor, legacy rows and targets have no Windows counterpart here.
+    return await WindowsRun.RunAsync(quick, rounds ?? (quick ? 2 : 3), output, "scripts/wine-bench.sh" + (args.Length > 2 ? " " + string.Join(' ', args.Where(a => a is not "--scenario" and not "windows")) : ""));
+}
+
 var loadBefore = BenchmarkResult.LoadAverage();
 IReadOnlyList<RowReport> rows = [];
 if (scenario is "matrix" or "all")

@@ -66,8 +66,9 @@ internal sealed record BenchmarkResult(string Scale, string Command, IReadOnlyLi
 {
     public bool Passed => Rows.Concat(Payload.Select(p => p.Report)).Concat(Tuning.Select(t => t.Report)).All(r => r.Failures == 0 && (r.Lost ?? 0) == 0) && Scenarios.All(s => s.Passed) && Soak?.Passed != false;
 
+    /// <summary>The machine's load average; under Wine read through its Z: drive (the Linux root).</summary>
     public static string LoadAverage() =>
-        File.Exists("/proc/loadavg") ? string.Join(' ', File.ReadAllText("/proc/loadavg").Split(' ').Take(3)) : "n/a";
+        new[] { "/proc/loadavg", @"Z:\proc\loadavg" }.FirstOrDefault(File.Exists) is { } path ? string.Join(' ', File.ReadAllText(path).Split(' ').Take(3)) : "n/a";
 
     public string Markdown()
     {
