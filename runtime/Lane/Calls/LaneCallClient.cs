@@ -78,7 +78,9 @@ internal sealed class LaneCallClient(Func<LaneTransport?> connect, int maxFrameB
             // the caller's thread.
             transport.SendTimeout = LaneLimits.WriteTimeout;
             transport.ReceiveTimeout = LaneLimits.GreetingTimeout;
-            var hello = LaneCallFraming.Read(transport, maxFrameBytes) is { } bytes ? LaneReplyFrame.Parser.ParseFrom(bytes) : null;
+            // One reader from the greeting on: what arrives behind the greeting is already in its buffer.
+            var reader = new LaneFrameReader(transport, maxFrameBytes);
+            var hello = reader.Read() is { } bytes ? LaneReplyFrame.Parser.ParseFrom(bytes.Span) : null;
             if (hello is not { Kind: LaneReplyFrame.Types.Kind.Hello, Credit: > 0 })
             {
                 transport.Dispose();
@@ -86,7 +88,7 @@ internal sealed class LaneCallClient(Func<LaneTransport?> connect, int maxFrameB
             }
 
             transport.ReceiveTimeout = TimeSpan.Zero;
-            return new Connection(transport, maxFrameBytes, (int)hello.Credit);
+            return new Connection(transport, reader, (int)hello.Credit);
         }
         catch (Exception e) when (e is SocketException or IOException or InvalidDataException or InvalidProtocolBufferException or OutOfMemoryException)
         {
@@ -121,7 +123,7 @@ internal sealed class LaneCallClient(Func<LaneTransport?> connect, int maxFrameB
     internal sealed class Connection : IDisposable
     {
         private readonly LaneTransport _transport;
-        private readonly int _maxFrameBytes;
+        private readonly LaneFrameReader _reader;
         private readonly int _maxCalls;
         private readonly ConcurrentDictionary<ulong, IPendingCall> _pending = new();
         private readonly object _writing = new();
@@ -129,9 +131,9 @@ internal sealed class LaneCallClient(Func<LaneTransport?> connect, int maxFrameB
         private int _running;
         private volatile bool _open = true;
 
-        public Connection(LaneTransport transport, int maxFrameBytes, int maxCalls)
+        public Connection(LaneTransport transport, LaneFrameReader reader, int maxCalls)
         {
-            (_transport, _maxFrameBytes, _maxCalls) = (transport, maxFrameBytes, maxCalls);
+            (_transport, _reader, _maxCalls) = (transport, reader, maxCalls);
             new Thread(Read) { IsBackground = true, Name = "migrate-wcf call lane client" }.Start();
         }
 
@@ -264,9 +266,9 @@ internal sealed class LaneCallClient(Func<LaneTransport?> connect, int maxFrameB
         {
             try
             {
-                while (LaneCallFraming.Read(_transport, _maxFrameBytes) is { } bytes)
+                while (_reader.Read() is { } bytes)
                 {
-                    var reply = LaneReplyFrame.Parser.ParseFrom(bytes);
+                    var reply = LaneReplyFrame.Parser.ParseFrom(bytes.Span);
                     if (reply.Kind == LaneReplyFrame.Types.Kind.End)
                     {
                         Interlocked.Decrement(ref _running);

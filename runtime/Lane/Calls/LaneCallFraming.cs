@@ -4,7 +4,7 @@ using Google.Protobuf;
 namespace MigrateWcf.Runtime;
 
 /// <summary>The call lane's framing: a 4-byte little-endian length, then one protobuf message (call_lane.proto).
-/// Blocking I/O, for the client side: it reads its connection on a thread of its own.</summary>
+/// Blocking I/O: the client writes frames on its callers' threads (and reads them through <see cref="LaneFrameReader"/>).</summary>
 internal static class LaneCallFraming
 {
     public const int LengthBytes = 4;
@@ -19,9 +19,10 @@ internal static class LaneCallFraming
         transport.Send(buffer);
     }
 
-    /// <summary>Reads one frame's message bytes: null at a clean end of the stream (between frames). A length above
-    /// <paramref name="maxBytes"/>, a negative one, or an end inside a frame is an <see cref="InvalidDataException"/>:
-    /// the peer broke the protocol, and the connection ends.</summary>
+    /// <summary>Reads exactly one frame, a receive for its length and one for its message (for a raw peer that reads a
+    /// frame at a time, as the tests' do; the client reads through <see cref="LaneFrameReader"/>): null at a clean end
+    /// of the stream (between frames). A length above <paramref name="maxBytes"/>, a negative one, or an end inside a
+    /// frame is an <see cref="InvalidDataException"/>: the peer broke the protocol, and the connection ends.</summary>
     public static byte[]? Read(LaneTransport transport, int maxBytes)
     {
         Span<byte> prefix = stackalloc byte[LengthBytes];

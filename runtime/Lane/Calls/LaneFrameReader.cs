@@ -3,8 +3,8 @@ using System.Buffers.Binary;
 namespace MigrateWcf.Runtime;
 
 /// <summary>
-/// Reads one connection's frames (<see cref="LaneCallFraming"/>) with asynchronous receives, so an idle connection holds
-/// no thread, through one buffer that holds what has arrived: usually several frames per receive. The buffer starts
+/// Reads one connection's frames (<see cref="LaneCallFraming"/>): the host's with asynchronous receives, so an idle
+/// connection holds no thread, the client's on its reading thread; through one buffer that holds what has arrived: usually several frames per receive. The buffer starts
 /// small and grows only as far as the bytes that really arrive (a peer that announces a large frame and sends little
 /// costs little), and shrinks back once a large frame has been read.
 /// </summary>
@@ -23,38 +23,75 @@ internal sealed class LaneFrameReader(LaneTransport transport, int maxFrameBytes
     {
         while (true)
         {
-            var available = _end - _start;
-            if (available >= LaneCallFraming.LengthBytes)
+            if (Next() is { } message)
             {
-                var length = BinaryPrimitives.ReadInt32LittleEndian(_buffer.AsSpan(_start));
-                if (length < 0 || length > maxFrameBytes)
-                {
-                    throw new InvalidDataException($"A frame of {(uint)length} bytes is over the lane's limit of {maxFrameBytes}.");
-                }
-
-                var frameBytes = LaneCallFraming.LengthBytes + length;
-                if (available >= frameBytes)
-                {
-                    var message = _buffer.AsMemory(_start + LaneCallFraming.LengthBytes, length);
-                    _start += frameBytes;
-                    return message;
-                }
-
-                MakeRoom(frameBytes);
-            }
-            else
-            {
-                MakeRoom(LaneCallFraming.LengthBytes);
+                return message;
             }
 
-            var received = await transport.ReceiveAsync(_buffer.AsMemory(_end)).ConfigureAwait(false);
-            if (received == 0)
+            if (Ended(await transport.ReceiveAsync(_buffer.AsMemory(_end)).ConfigureAwait(false)))
             {
-                return _end == _start ? null : throw new InvalidDataException("The lane connection ended inside a frame.");
+                return null;
             }
-
-            _end += received;
         }
+    }
+
+    /// <summary><see cref="ReadAsync"/> with blocking receives, for the client's reading thread: one receive takes
+    /// whatever has arrived (several frames, or a length and its message), where reading a length and then its message
+    /// costs two.</summary>
+    public ReadOnlyMemory<byte>? Read()
+    {
+        while (true)
+        {
+            if (Next() is { } message)
+            {
+                return message;
+            }
+
+            if (Ended(transport.Receive(_buffer.AsSpan(_end))))
+            {
+                return null;
+            }
+        }
+    }
+
+    /// <summary>The next whole frame held, or null after making room for the bytes it still needs.</summary>
+    private ReadOnlyMemory<byte>? Next()
+    {
+        var available = _end - _start;
+        if (available < LaneCallFraming.LengthBytes)
+        {
+            MakeRoom(LaneCallFraming.LengthBytes);
+            return null;
+        }
+
+        var length = BinaryPrimitives.ReadInt32LittleEndian(_buffer.AsSpan(_start));
+        if (length < 0 || length > maxFrameBytes)
+        {
+            throw new InvalidDataException($"A frame of {(uint)length} bytes is over the lane's limit of {maxFrameBytes}.");
+        }
+
+        var frameBytes = LaneCallFraming.LengthBytes + length;
+        if (available >= frameBytes)
+        {
+            var message = _buffer.AsMemory(_start + LaneCallFraming.LengthBytes, length);
+            _start += frameBytes;
+            return message;
+        }
+
+        MakeRoom(frameBytes);
+        return null;
+    }
+
+    /// <summary>Counts a receive's bytes; true at a clean end of the stream.</summary>
+    private bool Ended(int received)
+    {
+        if (received == 0)
+        {
+            return _end == _start ? true : throw new InvalidDataException("The lane connection ended inside a frame.");
+        }
+
+        _end += received;
+        return false;
     }
 
     /// <summary>Room after the bytes held towards a frame of <paramref name="frameBytes"/>: an empty buffer starts over
