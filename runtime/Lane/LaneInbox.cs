@@ -134,7 +134,7 @@ internal sealed unsafe class LaneInbox(LaneBudget segments)
         }
 
         // Closed while it was mapped: nobody will read it.
-        Unmap(address, capacity);
+        LaneOutbox.UnmapView(address, capacity);
         segments.Return(capacity);
         return null;
     }
@@ -156,7 +156,7 @@ internal sealed unsafe class LaneInbox(LaneBudget segments)
 
         if (unmap is not null)
         {
-            Unmap(unmap.Address, unmap.Capacity);
+            LaneOutbox.UnmapView(unmap.Address, unmap.Capacity);
         }
     }
 
@@ -224,7 +224,7 @@ internal sealed unsafe class LaneInbox(LaneBudget segments)
 
             if (unmap)
             {
-                Unmap(mapping.Address, mapping.Capacity);
+                LaneOutbox.UnmapView(mapping.Address, mapping.Capacity);
             }
         }
     }
@@ -249,19 +249,7 @@ internal sealed unsafe class LaneInbox(LaneBudget segments)
 
         foreach (var mapping in unmap)
         {
-            Unmap(mapping.Address, mapping.Capacity);
-        }
-    }
-
-    private static void Unmap(nint address, long capacity)
-    {
-        if (OperatingSystem.IsLinux())
-        {
-            LaneNative.Unmap(address, LaneOutbox.HeaderBytes + capacity);
-        }
-        else if (OperatingSystem.IsWindows())
-        {
-            LaneSections.Unmap(address);
+            LaneOutbox.UnmapView(mapping.Address, mapping.Capacity);
         }
     }
 

@@ -250,16 +250,21 @@ internal sealed unsafe class LaneOutbox(LaneConnection connection, TimeSpan leas
     /// <summary>Unmaps a segment this end no longer writes; on Windows its section's name goes with the handle.</summary>
     private static void Unmap(Segment segment)
     {
+        UnmapView(segment.Address, segment.Capacity);
+        segment.Section?.Dispose();
+    }
+
+    /// <summary>Unmaps a segment's view of <paramref name="capacity"/> bytes (and its header), this end's or the peer's.</summary>
+    internal static void UnmapView(nint address, long capacity)
+    {
         if (OperatingSystem.IsLinux())
         {
-            LaneNative.Unmap(segment.Address, HeaderBytes + segment.Capacity);
+            LaneNative.Unmap(address, HeaderBytes + capacity);
         }
         else if (OperatingSystem.IsWindows())
         {
-            LaneSections.Unmap(segment.Address);
+            LaneSections.Unmap(address);
         }
-
-        segment.Section?.Dispose();
     }
 
     /// <summary>Takes a new segment's room from the bound, dropping free segments (smallest first) while that makes
