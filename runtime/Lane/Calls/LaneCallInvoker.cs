@@ -7,8 +7,8 @@ namespace MigrateWcf.Runtime;
 
 /// <summary>
 /// A channel's invoker with the local call lane (issue 30): calls travel as frames on the host's
-/// <c>&lt;socket&gt;.calls</c> when it serves one (a blocking call waits on the frame's reply: no HTTP/2 request, no
-/// sync-over-async), with their deadline, cancellation, headers (the session id), streamed messages, and the status
+/// <c>&lt;socket&gt;.calls</c> when it serves one (a blocking call waits on the frame's reply, reading the connection
+/// itself when nobody else does: no HTTP/2 request, no sync-over-async), with their deadline, cancellation, headers (the session id), streamed messages, and the status
 /// and trailers (fault details) they end with. When the host has no lane, or the connection already carries as many
 /// calls as the host allows, a call goes to <paramref name="http2"/>.
 /// </summary>
@@ -21,7 +21,12 @@ internal sealed class LaneCallInvoker(CallInvoker http2, LaneCallClient lane) : 
             return http2.BlockingUnaryCall(method, host, options, request);
         }
 
-        return Read(method, Start(connection, method, options, request).GetAwaiter().GetResult());
+        if (Expired(connection, options) is { } expired)
+        {
+            return Read(method, expired);
+        }
+
+        return Read(method, connection.CallBlocking(method.FullName, Serialize(method, request), options.Headers, options.Deadline, options.CancellationToken));
     }
 
     public override AsyncUnaryCall<TResponse> AsyncUnaryCall<TRequest, TResponse>(Method<TRequest, TResponse> method, string? host, CallOptions options, TRequest request)
@@ -116,14 +121,22 @@ internal sealed class LaneCallInvoker(CallInvoker http2, LaneCallClient lane) : 
         where TRequest : class
         where TResponse : class
     {
-        if (options.Deadline is { } deadline && deadline <= DateTime.UtcNow)
+        return Expired(connection, options) is { } expired
+            ? Task.FromResult(expired)
+            : connection.Call(method.FullName, Serialize(method, request), options.Headers, options.Deadline, options.CancellationToken);
+    }
+
+    /// <summary>The reply of a call whose deadline has passed before it was sent, or null.</summary>
+    private static LaneReplyFrame? Expired(LaneCallClient.Connection connection, CallOptions options)
+    {
+        if (options.Deadline is not { } deadline || deadline > DateTime.UtcNow)
         {
-            // Never sent: the host sends no END to count it out.
-            connection.Unreserve();
-            return Task.FromResult(new LaneReplyFrame { Status = (int)StatusCode.DeadlineExceeded, Detail = "Deadline Exceeded" });
+            return null;
         }
 
-        return connection.Call(method.FullName, Serialize(method, request), options.Headers, options.Deadline, options.CancellationToken);
+        // Never sent: the host sends no END to count it out.
+        connection.Unreserve();
+        return new LaneReplyFrame { Status = (int)StatusCode.DeadlineExceeded, Detail = "Deadline Exceeded" };
     }
 
     private static async Task<TResponse> ReadAsync<TRequest, TResponse>(Method<TRequest, TResponse> method, Task<LaneReplyFrame> reply)

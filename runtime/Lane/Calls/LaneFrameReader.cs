@@ -54,6 +54,17 @@ internal sealed class LaneFrameReader(LaneTransport transport, int maxFrameBytes
         }
     }
 
+    /// <summary>Whether a whole frame has arrived already: the next <see cref="Read"/> returns it without a receive.</summary>
+    public bool HoldsFrame
+    {
+        get
+        {
+            var available = _end - _start;
+            return available >= LaneCallFraming.LengthBytes
+                && available - LaneCallFraming.LengthBytes >= (long)(uint)BinaryPrimitives.ReadInt32LittleEndian(_buffer.AsSpan(_start));
+        }
+    }
+
     /// <summary>The next whole frame held, or null after making room for the bytes it still needs.</summary>
     private ReadOnlyMemory<byte>? Next()
     {
