@@ -170,9 +170,20 @@ internal sealed class LaneCallClient(Func<LaneTransport?> connect, int maxFrameB
         {
             get
             {
-                if (_open && _callersRead && Volatile.Read(ref _readerRole) is null && HostClosed())
+                if (_open && _callersRead && Volatile.Read(ref _readerRole) is null)
                 {
-                    Dispose();
+                    bool closed;
+                    lock (_role)
+                    {
+                        // Under the role's lock, so that nobody starts reading between the two looks: a caller that
+                        // took the bytes the first saw would make the second read as the end.
+                        closed = _readerRole is null && HostClosed();
+                    }
+
+                    if (closed)
+                    {
+                        Dispose();
+                    }
                 }
 
                 return _open;

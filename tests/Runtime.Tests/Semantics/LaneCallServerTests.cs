@@ -443,6 +443,42 @@ public sealed class LaneCallServerTests
         Assert.Equal((1, 1), (second.Result, third.Result));
     }
 
+    /// <summary>Eight blocked callers sharing one connection, the reading passing between them thousands of times: every
+    /// call answered on the lane, and the connection never taken for closed (a caller that looks at it between the
+    /// others' reads must not mistake their reading for the host's end).</summary>
+    [Fact]
+    public async Task Blocked_callers_sharing_a_connection_keep_it_through_thousands_of_hand_offs()
+    {
+        await using var host = await SemanticsHost.StartAsync(InstanceMode.PerCall, ConcurrencyMode.Multiple);
+        using var lane = new Lane(host);
+        using var calls = new LaneCallClient(lane.Server.Path, 1 << 20);
+        var client = new Counter.CounterClient(new LaneCallInvoker(host.NewChannel().CreateCallInvoker(), calls));
+        var connection = calls.Connect();
+        Assert.NotNull(connection);
+
+        var callers = Enumerable.Range(0, 8).Select(_ => Task.Factory.StartNew(() =>
+        {
+            var failed = 0;
+            for (var i = 0; i < 2_000; i++)
+            {
+                try
+                {
+                    client.Increment(new IncrementRequest { By = 1 });
+                }
+                catch (RpcException)
+                {
+                    failed++;
+                }
+            }
+
+            return failed;
+        }, TaskCreationOptions.LongRunning)).ToArray();
+        var failures = await Task.WhenAll(callers).WaitAsync(TimeSpan.FromMinutes(5));
+
+        Assert.Equal(new int[8], failures);
+        Assert.Same(connection, calls.Connect());
+    }
+
     /// <summary>Another user (<c>nobody</c>) is refused by the socket's mode; and were the mode opened to everyone, the
     /// server's peer check (<c>SO_PEERCRED</c>) would close that user's connection before reading a frame.</summary>
     [TheoryWithSecondUser]
